@@ -154,11 +154,18 @@ def const(k:int) -> Dist:
     if not isinstance(k, numbers.Integral): raise DiceError(f"a constant must be an integer, got {k!r}")
     return Dist._raw(np.ones(1), int(k))
 
+def _convolve(a, b):
+    "Convolution of two probability vectors: direct when small, FFT when large (negative round-off clipped)."
+    if len(a) * len(b) <= 250_000: return np.convolve(a, b)
+    n = len(a) + len(b) - 1
+    r = np.fft.irfft(np.fft.rfft(a, n) * np.fft.rfft(b, n), n)
+    return np.maximum(r, 0.0)
+
 def _add(self:Dist, other):
     if isinstance(other, numbers.Integral) and not isinstance(other, bool): return Dist._raw(self._p, self._offset + int(other))
     if not isinstance(other, Dist): return NotImplemented
     _check_support(self.min + other.min, self.max + other.max, "sum")
-    return Dist._raw(np.convolve(self._p, other._p), self._offset + other._offset)
+    return Dist._raw(_convolve(self._p, other._p), self._offset + other._offset)
 
 def _neg(self:Dist): return Dist._raw(self._p[::-1], -self.max)
 def _sub(self:Dist, other):
@@ -175,9 +182,11 @@ def _mul(self:Dist, other):
         p = np.zeros((len(self._p) - 1) * k + 1); p[::k] = self._p
         return Dist._raw(p, self._offset * k)
     if not isinstance(other, Dist): return NotImplemented
+    corners = [a * b for a in (self.min, self.max) for b in (other.min, other.max)]
+    _check_support(min(corners), max(corners), "product")
+    if len(self) * len(other) > 4_000_000: raise DiceError(f"product of {len(self):,} by {len(other):,} outcomes is too large")
     prods = np.multiply.outer(self.outcomes, other.outcomes).ravel()
-    lo, hi = int(prods.min()), int(prods.max())
-    _check_support(lo, hi, "product")
+    lo, hi = min(corners), max(corners)
     w = np.multiply.outer(self._p, other._p).ravel()
     return Dist._raw(np.bincount(prods - lo, weights=w, minlength=hi - lo + 1), lo)
 
@@ -347,7 +356,8 @@ def keep_highest(n:int,   # dice rolled
     if k == 0: return const(0)
     if k >= n: return pool_sum(n, d)
     _check_support(k * d.min, k * d.max, "kept sum")
-    if len(d) * k * k * len(d) > 50_000_000: raise DiceError(f"keeping {k} of {n} dice with {len(d)} faces is too much work")
+    work = int(np.count_nonzero(d.probs)) * (k + 1) ** 2 * (k * (d.max - d.min) + 1)
+    if work > 200_000_000: raise DiceError(f"keeping {k} of {n} dice with {len(d)} faces is too much work (limit: faces × k² × kept range ≤ 2e8)")
     return _keep_highest(n, d, k)
 
 def keep_lowest(n:int, d, k:int) -> Dist:
