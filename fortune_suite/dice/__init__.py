@@ -9,7 +9,7 @@ __all__ = ['Dist', 'DiceError', 'DistTable', 'Comparison', 'die', 'coin', 'const
            'DEFAULT_EXPLODE_DEPTH', 'Roller', 'RollRecord']
 
 # %% ../../nbs/02_dice.ipynb #c003
-from .dist import (Dist, DiceError, DistTable, Comparison, die, coin, const, bernoulli, pool_sum, count, successes,
+from .distribution import (Dist, DiceError, DistTable, Comparison, die, coin, const, bernoulli, pool_sum, count, successes,
                    keep_highest, keep_lowest, highest, lowest, explode, mixture, compare, as_dist,
                    MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT)
 from .notation import parse, dist, Expr, Outcome, tokenize, MAX_TEXT, DEFAULT_EXPLODE_DEPTH

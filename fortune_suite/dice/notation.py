@@ -7,7 +7,7 @@ from __future__ import annotations
 import re, functools, numbers
 from dataclasses import dataclass
 import numpy as np
-from .dist import (Dist, DiceError, die, coin, const, pool_sum, count, keep_highest, keep_lowest,
+from .distribution import (Dist, DiceError, die, coin, const, pool_sum, count, keep_highest, keep_lowest,
                                      explode, as_dist, MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT, _OPS)
 
 # %% auto #0

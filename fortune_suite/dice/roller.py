@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets, json
 from dataclasses import dataclass, asdict, field
 import numpy as np
-from .dist import Dist, DiceError
+from .distribution import Dist, DiceError
 from .notation import parse, Expr, Outcome
 
 # %% auto #0

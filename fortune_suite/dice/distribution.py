@@ -224,13 +224,17 @@ def _from_icepool(cls, die_) -> Dist:
     total = sum(q for _, q in items)
     return cls.from_dict({int(o): q / total for o, q in items})
 
-def _to_icepool(self:Dist, max_denominator=10**15):
-    "This distribution as an icepool `Die` (probabilities as fractions with bounded denominators)."
+def _to_icepool(self:Dist):
+    "This distribution as an icepool `Die`: exact small fractions when the floats are within 1e-13 of them, else 2⁻⁵² steps."
     import icepool
     from fractions import Fraction
-    fr = {int(o): Fraction(float(p)).limit_denominator(max_denominator) for o, p in zip(self.outcomes, self._p) if p > 0}
-    den = math.lcm(*(f.denominator for f in fr.values()))
-    return icepool.Die({o: int(f * den) for o, f in fr.items()})
+    items = [(int(o), float(p)) for o, p in zip(self.outcomes, self._p) if p > 0]
+    for limit in (10**4, 10**6, 10**9):
+        fr = {o: Fraction(p).limit_denominator(limit) for o, p in items}
+        if all(abs(float(fr[o]) - p) <= 1e-13 for o, p in items):
+            den = math.lcm(*(f.denominator for f in fr.values()))
+            return icepool.Die({o: int(f * den) for o, f in fr.items() if f > 0})
+    return icepool.Die({o: max(1, round(p * 2**52)) for o, p in items})
 
 Dist.from_icepool = classmethod(_from_icepool)
 Dist.to_icepool = _to_icepool

@@ -1,0 +1,56 @@
+"""Hypothesis fuzzes the notation: any text either parses or raises DiceError, quickly; nothing else escapes."""
+import time
+from hypothesis import given, settings, strategies as st, HealthCheck
+from fortune_suite.dice import parse, DiceError, Roller
+import numpy as np
+
+TIME_LIMIT = 1.0   # seconds for parse + exact distribution of any input
+
+ALPHABET = "0123456789dDkhl!%+-*()<>= coinxy.\t"
+pieces = st.sampled_from(["d", "d6", "3d6", "10", "kh", "kl", "dl", "dh", "!", "+", "-", "*", "(", ")", ">=", "<",
+                          "==", "coin", "d%", "1000", "d10000", " ", "!20", "999d999", "0"])
+texts = st.one_of(st.text(alphabet=ALPHABET, max_size=40), st.lists(pieces, max_size=25).map("".join),
+                  st.text(max_size=30))
+
+
+def _evaluate(text):
+    t0 = time.perf_counter()
+    try:
+        d = parse(text).dist()
+        assert abs(d.probs.sum() - 1) < 1e-9
+        assert d.min <= d.max
+    except DiceError as e:
+        assert str(e), "a DiceError must say what is wrong"
+    elapsed = time.perf_counter() - t0
+    assert elapsed < TIME_LIMIT, f"{text!r} took {elapsed:.2f}s"
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(texts)
+def test_parse_or_dice_error(text):
+    _evaluate(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(pieces, min_size=1, max_size=12).map("".join))
+def test_what_parses_also_rolls_within_bounds(text):
+    try:
+        e = parse(text); d = e.dist()
+    except DiceError:
+        return
+    o = e.roll(np.random.default_rng(0))
+    assert d.p(o.total) > 0, f"{text!r} rolled {o.total}, which has probability 0"
+    s = e.sample(np.random.default_rng(1), 50)
+    assert s.min() >= d.min and s.max() <= d.max
+
+
+def test_huge_inputs_refused_fast():
+    for text in ["1000d10000", "d6" + "*d6" * 30, "(" * 400 + "d6" + ")" * 400, "9" * 400 + "d6", "d6!" + "9" * 30,
+                 "1000d100kh500", "1000d6*1000d6"]:
+        t0 = time.perf_counter()
+        try:
+            parse(text).dist()
+            raise AssertionError(f"{text[:30]!r} should be refused")
+        except DiceError:
+            pass
+        assert time.perf_counter() - t0 < TIME_LIMIT
