@@ -45,7 +45,7 @@ class Panel(traitlets.HasTraits):
         self._subs = []          # (widget, handler, names) registered through `listen`
         self._clicks = []        # (button, handler) registered through `on_click`
         self._bokeh = []         # BokehModel widgets made through `bokeh`
-        self._depth = 0          # nesting of guarded calls; only the outermost clears the status
+        self._depth = 0          # nesting of guarded calls; only an outermost call clears the status
         self.last_traceback = "" # full traceback of the last callback error, for debugging
         self._status = tag(W.HTML("", layout=W.Layout(display="none")), "fs-status")
         self.box = tag(W.VBox([self._status]), "fs-panel", self.css)
@@ -71,9 +71,8 @@ def _describe(e:BaseException) -> str:
 def _guarded(panel, fn, args, kwargs):
     panel._depth += 1
     try:
-        out = fn(*args, **kwargs)
-        if panel._depth == 1: panel.status = ""
-        return out
+        if panel._depth == 1: panel.status = ""   # a new outermost call starts clean
+        return fn(*args, **kwargs)
     except Exception as e:
         panel.last_traceback = traceback.format_exc()
         panel.status = _describe(e)
