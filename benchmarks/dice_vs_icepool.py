@@ -1,7 +1,8 @@
 """Dice core vs icepool, the field's exact library: same queries, one fresh process per side.
 
 For each query we time the first call in a fresh process ("cold", imports excluded) and the median of repeated
-calls ("warm"), check that both sides agree to 1e-12, and print icepool/fortune_suite ratios.
+calls ("warm"), check that both sides agree to 1e-12, and print icepool/fortune_suite ratios. Each side runs in
+several fresh processes, interleaved, and the medians are reported (the machine is noisy).
 
     python benchmarks/dice_vs_icepool.py            # full run (a few seconds per side)
     python benchmarks/dice_vs_icepool.py --quick    # CI smoke: fewer warm repeats
@@ -62,12 +63,18 @@ print(json.dumps(out))
 '''
 
 
-def run_side(side, repeats):
+def _run_once(side, repeats):
     qs = {k: v[0 if side == "fortune_suite" else 1] for k, v in QUERIES.items()}
     p = subprocess.run([sys.executable, "-c", WORKER, side, str(repeats), json.dumps(qs), SETUP[side], CLEAR[side]],
                        capture_output=True, text=True)
     if p.returncode: raise SystemExit(f"{side} worker failed:\n{p.stderr[-3000:]}")
     return json.loads(p.stdout)
+
+
+def _median(results):
+    return {name: {"cold": statistics.median(r[name]["cold"] for r in results),
+                   "warm": statistics.median(r[name]["warm"] for r in results), "result": results[0][name]["result"]}
+            for name in QUERIES}
 
 
 def max_diff(a, b):
@@ -80,9 +87,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="few repeats (CI smoke)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--runs", type=int, default=None, help="fresh processes per side (default 5, quick 1)")
     args = ap.parse_args(argv)
     reps = 3 if args.quick else 15
-    ours, theirs = run_side("fortune_suite", reps), run_side("icepool", reps if not args.quick else 1)
+    runs = args.runs or (1 if args.quick else 5)
+    ours, theirs = [], []
+    for _ in range(runs):            # interleave the sides, so machine noise hits both alike
+        ours.append(_run_once("fortune_suite", reps)); theirs.append(_run_once("icepool", reps if not args.quick else 1))
+    ours, theirs = _median(ours), _median(theirs)
     rows = []
     for name in QUERIES:
         o, t = ours[name], theirs[name]

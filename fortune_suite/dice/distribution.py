@@ -10,8 +10,8 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['MAX_DICE', 'MAX_SIDES', 'MAX_DEPTH', 'MAX_SUPPORT', 'Comparison', 'DiceError', 'Dist', 'as_dist', 'const', 'die',
-           'coin', 'pool_sum', 'bernoulli', 'count', 'successes', 'mixture', 'keep_highest', 'keep_lowest', 'highest',
-           'lowest', 'explode', 'compare', 'DistTable']
+           'coin', 'pool_sum', 'bernoulli', 'binomial', 'count', 'successes', 'mixture', 'keep_highest', 'keep_lowest',
+           'highest', 'lowest', 'explode', 'compare', 'DistTable']
 
 # %% ../../nbs/00_dist.ipynb #c006
 class DiceError(ValueError):
@@ -35,7 +35,7 @@ def _check_count(n, what="dice"):
 # %% ../../nbs/00_dist.ipynb #c009
 class Dist:
     "An immutable probability distribution over consecutive integers: `offset` plus a float64 probability vector."
-    __slots__ = ("_offset", "_p", "_cdf")
+    __slots__ = ("_offset", "_p", "_cdf")   # _cdf: (lower, upper) cumulative sums, made on first use
     def __init__(self,
                  probs,      # weights for outcomes offset, offset+1, …; normalised to sum to 1
                  offset=0):  # the first outcome
@@ -50,13 +50,14 @@ class Dist:
         self._offset, self._p, self._cdf = int(offset) + int(nz[0]), p, None
 
     @classmethod
-    def _raw(cls, p, offset):
-        "Wrap an already-normalised vector (internal fast path; trims float zeros at the ends)."
-        nz = np.flatnonzero(p)
+    def _raw(cls, p, offset, trim=True):
+        "Wrap an already-normalised float64 vector (internal fast path; trims zeros at the ends unless told not to)."
+        if trim and not (p[0] and p[-1]):
+            nz = np.flatnonzero(p)
+            offset += int(nz[0]); p = p[nz[0]:nz[-1] + 1]
         d = object.__new__(cls)
-        p = np.ascontiguousarray(p[nz[0]:nz[-1] + 1], dtype=np.float64)
-        p.flags.writeable = False
-        d._offset, d._p, d._cdf = int(offset) + int(nz[0]), p, None
+        if p.flags.writeable: p.flags.writeable = False
+        d._offset, d._p, d._cdf = int(offset), p, None
         return d
 
     @classmethod
@@ -112,33 +113,42 @@ class Dist:
         return out
 
 # %% ../../nbs/00_dist.ipynb #c013
-def _cdf(self:Dist):
+def _cums(self:Dist):
+    "Cached (P(X ≤ x), P(X ≥ x)) over the support; each summed from its own end, so small tails stay accurate."
     if self._cdf is None:
-        c = np.cumsum(self._p); c.flags.writeable = False
-        self._cdf = c
+        lo, up = np.cumsum(self._p), np.cumsum(self._p[::-1])[::-1]
+        lo.flags.writeable = False; up.flags.writeable = False
+        self._cdf = (lo, up)
     return self._cdf
 
+def _is_int(k): return isinstance(k, numbers.Integral) and not isinstance(k, bool)
+
 def _p(self:Dist, k):
-    "P(X = k)."
-    k = np.asarray(k); i = k - self._offset
+    "P(X = k) for an int or an array of ints."
+    if _is_int(k):
+        i = k - self._offset
+        return float(self._p[i]) if 0 <= i < len(self._p) else 0.0
+    i = np.asarray(k) - self._offset
     ok = (i >= 0) & (i < len(self._p))
-    r = np.where(ok, self._p[np.clip(i, 0, len(self._p) - 1)], 0.0)
-    return float(r) if r.ndim == 0 else r
+    return np.where(ok, self._p[np.clip(i, 0, len(self._p) - 1)], 0.0)
 
 def _at_most(self:Dist, k):
-    "P(X ≤ k)."
-    c = _cdf(self); i = np.asarray(k) - self._offset
-    r = np.where(i < 0, 0.0, np.where(i >= len(c) - 1, 1.0, c[np.clip(i, 0, len(c) - 1)]))
-    r = np.minimum(r, 1.0)
-    return float(r) if r.ndim == 0 else r
+    "P(X ≤ k) for an int or an array of ints."
+    n = len(self._p)
+    if _is_int(k):
+        i = k - self._offset
+        return 0.0 if i < 0 else 1.0 if i >= n - 1 else min(float(_cums(self)[0][i]), 1.0)
+    c = _cums(self)[0]; i = np.asarray(k) - self._offset
+    return np.where(i < 0, 0.0, np.where(i >= n - 1, 1.0, np.minimum(c[np.clip(i, 0, n - 1)], 1.0)))
 
 def _at_least(self:Dist, k):
-    "P(X ≥ k), summed from the upper tail (no 1 − cdf cancellation)."
-    c = _cdf(self); total = c[-1]; i = np.asarray(k) - self._offset
-    below = np.where(i <= 0, 0.0, c[np.clip(i - 1, 0, len(c) - 1)])
-    r = np.where(i <= 0, 1.0, np.where(i >= len(c), 0.0, np.maximum(total - below, 0.0)))
-    r = np.minimum(r, 1.0)
-    return float(r) if r.ndim == 0 else r
+    "P(X ≥ k) for an int or an array of ints."
+    n = len(self._p)
+    if _is_int(k):
+        i = k - self._offset
+        return 1.0 if i <= 0 else 0.0 if i >= n else min(float(self._p[i:].sum()), 1.0)
+    u = _cums(self)[1]; i = np.asarray(k) - self._offset
+    return np.where(i <= 0, 1.0, np.where(i >= n, 0.0, np.minimum(u[np.clip(i, 0, n - 1)], 1.0)))
 
 Dist.p, Dist.at_most, Dist.at_least = _p, _at_most, _at_least
 
@@ -210,6 +220,8 @@ def die(sides) -> Dist:
     if len(faces) > MAX_SIDES: raise DiceError(f"a die with {len(faces)} faces has too many faces (limit {MAX_SIDES})")
     return Dist.from_dict({f: faces.count(f) for f in set(faces)})
 
+for _s in (2, 3, 4, 6, 8, 10, 12, 20, 100): _die(_s)     # the standard dice are built once, at import (as icepool does)
+
 def coin() -> Dist:
     "A fair coin as 0 (fail) or 1 (success): the FMC 'tempt fate' toss."
     return Dist._raw(np.array([0.5, 0.5]), 0)
@@ -267,12 +279,27 @@ def bernoulli(p:float) -> Dist:
     if not 0 <= p <= 1: raise DiceError(f"a probability must be in [0, 1], got {p}")
     return Dist([1 - p, p], 0)
 
+def binomial(n:int, p:float) -> Dist:
+    "Number of successes in `n` independent trials of probability `p` (closed form, no convolution)."
+    _check_count(n)
+    if not 0 <= p <= 1: raise DiceError(f"a probability must be in [0, 1], got {p}")
+    if p == 0 or n == 0: return const(0)
+    if p == 1: return const(n)
+    q = 1.0 - p
+    if n <= 64:   # exact binomial coefficients
+        return Dist._raw(np.array([math.comb(n, k) * p**k * q**(n - k) for k in range(n + 1)]), 0)
+    k = np.arange(n + 1)
+    logc = np.concatenate(([0.0], np.cumsum(np.log(np.arange(n, 0, -1)) - np.log(np.arange(1, n + 1)))))
+    return Dist._raw(np.exp(logc + k * math.log(p) + (n - k) * math.log(q)), 0)
+
 def count(n,                 # number of dice (int or Dist)
           d,                 # the die
           target:int,        # the number to compare each die with
           op:str=">=") -> Dist:  # comparison: >=, >, <=, <, ==, !=
     "How many of `n` dice `d` satisfy `die op target`."
-    return pool_sum(n, as_dist(d).indicator(op, target))
+    hit = as_dist(d).indicator(op, target)
+    if isinstance(n, Dist): return pool_sum(n, hit)
+    return binomial(n, hit.p(1))
 
 def successes(n, target:int, sides:int=6) -> Dist:
     "Number of `n` dice (`sides` faces) showing `target` or more: `successes(10, 4)` is '10 dice, 4+'."
@@ -320,36 +347,38 @@ def mixture(parts) -> Dist:
 # %% ../../nbs/00_dist.ipynb #c031
 @functools.lru_cache(maxsize=512)
 def _keep_highest(n, d, k):
-    keep = d.probs > 0
-    faces, pf = d.outcomes[keep][::-1], d.probs[keep][::-1]     # high to low
-    lo = int(faces[-1]); w = (faces - lo).astype(np.int64)       # shifted faces ≥ 0
-    L = k * int(w[0]) + 1
-    A = np.zeros((k + 1, L)); A[0, 0] = 1.0        # A[c, s]: c dice kept so far (row k = done), kept sum s (shifted)
-    below = np.cumsum(pf[::-1])[::-1]               # P(die ≤ this face)
+    nz = d.probs > 0
+    pf, faces = d.probs[nz][::-1], d.outcomes[nz][::-1]        # high to low
+    lo = int(faces[-1]); shifts = (faces - lo).tolist()          # shifted faces ≥ 0
+    L = k * shifts[0] + 1
+    q = np.minimum(pf / np.cumsum(pf[::-1])[::-1], 1.0)          # P(= face | ≤ face)
     c = np.arange(k)[:, None]; j = np.arange(k + 1)[None, :]
-    r = n - c                                       # dice not yet placed while in state c
-    lg = np.array([math.lgamma(i + 1) for i in range(n + 1)])
+    r = n - c                                                    # dice not yet placed while in state c
+    lg = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1)))))   # log i!
     valid = j <= r
     lcomb = np.where(valid, lg[r] - lg[j] - lg[np.maximum(r - j, 0)], -np.inf)
-    hits_k = c + j == k                             # these j fill the kept set …
-    past_k = c + j > k                              # … and so do all larger j (they merge into the tail)
-    for face_w, p, F in zip(w, pf, below):
-        q = p / F
-        if q >= 1.0 - 1e-15:                        # lowest face: every remaining die shows it
-            W = (j == np.minimum(r, k - c)).astype(np.float64)
-        else:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                W = np.exp(lcomb + j * math.log(q) + (r - j) * math.log1p(-q))
-            W[~valid] = 0.0
-            tail = 1.0 - np.cumsum(W, axis=1) + W        # P(at least j of r show this face)
-            W = np.where(hits_k, np.maximum(tail, 0.0), np.where(past_k, 0.0, W))
-        B = np.zeros_like(A); B[k] = A[k]
-        for t in range(k + 1):                      # t more dice kept at this face
-            m = k - t + 1 if t else k               # source rows c = 0..m-1 (row k, done, is carried above)
-            sh = t * int(face_w)
-            B[t:t + m, sh:] += W[:m, t, None] * A[:m, :L - sh]
-        A = B
+    with np.errstate(divide="ignore", invalid="ignore"):
+        W = np.exp(lcomb + j * np.log(q)[:, None, None] + (r - j) * np.log1p(-q)[:, None, None])
+    W[:, ~valid] = 0.0                                           # W[f, c, j] = P(j of the r dice show face f)
+    tail = np.maximum(1.0 - np.cumsum(W, axis=2) + W, 0.0)       # P(at least j show it)
+    W = np.where(c + j == k, tail, np.where(c + j > k, 0.0, W))  # reaching k kept: this j and all larger ones
+    W[-1] = j == np.minimum(r, k - c)                            # lowest face: every remaining die shows it
+    A = np.zeros((k + 1, L)); A[0, 0] = 1.0    # A[c, s]: c dice kept so far (row k: done), kept sum s (shifted)
+    B = np.empty_like(A)
+    for Wf, u in zip(W, shifts):
+        B[:k] = Wf[:, :1] * A[:k]                                # t = 0: nothing kept at this face
+        B[k] = A[k]
+        for t in range(1, k + 1):                                # t more dice kept at this face
+            m, sh = k - t + 1, t * u
+            B[t:, sh:] += Wf[:m, t:t + 1] * A[:m, :L - sh]
+        A, B = B, A
     return Dist._raw(np.maximum(A[k], 0.0), k * lo)
+
+def _max_of(n, d):
+    "The highest of n iid dice: its CDF is the die's CDF to the n-th power."
+    F = np.cumsum(d.probs) ** n
+    F[-1] = 1.0
+    return Dist._raw(np.diff(F, prepend=0.0), d.min)
 
 def keep_highest(n:int,   # dice rolled
                  d,       # the die (any Dist)
@@ -359,6 +388,7 @@ def keep_highest(n:int,   # dice rolled
     d = as_dist(d); _check_count(n); _check_count(k, "kept dice")
     if k == 0: return const(0)
     if k >= n: return pool_sum(n, d)
+    if k == 1: return _max_of(n, d)
     _check_support(k * d.min, k * d.max, "kept sum")
     work = int(np.count_nonzero(d.probs)) * (k + 1) ** 2 * (k * (d.max - d.min) + 1)
     if work > 200_000_000: raise DiceError(f"keeping {k} of {n} dice with {len(d)} faces is too much work (limit: faces × k² × kept range ≤ 2e8)")
@@ -394,6 +424,14 @@ def explode(d,              # the die
     hit = np.isin(d.outcomes, list(on)) & (d.probs > 0)
     if hit.all(): raise DiceError("every face explodes: the die never stops")
     _check_support(min(d.min, d.min * (depth + 1)), d.max * (depth + 1), "exploding die")
+    if hit.sum() == 1 and hit[-1]:                    # the usual case, only the top face explodes: build it directly
+        S, top, q = len(d), d.max, float(d.probs[-1])
+        offs = [i * top + d.min for i in range(depth + 1)]
+        lo = min(offs); out = np.zeros(max(offs) - lo + S)
+        v = d.probs.copy(); v[-1] = 0.0
+        for i in range(depth): out[offs[i] - lo:offs[i] - lo + S] += q**i * v
+        out[offs[depth] - lo:offs[depth] - lo + S] += q**depth * d.probs
+        return Dist._raw(out, lo)
     stay = Dist(np.where(hit, 0.0, d.probs), d.min)   # normalised: the non-exploding faces
     p_stay = float(d.probs[~hit].sum())
     result = d
@@ -440,7 +478,8 @@ Dist.table = lambda self, skip_zero=True: DistTable(self, skip_zero)
 def _sample(self:Dist, rng:np.random.Generator, n:int=None):
     "Draw outcomes from this distribution with numpy's `Generator` (one value when `n` is None)."
     u = rng.random(n)
-    i = np.searchsorted(_cdf(self), u * _cdf(self)[-1], side="right")
+    c = _cums(self)[0]
+    i = np.searchsorted(c, u * c[-1], side="right")
     r = self._offset + np.minimum(i, len(self._p) - 1)
     return int(r) if n is None else r
 Dist.sample = _sample

@@ -126,6 +126,8 @@ class Dice(Expr):
         shown = ", ".join(str(v) if m else f"({v})" for v, m in zip(x.tolist(), kept.tolist()))
         return Outcome(int(x[kept].sum()), tuple(x.tolist()), f"{self}[{shown}]")
     def sample(self, rng, n):
+        if self.n == 1 and not self.explode and self.keep is None:      # one plain die: no second axis
+            return rng.integers(1, self.sides + 1, size=n, dtype=np.int64)
         x = _roll_faces(rng, self.n, self.sides, self.explode, size=n)
         if self.keep is None: return x.sum(axis=1)
         how, k = self.keep
@@ -181,7 +183,10 @@ class BinOp(Expr):
     def roll(self, rng):
         a, b = self.left.roll(rng), self.right.roll(rng)
         return Outcome(int(_ARITH[self.op](a.total, b.total)), a.faces + b.faces, f"{a.detail} {self.op} {b.detail}")
-    def sample(self, rng, n): return _ARITH[self.op](self.left.sample(rng, n), self.right.sample(rng, n))
+    def sample(self, rng, n):
+        a = self.left.value if isinstance(self.left, Const) else self.left.sample(rng, n)     # constants broadcast
+        b = self.right.value if isinstance(self.right, Const) else self.right.sample(rng, n)
+        return np.broadcast_to(_ARITH[self.op](a, b), (n,)).astype(np.int64, copy=False)
     def bounds(self):
         (a, b), (c, d) = self.left.bounds(), self.right.bounds()
         if self.op == "+": return (a + c, b + d)
@@ -202,7 +207,9 @@ class Compare(Expr):
         a, b = self.left.roll(rng), self.right.roll(rng)
         ok = bool(_OPS[self.op](a.total, b.total))
         return Outcome(int(ok), a.faces + b.faces, f"{a.detail} {self.op} {b.detail}: {'yes' if ok else 'no'}")
-    def sample(self, rng, n): return _OPS[self.op](self.left.sample(rng, n), self.right.sample(rng, n)).astype(np.int64)
+    def sample(self, rng, n):
+        b = self.right.value if isinstance(self.right, Const) else self.right.sample(rng, n)
+        return _OPS[self.op](self.left.sample(rng, n), b).astype(np.int64)
     def bounds(self): return (0, 1)
     def __str__(self):
         l = f"({self.left})" if isinstance(self.left, Dice) and self.left.keep is None else str(self.left)
