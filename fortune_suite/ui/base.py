@@ -62,6 +62,8 @@ class Panel(traitlets.HasTraits):
 
     def _repr_mimebundle_(self, **kwargs):
         if self.closed: return {"text/plain": f"<closed {type(self).__name__}>"}
+        for m in getattr(self, "_bokeh", ()):
+            if getattr(m, "_stale", False): m.refresh_bundle()   # new views start from the current figure
         return self.box._repr_mimebundle_(**kwargs)
 
 # %% ../../nbs/10_ui_base.ipynb #c016
@@ -119,7 +121,16 @@ Panel.listen, Panel.on_click = _listen, _on_click
 from jupyter_bokeh import BokehModel
 
 class BokehWidget(BokehModel):
-    "`jupyter_bokeh.BokehModel` whose `close()` may be called twice (the original raises the second time)."
+    "`jupyter_bokeh.BokehModel` that knows when its render bundle is stale and may be closed twice."
+    def _document_patched(self, event):
+        self._stale = True   # views made from now on would start from the old bundle
+        super()._document_patched(event)
+
+    def refresh_bundle(self):
+        "Re-serialise the Bokeh model so that views created from now on start from its current state."
+        self.update_from_model(self._model)
+        self._stale = False
+
     def close(self):
         if getattr(self, "_fs_closed", False): return
         self._fs_closed = True
@@ -133,7 +144,7 @@ def _bokeh(self:Panel, fig, *classes:str):
     return m
 Panel.bokeh = _bokeh
 
-# %% ../../nbs/10_ui_base.ipynb #c027
+# %% ../../nbs/10_ui_base.ipynb #c029
 def _widgets(self:Panel):
     "Every widget in the panel's box, depth first (the box included)."
     todo, seen = [self.box], set()
@@ -160,7 +171,7 @@ def _hold_sync(self:Panel):
 
 Panel.widgets, Panel.find, Panel.hold_sync = _widgets, _find, _hold_sync
 
-# %% ../../nbs/10_ui_base.ipynb #c029
+# %% ../../nbs/10_ui_base.ipynb #c031
 def _close(self:Panel):
     "Remove every handler the panel registered and close its widgets and Bokeh models; idempotent."
     if self.closed: return

@@ -100,6 +100,7 @@ class Readout(Panel):
         self._first_threshold = threshold
         self.refresh()
         if self.status: raise ValueError(f"Readout could not draw its first distribution: {self.status}")
+        self._assemble()
 
 # %% ../../nbs/11_ui_readout.ipynb #c020
 def _build(self:Readout, title, name, width, height):
@@ -122,10 +123,14 @@ def _build(self:Readout, title, name, width, height):
                                      style=dict(button_width="80px")), "fs-readout-mode")
     self._thr = tag(W.IntSlider(description="threshold", continuous_update=False), "fs-readout-threshold")
     self._stats = tag(W.HTML(), "fs-readout-stats")
-    self.chart = self.bokeh(fig, "fs-readout-chart")
+Readout._build = _build
+
+def _assemble(self:Readout):
+    "Wrap the figure (after its first data is in, so the first view shows it) and lay the panel out."
+    self.chart = self.bokeh(self.figure, "fs-readout-chart")
     ctl = [tag(W.HBox(list(self.controls.values()), layout=W.Layout(flex_flow="row wrap")), "fs-readout-controls")]
     self.set_children(*(ctl if self.controls else []), W.HBox([self._mode, self._thr]), self.chart, self._stats)
-Readout._build = _build
+Readout._assemble = _assemble
 
 # %% ../../nbs/11_ui_readout.ipynb #c022
 def _refresh(self:Readout):

@@ -141,10 +141,11 @@ _JS_ERRORS = """() => {
   }
   return out;
 }"""
-_JS_CLOSE = """async () => {
+_JS_OPEN_IDS = "() => [...window.jupyterapp.shell.widgets('main')].filter(w => w.sessionContext).map(w => w.id)"
+_JS_CLOSE = """async (keep) => {
   const app = window.jupyterapp;
   for (const w of [...app.shell.widgets('main')]) {
-    if (!w.sessionContext) continue;
+    if (!w.sessionContext || (keep || []).includes(w.id)) continue;
     try { await w.sessionContext.shutdown(); } catch (e) {}
     if (w.context && w.context.model) w.context.model.dirty = false;
     w.dispose();
@@ -205,9 +206,22 @@ class Lab:
         "Write, open and run a notebook; returns the locator of its panel."
         self.write(name, cells); nb = self.open(page, name); self.run_all(page, **kw); return nb
 
-    def close_all(self, page):
-        "Shut down the kernels of every open notebook and close them (no save prompt)."
-        page.evaluate(_JS_CLOSE)
+    def open_ids(self, page) -> list:
+        "Ids of the notebook panels open in the page."
+        return page.evaluate(_JS_OPEN_IDS)
+
+    def close_all(self, page, keep=()):
+        "Shut down the kernels of the open notebooks (except the panel ids in `keep`) and close them, unsaved."
+        page.evaluate(_JS_CLOSE, list(keep))
+
+    def close(self, page, nb):
+        "Shut down and close the one notebook panel located by `nb`."
+        wid = nb.get_attribute("id")
+        self.close_all(page, keep=[i for i in self.open_ids(page) if i != wid])
+
+    def activate(self, page, nb):
+        "Make the notebook panel located by `nb` (from `open`/`run`) the current one."
+        page.evaluate("(id) => window.jupyterapp.shell.activateById(id)", nb.get_attribute("id"))
 
 @pytest.fixture(scope="session")
 def chromium_path():
@@ -261,10 +275,12 @@ def _lab_page(lab, browser):
 
 @pytest.fixture
 def page(_lab_page, lab, request):
-    "The shared JupyterLab page; notebooks opened by the test are closed (kernels shut down) afterwards."
+    """The shared JupyterLab page; notebooks the test opened are closed (kernels shut down) afterwards, those
+    open before it (e.g. a module-scoped notebook fixture's) are kept."""
+    before = lab.open_ids(_lab_page)
     yield _lab_page
     screenshot_if_failed(request, _lab_page)
-    try: lab.close_all(_lab_page)
+    try: lab.close_all(_lab_page, keep=before)
     except Exception as e: print(f"closing notebooks failed: {e}")
 
 class Voila:
