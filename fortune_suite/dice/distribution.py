@@ -22,13 +22,17 @@ MAX_SIDES = 10_000     # most faces on one die
 MAX_DEPTH = 20         # most extra rolls of an exploding die
 MAX_SUPPORT = 200_000  # most consecutive outcomes a distribution may span
 
+def _is_int(k):
+    "An integer (Python or numpy), not a bool; the fast check used on every hot path."
+    return type(k) is int or (isinstance(k, (int, np.integer)) and not isinstance(k, bool))
+
 def _check_support(lo, hi, what="distribution"):
     "Refuse a result spanning more than `MAX_SUPPORT` outcomes."
     if hi - lo + 1 > MAX_SUPPORT:
         raise DiceError(f"{what} would span {hi - lo + 1:,} outcomes (limit {MAX_SUPPORT:,})")
 
 def _check_count(n, what="dice"):
-    if not isinstance(n, numbers.Integral) or isinstance(n, bool): raise DiceError(f"number of {what} must be an integer, got {n!r}")
+    if not _is_int(n): raise DiceError(f"number of {what} must be an integer, got {n!r}")
     if n < 0: raise DiceError(f"number of {what} must be 0 or more, got {n}")
     if n > MAX_DICE: raise DiceError(f"{n} {what} is too many (limit {MAX_DICE})")
 
@@ -121,7 +125,6 @@ def _cums(self:Dist):
         self._cdf = (lo, up)
     return self._cdf
 
-def _is_int(k): return isinstance(k, numbers.Integral) and not isinstance(k, bool)
 
 def _p(self:Dist, k):
     "P(X = k) for an int or an array of ints."
@@ -137,7 +140,7 @@ def _at_most(self:Dist, k):
     n = len(self._p)
     if _is_int(k):
         i = k - self._offset
-        return 0.0 if i < 0 else 1.0 if i >= n - 1 else min(float(_cums(self)[0][i]), 1.0)
+        return 0.0 if i < 0 else 1.0 if i >= n - 1 else min(float(self._p[:i + 1].sum()), 1.0)
     c = _cums(self)[0]; i = np.asarray(k) - self._offset
     return np.where(i < 0, 0.0, np.where(i >= n - 1, 1.0, np.minimum(c[np.clip(i, 0, n - 1)], 1.0)))
 
@@ -156,12 +159,12 @@ Dist.p, Dist.at_most, Dist.at_least = _p, _at_most, _at_least
 def as_dist(x) -> Dist:
     "`x` as a `Dist`: a `Dist` is returned as is, an int becomes a constant."
     if isinstance(x, Dist): return x
-    if isinstance(x, numbers.Integral) and not isinstance(x, bool): return const(int(x))
+    if _is_int(x): return const(int(x))
     raise DiceError(f"expected a Dist or an int, got {type(x).__name__}")
 
 def const(k:int) -> Dist:
     "The distribution that is always `k`."
-    if not isinstance(k, numbers.Integral): raise DiceError(f"a constant must be an integer, got {k!r}")
+    if not _is_int(k): raise DiceError(f"a constant must be an integer, got {k!r}")
     return Dist._raw(np.ones(1), int(k))
 
 def _convolve(a, b):
@@ -172,19 +175,19 @@ def _convolve(a, b):
     return np.maximum(r, 0.0)
 
 def _add(self:Dist, other):
-    if isinstance(other, numbers.Integral) and not isinstance(other, bool): return Dist._raw(self._p, self._offset + int(other))
+    if _is_int(other): return Dist._raw(self._p, self._offset + int(other), False)
     if not isinstance(other, Dist): return NotImplemented
     _check_support(self.min + other.min, self.max + other.max, "sum")
     return Dist._raw(_convolve(self._p, other._p), self._offset + other._offset)
 
-def _neg(self:Dist): return Dist._raw(self._p[::-1], -self.max)
+def _neg(self:Dist): return Dist._raw(self._p[::-1], -self.max, False)
 def _sub(self:Dist, other):
-    if isinstance(other, (Dist, numbers.Integral)) and not isinstance(other, bool): return self + (-other)
+    if isinstance(other, Dist) or _is_int(other): return self + (-other)
     return NotImplemented
 def _rsub(self:Dist, other): return (-self) + other
 
 def _mul(self:Dist, other):
-    if isinstance(other, numbers.Integral) and not isinstance(other, bool):
+    if _is_int(other):
         k = int(other)
         if k == 0: return const(0)
         if k < 0: return -(self * -k)
@@ -211,7 +214,7 @@ def _die(sides):
 
 def die(sides) -> Dist:
     "A fair die: `die(6)` has faces 1–6; `die([0, 0, 1, 1, 2, 2])` has the listed faces, each equally likely."
-    if isinstance(sides, numbers.Integral) and not isinstance(sides, bool):
+    if _is_int(sides):
         if sides < 1: raise DiceError(f"a die needs at least 1 face, got {sides}")
         if sides > MAX_SIDES: raise DiceError(f"a d{sides} has too many faces (limit {MAX_SIDES})")
         return _die(int(sides))
@@ -345,40 +348,36 @@ def mixture(parts) -> Dist:
     return Dist._raw(p, lo)
 
 # %% ../../nbs/00_dist.ipynb #c031
+_KEEP_WORK = 30_000_000     # most (faces × k × frequencies) a keep computation may take
+
 @functools.lru_cache(maxsize=512)
 def _keep_highest(n, d, k):
     nz = d.probs > 0
-    pf, faces = d.probs[nz][::-1], d.outcomes[nz][::-1]        # high to low
-    lo = int(faces[-1]); shifts = (faces - lo).tolist()          # shifted faces ≥ 0
-    L = k * shifts[0] + 1
-    q = np.minimum(pf / np.cumsum(pf[::-1])[::-1], 1.0)          # P(= face | ≤ face)
-    c = np.arange(k)[:, None]; j = np.arange(k + 1)[None, :]
-    r = n - c                                                    # dice not yet placed while in state c
-    lg = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1)))))   # log i!
-    valid = j <= r
-    lcomb = np.where(valid, lg[r] - lg[j] - lg[np.maximum(r - j, 0)], -np.inf)
+    pf = d.probs[nz]; u = np.flatnonzero(nz)                    # faces with weight, low to high (shifted ≥ 0)
+    lo = d.min + int(u[0]); u = u - u[0]
+    N = k * int(u[-1]) + 1                                      # length of the kept sum's support
+    dense = np.zeros(int(u[-1]) + 1); dense[u] = pf
+    above = np.where(np.arange(len(dense))[None, :] > u[:, None], dense[None, :], 0.0)   # row v: the faces above v
+    T = np.fft.rfft(above, N, axis=1)
+    Z = np.exp((-2j * np.pi / N) * np.outer(u, np.arange(T.shape[1])))                   # a shift by v
+    a = np.arange(k)
+    lg = np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1)))))                # log i!
+    b = np.arange(n + 1); na = (n - a)[:, None]; rest = np.maximum(na - b, 0)
+    ok = (b >= (k - a)[:, None]) & (b <= na)
+    lc = np.where(ok, lg[na] - lg[b] - lg[rest], -np.inf)                                # log C(n−a, b)
     with np.errstate(divide="ignore", invalid="ignore"):
-        W = np.exp(lcomb + j * np.log(q)[:, None, None] + (r - j) * np.log1p(-q)[:, None, None])
-    W[:, ~valid] = 0.0                                           # W[f, c, j] = P(j of the r dice show face f)
-    tail = np.maximum(1.0 - np.cumsum(W, axis=2) + W, 0.0)       # P(at least j show it)
-    W = np.where(c + j == k, tail, np.where(c + j > k, 0.0, W))  # reaching k kept: this j and all larger ones
-    W[-1] = j == np.minimum(r, k - c)                            # lowest face: every remaining die shows it
-    A = np.zeros((k + 1, L)); A[0, 0] = 1.0    # A[c, s]: c dice kept so far (row k: done), kept sum s (shifted)
-    B = np.empty_like(A)
-    for Wf, u in zip(W, shifts):
-        B[:k] = Wf[:, :1] * A[:k]                                # t = 0: nothing kept at this face
-        B[k] = A[k]
-        for t in range(1, k + 1):                                # t more dice kept at this face
-            m, sh = k - t + 1, t * u
-            B[t:, sh:] += Wf[:m, t:t + 1] * A[:m, :L - sh]
-        A, B = B, A
-    return Dist._raw(np.maximum(A[k], 0.0), k * lo)
+        lt = lc[None] + b * np.log(pf)[:, None, None] + np.where(rest > 0, rest * np.log(np.cumsum(pf) - pf)[:, None, None], 0.0)
+    w = np.exp(lt).sum(axis=2) * np.exp(lg[n] - lg[a] - lg[n - a])                       # (v, a): chance of the split
+    Ra = (T / Z)[:, None, :] ** a[None, :, None]                # high part to the a-th power, shifted back by a·v …
+    spec = (np.einsum("va,vaf->vf", w, Ra) * Z ** k).sum(axis=0)  # … then forward by k·v: net (k − a)·v
+    return Dist(np.maximum(np.fft.irfft(spec, N), 0.0), k * lo)
 
 def _max_of(n, d):
     "The highest of n iid dice: its CDF is the die's CDF to the n-th power."
-    F = np.cumsum(d.probs) ** n
+    F = d.probs.cumsum() ** n
     F[-1] = 1.0
-    return Dist._raw(np.diff(F, prepend=0.0), d.min)
+    F[1:] -= F[:-1].copy()
+    return Dist._raw(F, d.min)
 
 def keep_highest(n:int,   # dice rolled
                  d,       # the die (any Dist)
@@ -390,8 +389,8 @@ def keep_highest(n:int,   # dice rolled
     if k >= n: return pool_sum(n, d)
     if k == 1: return _max_of(n, d)
     _check_support(k * d.min, k * d.max, "kept sum")
-    work = int(np.count_nonzero(d.probs)) * (k + 1) ** 2 * (k * (d.max - d.min) + 1)
-    if work > 200_000_000: raise DiceError(f"keeping {k} of {n} dice with {len(d)} faces is too much work (limit: faces × k² × kept range ≤ 2e8)")
+    work = int(np.count_nonzero(d.probs)) * k * (k * (d.max - d.min) // 2 + 1)
+    if work > _KEEP_WORK: raise DiceError(f"keeping {k} of {n} dice with {len(d)} faces is too much work (faces × k × kept range / 2 = {work:,}, limit {_KEEP_WORK:,})")
     return _keep_highest(n, d, k)
 
 def keep_lowest(n:int, d, k:int) -> Dist:
@@ -418,7 +417,7 @@ def explode(d,              # the die
             on=None) -> Dist:  # faces that explode (default: the top face)
     "An exploding die: on an exploding face, roll again and add, at most `depth` times."
     d = as_dist(d)
-    if not isinstance(depth, numbers.Integral) or depth < 0: raise DiceError(f"explosion depth must be 0 or more, got {depth!r}")
+    if not _is_int(depth) or depth < 0: raise DiceError(f"explosion depth must be 0 or more, got {depth!r}")
     if depth > MAX_DEPTH: raise DiceError(f"explosion depth {depth} is too deep (limit {MAX_DEPTH})")
     on = {d.max} if on is None else set(on)
     hit = np.isin(d.outcomes, list(on)) & (d.probs > 0)
@@ -447,11 +446,11 @@ def compare(a, b) -> Comparison:
     diff = as_dist(a) - as_dist(b)
     return Comparison(diff.at_least(1), diff.p(0), diff.at_most(-1), diff)
 
-def _p_gt(self:Dist, other): return self.at_least(other + 1) if isinstance(other, numbers.Integral) else compare(self, other).gt
-def _p_ge(self:Dist, other): return self.at_least(other) if isinstance(other, numbers.Integral) else (self - as_dist(other)).at_least(0)
+def _p_gt(self:Dist, other): return self.at_least(other + 1) if _is_int(other) else (self - as_dist(other)).at_least(1)
+def _p_ge(self:Dist, other): return self.at_least(other) if _is_int(other) else (self - as_dist(other)).at_least(0)
 def _p_lt(self:Dist, other): return as_dist(other).p_gt(self) if isinstance(other, Dist) else self.at_most(other - 1)
 def _p_le(self:Dist, other): return as_dist(other).p_ge(self) if isinstance(other, Dist) else self.at_most(other)
-def _p_eq(self:Dist, other): return self.p(other) if isinstance(other, numbers.Integral) else compare(self, other).eq
+def _p_eq(self:Dist, other): return self.p(other) if _is_int(other) else (self - as_dist(other)).p(0)
 Dist.p_gt, Dist.p_ge, Dist.p_lt, Dist.p_le, Dist.p_eq = _p_gt, _p_ge, _p_lt, _p_le, _p_eq
 
 # %% ../../nbs/00_dist.ipynb #c040
