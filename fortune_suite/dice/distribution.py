@@ -140,7 +140,7 @@ def _at_most(self:Dist, k):
     n = len(self._p)
     if _is_int(k):
         i = k - self._offset
-        return 0.0 if i < 0 else 1.0 if i >= n - 1 else min(float(self._p[:i + 1].sum()), 1.0)
+        return 0.0 if i < 0 else 1.0 if i >= n - 1 else min(float(_cums(self)[0][i]), 1.0)
     c = _cums(self)[0]; i = np.asarray(k) - self._offset
     return np.where(i < 0, 0.0, np.where(i >= n - 1, 1.0, np.minimum(c[np.clip(i, 0, n - 1)], 1.0)))
 
@@ -149,7 +149,7 @@ def _at_least(self:Dist, k):
     n = len(self._p)
     if _is_int(k):
         i = k - self._offset
-        return 1.0 if i <= 0 else 0.0 if i >= n else min(float(self._p[i:].sum()), 1.0)
+        return 1.0 if i <= 0 else 0.0 if i >= n else min(float(_cums(self)[1][i]), 1.0)
     u = _cums(self)[1]; i = np.asarray(k) - self._offset
     return np.where(i <= 0, 1.0, np.where(i >= n, 0.0, np.minimum(u[np.clip(i, 0, n - 1)], 1.0)))
 

@@ -4,11 +4,13 @@
 
 # %% ../../nbs/01_notation.ipynb #c003
 from __future__ import annotations
-import re, functools, numbers
+import re, functools, numbers, operator
 from dataclasses import dataclass
 import numpy as np
 from .distribution import (Dist, DiceError, die, coin, const, pool_sum, count, keep_highest, keep_lowest,
                                      explode, as_dist, MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT, _OPS)
+
+_PY_OPS = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt, "==": operator.eq, "!=": operator.ne}
 
 # %% auto #0
 __all__ = ['MAX_TEXT', 'MAX_NEST', 'DEFAULT_EXPLODE_DEPTH', 'Token', 'tokenize', 'Outcome', 'Expr', 'Const', 'Coin', 'Dice',
@@ -86,7 +88,7 @@ class Coin(Expr):
 # %% ../../nbs/01_notation.ipynb #c012
 def _roll_faces(rng, n, sides, depth, size=None):
     "Throw n dice (vectorised over `size` rows); exploding dice add rerolls of the top face, at most `depth` times."
-    shape = (n,) if size is None else (size, n)
+    shape = n if size is None else (size, n)          # an int size keeps numpy off its slow shape path
     x = rng.integers(1, sides + 1, size=shape, dtype=np.int64)
     if depth and sides > 1:
         live = x == sides
@@ -121,10 +123,14 @@ class Dice(Expr):
         np.put_along_axis(mask, order[..., :k], True, axis=-1)
         return mask
     def roll(self, rng):
-        x = _roll_faces(rng, self.n, self.sides, self.explode)
-        kept = self._kept(x)
-        shown = ", ".join(str(v) if m else f"({v})" for v, m in zip(x.tolist(), kept.tolist()))
-        return Outcome(int(x[kept].sum()), tuple(x.tolist()), f"{self}[{shown}]")
+        faces = _roll_faces(rng, self.n, self.sides, self.explode).tolist()     # small pools: plain Python from here
+        if self.keep is None:
+            return Outcome(sum(faces), tuple(faces), f"{self}{faces}")
+        how, k = self.keep
+        order = sorted(range(len(faces)), key=faces.__getitem__, reverse=(how == "kh"))
+        kept = set(order[:k])
+        shown = ", ".join(str(v) if i in kept else f"({v})" for i, v in enumerate(faces))
+        return Outcome(sum(faces[i] for i in kept), tuple(faces), f"{self}[{shown}]")
     def sample(self, rng, n):
         if self.n == 1 and not self.explode and self.keep is None:      # one plain die: no second axis
             return rng.integers(1, self.sides + 1, size=n, dtype=np.int64)
@@ -146,10 +152,11 @@ class Count(Expr):
     target: int
     def _dist(self): return count(self.pool.n, self.pool.base(), self.target, self.op)
     def roll(self, rng):
-        x = _roll_faces(rng, self.pool.n, self.pool.sides, self.pool.explode)
-        ok = _OPS[self.op](x, self.target)
-        shown = ", ".join(f"{v}*" if m else str(v) for v, m in zip(x.tolist(), ok.tolist()))
-        return Outcome(int(ok.sum()), tuple(x.tolist()), f"{self}[{shown}]")
+        faces = _roll_faces(rng, self.pool.n, self.pool.sides, self.pool.explode).tolist()
+        test = _PY_OPS[self.op]; t = self.target
+        ok = [test(v, t) for v in faces]
+        shown = ", ".join(f"{v}*" if m else str(v) for v, m in zip(faces, ok))
+        return Outcome(sum(ok), tuple(faces), f"{self}[{shown}]")
     def sample(self, rng, n):
         x = _roll_faces(rng, self.pool.n, self.pool.sides, self.pool.explode, size=n)
         return np.count_nonzero(_OPS[self.op](x, self.target), axis=1)
@@ -169,6 +176,7 @@ class Neg(Expr):
     def __str__(self): return f"-{_wrap(self.arg)}"
 
 _ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
+_PY_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 
 @dataclass(frozen=True, repr=False)
 class BinOp(Expr):
@@ -182,7 +190,7 @@ class BinOp(Expr):
         return {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y}[self.op](a.dist(), b.dist())
     def roll(self, rng):
         a, b = self.left.roll(rng), self.right.roll(rng)
-        return Outcome(int(_ARITH[self.op](a.total, b.total)), a.faces + b.faces, f"{a.detail} {self.op} {b.detail}")
+        return Outcome(_PY_ARITH[self.op](a.total, b.total), a.faces + b.faces, f"{a.detail} {self.op} {b.detail}")
     def sample(self, rng, n):
         a = self.left.value if isinstance(self.left, Const) else self.left.sample(rng, n)     # constants broadcast
         b = self.right.value if isinstance(self.right, Const) else self.right.sample(rng, n)
@@ -205,7 +213,7 @@ class Compare(Expr):
         return (self.left.dist() - self.right.dist()).indicator(self.op, 0)
     def roll(self, rng):
         a, b = self.left.roll(rng), self.right.roll(rng)
-        ok = bool(_OPS[self.op](a.total, b.total))
+        ok = _PY_OPS[self.op](a.total, b.total)
         return Outcome(int(ok), a.faces + b.faces, f"{a.detail} {self.op} {b.detail}: {'yes' if ok else 'no'}")
     def sample(self, rng, n):
         b = self.right.value if isinstance(self.right, Const) else self.right.sample(rng, n)
