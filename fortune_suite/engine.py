@@ -37,8 +37,12 @@ def canon(x) -> str:
 
 def jsonable(x):
     "A fresh copy of `x` in plain JSON types (tuples → lists, numpy → Python); TypeError/ValueError if it is not JSON."
-    if x is None or type(x) in (str, int, bool): return x
-    return json.loads(json.dumps(x, allow_nan=False, default=_np_default))
+    t = type(x)
+    if x is None or t is str or t is int or t is bool: return x
+    if t is float and x == x and x not in (float("inf"), float("-inf")): return x
+    if t is dict and all(type(k) is str for k in x): return {k: jsonable(v) for k, v in x.items()}   # the common case,
+    if t is list or t is tuple: return [jsonable(v) for v in x]                                       # copied directly
+    return json.loads(json.dumps(x, allow_nan=False, default=_np_default))   # numpy values, odd keys, NaN → errors
 
 # %% ../nbs/03_engine.ipynb #c012
 @dataclass(frozen=True)

@@ -28,7 +28,9 @@ class RollRecord:
     detail: str = ""         # the faces as thrown, kept/dropped marked
     def to_dict(self) -> dict:
         "JSON-ready dict of this record."
-        d = asdict(self); d["faces"] = list(self.faces); return d
+        return {"index": self.index, "notation": self.notation, "faces": list(self.faces), "total": self.total,
+                "why": self.why, "p_exact": self.p_exact, "p_at_least": self.p_at_least, "p_at_most": self.p_at_most,
+                "detail": self.detail}
     def describe(self) -> str:
         "One line: 'strength: 4d6kh3 → [6, 5, 3, 1] = 14 (top 31%)'."
         head = f"{self.why}: " if self.why else ""
