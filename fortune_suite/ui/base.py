@@ -60,11 +60,15 @@ class Panel(traitlets.HasTraits):
         self._status.value = f'<span style="color:#b00020">⚠ {html.escape(msg)}</span>' if msg else ""
         self._status.layout.display = None if msg else "none"
 
-    def _repr_mimebundle_(self, **kwargs):
-        if self.closed: return {"text/plain": f"<closed {type(self).__name__}>"}
+    def as_widget(self) -> W.VBox:
+        "The panel's box, ready to display or nest in another widget (Bokeh bundles made stale by patches refreshed)."
         for m in getattr(self, "_bokeh", ()):
             if getattr(m, "_stale", False): m.refresh_bundle()   # new views start from the current figure
-        return self.box._repr_mimebundle_(**kwargs)
+        return self.box
+
+    def _repr_mimebundle_(self, **kwargs):
+        if self.closed: return {"text/plain": f"<closed {type(self).__name__}>"}
+        return self.as_widget()._repr_mimebundle_(**kwargs)
 
 # %% ../../nbs/10_ui_base.ipynb #c016
 def _describe(e:BaseException) -> str:

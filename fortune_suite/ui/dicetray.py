@@ -50,7 +50,8 @@ def history_html(records:list,     # RollRecords, newest first
     more = len(records) - max_rows
     tail = f'<tr><td colspan="6"><i>… {more} earlier roll{"s" * (more != 1)}</i></td></tr>' if more > 0 else ""
     head = "<tr><th>#</th><th>for</th><th>dice</th><th>faces</th><th>total</th><th>odds</th></tr>"
-    return f'<table class="fs-tray-table" style="border-collapse:collapse">{head}{"".join(cells)}{tail}</table>'
+    style = "<style>.fs-tray-table td, .fs-tray-table th {padding: 1px 8px; text-align: left}</style>"
+    return f'{style}<table class="fs-tray-table" style="border-collapse:collapse">{head}{"".join(cells)}{tail}</table>'
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c012
 _ids = itertools.count(1)
@@ -93,7 +94,7 @@ def _build_widgets(self:DiceTray):
     for b, q in zip(self._quick, QUICK): b.add_class(f"fs-tray-quick-{q}")
     self._pool_n = tag(W.BoundedIntText(value=6, min=1, max=40, layout=W.Layout(width="64px")), "fs-tray-pool-n")
     self._pool_x = tag(W.Dropdown(options=[(f"{x}+", x) for x in range(2, 7)], value=5, layout=W.Layout(width="64px")), "fs-tray-pool-x")
-    self._pool = B("dice, roll", "fs-tray-pool", tooltip="roll N six-sided dice and count those showing X or more")
+    self._pool = B("Roll pool", "fs-tray-pool", tooltip="roll N six-sided dice and count those showing X or more")
     self._why = tag(W.Text(placeholder="what for (optional)", layout=W.Layout(width="180px")), "fs-tray-why")
     self._roll = B("Roll", "fs-tray-roll", button_style="primary", icon="dice")
     self._roll1000 = B("Roll ×1000", "fs-tray-roll1000")
@@ -116,7 +117,8 @@ def _build_chart(self:DiceTray, width, height):
     self.figure = fig
     self.chart = self.bokeh(fig, "fs-tray-chart")
     self.set_children(W.HBox([self._text, self._err]),
-                      W.HBox([*self._quick, W.HTML("&nbsp;|&nbsp;"), self._pool_n, self._pool_x, self._pool]),
+                      W.HBox([*self._quick, W.HTML("&nbsp;&nbsp;pool:&nbsp;"), self._pool_n, W.HTML("&nbsp;dice at&nbsp;"),
+                              self._pool_x, self._pool]),
                       W.HBox([self._why, self._roll, self._roll1000, self._seed]),
                       self.chart, self._summary, self._hist, self._export)
 DiceTray._build_chart = _build_chart
