@@ -75,16 +75,15 @@ def _stop(proc):
     if proc.poll() is not None: return
     try: os.killpg(proc.pid, signal.SIGTERM)
     except ProcessLookupError: return
-    try: proc.wait(15)
+    try: proc.wait(5)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL); proc.wait(5)
 
-@pytest.fixture(scope="session")
-def jupyter_env(tmp_path_factory):
-    "Temporary Jupyter dirs + lab settings; the system data path (lab extensions) stays as installed."
-    base = tmp_path_factory.mktemp("jupyter")
-    dirs = {k: base / k for k in ("config", "runtime", "data", "ipython", "workspaces", "notebooks")}
-    for d in dirs.values(): d.mkdir()
+def make_jupyter_env(base:Path):
+    """Temporary Jupyter dirs under `base` + lab settings; returns (env, dirs). The system data path (where the
+    lab extensions live) stays as installed."""
+    dirs = {k: base / k for k in ("config", "runtime", "data", "ipython", "workspaces", "notebooks", "logs")}
+    for d in dirs.values(): d.mkdir(parents=True, exist_ok=True)
     settings = dirs["config"] / "lab" / "user-settings"
     for name, value in {
         "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},   # render every cell, even off screen
@@ -99,6 +98,11 @@ def jupyter_env(tmp_path_factory):
                PYDEVD_DISABLE_FILE_VALIDATION="1")
     env.pop("JUPYTER_PATH", None)
     return env, dirs
+
+@pytest.fixture(scope="session")
+def jupyter_env(tmp_path_factory):
+    "Temporary Jupyter dirs + lab settings (see `make_jupyter_env`)."
+    return make_jupyter_env(tmp_path_factory.mktemp("jupyter"))
 
 def write_notebook(path:Path, cells:list[str]) -> Path:
     "Write a notebook whose code cells are `cells` (a cell starting with '%%md' becomes markdown)."
@@ -231,11 +235,10 @@ def chromium_path():
         pytest.skip(msg)
     return CHROMIUM
 
-@pytest.fixture(scope="session")
-def lab(jupyter_env, chromium_path, tmp_path_factory):
-    env, dirs = jupyter_env
+def start_lab(env, dirs) -> "Lab":
+    "Start JupyterLab on loopback with a random token serving dirs['notebooks']; stop it with `_stop(lab.proc)`."
     port, token = free_port(), secrets.token_hex(16)
-    log = tmp_path_factory.mktemp("logs") / "lab.log"
+    log = dirs["logs"] / "lab.log"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={dirs['notebooks']}",
@@ -247,9 +250,30 @@ def lab(jupyter_env, chromium_path, tmp_path_factory):
     try:
         url = f"http://127.0.0.1:{port}"
         _wait_http(f"{url}/api/status?token={token}", proc, log)
-        yield Lab(proc, url, token, dirs["notebooks"])
-    finally:
-        _stop(proc)
+    except BaseException:
+        _stop(proc); raise
+    return Lab(proc, url, token, dirs["notebooks"])
+
+def open_lab_page(browser, lab:"Lab"):
+    "A new page with JupyterLab loaded and restored (window.jupyterapp available)."
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT_MS)
+    pg.goto(f"{lab.url}/lab?token={lab.token}&reset")
+    pg.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=TIMEOUT_MS)
+    pg.evaluate("async () => { await window.jupyterapp.restored; }")
+    return pg
+
+def launch_chromium(pw, path=CHROMIUM):
+    "Launch Debian's Chromium headless through Playwright (no browser download)."
+    return pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+
+@pytest.fixture(scope="session")
+def lab(jupyter_env, chromium_path):
+    env, dirs = jupyter_env
+    lab = start_lab(env, dirs)
+    try: yield lab
+    finally: _stop(lab.proc)
 
 @pytest.fixture(scope="session")
 def browser(chromium_path):
@@ -258,20 +282,15 @@ def browser(chromium_path):
         if os.environ.get("CI"): pytest.fail("playwright is not installed", pytrace=False)
         pytest.skip("playwright is not installed")
     pw = sync_playwright().start()
-    b = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
+    b = launch_chromium(pw, chromium_path)
     yield b
     b.close(); pw.stop()
 
 @pytest.fixture(scope="session")
 def _lab_page(lab, browser):
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = ctx.new_page()
-    pg.set_default_timeout(TIMEOUT_MS)
-    pg.goto(f"{lab.url}/lab?token={lab.token}&reset")
-    pg.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=TIMEOUT_MS)
-    pg.evaluate("async () => { await window.jupyterapp.restored; }")
+    pg = open_lab_page(browser, lab)
     yield pg
-    ctx.close()
+    pg.context.close()
 
 @pytest.fixture
 def page(_lab_page, lab, request):
@@ -299,7 +318,7 @@ def voila(lab, jupyter_env, tmp_path_factory):
     env, dirs = jupyter_env
     env = dict(env, JUPYTER_RUNTIME_DIR=str(tmp_path_factory.mktemp("voila-runtime")))
     port, token = free_port(), secrets.token_hex(16)
-    log = tmp_path_factory.mktemp("logs") / "voila.log"
+    log = dirs["logs"] / "voila.log"
     cmd = [sys.executable, "-m", "voila", str(dirs["notebooks"]), "--no-browser", "--Voila.ip=127.0.0.1",
            f"--port={port}", "--Voila.port_retries=0", f"--token={token}", "--show_tracebacks=True"]
     proc = subprocess.Popen(cmd, env=env, cwd=dirs["notebooks"], stdout=open(log, "w"), stderr=subprocess.STDOUT,
