@@ -6,7 +6,8 @@ tests write small notebooks (`lab.write(name, cells)`), and are stopped by their
 The system data path (where the lab extensions for ipywidgets and jupyter_bokeh live) is untouched.
 
 Fixtures: `lab` (server + helpers), `page` (the shared JupyterLab page, reset between tests), `voila`
-(server + `voila.open(page, name)`), `vpage` (a fresh page for Voilà), `bokeh_data` (reads a ColumnDataSource from BokehJS in the page).
+(server + `voila.open(page, name)`), `vpage` (a fresh page for Voilà), `bokeh_data` (reads a ColumnDataSource from BokehJS in the page),
+`external_requests` (requests pages tried to send off the loopback: refused and listed, so offline use is tested).
 A failing test saves a screenshot of the page(s) it used to test-artifacts/<test>.png. Without /usr/bin/chromium the tests skip locally and FAIL when the
 environment variable CI is set.
 """
@@ -254,9 +255,22 @@ def start_lab(env, dirs) -> "Lab":
         _stop(proc); raise
     return Lab(proc, url, token, dirs["notebooks"])
 
+EXTERNAL_REQUESTS: list = []   # every request a test page tried to send off the loopback (and was refused)
+
+def offline(ctx):
+    "Refuse (and record in EXTERNAL_REQUESTS) every request of the browser context that leaves 127.0.0.1."
+    from urllib.parse import urlparse
+    def route(r):
+        u = urlparse(r.request.url)
+        if u.scheme in ("http", "https", "ws", "wss") and u.hostname not in ("127.0.0.1", "localhost"):
+            EXTERNAL_REQUESTS.append(r.request.url); r.abort()
+        else: r.continue_()
+    ctx.route("**/*", route)
+    return ctx
+
 def open_lab_page(browser, lab:"Lab"):
-    "A new page with JupyterLab loaded and restored (window.jupyterapp available)."
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    "A new page with JupyterLab loaded and restored (window.jupyterapp available); requests off loopback refused."
+    ctx = offline(browser.new_context(viewport={"width": 1400, "height": 1000}))
     pg = ctx.new_page()
     pg.set_default_timeout(TIMEOUT_MS)
     pg.goto(f"{lab.url}/lab?token={lab.token}&reset")
@@ -332,8 +346,8 @@ def voila(lab, jupyter_env, tmp_path_factory):
 
 @pytest.fixture
 def vpage(browser, request):
-    "A fresh page for Voilà (closed afterwards; its kernel ends when the page goes)."
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    "A fresh page for Voilà (closed afterwards; its kernel ends when the page goes); requests off loopback refused."
+    ctx = offline(browser.new_context(viewport={"width": 1400, "height": 1000}))
     pg = ctx.new_page(); pg.set_default_timeout(TIMEOUT_MS)
     yield pg
     screenshot_if_failed(request, pg, "-voila")
@@ -343,3 +357,8 @@ def vpage(browser, request):
 def _bokeh_data_fixture():
     "The `bokeh_data(page, name, timeout=30, until=None)` reader, as a fixture (no import of conftest needed)."
     return bokeh_data
+
+@pytest.fixture
+def external_requests():
+    "The list of requests test pages tried to send off the loopback (refused); see `offline`."
+    return EXTERNAL_REQUESTS

@@ -48,6 +48,21 @@ def test_welcome_panels_render(page, welcome_nb, bokeh_data):
     assert abs(d["p"][i] - _binom_at_least(3, 2 / 6, 1)) < 1e-12
     if SHOTS: page.screenshot(path=SHOTS + "/welcome_lab.png", full_page=True)
 
+_JS_LOADERS = """(id) => {
+  const w = [...window.jupyterapp.shell.widgets('main')].find(w => w.id === id);
+  let n = 0;
+  for (const c of w.content.widgets) if (c.model.type === 'code')
+    for (const o of c.model.outputs.toJSON()) if (o.data && o.data['application/vnd.bokehjs_load.v0+json']) n++;
+  return n;
+}"""
+
+def test_bokehjs_inline_once_and_offline(page, welcome_nb, external_requests):
+    # three panels with charts, one BokehJS loader output in the whole notebook
+    assert page.evaluate(_JS_LOADERS, welcome_nb.get_attribute("id")) == 1
+    assert page.evaluate("() => typeof window.Bokeh.version") == "string"
+    assert page.evaluate("() => [...document.scripts].filter(s => s.src && !s.src.startsWith(location.origin)).length") == 0
+    assert external_requests == [], external_requests      # nothing, from Lab or from us, left the loopback
+
 def test_welcome_board_click_updates_readout(page, welcome_nb, bokeh_data):
     click_cell(page, 9, 1)                                           # J2: 8 squares from B4
     pieces = bokeh_data(page, "fs-grid-pieces", until=lambda d: "J2" in d["cell"])
