@@ -2,7 +2,7 @@
 
 Each test writes a small notebook, runs it in JupyterLab (fixtures in conftest.py), clicks the Bokeh canvas
 where a cell is drawn, and reads the board's named ColumnDataSources back from BokehJS in the page."""
-import os
+import os, time
 import pytest
 from pathlib import Path
 
@@ -21,7 +21,13 @@ def click_at(page, fig:str, x:float, y:float):
     "Click the page where the Bokeh figure named `fig` draws the point (x, y) of its own coordinates."
     page.wait_for_function("([fig]) => [...window.Bokeh.index.roots].some(v => v.model.name === fig && v.el.isConnected)",
                            arg=[fig])
-    px = page.evaluate(_JS_PX, [fig, x, y])
+    page.evaluate("""([fig]) => { const v = [...window.Bokeh.index.roots].filter(v => v.model.name === fig && v.el.isConnected).pop();
+                                  v.el.scrollIntoView({block: 'center'}); }""", [fig])
+    px, t0 = None, time.time()
+    while time.time() - t0 < 20:                      # wait until the layout has settled (same spot twice running)
+        nxt = page.evaluate(_JS_PX, [fig, x, y])
+        if nxt is not None and nxt == px: break
+        px = nxt; time.sleep(0.25)
     assert px is not None, f"figure {fig} not on the page"
     page.mouse.click(*px)
 
@@ -44,3 +50,50 @@ def test_grid_click_highlights_cell(lab, page, bokeh_data):
     click_at(page, "fs-grid-figure", 2.5, 4.5)                                     # on the piece in C5
     bokeh_data(page, "fs-grid-highlight", until=lambda d: d["cell"] == ["C5"] and d["color"] == ["#1e88e5"])
     page.screenshot(path=str(ARTIFACTS / "grid_board.png")) if SHOTS else None
+
+def test_hex_click_highlights_neighbours(lab, page, bokeh_data):
+    lab.run(page, "hex_click.ipynb", [
+        "from fortune_suite.ui.hexboard import HexBoard\n"
+        "from fortune_suite.geometry import hex_neighbours\n"
+        "m = HexBoard(8, 6, hex_px=26)\n"
+        "m.set_cells({'0403': 'forest'})\n"
+        "m.on_click(lambda ev: (m.clear_highlight(), m.highlight([ev.cell] + [n for n in hex_neighbours(ev.cell) if n in m.hexes])))\n"
+        "m"])
+    page.locator(".fs-hex-figure").first.wait_for(state="visible")
+    cells = bokeh_data(page, "fs-hex-cells", until=lambda d: len(d["cell"]) == 48)
+    i = cells["cell"].index("0403")
+    assert cells["kind"][i] == "forest"
+    x, y = sum(cells["xs"][i]) / 6, sum(cells["ys"][i]) / 6                        # centre of hex 0403
+    click_at(page, "fs-hex-figure", x, y)
+    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: len(d["cell"]) == 7)
+    assert hl["cell"][0] == "0403"
+    # row 03 is the third row: not shifted in odd-r, so its diagonal neighbours lean left (read off a printed map)
+    assert set(hl["cell"]) == {"0403", "0303", "0503", "0302", "0402", "0304", "0404"}
+    page.screenshot(path=str(ARTIFACTS / "hex_board.png")) if SHOTS else None
+
+def test_table_click_on_base_draws_rings_and_tape(lab, page, bokeh_data):
+    lab.run(page, "table_click.ipynb", [
+        "from fortune_suite.ui.table import TableBoard\n"
+        "from fortune_suite.geometry import segment_polygon_intersects\n"
+        "t = TableBoard(36, 24, px_per_in=18)\n"
+        "t.add_terrain('wall', [(16, 4), (18, 4), (18, 14), (16, 14)], kind='blocking')\n"
+        "t.place('a', (6, 8), radius_in=1, color='#c62828', label='A')\n"
+        "t.place('b', (30, 8), radius_in=1, label='B')\n"
+        "def picked(ev):\n"
+        "    if ev.piece is None: return\n"
+        "    other = 'b' if ev.piece == 'a' else 'a'\n"
+        "    t.clear_overlays(); t.range_rings(ev.piece, [6, 12])\n"
+        "    t.measure(ev.piece, other)\n"
+        "    t.los(ev.piece, other, blocked=segment_polygon_intersects(t.base(ev.piece)[:2], t.base(other)[:2], t.terrain['wall'][1]))\n"
+        "t.on_click(picked)\n"
+        "t"])
+    page.locator(".fs-table-figure").first.wait_for(state="visible")
+    bokeh_data(page, "fs-table-pieces", until=lambda d: d["id"] == ["a", "b"])
+    click_at(page, "fs-table-figure", 6.3, 8.2)                                     # on base A
+    rings = bokeh_data(page, "fs-table-rings", until=lambda d: len(d["x"]) == 2)
+    assert rings["radius"] == [7, 13] and rings["x"] == [6, 6]
+    tape = bokeh_data(page, "fs-table-measure", until=lambda d: len(d["text"]) == 1)
+    assert tape["text"] == ['22.0"']                                               # 24" between centres − 2 × 1"
+    los = bokeh_data(page, "fs-table-los", until=lambda d: len(d["x0"]) == 1)
+    assert los["blocked"] == [True]
+    page.screenshot(path=str(ARTIFACTS / "table_board.png")) if SHOTS else None
