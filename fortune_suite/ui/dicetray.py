@@ -86,6 +86,7 @@ class DiceTray(Panel):
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c014
 def _build_widgets(self:DiceTray):
+    "Create the tray's widgets (not yet laid out)."
     B = lambda desc, css, **kw: tag(W.Button(description=desc, layout=W.Layout(width="auto"), **kw), css)
     self._text = tag(W.Text(value=self.notation, placeholder="e.g. 4d6kh3", continuous_update=False,
                             layout=W.Layout(width="220px")), "fs-tray-notation")
@@ -105,6 +106,7 @@ def _build_widgets(self:DiceTray):
 DiceTray._build_widgets = _build_widgets
 
 def _build_chart(self:DiceTray, width, height):
+    "Build the exact-vs-observed figure (after the first data is in) and lay the panel out."
     fig = figure(width=width, height=height, tools="save", toolbar_location=None, x_axis_label="total",
                  y_axis_label="probability")
     fig.yaxis.formatter = NumeralTickFormatter(format="0%")
@@ -125,6 +127,7 @@ DiceTray._build_chart = _build_chart
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c016
 def _wire(self:DiceTray):
+    "Register the guarded handlers."
     self.listen(self._text, lambda ch: setattr(self, "notation", ch["new"].strip()))
     self.listen(self, self._notation_changed, names="notation")
     self.listen(self._seed, lambda ch: setattr(self, "seed", ch["new"]))
@@ -145,6 +148,7 @@ def _parse(self:DiceTray) -> bool:
     return True
 
 def _notation_changed(self:DiceTray, change):
+    "Mirror the notation into the box; redraw if it parses, else show its error beside the box."
     with self.hold_sync():
         self._text.value = self.notation
         if self._parse(): self._draw()
@@ -162,11 +166,13 @@ DiceTray._parse, DiceTray._notation_changed, DiceTray._seed_changed = _parse, _n
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c018
 def _observed(self:DiceTray, key, d):
+    "Observed counts of notation `key`, aligned with `d.outcomes`."
     c = self._counts.get(key)
     if c is None: return np.zeros(len(d.probs), int)
     return c
 
 def _draw(self:DiceTray):
+    "Replace the chart data, summary, history table and export links together."
     e = self._expr
     if e is None: return
     d, key = e.dist(), str(e)
@@ -187,6 +193,7 @@ DiceTray._observed, DiceTray._draw = _observed, _draw
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c020
 def _count(self:DiceTray, key, d, totals):
+    "Add observed `totals` to the tally of notation `key`."
     c = self._counts.get(key)
     if c is None: c = self._counts[key] = np.zeros(len(d.probs), int)
     np.add.at(c, np.asarray(totals, int) - d.min, 1)

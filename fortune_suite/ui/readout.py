@@ -104,6 +104,7 @@ class Readout(Panel):
 
 # %% ../../nbs/11_ui_readout.ipynb #c020
 def _build(self:Readout, title, name, width, height):
+    "Make the source, the figure (one vbar per option) and the mode/threshold/stats widgets."
     self.source = ColumnDataSource(dist_columns({}), name=name)
     fig = figure(title=title or None, width=width, height=height, tools="save", toolbar_location=None,
                  x_axis_label="outcome", y_axis_label="probability", y_range=(0, 1))
@@ -138,6 +139,7 @@ def _refresh(self:Readout):
     return self._guard(self._compute)()
 
 def _compute(self:Readout):
+    "Call every option with the control values; store the Dists in `dist`/`dists` (which draws)."
     values = {k: w.value for k, w in self.controls.items()}
     out = {}
     for lab, src in self._options.items():
@@ -168,6 +170,7 @@ def _set_range(s:W.IntSlider, lo:int, hi:int, value:int):
     s.value = min(max(value, lo), hi)
 
 def _draw(self:Readout):
+    "Clamp the threshold slider to the outcomes on show, replace the source data and the stats line together."
     if self._drawing or not self.dists: return
     ds = self.dists
     lo, hi = min(d.min for d in ds.values()), max(d.max for d in ds.values())
