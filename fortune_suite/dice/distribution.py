@@ -7,6 +7,7 @@ from __future__ import annotations
 import math, functools, numbers
 from collections import namedtuple
 import numpy as np
+import numpy.fft   # numpy 2 loads its fft module lazily, on first use: load it with ours
 
 # %% auto #0
 __all__ = ['MAX_DICE', 'MAX_SIDES', 'MAX_DEPTH', 'MAX_SUPPORT', 'Comparison', 'DiceError', 'Dist', 'as_dist', 'const', 'die',
@@ -369,7 +370,7 @@ def _keep_highest(n, d, k):
         lt = lc[None] + b * np.log(pf)[:, None, None] + np.where(rest > 0, rest * np.log(np.cumsum(pf) - pf)[:, None, None], 0.0)
     w = np.exp(lt).sum(axis=2) * np.exp(lg[n] - lg[a] - lg[n - a])                       # (v, a): chance of the split
     Ra = (T / Z)[:, None, :] ** a[None, :, None]                # high part to the a-th power, shifted back by a·v …
-    spec = (np.einsum("va,vaf->vf", w, Ra) * Z ** k).sum(axis=0)  # … then forward by k·v: net (k − a)·v
+    spec = ((w[:, :, None] * Ra).sum(axis=1) * Z ** k).sum(axis=0)  # … then forward by k·v: net (k − a)·v
     return Dist(np.maximum(np.fft.irfft(spec, N), 0.0), k * lo)
 
 def _max_of(n, d):
@@ -482,3 +483,15 @@ def _sample(self:Dist, rng:np.random.Generator, n:int=None):
     r = self._offset + np.minimum(i, len(self._p) - 1)
     return int(r) if n is None else r
 Dist.sample = _sample
+
+# %% ../../nbs/00_dist.ipynb #c046
+def _warm_up():
+    "Run each computation once on tiny dice, then forget the cached results."
+    d3 = die(3)
+    keep_highest(3, d3, 2); keep_lowest(3, d3, 2); explode(d3, 1); explode(d3, 1, on=[2, 3]); successes(2, 2)
+    compare(d3, d3); highest(d3, d3); lowest(d3, d3); (d3 + d3).at_least(2); (d3 - d3).at_most(0); d3.p(1)
+    d3.indicator(">=", 2); pool_sum(3, d3); 2 * d3; d3 * d3; d3.clip(2); d3.map(abs); d3.table()
+    mixture([(1, d3), (1, const(0))]); d3.sample(np.random.default_rng(0), 2)
+    _keep_highest.cache_clear()
+
+_warm_up()
