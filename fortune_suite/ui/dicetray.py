@@ -97,7 +97,7 @@ def _build_widgets(self:DiceTray):
     self._pool_x = tag(W.Dropdown(options=[(f"{x}+", x) for x in range(2, 7)], value=5, layout=W.Layout(width="64px")), "fs-tray-pool-x")
     self._pool = B("Roll pool", "fs-tray-pool", tooltip="roll N six-sided dice and count those showing X or more")
     self._why = tag(W.Text(placeholder="what for (optional)", layout=W.Layout(width="180px")), "fs-tray-why")
-    self._roll = B("Roll", "fs-tray-roll", button_style="primary", icon="dice")
+    self._roll = B("Roll", "fs-tray-roll", button_style="primary")   # no icon: Voilà offline has no icon font
     self._roll1000 = B("Roll ×1000", "fs-tray-roll1000")
     self._seed = tag(W.IntText(description="seed", layout=W.Layout(width="220px")), "fs-tray-seed")
     self._summary = tag(W.HTML(""), "fs-tray-summary")

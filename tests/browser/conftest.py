@@ -255,22 +255,25 @@ def start_lab(env, dirs) -> "Lab":
         _stop(proc); raise
     return Lab(proc, url, token, dirs["notebooks"])
 
-EXTERNAL_REQUESTS: list = []   # every request a test page tried to send off the loopback (and was refused)
+EXTERNAL_REQUESTS: list = []   # (where, url) of every request a test page tried to send off the loopback (refused)
+# Voilà's own "lab" template links FontAwesome from a CDN (share/jupyter/voila/templates/lab/index.html.j2);
+# offline, Voilà pages simply lack those icons. Nothing of ours may depend on them.
+VOILA_TEMPLATE_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
 
-def offline(ctx):
-    "Refuse (and record in EXTERNAL_REQUESTS) every request of the browser context that leaves 127.0.0.1."
+def offline(ctx, where:str):
+    "Refuse (and record in EXTERNAL_REQUESTS as (where, url)) every request of the context that leaves 127.0.0.1."
     from urllib.parse import urlparse
     def route(r):
         u = urlparse(r.request.url)
         if u.scheme in ("http", "https", "ws", "wss") and u.hostname not in ("127.0.0.1", "localhost"):
-            EXTERNAL_REQUESTS.append(r.request.url); r.abort()
+            EXTERNAL_REQUESTS.append((where, r.request.url)); r.abort()
         else: r.continue_()
     ctx.route("**/*", route)
     return ctx
 
 def open_lab_page(browser, lab:"Lab"):
     "A new page with JupyterLab loaded and restored (window.jupyterapp available); requests off loopback refused."
-    ctx = offline(browser.new_context(viewport={"width": 1400, "height": 1000}))
+    ctx = offline(browser.new_context(viewport={"width": 1400, "height": 1000}), "lab")
     pg = ctx.new_page()
     pg.set_default_timeout(TIMEOUT_MS)
     pg.goto(f"{lab.url}/lab?token={lab.token}&reset")
@@ -347,7 +350,7 @@ def voila(lab, jupyter_env, tmp_path_factory):
 @pytest.fixture
 def vpage(browser, request):
     "A fresh page for Voilà (closed afterwards; its kernel ends when the page goes); requests off loopback refused."
-    ctx = offline(browser.new_context(viewport={"width": 1400, "height": 1000}))
+    ctx = offline(browser.new_context(viewport={"width": 1400, "height": 1000}), "voila")
     pg = ctx.new_page(); pg.set_default_timeout(TIMEOUT_MS)
     yield pg
     screenshot_if_failed(request, pg, "-voila")
@@ -360,5 +363,5 @@ def _bokeh_data_fixture():
 
 @pytest.fixture
 def external_requests():
-    "The list of requests test pages tried to send off the loopback (refused); see `offline`."
+    "The (where, url) pairs of requests test pages tried to send off the loopback (refused); see `offline`."
     return EXTERNAL_REQUESTS

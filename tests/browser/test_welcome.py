@@ -61,7 +61,10 @@ def test_bokehjs_inline_once_and_offline(page, welcome_nb, external_requests):
     assert page.evaluate(_JS_LOADERS, welcome_nb.get_attribute("id")) == 1
     assert page.evaluate("() => typeof window.Bokeh.version") == "string"
     assert page.evaluate("() => [...document.scripts].filter(s => s.src && !s.src.startsWith(location.origin)).length") == 0
-    assert external_requests == [], external_requests      # nothing, from Lab or from us, left the loopback
+    lab_ext = [u for w, u in external_requests if w == "lab"]
+    assert lab_ext == [], lab_ext                                  # nothing in JupyterLab left the loopback
+    others = [u for w, u in external_requests if w != "lab" and not u.startswith("https://cdn.jsdelivr.net/npm/@fortawesome/")]
+    assert others == [], others                                    # in Voilà: only its template's icon font
 
 def test_welcome_board_click_updates_readout(page, welcome_nb, bokeh_data):
     click_cell(page, 9, 1)                                           # J2: 8 squares from B4
@@ -80,7 +83,7 @@ def test_welcome_tray_roll(page, welcome_nb):
     tray.locator(".fs-tray-roll").click()
     tray.locator(".fs-tray-row").first.filter(has_text="#5").wait_for()
 
-def test_welcome_as_voila_app(lab, voila, vpage, bokeh_data):
+def test_welcome_as_voila_app(lab, voila, vpage, bokeh_data, external_requests):
     shutil.copy(WELCOME, lab.nbdir / "welcome_app.ipynb")
     voila.open(vpage, "welcome_app.ipynb", wait_for=".fs-grid-figure")
     for css in (".fs-tray-chart", ".fs-readout-chart"):
@@ -89,4 +92,5 @@ def test_welcome_as_voila_app(lab, voila, vpage, bokeh_data):
     bokeh_data(vpage, "shot")
     vpage.locator(".fs-tray").first.locator(".fs-tray-roll").click()
     vpage.locator(".fs-tray").first.locator(".fs-tray-row", has_text="#5").first.wait_for()
+    assert not [u for w, u in external_requests if "fortawesome" not in u], external_requests   # BokehJS inline here too
     if SHOTS: vpage.screenshot(path=SHOTS + "/welcome_voila.png", full_page=True)
