@@ -102,6 +102,7 @@ def _build_widgets(self:DiceTray):
     self._seed = tag(W.IntText(description="seed", layout=W.Layout(width="220px")), "fs-tray-seed")
     self._summary = tag(W.HTML(""), "fs-tray-summary")
     self._hist = tag(W.HTML(history_html([])), "fs-tray-history")
+    self._export_btn = B("Export history", "fs-tray-export-btn", tooltip="make CSV / JSON download links of this session")
     self._export = tag(W.HTML(""), "fs-tray-export")
 DiceTray._build_widgets = _build_widgets
 
@@ -122,7 +123,7 @@ def _build_chart(self:DiceTray, width, height):
                       W.HBox([*self._quick, W.HTML("&nbsp;&nbsp;pool:&nbsp;"), self._pool_n, W.HTML("&nbsp;dice at&nbsp;"),
                               self._pool_x, self._pool]),
                       W.HBox([self._why, self._roll, self._roll1000, self._seed]),
-                      self.chart, self._summary, self._hist, self._export)
+                      self.chart, self._summary, self._hist, W.HBox([self._export_btn, self._export]))
 DiceTray._build_chart = _build_chart
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c016
@@ -136,6 +137,7 @@ def _wire(self:DiceTray):
     self.on_click(self._roll1000, lambda b: self.roll_many(1000))
     for b, q in zip(self._quick, QUICK): self.on_click(b, lambda b, q=q: self.roll(q))
     self.on_click(self._pool, lambda b: self.roll(f"{self._pool_n.value}d6>={self._pool_x.value}"))
+    self.on_click(self._export_btn, lambda b: setattr(self._export, "value", self.export_links()))
 DiceTray._wire = _wire
 
 def _parse(self:DiceTray) -> bool:
@@ -187,7 +189,7 @@ def _draw(self:DiceTray):
         self._summary.value = (f"<code>{html.escape(key)}</code>: exact mean {d.mean:.2f}, sd {d.std:.2f}{obs}"
                                f" · seed {self.seed}")
         self._hist.value = history_html(self.history, self.max_rows)
-        self._export.value = self.export_links()
+        self._export.value = ""          # links are made on request (Export history), so they are never stale
 
 DiceTray._observed, DiceTray._draw = _observed, _draw
 

@@ -66,6 +66,7 @@ def test_quick_button_and_roll_1000(page, tray_nb, bokeh_data):
     tray_nb.locator(".fs-tray-summary", has_text="observed: 1,001 rolls").wait_for()
 
 def test_export_csv_download(page, tray_nb):
+    tray_nb.locator(".fs-tray-export-btn").click()
     link = tray_nb.locator(".fs-tray-export a.fs-tray-csv")
     link.wait_for()
     with page.expect_download() as dl:
