@@ -53,7 +53,7 @@ class PlayPanel(Panel):
         self._go = tag(W.Button(description="Play", button_style="success", disabled=True,
                                 layout=W.Layout(display=None if self.confirm else "none")), "fs-play-go")
         self._odds = tag(W.VBox(), "fs-play-odds")
-        self._undo = tag(W.Button(description="Undo", icon="undo"), "fs-play-undo")
+        self._undo = tag(W.Button(description="Undo"), "fs-play-undo")
         self._save = tag(W.Button(description="Save"), "fs-play-save")
         self._load = tag(W.Button(description="Load"), "fs-play-load")
         self._savetext = tag(W.Textarea(placeholder="Save text appears here; paste a save and press Load.",

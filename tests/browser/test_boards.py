@@ -97,3 +97,17 @@ def test_table_click_on_base_draws_rings_and_tape(lab, page, bokeh_data):
     los = bokeh_data(page, "fs-table-los", until=lambda d: len(d["x0"]) == 1)
     assert los["blocked"] == [True]
     page.screenshot(path=str(ARTIFACTS / "table_board.png")) if SHOTS else None
+
+def test_grid_click_in_voila(lab, voila, vpage, bokeh_data):
+    "The same round trip in Voilà, where the per-game apps are served."
+    lab.write("grid_voila.ipynb", [
+        "from fortune_suite.ui.grid import GridBoard\n"
+        "g = GridBoard(12, 12, cell_px=26)\n"
+        "g.set_cells({'D4': 'cover'})\n"
+        "g.on_click(lambda ev: (g.clear_highlight(), g.highlight([ev.cell])))\n"
+        "g"])
+    voila.open(vpage, "grid_voila.ipynb", wait_for=".fs-grid-figure")
+    cells = bokeh_data(vpage, "fs-grid-cells", until=lambda d: len(d["cell"]) == 144)
+    assert cells["kind"][cells["cell"].index("D4")] == "cover"
+    click_at(vpage, "fs-grid-figure", 10.5, 11.5)                                    # the centre of K12
+    bokeh_data(vpage, "fs-grid-highlight", until=lambda d: d["cell"] == ["K12"])
