@@ -8,3 +8,6 @@ __all__ = []
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c002
 from .data import *
 from .board import *
+from .combat import *
+from .orders import *
+from .rules import *

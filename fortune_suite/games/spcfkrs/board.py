@@ -11,15 +11,23 @@ from ...geometry import square, format_square, chebyshev, line_cells, cells_cros
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
-__all__ = ['SIDES', 'SIZE', 'cell_name', 'Fighter', 'Battle']
+__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Battle']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue")
 SIZE = 24
 
+_NAMES = {(c, r): format_square((c, r)) for r in range(SIZE) for c in range(SIZE)}
+_CELLS = {v: k for k, v in _NAMES.items()}
+
 def cell_name(cell) -> str:
     "`(col, row)` → `'A1'`-style name (None stays None)."
-    return None if cell is None else format_square(cell)
+    return None if cell is None else (_NAMES.get(cell) or format_square(cell))
+
+def to_cell(x) -> tuple:
+    "A square name or pair → `(col, row)` on the 24×24 board (a fast path for `geometry.square`); GeometryError if off it."
+    c = _CELLS.get(x) if isinstance(x, str) else None
+    return c if c is not None else square(x, (SIZE, SIZE))
 
 @dataclass(eq=False)
 class Fighter:
@@ -142,40 +150,65 @@ Battle.why_not, Battle.targets, Battle.hack_targets = _why_not, _targets, _hack_
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c018
 _STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1))   # straight steps first
+_NEIGH = [tuple((x + dx) + SIZE * (y + dy) for dx, dy in _STEPS if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE)
+          for y in range(SIZE) for x in range(SIZE)]
+
+def _step_costs(self:Battle, jet:bool) -> list:
+    "Cost of entering each square (by index col + 24·row): 1, 2 for rubble (1 with a Jet Pack), 0 for a wall (no entry)."
+    key = (jet, frozenset(self.cover.items()))
+    if getattr(self, "_sc_key", None) != key:
+        cost = [1] * (SIZE * SIZE)
+        walls = self.o.full_cover_walls
+        for (x, y), k in self.cover.items():
+            cost[x + SIZE * y] = 0 if (k == 2 and walls) else (1 if jet else 2)
+        self._sc_key, self._sc = key, cost
+    return self._sc
 
 def _dijkstra(self:Battle, f:Fighter, avoid:bool, goal=None, budget=None):
-    "Cheapest costs (and parents) from f.pos; avoid: occupied squares are impassable; else they count as a tie-break."
-    cov, at, jet, walls = self.cover, self.at, f.prof.jet, self.o.full_cover_walls
+    "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares are impassable, else a tie-break. A* toward `goal`."
+    step = self._step_costs(f.prof.jet)
     budget = f.prof.move if budget is None else budget
-    start = f.pos
-    best, parent, heap, n = {start: (0, 0)}, {start: None}, [(0, 0, 0, start)], 0
+    occ = {x + SIZE * y for (x, y), g in self.at.items() if g is not f}
+    start = f.pos[0] + SIZE * f.pos[1]
+    if goal is None: gi, gx, gy = -1, 0, 0
+    else: gx, gy = goal; gi = gx + SIZE * gy
+    h = (lambda j: 0) if goal is None else (lambda j: max(abs(j % SIZE - gx), abs(j // SIZE - gy)))
+    best, parent, heap = {start: 0}, {start: -1}, [(h(start) << 16) | start]   # heap keys: ((f·64 + occ) << 10) + square
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        c, occ, _, cell = heapq.heappop(heap)
-        if best.get(cell, (1 << 30, 0)) < (c, occ): continue
-        if cell == goal: break
-        x, y = cell
-        for dx, dy in _STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < SIZE and 0 <= ny < SIZE): continue
-            nxt = (nx, ny); k = cov.get(nxt, 0)
-            if k == 2 and walls: continue
-            nc = c + (1 if k == 0 or jet else 2)
+        key = pop(heap)
+        i, fo = key & 1023, key >> 10
+        o = fo & 63; c = (fo >> 6) - h(i)
+        if best[i] != (c << 6) | o: continue
+        if i == gi: break
+        for j in _NEIGH[i]:
+            s = step[j]
+            if not s: continue
+            nc = c + s
             if nc > budget: continue
-            no = occ
-            if nxt in at and at[nxt] is not f:
+            no = o
+            if j in occ:
                 if avoid: continue
                 no += 1
-            if (nc, no) < best.get(nxt, (1 << 30, 0)):
-                best[nxt], parent[nxt] = (nc, no), cell
-                n += 1; heapq.heappush(heap, (nc, no, n, nxt))
-    return best, parent
+            v = (nc << 6) | no
+            if v < best.get(j, 1 << 40):
+                best[j], parent[j] = v, i
+                push(heap, ((((nc + h(j)) << 6) | no) << 10) | j)
+    cells = {i: (i % SIZE, i // SIZE) for i in best}
+    return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
+            {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
 def _reach(self:Battle, f:Fighter) -> dict:
     "Squares `f` may be ordered to move to (terrain only, fighters ignored) → movement cost."
-    fake = self.at; self.at = {}
-    try: best, _ = self._dijkstra(f, avoid=False)
-    finally: self.at = fake
-    return {c: v[0] for c, v in best.items() if c != f.pos}
+    key = (f.pos, f.prof.move, f.prof.jet, frozenset(self.cover.items()))
+    cache = self.__dict__.setdefault("_reach_cache", {})
+    if key not in cache:
+        if len(cache) > 256: cache.clear()
+        at, self.at = self.at, {}
+        try: best, _ = self._dijkstra(f, avoid=False)
+        finally: self.at = at
+        cache[key] = {c: v[0] for c, v in best.items() if c != f.pos}
+    return cache[key]
 
 def _path_to(parent, goal):
     out = []
@@ -198,4 +231,4 @@ def _walk(self:Battle, f:Fighter, path:list):
         stop = c
     return stop
 
-Battle._dijkstra, Battle.reach, Battle.move_path, Battle.walk = _dijkstra, _reach, _move_path, _walk
+Battle._step_costs, Battle._dijkstra, Battle.reach, Battle.move_path, Battle.walk = _step_costs, _dijkstra, _reach, _move_path, _walk

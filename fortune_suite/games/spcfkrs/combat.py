@@ -60,12 +60,12 @@ def skirmish(red:dict,              # {"C3": [mods], ...}: Red's fighters by squ
 def _say(self:Battle, text, **data):
     if self.host is not None: self.host.emit("info", text, data)
 
-def _kill(self:Battle, g:Fighter, how:str="falls"):
+def _kill(self:Battle, g:Fighter, how:str|None="falls"):
     "Remove `g` from the board: it is dead."
     g.alive = False
     if self.at.get(g.pos) is g: del self.at[g.pos]
     g.fell = getattr(self, "group", None)
-    self.say(f"{g.name} {how}.", dead=g.id)
+    if how: self.say(f"{g.name} {how}.", dead=g.id)
 
 def _hurt(self:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
     "Do `dmg` damage to `g` (the Plasma Shield may cancel plasma damage); True if `g` died."
@@ -77,8 +77,9 @@ def _hurt(self:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
         self.say(f"The shield absorbs the {dmg} damage.", absorbed=dmg); return False
     g.damage = min(g.prof.body, g.damage + dmg)
     dead = g.damage >= g.prof.body
-    self.say(f"{g.name} takes {dmg} damage ({g.damage}/{g.prof.body})" + (" and is killed." if dead else "."), target=g.id, damage=dmg)
-    if dead: self.kill(g, "is out of the fight")
+    self.say(f"{g.name} takes {dmg} damage " + (f"and is out of the fight (Body {g.prof.body})." if dead else f"({g.damage} of Body {g.prof.body})."),
+             target=g.id, damage=dmg)
+    if dead: self.kill(g, None)
     return dead
 
 Battle.say, Battle.kill, Battle.hurt = _say, _kill, _hurt
@@ -86,11 +87,12 @@ Battle.say, Battle.kill, Battle.hurt = _say, _kill, _hurt
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c015
 def _behind(a, c):
     "The square one step past `c` on the line from `a` through `c` (None off the board)."
-    far = (2 * c[0] - a[0], 2 * c[1] - a[1])
-    cells = line_cells(a, far)
-    i = cells.index(c)
-    nxt = cells[i + 1] if i + 1 < len(cells) else None
-    return nxt if nxt is not None and 0 <= nxt[0] < SIZE and 0 <= nxt[1] < SIZE else None
+    T = 2 * SIZE                                        # shift: line_cells wants non-negative squares (it is shift-invariant)
+    cells = line_cells((a[0] + T, a[1] + T), (2 * c[0] - a[0] + T, 2 * c[1] - a[1] + T))
+    i = cells.index((c[0] + T, c[1] + T))
+    if i + 1 >= len(cells): return None
+    nxt = (cells[i + 1][0] - T, cells[i + 1][1] - T)
+    return nxt if 0 <= nxt[0] < SIZE and 0 <= nxt[1] < SIZE else None
 
 def _pct(p): return f"{p:.0%}"
 
