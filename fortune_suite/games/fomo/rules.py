@@ -187,6 +187,7 @@ def _table_view(self:Table, p:int) -> dict:
         "known_in_piles": [_names(self, [c for c in pl if c in kn]) for pl in self.piles],
         "my_score": self.sc.score_counts(tuple(sum(1 for c in self.piles[p] if self.kind[c] == k) for k in range(len(self.deck.kinds)))),
         "unseen": unseen, "deck": {k.name: k.count for k in self.deck.kinds},
+        "rules": {"overbid_strict": o.overbid_strict, "hook_own_pile": o.hook_own_pile, "deck_file": o.deck_file, "blue": list(o.blue)},
     }
 
 Table.view = _table_view

@@ -50,7 +50,8 @@ class Scorer:
         self.wild = tuple(k.type == "shapeshifter" for k in K)
         self.unicorn = tuple(k.type == "unicorn" for k in K)
         self.polt = tuple(k.type == "poltergeist" for k in K)
-        self._cache = {}
+        self.rainbow_kind = tuple(k.back == "rainbow" for k in K)
+        self._cache, self.memo = {}, {}   # score by count vector; `memo` is free for callers' own derived values
 
     def counts(self, cards) -> tuple:
         "Count vector (per kind, in deck order) of card names."

@@ -117,6 +117,8 @@ class Table:
         self.first, self.round, self.phase, self.t = o.first_player, 0, PHASE_BID, 0
         self.result, self.out = None, out
 
+    @property
+    def deck_counts(self) -> tuple: return tuple(k.count for k in self.deck.kinds)
     def name(self, c:int) -> str: return self.deck.kinds[self.kind[c]].label()
     def names(self, cards) -> str: return ", ".join(self.name(c) for c in cards) or "nothing"
     def to_move(self) -> tuple:

@@ -1,0 +1,109 @@
+"""FOMO: 1,000 seeded random playouts per player count (2–5) through the engine, with invariants checked after every
+action and an independent referee (card counts only, no code shared with the game) replaying every game."""
+import numpy as np
+import pytest
+from fortune_suite.engine import random_playout
+from fortune_suite.games.fomo.rules import Fomo
+from fortune_suite.games.fomo.scoring import score
+
+GAMES = 1000
+
+
+def invariants(s):
+    "Checked after every action (cheap: the table's lists)."
+    t, n = s.table, s.table.n
+    where = [c for pile in t.piles for c in pile] + [c for st in t.stacks for c in st] + t.draw
+    assert sorted(where) == list(range(24)), "every Mecha card is in exactly one place"
+    on_table = [0] * n
+    for s_ in range(4):
+        b = t.bids[s_]
+        for (p1, v1), (p2, v2) in zip(b, b[1:]):
+            assert v2 > v1 and p2 != p1, f"stack {s_}: {b} is not a run of strictly higher bids by another player"
+        for p, v in b: on_table[p] |= 1 << v
+    for p in range(n):
+        assert t.hands[p] & t.spent[p] == 0 and t.hands[p] & on_table[p] == 0 and t.spent[p] & on_table[p] == 0
+        gone = (1 << 10) if t.tank_gone[p] else 0
+        assert t.hands[p] | t.spent[p] | on_table[p] | gone == sum(1 << v for v in range(1, 11)), f"player {p} lost a card"
+        assert set(t.piles[p]) <= t.know[p], "a player knows their own pile"
+        assert t.know[p] <= t.seen[p] | set(c for st in t.stacks for c in st if c in t.know[p])
+        assert not (t.tank_played[p] and not t.tank_gone[p])
+    assert 0 <= t.t < 3 * n or t.phase == "over"
+    assert 1 <= t.round <= 6
+
+
+def referee(n, actions):
+    """Independent referee on card counts: replays the actions with its own bookkeeping of stack sizes, bids, pile
+    sizes, hands and turn order, asserting each action's player and legality; returns (pile sizes, rounds, ended)."""
+    deck, stacks, bids = 24, [0] * 4, [[] for _ in range(4)]
+    piles, hands = [0] * n, [set(range(1, 11)) for _ in range(n)]
+    spent, tank_gone = [set() for _ in range(n)], [False] * n
+    first, rnd, turn, peeking = 0, 0, 0, True
+
+    def start():
+        nonlocal deck, rnd, first, turn, peeking
+        rnd += 1
+        if rnd > 1: first = (first + 1) % n
+        for s in range(4):
+            if deck: deck -= 1; stacks[s] += 1
+        turn, peeking = 0, True
+
+    start()
+    for i, (p, a) in enumerate(actions):
+        if peeking:
+            assert p == first and set(a) == {"peek"}, (i, p, a)
+            peeking = False; continue
+        assert p == (first + turn) % n, (i, p, a, first, turn)
+        if "top" in a: continue
+        v = a.get("play", a.get("discard"))
+        assert v in hands[p], (i, p, a)
+        hands[p].discard(v)
+        if "discard" in a: spent[p].add(v)
+        else:
+            s = a["stack"]
+            if bids[s]: assert bids[s][-1][0] != p and v > bids[s][-1][1], (i, a, bids[s])
+            bids[s].append((p, v))
+            q = a.get("hook")
+            if q is not None:
+                assert piles[q] > 0; piles[q] -= 1; stacks[s] += 1
+        turn += 1
+        if turn == 3 * n:
+            for s in range(4):
+                if bids[s]: piles[bids[s][-1][0]] += stacks[s]; stacks[s] = 0
+                for q, w in bids[s]:
+                    if w == 10: tank_gone[q] = True
+                    else: spent[q].add(w)
+                bids[s] = []
+            for q in range(n):
+                if len(hands[q]) <= 1: hands[q] |= spent[q]; spent[q] = set()
+            if deck == 0: return piles, rnd, True
+            start()
+    return piles, rnd, False
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_playouts(n):
+    ends, giants, hooks, tanks = {"points": 0, "giant": 0}, 0, 0, 0
+    for seed in range(GAMES):
+        s = random_playout("fomo", seed, check=invariants, options={"players": n})
+        r = s.result()
+        assert s.is_over and r["winners"]
+        piles, rounds, ended = referee(n, s.actions)
+        names = [[s.table.deck.kinds[s.table.kind[c]].name for c in pile] for pile in s.table.piles]
+        if r["reason"] == "points":
+            assert ended and (rounds, r["rounds"], len(s.table.draw)) == (6, 6, 0), (seed, rounds, r)
+            assert piles == [len(p) for p in names], (seed, piles)
+            best = max(r["scores"])
+            top = [p for p in range(n) if r["scores"][p] == best]
+            most = max(r["cards"][p] for p in top)
+            assert r["winners"] == [p for p in top if r["cards"][p] == most]
+        else:
+            assert r["giant"] and set(r["winners"]) <= set(r["giant"]) and r["rounds"] <= 6
+            giants += 1
+        assert r["scores"] == [score(p) for p in names]
+        assert r["cards"] == [len(p) for p in names]
+        ends[r["reason"]] += 1
+        hooks += sum(1 for _, a in s.actions if a.get("play") == 4 and a.get("hook") is not None)
+        tanks += sum(1 for _, a in s.actions if a.get("play") == 10)
+        assert all(sum(1 for p, a in s.actions if p == q and a.get("play") == 10) <= 1 for q in range(n)), "Tank played twice"
+    assert ends["points"] > 50 and ends["giant"] > 50 and hooks > GAMES and tanks > GAMES, (ends, hooks, tanks)
+    print(f"{n} players: {ends}, {hooks} hooks, {tanks} Tanks played")
