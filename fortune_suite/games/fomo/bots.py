@@ -11,18 +11,32 @@ from .table import FomoOptions, action_json, Table, HAND_VALUES, PLAY, DISCARD, 
 from .scoring import scorer, Scorer, giant_counts, best_sets
 
 # %% auto #0
-__all__ = ['GIANT_BONUS', 'GREEDY', 'EV', 'BOTS', 'Obs', 'observe', 'obs_from_view', 'action_from_obs', 'RandomBot', 'worth',
-           'Style', 'choose', 'GreedyBot', 'EVBot', 'make_bot']
+__all__ = ['ONE', 'GIANT_BONUS', 'GREEDY', 'EV', 'BOTS', 'Obs', 'observe', 'obs_from_view', 'action_from_obs', 'RandomBot',
+           'worth', 'worth_code', 'Style', 'choose', 'GreedyBot', 'EVBot', 'make_bot']
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c006
 _FIELDS = ("me", "n", "phase", "turn", "hand", "top_p", "top_v", "size", "rainbow", "known", "pile", "pile_sizes",
            "pile_tops", "unseen", "strict", "hook_own")
+ONE = tuple(1 << (8 * k) for k in range(256))   # a pile as one int: 8 bits of count per kind
 
 class Obs:
     "What one player knows at a decision (built from the table or from the JSON view; equal either way)."
-    __slots__ = _FIELDS
-    def __init__(self, *values):
-        for f, v in zip(_FIELDS, values): setattr(self, f, v)
+    __slots__ = tuple(f for f in _FIELDS if f != "unseen") + ("_unseen", "_src", "pile_code", "known_code")
+    def __init__(self, me, n, phase, turn, hand, top_p, top_v, size, rainbow, known, pile, pile_sizes, pile_tops,
+                 unseen, strict, hook_own, src=None):
+        self.me, self.n, self.phase, self.turn, self.hand, self.top_p, self.top_v = me, n, phase, turn, hand, top_p, top_v
+        self.size, self.rainbow, self.known, self.pile, self.pile_sizes, self.pile_tops = size, rainbow, known, pile, pile_sizes, pile_tops
+        self._unseen, self._src, self.strict, self.hook_own = unseen, src, strict, hook_own
+        self.pile_code = sum([ONE[k] for k in pile])
+        self.known_code = tuple([sum([ONE[k] for k in ks]) if ks else 0 for ks in known])
+    @property
+    def unseen(self) -> tuple:
+        "Cards of each kind whose place this player does not know (computed when first asked)."
+        if self._unseen is None:
+            t, p = self._src; u = list(t.counts0); kind = t.kind
+            for c in t.know[p]: u[kind[c]] -= 1
+            self._unseen = tuple(u)
+        return self._unseen
     def astuple(self): return tuple(getattr(self, f) for f in _FIELDS)
     def __eq__(self, other): return isinstance(other, Obs) and self.astuple() == other.astuple()
     def __repr__(self): return "Obs(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS) + ")"
@@ -30,18 +44,22 @@ class Obs:
 def observe(t:Table, p:int) -> Obs:
     "Player `p`'s observation, straight from the table (only what `t.view(p)` shows)."
     kn, kind, rb, vis = t.know[p], t.kind, t.rainbow, t.o.backs_visible
-    top_p, top_v = [], []
-    for b in t.bids:
-        if b: top_p.append(b[-1][0]); top_v.append(b[-1][1])
+    top_p, top_v, size, rbs, known = [], [], [], [], []
+    for b, st in zip(t.bids, t.stacks):
+        if b: x = b[-1]; top_p.append(x[0]); top_v.append(x[1])
         else: top_p.append(-1); top_v.append(0)
-    unseen = list(t.deck_counts)
-    for c in kn: unseen[kind[c]] -= 1
-    return Obs(p, t.n, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), tuple(len(s) for s in t.stacks),
-               tuple(sum(rb[c] for c in s) for s in t.stacks) if vis else None,
-               tuple(tuple(sorted(kind[c] for c in s if c in kn)) for s in t.stacks),
-               tuple(kind[c] for c in t.piles[p]), tuple(len(x) for x in t.piles),
-               tuple((2 if rb[x[-1]] else 1) if x and vis else 0 for x in t.piles),
-               tuple(unseen), t.o.overbid_strict, t.o.hook_own_pile)
+        size.append(len(st))
+        if st:
+            rbs.append(sum([rb[c] for c in st]))
+            k = [kind[c] for c in st if c in kn]
+            if len(k) > 1: k.sort()
+            known.append(tuple(k))
+        else: rbs.append(0); known.append(())
+    piles = t.piles
+    return Obs(p, t.n, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), tuple(size), tuple(rbs) if vis else None,
+               tuple(known), tuple([kind[c] for c in piles[p]]), tuple([len(x) for x in piles]),
+               tuple([(2 if rb[x[-1]] else 1) if x and vis else 0 for x in piles]),
+               None, t.o.overbid_strict, t.o.hook_own_pile, (t, p))
 
 def obs_from_view(v:dict) -> Obs:
     "The observation in a JSON view (`state.view(p)`)."
@@ -91,24 +109,33 @@ def worth(sc:Scorer,             # the deck's scorer
           leftover:float=0.0,    # credit per blue card or Shapeshifter not (yet) in a set
           giant:bool=False) -> float:  # add a bonus for Giant Mecha progress
     "What a pile is worth to its owner: its score, plus credit for unfinished sets and Giant Mecha progress."
-    key = (counts, leftover, giant)
-    w = sc.memo.get(key)
-    if w is None:
-        w = sc.score_counts(counts)
-        if leftover:
-            shapes, wild, uni = [0] * len(sc.deck.shapes), 0, False
-            for k, c in enumerate(counts):
-                if not c: continue
-                if sc.shape_of[k] >= 0: shapes[sc.shape_of[k]] += c
-                elif sc.wild[k]: wild += c
-                elif sc.unicorn[k]: uni = True
-            pts, x, triples, give = best_sets(tuple(shapes), wild)
-            w += leftover * (sum(shapes) + wild - 3 * (x + sum(triples))) * (sc.unicorn_factor if uni else 1)
-        if giant:
-            parts = len({sc.part_of[k] for k, c in enumerate(counts) if c and sc.part_of[k] >= 0})
-            parts += any(c and sc.polt[k] for k, c in enumerate(counts)) and parts < len(sc.deck.parts)
-            w += GIANT_BONUS[min(parts, 5)]
-        sc.memo[key] = w
+    w = sc.score_counts(counts)
+    if leftover:
+        shapes, wild, uni = [0] * len(sc.deck.shapes), 0, False
+        for k, c in enumerate(counts):
+            if not c: continue
+            if sc.shape_of[k] >= 0: shapes[sc.shape_of[k]] += c
+            elif sc.wild[k]: wild += c
+            elif sc.unicorn[k]: uni = True
+        pts, x, triples, give = best_sets(tuple(shapes), wild)
+        w += leftover * (sum(shapes) + wild - 3 * (x + sum(triples))) * (sc.unicorn_factor if uni else 1)
+    if giant:
+        parts = len({sc.part_of[k] for k, c in enumerate(counts) if c and sc.part_of[k] >= 0})
+        parts += any(c and sc.polt[k] for k, c in enumerate(counts)) and parts < len(sc.deck.parts)
+        w += GIANT_BONUS[min(parts, 5)]
+    return w
+
+def _memo(sc:Scorer, leftover, giant) -> dict:
+    "The cache {pile code: worth} of one scorer and one way of valuing."
+    m = sc.memo.get((leftover, giant))
+    if m is None: m = sc.memo[(leftover, giant)] = {}
+    return m
+
+def worth_code(sc:Scorer, code:int, leftover:float=0.0, giant:bool=False) -> float:
+    "`worth` of a pile given as one int (8 bits of count per kind), cached."
+    m = _memo(sc, leftover, giant)
+    w = m.get(code)
+    if w is None: w = m[code] = worth(sc, tuple(code >> (8 * k) & 255 for k in range(len(sc.deck.kinds))), leftover, giant)
     return w
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c016
@@ -122,64 +149,77 @@ GREEDY = Style("greedy", 0.5, 2.0, 0.05, False, False, False, leftover=1.0)
 EV = Style("ev", None, None, 0.05, True, True, True, leftover=1.0, per_card=1.0)
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c017
-def _unseen_value(sc, ob, counts, here, base, style, rainbow_flag):
-    "Expected gain of one unseen card of the given back (True: rainbow) joining `counts` + `here`."
+def _unseen_value(sc, ob, code, style, rainbow_flag):
+    "Expected gain of one unseen card of the given back (True: rainbow, False: silver, None: any) joining pile `code`."
     tot = num = 0.0
+    base = worth_code(sc, code, style.leftover, style.giant)
     for k, c in enumerate(ob.unseen):
         if c <= 0 or (rainbow_flag is not None and sc.rainbow_kind[k] != rainbow_flag): continue
-        tot += c * (worth(sc, _add(counts, here + (k,)), style.leftover, style.giant) - base); num += c
+        tot += c * (worth_code(sc, code + ONE[k], style.leftover, style.giant) - base); num += c
     return tot / num if num else 0.0
 
-def _stack_value(sc, ob, s, counts, base, style):
+def _stack_value(sc, ob, s, memo, base, style):
     "What taking stack `s` is worth to the observer (known cards exactly; unseen ones by the style)."
     known, size = ob.known[s], ob.size[s]
-    val = worth(sc, _add(counts, known), style.leftover, style.giant) - base + style.per_card * size
+    code = ob.pile_code + ob.known_code[s]
+    w = memo.get(code)
+    if w is None: w = worth_code(sc, code, style.leftover, style.giant)
+    val = w - base + style.per_card * size
+    unk = size - len(known)
+    if not unk: return val
     rb = ob.rainbow[s] if ob.rainbow is not None else None
-    kr = sum(sc.rainbow_kind[k] for k in known)
-    unk_r = (rb - kr) if rb is not None else 0
-    unk_s = size - len(known) - unk_r
-    if style.unknown is not None:
-        return val + unk_s * style.unknown + unk_r * style.unknown_rainbow
-    flag = None if rb is None else False
-    for n_, f in ((unk_s, flag), (unk_r, True if rb is not None else None)):
-        if n_ > 0: val += n_ * _unseen_value(sc, ob, counts, known, worth(sc, _add(counts, known), style.leftover, style.giant), style, f)
+    unk_r = rb - sum([sc.rainbow_kind[k] for k in known]) if rb is not None else 0
+    unk_s = unk - unk_r
+    if style.unknown is not None: return val + unk_s * style.unknown + unk_r * style.unknown_rainbow
+    if rb is None: return val + unk * _unseen_value(sc, ob, code, style, None)
+    if unk_s: val += unk_s * _unseen_value(sc, ob, code, style, False)
+    if unk_r: val += unk_r * _unseen_value(sc, ob, code, style, True)
     return val
+
+def _arrange(sc, ob, style, memo, base):
+    "The kind to put on top of the pile, or None: the card whose loss would cost the least (kept per pile)."
+    key = (ob.pile_code, ob.pile[-1])
+    am = memo.get("arrange")
+    if am is None: am = memo["arrange"] = {}
+    if key in am: return am[key]
+    loss = {k: base - worth_code(sc, ob.pile_code - ONE[k], style.leftover, style.giant) for k in sorted(set(ob.pile))}
+    k_min = min(loss, key=loss.__getitem__)
+    am[key] = r = k_min if loss[ob.pile[-1]] > loss[k_min] + 1e-9 else None
+    return r
 
 def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
     "The bot's table action for observation `ob`."
     sc = sc or scorer()
     if ob.phase == PHASE_PEEK:
-        best = max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s))
-        return (PEEK_AT, best)
-    counts = _pile_counts(sc, ob.pile)
-    base = worth(sc, counts, style.leftover, style.giant)
+        return (PEEK_AT, max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s)))
+    memo = _memo(sc, style.leftover, style.giant)
+    base = memo.get(ob.pile_code)
+    if base is None: base = worth_code(sc, ob.pile_code, style.leftover, style.giant)
     if len(ob.pile) > 1:                                   # keep the card we would miss least on top
-        loss = {}
-        for k in set(ob.pile):
-            c = list(counts); c[k] -= 1
-            loss[k] = base - worth(sc, tuple(c), style.leftover, style.giant)
-        top = ob.pile[-1]
-        k_min = min(sorted(loss), key=loss.__getitem__)
-        if loss[top] > loss[k_min] + 1e-9: return (TOP, k_min)
+        k = _arrange(sc, ob, style, memo, base)
+        if k is not None: return (TOP, k)
     hand = HAND_VALUES[ob.hand]
-    laps_left = 3 - ob.turn // ob.n
-    best, best_gain = None, 0.0
+    late = 0.5 if style.late and ob.turn // ob.n == 2 else 1.0
+    best, best_gain, me, strict = None, 0.0, ob.me, ob.strict
     for s in range(NSTACKS):
-        if not ob.size[s] or ob.top_p[s] == ob.me: continue
-        thr = 1 if ob.top_p[s] < 0 else ob.top_v[s] + (1 if ob.strict else 0)
-        v = next((x for x in hand if x >= thr), None)
-        if v is None: continue
-        val = _stack_value(sc, ob, s, counts, base, style)
+        if not ob.size[s]: continue
+        tp = ob.top_p[s]
+        if tp == me: continue
+        thr = 1 if tp < 0 else ob.top_v[s] + strict
+        for v in hand:
+            if v >= thr: break
+        else: continue
+        val = _stack_value(sc, ob, s, memo, base, style)
         if v == TANK and val < style.tank_min: continue
-        cost = style.cost * v * (0.5 if style.late and laps_left == 1 else 1)
-        if val - cost > best_gain: best, best_gain = (s, v), val - cost
+        gain = val - style.cost * v * late
+        if gain > best_gain: best, best_gain = (s, v), gain
     if best is None: return (DISCARD, hand[0])
     s, v = best
     hook = -1
     if v == HOOK:
-        cands = [q for q in range(ob.n) if ob.pile_sizes[q] and q != ob.me]   # (our bots never hook their own pile)
+        cands = [q for q in range(ob.n) if ob.pile_sizes[q] and q != me]   # (our bots never hook their own pile)
         if style.hook_any:
-            gains = {q: _unseen_value(sc, ob, counts, (), base, style, None if ob.pile_tops[q] == 0 else ob.pile_tops[q] == 2) for q in cands}
+            gains = {q: _unseen_value(sc, ob, ob.pile_code, style, None if ob.pile_tops[q] == 0 else ob.pile_tops[q] == 2) for q in cands}
             pos = [q for q in cands if gains[q] > 0]
             if pos: hook = max(pos, key=lambda q: (gains[q], ob.pile_sizes[q], -q))
         else:

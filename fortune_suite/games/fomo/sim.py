@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse, json, math, sys, time
 import numpy as np
 from ...engine import RulesError, play_bots
-from .table import FomoOptions, Table, action_json, PHASE_OVER
+from .table import FomoOptions, Table, action_json, PHASE_OVER, PHASE_PEEK
 from .rules import Fomo, fast_order
 from .bots import make_bot, BOTS
 
@@ -39,7 +39,7 @@ def play_fast(options,            # FomoOptions or a dict (its `players` is the 
     t = new_table(options, seed)
     for _ in range(max_steps):
         if t.phase == PHASE_OVER: return t
-        p = t.to_move()[0]
+        p = t.first if t.phase == PHASE_PEEK else (t.first + t.t) % t.n     # = t.to_move()[0]
         a = bots[p].act(t, p)
         if check and a not in t.legal(p): raise RulesError(f"bot {bots[p].name} chose an illegal action {a!r} for Player {p}")
         if record is not None: record.append((p, a))

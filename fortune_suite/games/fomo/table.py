@@ -96,6 +96,15 @@ def action_json(a:tuple, deck:MechaDeck=DEFAULT_DECK):
     return {"top": deck.kinds[a[1]].name}
 
 # %% ../../../nbs/32_fomo_table.ipynb #c015
+_FACTS = {}
+
+def _facts(deck:MechaDeck) -> tuple:
+    f = _FACTS.get(deck)
+    if f is None:
+        kind = tuple(deck.index[c] for c in deck.cards)
+        f = _FACTS[deck] = (kind, tuple(k.count for k in deck.kinds), tuple(deck.kinds[k].back == "rainbow" for k in kind))
+    return f
+
 class Table:
     "A FOMO position and its rules: plain lists of small ints, shared by the engine state and the fast simulator."
     def __init__(self,
@@ -105,8 +114,8 @@ class Table:
         o = self.o = options
         self.n, self.deck = n, deck = o.players, o.mecha_deck()
         self.sc = scorer(deck)
-        self.kind = tuple(deck.index[c] for c in deck.cards)           # card id → kind index
-        self.rainbow = tuple(deck.kinds[k].back == "rainbow" for k in self.kind)
+        # card id → kind index, cards of each kind in the deck, card id → rainbow back (the same for every game)
+        self.kind, self.counts0, self.rainbow = _facts(deck)
         self.draw = list(reversed(order))                              # next card dealt = last
         self.stacks, self.bids, self.hooked = [[] for _ in range(NSTACKS)], [[] for _ in range(NSTACKS)], [[] for _ in range(NSTACKS)]
         self.hands, self.spent = [FULL_HAND] * n, [0] * n
@@ -117,8 +126,6 @@ class Table:
         self.first, self.round, self.phase, self.t = o.first_player, 0, PHASE_BID, 0
         self.result, self.out = None, out
 
-    @property
-    def deck_counts(self) -> tuple: return tuple(k.count for k in self.deck.kinds)
     def name(self, c:int) -> str: return self.deck.kinds[self.kind[c]].label()
     def names(self, cards) -> str: return ", ".join(self.name(c) for c in cards) or "nothing"
     def to_move(self) -> tuple:
