@@ -11,3 +11,5 @@ from .board import *
 from .combat import *
 from .orders import *
 from .rules import *
+from .odds import *
+from .bots import *

@@ -89,10 +89,17 @@ class Battle:
         return f
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c011
+@functools.lru_cache(maxsize=None)
+def _offsets(dx, dy, supercover):
+    "Squares strictly between (0, 0) and (dx, dy), as offsets (lines are the same under translation, so 47² cases cover the board)."
+    T = SIZE
+    cells = cells_crossed((T, T), (T + dx, T + dy)) if supercover else line_cells((T, T), (T + dx, T + dy))
+    return tuple((x - T, y - T) for x, y in cells[1:-1]) if len(cells) > 1 else ()
+
 @functools.lru_cache(maxsize=1 << 16)
 def _between(a, b, supercover):
-    cells = cells_crossed(a, b) if supercover else line_cells(a, b)
-    return tuple(c for c in cells if c != a and c != b)
+    ax, ay = a
+    return tuple((ax + x, ay + y) for x, y in _offsets(b[0] - ax, b[1] - ay, supercover))
 
 def _between_m(self:Battle, a, b) -> tuple:
     "Squares strictly between `a` and `b` on the line of fire."
@@ -198,12 +205,14 @@ def _dijkstra(self:Battle, f:Fighter, avoid:bool, goal=None, budget=None):
     return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
             {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
+_REACH = {}
+
 def _reach(self:Battle, f:Fighter) -> dict:
     "Squares `f` may be ordered to move to (terrain only, fighters ignored) → movement cost."
-    key = (f.pos, f.prof.move, f.prof.jet, frozenset(self.cover.items()))
-    cache = self.__dict__.setdefault("_reach_cache", {})
+    key = (f.pos, f.prof.move, f.prof.jet, self.o.full_cover_walls, frozenset(self.cover.items()))
+    cache = _REACH
     if key not in cache:
-        if len(cache) > 256: cache.clear()
+        if len(cache) > 4096: cache.clear()
         at, self.at = self.at, {}
         try: best, _ = self._dijkstra(f, avoid=False)
         finally: self.at = at

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c003
 from __future__ import annotations
-from ...engine import Game, State, RulesError, register_game
+from ...engine import Game, State, RulesError, register_game, options_to_dict
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, force_cost
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
@@ -345,7 +345,8 @@ def snapshot(battle:Battle) -> dict:
 
 def _view(self:SpcfkrsState, p):
     b, o = self.battle, self.options
-    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "board": snapshot(b) if b else None,
+    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": options_to_dict(o),
+         "board": snapshot(b) if b else None,
          "round": b.round if b else 0, "phase": self.phase if self.stage == "phased" else None,
          "acting": self.queue[0][0] if self.stage == "phased" else None}
     if self.stage == "build":
