@@ -13,3 +13,4 @@ from .orders import *
 from .rules import *
 from .odds import *
 from .bots import *
+from .sim import simulate, simulate_cli, wilson
