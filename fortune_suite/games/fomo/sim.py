@@ -46,14 +46,20 @@ def play_fast(options,            # FomoOptions or a dict (its `players` is the 
         t.apply(p, a)
     raise RuntimeError(f"game did not end within {max_steps} actions")
 
-def random_playout_fast(options, seed:int, check=None) -> Table:
-    "The game `engine.random_playout(Fomo, seed)` plays, on the bare table (same generator, same choices)."
+def random_playout_fast(options,            # FomoOptions or a dict
+                        seed:int,           # the game's seed
+                        check=None,         # called as check(table) after each action
+                        record:bool=False) -> Table:  # keep the (player, table action) pairs in `table.record`
+    "The game `engine.random_playout('fomo', seed)` plays, on the bare table (same generator, same choices)."
     rng, t = np.random.default_rng([seed, 1]), new_table(options, seed)
+    if record: t.record = []
     while t.phase != PHASE_OVER:
         movers = t.to_move()
         p = movers[int(rng.integers(len(movers)))]
         L = t.legal(p)
-        t.apply(p, L[int(rng.integers(len(L)))])
+        a = L[int(rng.integers(len(L)))]
+        if record: t.record.append((p, a))
+        t.apply(p, a)
         if check is not None: check(t)
     return t
 

@@ -1,0 +1,102 @@
+"""FOMO hidden information: nothing in a player's view (or their part of the log) depends on a card they have not
+seen, on another player's face-down discard, or on the order of another player's pile — also after undo, replay
+and save/load. Property tests with hypothesis over random games."""
+import json
+import numpy as np
+from hypothesis import given, settings, assume, strategies as st, HealthCheck
+from fortune_suite.engine import RulesError, load_game, replay
+from fortune_suite.games.fomo.rules import Fomo, fast_order
+from fortune_suite.games.fomo.cards import DEFAULT_DECK
+from fortune_suite.games.fomo.bots import obs_from_view, observe
+
+SETTINGS = dict(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+NAMES = DEFAULT_DECK.cards
+
+
+def play_random(n, deck, seed, steps):
+    "A game on a stacked deck with up to `steps` random legal actions (stops before the end)."
+    s = Fomo.new({"players": n, "deck_order": deck}, seed=0)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        p = s.to_move()[0]
+        L = s.legal_actions(p)
+        s.apply(p, L[int(rng.integers(len(L)))])
+        if s.is_over: return s.undo()          # (the end reveals every pile: stop just before it)
+    return s
+
+
+def other_world(s, p, seed):
+    """The same actions on a deck where every card `p` has never seen is swapped, at random, with another unseen card
+    of the same back (what `p` could not tell apart). None if those actions are not playable there."""
+    t = s.table
+    deck = list(s.options.deck_order)
+    # deck position i holds the card with id ids[i] (the engine maps the i-th copy of a name to that kind's i-th id)
+    pos, ids = {}, []
+    for i, c in enumerate(DEFAULT_DECK.cards): pos.setdefault(c, []).append(i)
+    for name in deck: ids.append(pos[name].pop(0))
+    rng = np.random.default_rng(seed)
+    new = list(deck)
+    for back in (False, True):
+        slots = [i for i, c in enumerate(ids) if c not in t.seen[p] and t.rainbow[c] == back]
+        names = [deck[i] for i in slots]
+        rng.shuffle(names)
+        for i, nm in zip(slots, names): new[i] = nm
+    try: u = replay("fomo", {**json.loads(s.save())["options"], "deck_order": new}, 0, s.actions)
+    except RulesError: return None
+    return None if u.is_over else u
+
+
+@given(n=st.integers(2, 5), deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), steps=st.integers(0, 120),
+       p=st.integers(0, 4), swap=st.integers(0, 10**6))
+@settings(**SETTINGS)
+def test_view_does_not_depend_on_unseen_cards(n, deal, seed, steps, p, swap):
+    p %= n
+    deck = tuple(NAMES[i] for i in fast_order(deal, 24))
+    s = play_random(n, deck, seed, steps)
+    u = other_world(s, p, swap)
+    assume(u is not None)
+    assert u.view(p) == s.view(p)
+    assert u.log.to_json(p) == s.log.to_json(p)
+    assert obs_from_view(u.view(p)) == observe(s.table, p)
+    k = len(s.actions) // 2                                # ... and after undo, on both
+    if k: assert u.copy().undo(k).view(p) == s.copy().undo(k).view(p)
+    assert load_game(u.save()).view(p) == s.view(p)        # ... and after save/load
+
+
+@given(n=st.integers(2, 5), deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), steps=st.integers(0, 100),
+       pick=st.integers(0, 9))
+@settings(**SETTINGS)
+def test_face_down_discards_and_pile_order_are_hidden(n, deal, seed, steps, pick):
+    s = play_random(n, tuple(NAMES[i] for i in fast_order(deal, 24)), seed, steps)
+    q = s.to_move()[0]
+    if s.table.phase != "bid": return
+    secret = [a for a in s.legal_actions(q) if "discard" in a or "top" in a]
+    a, b = secret[pick % len(secret)], secret[(pick + 1) % len(secret)]
+    x, y = s.copy(), s.copy()
+    x.apply(q, a); y.apply(q, b)
+    kind = lambda act: "discard" if "discard" in act else "top"
+    if x.is_over or y.is_over or kind(a) != kind(b): return
+    backs = {x.view(q)["pile_tops"][q], y.view(q)["pile_tops"][q]}   # a new top card shows its back (option backs_visible)
+    for p in range(n):
+        if p == q: continue
+        vx, vy = x.view(p), y.view(p)
+        if len(backs) > 1: vx["pile_tops"][q] = vy["pile_tops"][q] = "?"
+        assert vx == vy, (a, b)
+        assert x.log.to_json(p) == y.log.to_json(p), (a, b)
+    if a != b: assert x.view(q) != y.view(q) or x.log.to_json(q) != y.log.to_json(q)
+
+
+@given(n=st.integers(2, 5), deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), steps=st.integers(0, 120))
+@settings(**SETTINGS)
+def test_views_never_show_others_hands_or_pile_order(n, deal, seed, steps):
+    s = play_random(n, tuple(NAMES[i] for i in fast_order(deal, 24)), seed, steps)
+    t = s.table
+    for p in range(n):
+        v = s.view(p)
+        text = json.dumps(v)
+        for key in ("hands", "draw", "deck_order", "know", "seen", "spent"): assert f'"{key}"' not in text
+        assert v["hand"] == [c for c in range(1, 11) if t.hands[p] >> c & 1]
+        for q in range(n):
+            names = [t.deck.kinds[t.kind[c]].name for c in t.piles[q]]
+            if q == p: assert v["my_pile"] == names
+            else: assert v["known_in_piles"][q] == sorted(v["known_in_piles"][q], key=t.deck.index.__getitem__)
