@@ -78,7 +78,7 @@ def _hurt(self:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
     g.damage = min(g.prof.body, g.damage + dmg)
     dead = g.damage >= g.prof.body
     self.say(f"{g.name} takes {dmg} damage " + (f"and is out of the fight (Body {g.prof.body})." if dead else f"({g.damage} of Body {g.prof.body})."),
-             target=g.id, damage=dmg)
+             target=g.id, damage=dmg, **({"dead": g.id} if dead else {}))
     if dead: self.kill(g, None)
     return dead
 
@@ -199,12 +199,12 @@ def _hack(self:Battle, f:Fighter, cell) -> None:
     "Special action: `f` tries to jam the guns of the enemy on `cell` for this round (d6 ≥ its hack score)."
     g = self.at.get(cell)
     if g is None or g.side == f.side or not self.line_of_fire(f.pos, cell):
-        return self.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id)
+        return self.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id, hacker=f.id)
     need = f.prof.hack
     rec = self.host.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)
     if rec.total >= need:
-        g.hacked = True; self.say(f"{g.name}'s guns are jammed for the round.", hacked=g.id)
-    else: self.say("The hack fails.", hacked=None)
+        g.hacked = True; self.say(f"{g.name}'s guns are jammed for the round.", hacked=g.id, hacker=f.id)
+    else: self.say("The hack fails.", hacked=None, hacker=f.id)
 
 def _overdose(self:Battle, f:Fighter) -> None:
     "The Amph Overdose check: a d6, and on its `overdose` score or less the fighter dies."

@@ -352,11 +352,11 @@ def _view(self:SpcfkrsState, p):
     if self.stage == "build":
         mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
         v["my_force"] = [{"mods": list(m), "at": cell_name(at)} for m, at in mine]
-        v["ready"] = [self.forces[q] is not None or q in self.pending for q in (0, 1)]
+        v["ready"] = [self.forces[q] is not None for q in (0, 1)]
     elif self.stage == "orders":
         v["my_orders"] = {**self.sheets[p], **(self.pending.get(p) or {}).get("orders", {})}
         v["my_half_order"] = list(self.half[p]) if self.half[p] else None
-        v["ready"] = [self._sheet_done(q) or (q in self.pending and "orders" in self.pending[q]) for q in (0, 1)]
+        v["ready"] = [self._sheet_done(q) for q in (0, 1)]
     v["last_orders"] = self.revealed
     return v
 
