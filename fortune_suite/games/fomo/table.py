@@ -138,7 +138,7 @@ def _peek(self:Table, p, s, why):
     cards = self.stacks[s] if self.o.peek_all else self.stacks[s][-1:]
     self.know[p].update(cards); self.seen[p].update(cards)
     if self.out:
-        self.out("info", f"Player {p} {why} stack {STACK_NAMES[s]}: {self.names(cards)}.",
+        self.out("info", f"Player {p} {why} {STACK_NAMES[s]}: {self.names(cards)}.",
                  {"peek": s, "cards": [self.deck.kinds[self.kind[c]].name for c in cards]}, p, (p,))
 
 def _start_round(self:Table):
@@ -205,7 +205,7 @@ def _apply(self:Table, p, a):
         v, s, q = a[1], a[2], a[3]
         self.hands[p] &= ~(1 << v)
         self.bids[s].append((p, v))
-        if v == PEEK: self._peek(p, s, "peeks with the 1 at")
+        if v == PEEK: self._peek(p, s, "sees in stack")
         if v == HOOK and q >= 0: self._hook(p, s, q)
         self._next()
     elif c == DISCARD:
@@ -217,7 +217,7 @@ def _apply(self:Table, p, a):
         if self.out and not self.o.open_discards: self.out("info", f"Player {p} discards a card face down.", {"discard": p}, p)
         self._next()
     elif c == PEEK_AT:
-        self._peek(p, a[1], "uses the 1st player card to look at")
+        self._peek(p, a[1], "sees in stack")
         self.phase = PHASE_BID
     else:
         pile, k = self.piles[p], a[1]
@@ -255,9 +255,9 @@ def _end_round(self:Table):
         b, cards = self.bids[s], self.stacks[s]
         if not b:
             if cards and not o.carry_over:
-                if out: out("info", f"Nobody bid on stack {STACK_NAMES[s]}: its {len(cards)} card(s) are discarded.", {"discarded": s}, None)
+                if out: out("info", f"Nobody bid on stack {STACK_NAMES[s]}: {'its card is' if len(cards) == 1 else f'its {len(cards)} cards are'} discarded.", {"discarded": s}, None)
                 self.stacks[s] = []
-            elif cards and out: out("info", f"Nobody bid on stack {STACK_NAMES[s]}: its {len(cards)} card(s) stay for next round.", {"carry": s}, None)
+            elif cards and out: out("info", f"Nobody bid on stack {STACK_NAMES[s]}: {'its card stays' if len(cards) == 1 else f'its {len(cards)} cards stay'} for the next round.", {"carry": s}, None)
             continue
         w, wv = b[-1]
         for c, q, hp in reversed(self.hooked[s]):
@@ -285,7 +285,7 @@ def _end_round(self:Table):
         if self.hands[p].bit_count() <= o.refresh_at and self.spent[p]:
             k = self.spent[p].bit_count()
             self.hands[p] |= self.spent[p]; self.spent[p] = 0; self.discards[p] = []
-            if out: out("info", f"Player {p} has {self.hands[p].bit_count() - k} card(s) left and takes back {k} from the discard pile.", {"refresh": p}, p)
+            if out: out("info", f"Player {p} has {self.hands[p].bit_count() - k} card{'' if self.hands[p].bit_count() - k == 1 else 's'} left and takes back {k} from the discard pile.", {"refresh": p}, p)
     done = [p for p in range(self.n) if self._giant(p) is not None]
     if done or not self.draw: self.finish()
     else: self.start_round()
@@ -302,7 +302,7 @@ def _finish(self:Table):
     self.result, self.phase = r, PHASE_OVER
     if self.out:
         for p in range(self.n):
-            self.out("reveal", f"Player {p} shows {len(piles[p])} Mecha card(s): {self.names(self.piles[p])} — score {r['scores'][p]}.",
+            self.out("reveal", f"Player {p} shows {len(piles[p])} Mecha card{'' if len(piles[p]) == 1 else 's'}: {self.names(self.piles[p])} — score {r['scores'][p]}.",
                      {"pile": piles[p], "score": r["scores"][p]}, p)
 
 Table.end_round, Table._giant, Table.finish = _end_round, _giant, _finish
