@@ -125,11 +125,15 @@ def _best_move(b, f, foes, claimed):
         if c in near_cover and b.cover_level(e.pos, c) >= 1: s += 2
         return s
     reach = b.reach(f)
-    de = dist(e.pos, f.pos) + f.prof.move + 1
-    near_cover = {(x + dx, y + dy) for (x, y) in cov if dist((x, y), e.pos) <= de for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                  if dx or dy or cov[(x, y)] == 1}
-    near_cover = {c for c in near_cover if c in cov or any(dist((c[0] + dx, c[1] + dy), e.pos) < dist(c, e.pos)
-                                                            and (c[0] + dx, c[1] + dy) in cov for dx in (-1, 0, 1) for dy in (-1, 0, 1))}
+    ex, ey = e.pos
+    de = max(abs(ex - f.pos[0]), abs(ey - f.pos[1])) + f.prof.move + 1
+    near_cover = set()                               # rubble, and squares with cover on the enemy's side of them
+    for (x, y), k in cov.items():
+        dk = max(abs(x - ex), abs(y - ey))
+        if dk > de: continue
+        if k == 1: near_cover.add((x, y))
+        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
+            if max(abs(x + dx - ex), abs(y + dy - ey)) > dk: near_cover.add((x + dx, y + dy))
     cands = [c for c in reach if c in near_cover]                        # squares that may have cover…
     cands += sorted(reach, key=lambda c: (dist(e.pos, c), reach[c], c))[:12]   # …and the best ways forward
     del b.at[f.pos]                                  # (its own square does not block its future lines of fire)
