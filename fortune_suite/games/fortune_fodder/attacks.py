@@ -47,6 +47,7 @@ class AttackSpec:
     pilot_hp: int = 99         # the target Pilot's current HP
     pilot_max_hp: int = 99
     stimmy: bool = False       # the target's Auto Stimmy (heal both d6 before damage) is ready
+    crit_needs_hit: bool = False   # True: a crit on a miss does nothing (the rules' default: crits land hit or miss)
 
 @dataclass(frozen=True)
 class AttackOdds:
@@ -93,6 +94,7 @@ def aim_branches(dice:int, bonus:int, defense:int, crit_needs, crit_at:int) -> t
 def attack_odds(spec:AttackSpec) -> AttackOdds:
     "Exact P(hit), P(crit), damage law, P(knock out) and P(Pilot knocked out) of one attack."
     hc, hn, mc, mn = aim_branches(spec.dice, spec.bonus, spec.defense, spec.crit_needs, spec.crit_at)
+    if spec.crit_needs_hit: mn, mc = mn + mc, 0.0
     hit = const(max(0, spec.strength - spec.armor))
     if spec.reduce_d6: hit = (hit - die(6)).clip(0, None)
     if spec.reduce_d3: hit = (hit - die(3)).clip(0, None)

@@ -12,7 +12,7 @@ from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, s
 # %% auto #0
 __all__ = ['TABLE_IN', 'MARKER_R', 'TOWER_R', 'TERRAIN_KINDS', 'radius_in', 'Piece', 'make_piece', 'piece_distance', 'overlaps',
            'cover_bonus', 'cloud_bonus', 'blocks_line', 'sight_lines', 'line_of_sight', 'time_of_contact', 'leg_cost',
-           'path_cost', 'Obstacles', 'obstacles_for', 'leg_clear', 'plan_path', 'walk']
+           'path_cost', 'Obstacles', 'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'plan_path', 'walk']
 
 # %% ../../../nbs/42a_ff_table.ipynb #c006
 TABLE_IN = 24.0
@@ -66,14 +66,30 @@ def make_piece(d:dict, i:int=0) -> Piece:
     return Piece(pid, kind, name, center=(float(c[0]), float(c[1])), r=float(c[2]))
 
 # %% ../../../nbs/42a_ff_table.ipynb #c009
+def _pip(x, y, pts) -> bool:
+    "Point in polygon by ray casting (the hot-path twin of geometry.point_in_polygon; boundary points may go either way)."
+    inside, j = False, len(pts) - 1
+    for i in range(len(pts)):
+        xi, yi = pts[i]; xj, yj = pts[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi: inside = not inside
+        j = i
+    return inside
+
+def _psd(px, py, a, b) -> float:
+    "Distance from (px, py) to the segment a–b (the hot-path twin of geometry.point_segment_distance)."
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L2 = dx * dx + dy * dy
+    t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / L2))
+    return math.hypot(a[0] + t * dx - px, a[1] + t * dy - py)
+
 def piece_distance(piece:Piece, base) -> float:
     "Gap from a round base (Circle or (x, y, r)) to a terrain piece, edge to edge; 0 if they overlap."
-    b = base if isinstance(base, Circle) else Circle(*base)
-    if not piece.points: return base_distance(b, Circle(*piece.center, piece.r))
-    if point_in_polygon((b.x, b.y), piece.points): return 0.0
+    x, y, r = base
+    if not piece.points: return max(0.0, math.hypot(piece.center[0] - x, piece.center[1] - y) - r - piece.r)
     pts = piece.points
-    d = min(point_segment_distance((b.x, b.y), pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
-    return max(0.0, d - b.r)
+    if _pip(x, y, pts): return 0.0
+    d = min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
+    return max(0.0, d - r)
 
 def overlaps(piece:Piece, base) -> bool:
     "Does the base overlap the piece (inside its effect)?"
@@ -131,7 +147,7 @@ def _circle_toc(p, d, c, rr):
     return t if 0 <= t <= 1 else None
 
 def _poly_toc(p, d, pts, R):
-    if point_in_polygon(p, pts): return 0.0
+    if _pip(p[0], p[1], pts): return 0.0
     best = None
     n = len(pts)
     for i in range(n):
@@ -157,14 +173,24 @@ def _poly_toc(p, d, pts, R):
         if 0 <= u <= 1 and (best is None or t < best): best = t
     return best
 
-def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None):
+def _box(pts):
+    xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=None):
     "First t in [0, 1] at which a disc of radius R moving from p by d touches a polygon, a circle (x, y, r), or leaves `bounds` (w, h)."
     best = None
-    for pts in polygons:
+    x0, x1 = (p[0], p[0] + d[0]) if d[0] >= 0 else (p[0] + d[0], p[0])
+    y0, y1 = (p[1], p[1] + d[1]) if d[1] >= 0 else (p[1] + d[1], p[1])
+    for k, pts in enumerate(polygons):
+        bx = boxes[k] if boxes else _box(pts)
+        if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
         t = _poly_toc(p, d, pts, R)
         if t is not None and (best is None or t < best): best = t
     for c in circles:
-        t = _circle_toc(p, d, (c[0], c[1]), R + c[2])
+        rr = R + c[2]
+        if x1 + rr < c[0] or x0 - rr > c[0] or y1 + rr < c[1] or y0 - rr > c[1]: continue
+        t = _circle_toc(p, d, (c[0], c[1]), rr)
         if t is not None and (best is None or t < best): best = t
     if bounds is not None:
         for axis, hi in ((0, bounds[0]), (1, bounds[1])):
@@ -175,19 +201,19 @@ def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None):
     return best
 
 # %% ../../../nbs/42a_ff_table.ipynb #c020
-def _inside_fraction(piece:Piece, p, q) -> float:
-    "Fraction of the segment p–q inside the piece."
-    if not _bbox_hits(piece.bbox, p, q): return 0.0
+def _inside_intervals(piece:Piece, p, q) -> list:
+    "The parameter intervals [(t0, t1), ...] of the segment p–q that lie inside the piece."
+    if not _bbox_hits(piece.bbox, p, q): return []
     d = (q[0] - p[0], q[1] - p[1])
     if not piece.points:
         c, r = piece.center, piece.r
         fx, fy = p[0] - c[0], p[1] - c[1]
         a = d[0] ** 2 + d[1] ** 2; b = 2 * (d[0] * fx + d[1] * fy); cc = fx * fx + fy * fy - r * r
-        if a == 0: return 0.0
+        if a == 0: return []
         disc = b * b - 4 * a * cc
-        if disc <= 0: return 0.0
+        if disc <= 0: return []
         s = math.sqrt(disc); t0, t1 = max(0.0, (-b - s) / (2 * a)), min(1.0, (-b + s) / (2 * a))
-        return max(0.0, t1 - t0)
+        return [(t0, t1)] if t1 > t0 else []
     ts = [0.0, 1.0]
     pts = piece.points
     for i in range(len(pts)):
@@ -199,12 +225,38 @@ def _inside_fraction(piece:Piece, p, q) -> float:
         u = ((a[0] - p[0]) * d[1] - (a[1] - p[1]) * d[0]) / den
         if 0 < t < 1 and 0 <= u <= 1: ts.append(t)
     ts.sort()
-    return sum(t1 - t0 for t0, t1 in zip(ts, ts[1:]) if t1 > t0 and point_in_polygon((p[0] + d[0] * (t0 + t1) / 2, p[1] + d[1] * (t0 + t1) / 2), pts))
+    return [(t0, t1) for t0, t1 in zip(ts, ts[1:]) if t1 > t0 and _pip(p[0] + d[0] * (t0 + t1) / 2, p[1] + d[1] * (t0 + t1) / 2, pts)]
+
+def _inside_fraction(piece:Piece, p, q) -> float:
+    "Fraction of the segment p–q inside the piece."
+    return sum(t1 - t0 for t0, t1 in _inside_intervals(piece, p, q))
+
+def _rough_merged(pieces, p, q) -> list:
+    "Merged parameter intervals of p–q inside any rough piece."
+    iv = sorted(x for pc in pieces if pc.kind == "rough" for x in _inside_intervals(pc, p, q))
+    out = []
+    for a, b in iv:
+        if out and a <= out[-1][1]: out[-1] = (out[-1][0], max(out[-1][1], b))
+        else: out.append((a, b))
+    return out
+
+def _reach(pieces, p, q, left:float) -> float:
+    "The largest s in [0, 1] such that moving from p toward q by s of the way costs at most `left` (rough counts double)."
+    L = math.dist(p, q)
+    if L == 0: return 1.0
+    cost, t = 0.0, 0.0
+    for a, b in _rough_merged(pieces, p, q) + [(1.0, 1.0)]:
+        for (lo, hi, k) in ((t, a, 1), (a, b, 2)):
+            seg = (hi - lo) * L * k
+            if cost + seg >= left: return lo + (left - cost) / (L * k)
+            cost += seg
+        t = b
+    return 1.0
 
 def leg_cost(pieces, p, q) -> float:
     "Movement cost of the straight leg p–q: its length, plus the length run through rough terrain again."
     L = math.dist(p, q)
-    return L * (1 + min(1.0, sum(_inside_fraction(x, p, q) for x in pieces if x.kind == "rough")))
+    return L * (1 + sum(b - a for a, b in _rough_merged(pieces, p, q)))
 
 def path_cost(pieces, path) -> float:
     "Movement cost of a route of points."
@@ -218,6 +270,7 @@ class Obstacles:
     circles: tuple = ()
     bounds: tuple = (TABLE_IN, TABLE_IN)
     rough: tuple = ()            # rough pieces (for costs)
+    def __post_init__(self): self.boxes = [_box(p) for p in self.polygons]
 
 def obstacles_for(pieces, circles=(), bounds=(TABLE_IN, TABLE_IN)) -> Obstacles:
     "Obstacles from the terrain (impassable circles count as circles) and the given extra circles."
@@ -226,13 +279,14 @@ def obstacles_for(pieces, circles=(), bounds=(TABLE_IN, TABLE_IN)) -> Obstacles:
     return Obstacles(polys, circs, bounds, tuple(p for p in pieces if p.kind == "rough"))
 
 def leg_clear(obs:Obstacles, p, q, R:float) -> bool:
-    "Can a base of radius R slide from p to q without touching anything?"
+    "Can a base of radius R slide from p to q without overlapping anything? (Arriving exactly in contact is allowed.)"
     d = (q[0] - p[0], q[1] - p[1])
     if d == (0, 0): return True
-    return time_of_contact(p, d, R, obs.polygons, obs.circles, obs.bounds) is None
+    t = time_of_contact(p, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
+    return t is None or (1 - t) * math.hypot(*d) <= 1e-6
 
-def _waypoints(obs:Obstacles, R:float, m:float=0.05):
-    "Points just outside each convex corner (on the bisector of the two edges' outward normals) and around each circle."
+def _corner_points(obs:Obstacles, R:float, m:float=0.05) -> list:
+    "Points just outside each convex corner of the impassable polygons (on the bisector of the two edges' outward normals)."
     out = []
     for pts in obs.polygons:
         n = len(pts)
@@ -245,56 +299,87 @@ def _waypoints(obs:Obstacles, R:float, m:float=0.05):
             n1 = (sgn * e1[1], -sgn * e1[0]); n2 = (sgn * e2[1], -sgn * e2[0])
             l1, l2 = math.hypot(*n1), math.hypot(*n2)
             bx, by = n1[0] / l1 + n2[0] / l2, n1[1] / l1 + n2[1] / l2; lb = math.hypot(bx, by)
-            cos_half = lb / 2                                  # cos of half the angle between the normals
-            k = (R + m) / max(cos_half, 0.2)
+            k = (R + m) / max(lb / 2, 0.2)                      # lb / 2 is the cosine of half the angle between the normals
             out.append((v[0] + bx / lb * k, v[1] + by / lb * k))
-    for (x, y, r) in obs.circles:
-        k = (R + r + m) / math.cos(math.pi / 8)
-        out += [(x + k * math.cos(math.pi / 4 * i), y + k * math.sin(math.pi / 4 * i)) for i in range(8)]
+    return out
+
+def _circle_points(c, R:float, m:float=0.05) -> list:
+    "Eight points around a circular obstacle, far enough out that a base can pass between neighbours."
+    x, y, r = c; k = (R + r + m) / math.cos(math.pi / 8)
+    return [(x + k * math.cos(math.pi / 4 * i), y + k * math.sin(math.pi / 4 * i)) for i in range(8)]
+
+def _on_table(obs, R, pts):
     w, h = obs.bounds
-    return [q for q in out if R <= q[0] <= w - R and R <= q[1] <= h - R]
+    return [q for q in pts if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(_pip(q[0], q[1], p) for p in obs.polygons)]
+
+def spot_free(obs:Obstacles, p, R:float) -> bool:
+    "May a base of radius R stand at p (on the table, touching but not overlapping anything)?"
+    w, h = obs.bounds
+    if not (R - 1e-9 <= p[0] <= w - R + 1e-9 and R - 1e-9 <= p[1] <= h - R + 1e-9): return False
+    if any((c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2 < (R + c[2]) ** 2 - 1e-6 for c in obs.circles): return False
+    for pts in obs.polygons:
+        if _pip(p[0], p[1], pts): return False
+        if min(_psd(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
+    return True
+
+class Planner:
+    "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
+    def __init__(self, obs:Obstacles, start, R:float):
+        self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
+        self.corners = _on_table(obs, R, _corner_points(obs, R)); self._circ = {}; self._seen = {}
+    def clear(self, a, b) -> bool:
+        k = (a, b)
+        if k not in self._seen: self._seen[k] = self._seen[(b, a)] = leg_clear(self.obs, a, b, self.R)
+        return self._seen[k]
+    def _near(self, goal) -> list:
+        "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
+        out = list(self.corners)
+        for i, c in enumerate(self.obs.circles):
+            if _psd(c[0], c[1], self.start, goal) < self.R + c[2] + 0.5:
+                if i not in self._circ: self._circ[i] = _on_table(self.obs, self.R, _circle_points(c, self.R))
+                out += self._circ[i]
+        return out
+    def route(self, goal) -> list | None:
+        "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
+        start, goal = self.start, (float(goal[0]), float(goal[1]))
+        if leg_clear(self.obs, start, goal, self.R): return [start, goal]
+        if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
+        wps = self._near(goal)
+        cost = lambda path: path_cost(self.obs.rough, path)
+        firsts = [w for w in wps if self.clear(start, w)]
+        lasts = [w for w in wps if self.clear(w, goal)]
+        best = None
+        for w in firsts:
+            if w in lasts:
+                c = cost([start, w, goal])
+                if best is None or c < best[0]: best = (c, [start, w, goal])
+        if best: return best[1]
+        for a in firsts:
+            for b in lasts:
+                if a != b and self.clear(a, b):
+                    c = cost([start, a, b, goal])
+                    if best is None or c < best[0]: best = (c, [start, a, b, goal])
+        return best[1] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
     "A short route (list of points) from `start` to `goal` for a base of radius R: straight, or via one or two corner waypoints."
-    start, goal = tuple(map(float, start)), tuple(map(float, goal))
-    if leg_clear(obs, start, goal, R): return [start, goal]
-    wps = [w for w in _waypoints(obs, R) if not any(point_in_polygon(w, pts) for pts in obs.polygons)]
-    cost = lambda path: path_cost(obs.rough, path)
-    firsts = [w for w in wps if leg_clear(obs, start, w, R)]
-    best = None
-    for w in firsts:
-        if leg_clear(obs, w, goal, R):
-            c = cost([start, w, goal])
-            if best is None or c < best[0]: best = (c, [start, w, goal])
-    if best: return best[1]
-    lasts = [w for w in wps if leg_clear(obs, w, goal, R)]
-    for a in firsts:
-        for b in lasts:
-            if a != b and leg_clear(obs, a, b, R):
-                c = cost([start, a, b, goal])
-                if best is None or c < best[0]: best = (c, [start, a, b, goal])
-    return best[1] if best else None
+    return Planner(obs, start, R).route(goal)
 
-def walk(obs:Obstacles, path, budget:float, R:float):
-    "Follow `path` with `budget` inches of movement (rough costs double): (end point, cost spent, reached the end?)."
-    pos, spent = tuple(path[0]), 0.0
+def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002):
+    "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact."
+    pos, spent, done = tuple(path[0]), 0.0, [tuple(path[0])]
     for q in path[1:]:
         d = (q[0] - pos[0], q[1] - pos[1]); L = math.hypot(*d)
         if L == 0: continue
-        t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds)
-        stop = 1.0 if t is None else t
-        full = leg_cost(obs.rough, pos, q)                    # cost of the whole leg
+        t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
+        if t is not None and (1 - t) * L <= 1e-6: t = None          # arriving in contact is fine
+        full = leg_cost(obs.rough, pos, q)
         if t is None and spent + full <= budget + 1e-9:
-            pos, spent = (q[0], q[1]), spent + full; continue
-        lo, hi = 0.0, stop                                    # largest s ≤ stop with cost(pos → pos + s·d) ≤ budget left
-        left = budget - spent
+            pos, spent = (q[0], q[1]), spent + full; done.append(pos); continue
+        hi = 1.0 if t is None else max(0.0, t - margin / L)
         end = lambda s: (pos[0] + s * d[0], pos[1] + s * d[1])
-        if leg_cost(obs.rough, pos, end(hi)) <= left + 1e-9: lo = hi
-        else:
-            for _ in range(40):
-                mid = (lo + hi) / 2
-                if leg_cost(obs.rough, pos, end(mid)) <= left: lo = mid
-                else: hi = mid
+        lo = min(hi, _reach(obs.rough, pos, q, budget - spent))
         new = end(lo)
-        return new, spent + leg_cost(obs.rough, pos, new), False
-    return pos, spent, True
+        if lo > 0: done.append(new)
+        return done, spent + leg_cost(obs.rough, pos, new), False
+    return done, spent, True
