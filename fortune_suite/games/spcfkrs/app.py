@@ -72,10 +72,10 @@ class SpcfkrsApp(Panel):
                                   W.HBox([w["clear"], w["pass"], w["delay"], w["lock"]])])
         self._step_box = W.HBox([w["step"], w["skip"]])
         side = W.VBox([w["turn"], self._build_box, self._order_box, self._step_box, w["log"]],
-                      layout=W.Layout(min_width="360px", max_width="520px", margin="0 0 0 12px"))
+                      layout=W.Layout(min_width="320px", max_width="520px", margin="0 0 0 12px"))
         top = [tag(W.HTML(f"<b>SPCFKRS</b> — {'hot-seat' if not self.bots else 'you are Red against a bot'}"), "fs-sp-title")]
         if not self.bots: top.append(w["seatpick"])
-        self.set_children(W.HBox(top), W.HBox([self.board.box, side]))
+        self.set_children(W.HBox(top), W.HBox([self.board.box, side], layout=W.Layout(flex_flow="row wrap")))
         self.on_click(w["submit"], lambda b: self.submit_force())
         self.on_click(w["clear"], lambda b: self.clear_order())
         self.on_click(w["lock"], lambda b: self.lock())
@@ -123,7 +123,13 @@ def _turn_text(self:SpcfkrsApp, v) -> str:
 def _name(self:SpcfkrsApp, fid) -> str:
     return fid.replace("red-", "Red ").replace("blue-", "Blue ") if fid else ""
 
+def _as_widget(self:SpcfkrsApp):
+    "The app's box, ready to display (the board's Bokeh bundle refreshed if Python changed it since it was made)."
+    self.board.as_widget()
+    return Panel.as_widget(self)
+
 SpcfkrsApp.view, SpcfkrsApp._run_bots, SpcfkrsApp.refresh = property(_view), _run_bots, shows_errors(_refresh)
+SpcfkrsApp.as_widget = _as_widget
 SpcfkrsApp._turn_text, SpcfkrsApp._name = _turn_text, _name
 
 # %% ../../../nbs/28_spcfkrs_app.ipynb #c011
