@@ -1,0 +1,110 @@
+"""Fortune Fodder: bad input gets a clear error naming the rule (or the file, card and field) and changes nothing."""
+import json, tempfile
+from pathlib import Path
+import pytest
+from fortune_suite.engine import RulesError, SaveError, load_game
+from fortune_suite.games.fortune_fodder import FortuneFodder, CardError, load_cards
+
+TEAMS = [[["Bulwark", "Vega"], ["Skirmisher", "Ash"]], [["Breaker", "Rook"], ["Wisp", "Juno"]]]
+POS = {"a1": [6, 3], "a2": [18, 3], "b1": [6, 21], "b2": [18, 21]}
+
+
+def fingerprint(s):
+    return (s.save(), len(s.log), len(s.roller.log), json.dumps(s.view(0), sort_keys=True), json.dumps(s.view(1), sort_keys=True))
+
+
+def refused(s, player, action, contains):
+    before = fingerprint(s)
+    with pytest.raises(RulesError) as e: s.apply(player, action)
+    assert contains in str(e.value), str(e.value)
+    assert fingerprint(s) == before, "a refused action changed the state"
+
+
+@pytest.mark.parametrize("team, msg", [
+    ([["Breaker", "Juno"], ["Longshot", "Vega"], ["Bulwark", "Rook"]], "points rule: the team costs 175 points, over the allowance of 150"),
+    ([["Bulwark", "Vega"], ["Pyre", "Vega"]], "no duplicates rule: Pilot 'Vega' appears twice"),
+    ([["Bulwark", "Vega"], ["Bulwark", "Ash"]], "no duplicates rule: Mech 'Bulwark' appears twice"),
+    ([["Bulwark"]], "one Pilot per Mech"),
+    ([["Gundam", "Vega"]], "unknown Mech 'Gundam'"),
+    ([], "non-empty list"),
+])
+def test_bad_teams(team, msg):
+    s = FortuneFodder.new(seed=1)
+    refused(s, 0, {"team": team}, msg)
+
+
+def test_bad_upgrades_and_secondaries():
+    s = FortuneFodder.new(seed=1)
+    s.apply(0, {"team": [["Bulwark", "Vega"], ["Skirmisher", "Ash"], ["Pyre", "Rook"]]})
+    s.apply(1, {"team": [["Wisp", "Vega"]]})
+    refused(s, 0, {"secondary": "win"}, "secondary objective rule")
+    s.apply(0, {"secondary": "bulwark"}); s.apply(1, {"secondary": "plan"})
+    refused(s, 0, {"upgrades": {"mods": [[0, "Drone Strike"]]}}, "points rule: the upgrades cost 10 points but only 5 are left")
+    refused(s, 1, {"upgrades": {"mods": [[0, "Quality Material"], [0, "Scouter", "Needle Pistol"]]}}, "one per Mech")
+    refused(s, 1, {"upgrades": {"buy_ins": [[0, "Reinforced Plating"]]}}, "Wisp has no buy-in 'Reinforced Plating'")
+
+
+def test_illegal_actions_in_play():
+    s = FortuneFodder.new({"teams": TEAMS, "scenario": "control", "terrain": "none", "secondaries": ["take_names", "plan"],
+                           "first": 0, "positions": POS}, seed=1)
+    refused(s, 1, {"activate": "b1"}, "not your turn")
+    refused(s, 0, {"activate": "b1"}, "activation rule")
+    s.apply(0, {"activate": "a1"})
+    refused(s, 0, {"act": "fly"}, "unknown action 'fly'")
+    refused(s, 0, {"act": "move", "path": [[6, 9]]}, "movement rule: that move costs 6.00\"")
+    refused(s, 0, {"act": "move", "path": [[99, 9]]}, "movement rule")
+    refused(s, 0, {"act": "move", "to": ["a", 1]}, "a point on the table is [x, y]")
+    refused(s, 0, {"act": "melee", "target": "a2", "weapon": "Shield Ram"}, "attacks cannot target ally")
+    refused(s, 0, {"act": "melee", "target": "b1", "weapon": "Laser"}, "weapon rule")
+    refused(s, 0, {"act": "dust_off", "ally": "a2", "what": "mech"}, "Dust Off rule: range 6\"")
+    refused(s, 0, {"act": "claim", "objective": "middle"}, "objectives are claimed only in Destroy the Tower")
+    refused(s, 0, {"act": "pick_up"}, "Flag rule")
+    refused(s, 0, "end", "activation rule")
+    refused(s, 0, {"act": "end", "now": True}, "end takes the fields")
+    s.apply(0, {"act": "meds"})
+    refused(s, 0, {"act": "meds"}, "once-per-activation rule")
+
+
+def test_bad_options():
+    for opts, msg in [({"points": 0}, "option points"), ({"scenario": "war"}, "option scenario"), ({"control_tie": "coin"}, "option control_tie"),
+                      ({"positions": {"zz": [1, 1]}, "teams": TEAMS, "secondaries": ["plan", "plan"], "first": 0}, "option positions: no unit 'zz'"),
+                      ({"positions": {"a1": [12, 12], "a2": [12, 12.5], "b1": [3, 3], "b2": [20, 20]}, "teams": TEAMS, "secondaries": ["plan", "plan"], "first": 0}, "cannot stand at"),
+                      ({"teams": [[["Bulwark", "Vega"], ["Pyre", "Vega"]], TEAMS[1]]}, "option teams, Red: no duplicates rule"),
+                      ({"cards": "/no/such/cards"}, "no such card file or folder"), ({"nonsense": 1}, "unknown option 'nonsense'")]:
+        with pytest.raises(RulesError) as e: FortuneFodder.new(opts, seed=1)
+        assert msg in str(e.value), (opts, str(e.value))
+
+
+def test_malformed_card_files():
+    d = Path(tempfile.mkdtemp())
+    (d / "mine.toml").write_text('[[mech]]\nname = "Tin"\ncost = 10\nhp = 5\narmor = 1\nspeed = 4\ndef = 2\n'
+                                 '[[mech.weapon]]\nname = "Fist"\nkind = "melee"\nrange = 1\naim = "3d8"\nstrength = 5\n'
+                                 '[[pilot]]\nname = "P"\ncost = 5\nhp = 5\nap = 2\n')
+    with pytest.raises(CardError) as e: load_cards(d)
+    assert "mine.toml: mech 'Tin': weapon 'Fist': field 'aim': Aim dice are d6" in str(e.value)
+    with pytest.raises(RulesError) as e: FortuneFodder.new({"cards": str(d)}, seed=1)
+    assert "mine.toml: mech 'Tin'" in str(e.value)
+    (d / "mine.toml").write_text("[[pilot]]\nname = 'P'\ncost = 5\nhp = 5\nap = 'two'\n")
+    with pytest.raises(CardError) as e: load_cards(d)
+    assert "mine.toml: pilot 'P': field 'ap': expected int, got 'two'" in str(e.value)
+
+
+def test_own_card_folder_plays():
+    "A user's own (well-formed) card folder is played from."
+    d = Path(tempfile.mkdtemp())
+    (d / "mine.toml").write_text('[[mech]]\nname = "Tin"\ncost = 10\nhp = 5\narmor = 1\nspeed = 4\ndef = 2\n'
+                                 '[[mech.weapon]]\nname = "Fist"\nkind = "melee"\nrange = 1\naim = "3d6"\nstrength = 5\n'
+                                 '[[pilot]]\nname = "P"\ncost = 5\nhp = 5\nap = 2\n')
+    from fortune_suite.engine import random_playout
+    s = random_playout("fortune_fodder", 3, options={"cards": str(d), "points": 20, "max_rounds": 1})
+    assert s.is_over and s.teams == [[["Tin", "P"]], [["Tin", "P"]]]
+
+
+def test_bad_save_files():
+    s = FortuneFodder.new(seed=1)
+    good = json.loads(s.save())
+    with pytest.raises(SaveError, match="not JSON"): load_game("{oops")
+    bad = dict(good, actions=[[0, {"team": [["Bulwark", "Vega"], ["Pyre", "Vega"]]}]])
+    with pytest.raises(SaveError, match="no duplicates rule"): load_game(json.dumps(bad))
+    bad = dict(good, options={**good["options"], "points": "many"})
+    with pytest.raises(SaveError, match="bad option 'points'"): load_game(json.dumps(bad))
