@@ -107,7 +107,7 @@ def _between_m(self:Battle, a, b) -> tuple:
 
 def _line_of_fire(self:Battle, a, b, through:bool=False) -> bool:
     "Can a shot go from `a` to `b`: no fighter between, and no full cover between unless `through`?"
-    at, cov = self.at, self.cover
+    at, cov = (self.at if self.o.units_block_los else {}), self.cover
     for c in self.between(a, b):
         if c in at or (not through and cov.get(c) == 2): return False
     return True
@@ -150,8 +150,10 @@ def _targets(self:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=Tru
     return sorted((c for c in cand if self.line_of_fire(f.pos, c, w.through > 0)), key=lambda c: _order_key(f.pos, c))
 
 def _hack_targets(self:Battle, f:Fighter) -> list:
-    "Enemy squares a hacker `f` can see, nearest first."
-    return sorted((c for c, g in self.at.items() if g.side != f.side and self.line_of_fire(f.pos, c)), key=lambda c: _order_key(f.pos, c))
+    "Enemy squares a hacker `f` can see (any enemy with option `hack_needs_sight` off), nearest first."
+    sight = self.o.hack_needs_sight
+    return sorted((c for c, g in self.at.items() if g.side != f.side and (not sight or self.line_of_fire(f.pos, c))),
+                  key=lambda c: _order_key(f.pos, c))
 
 Battle.why_not, Battle.targets, Battle.hack_targets = _why_not, _targets, _hack_targets
 
@@ -162,12 +164,13 @@ _NEIGH = [tuple((x + dx) + SIZE * (y + dy) for dx, dy in _STEPS if 0 <= x + dx <
 
 def _step_costs(self:Battle, jet:bool) -> list:
     "Cost of entering each square (by index col + 24·row): 1, 2 for rubble (1 with a Jet Pack), 0 for a wall (no entry)."
-    key = (jet, frozenset(self.cover.items()))
+    rub = self.o.rubble_move_cost
+    key = (jet, rub, frozenset(self.cover.items()))
     if getattr(self, "_sc_key", None) != key:
         cost = [1] * (SIZE * SIZE)
         walls = self.o.full_cover_walls
         for (x, y), k in self.cover.items():
-            cost[x + SIZE * y] = 0 if (k == 2 and walls) else (1 if jet else 2)
+            cost[x + SIZE * y] = 0 if (k == 2 and walls) else (1 if jet else rub)
         self._sc_key, self._sc = key, cost
     return self._sc
 
@@ -209,7 +212,7 @@ _REACH = {}
 
 def _reach(self:Battle, f:Fighter) -> dict:
     "Squares `f` may be ordered to move to (terrain only, fighters ignored) → movement cost."
-    key = (f.pos, f.prof.move, f.prof.jet, self.o.full_cover_walls, frozenset(self.cover.items()))
+    key = (f.pos, f.prof.move, f.prof.jet, self.o.full_cover_walls, self.o.rubble_move_cost, frozenset(self.cover.items()))
     cache = _REACH
     if key not in cache:
         if len(cache) > 4096: cache.clear()

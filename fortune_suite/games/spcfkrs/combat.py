@@ -198,7 +198,7 @@ Battle.shot, Battle.blast, Battle.next_target = _shot, _blast, _next_target
 def _hack(self:Battle, f:Fighter, cell) -> None:
     "Special action: `f` tries to jam the guns of the enemy on `cell` for this round (d6 ≥ its hack score)."
     g = self.at.get(cell)
-    if g is None or g.side == f.side or not self.line_of_fire(f.pos, cell):
+    if g is None or g.side == f.side or (self.o.hack_needs_sight and not self.line_of_fire(f.pos, cell)):
         return self.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id, hacker=f.id)
     need = f.prof.hack
     rec = self.host.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)

@@ -266,7 +266,10 @@ class SpcfkrsOptions:
     mg_hits_friends: bool = True         # machine-gun re-targeting may pick a friendly fighter (decision: yes)
     cover_in_own_square: bool = True     # choice: a fighter standing in partial cover is in cover
     plasma_cover_roll: bool = False      # choice: plasma firing through cover rolls one die (False) or two, lowest (True)
-    full_cover_walls: bool = True        # choice: full cover cannot be entered (partial costs 2 movement)
+    full_cover_walls: bool = True        # choice: full cover cannot be entered
+    rubble_move_cost: int = 2            # movement to enter partial cover (decision: 2; the Jet Pack pays 1)
+    units_block_los: bool = True         # fighters on the line block shots, friend or foe (decision: yes; no mass combat)
+    hack_needs_sight: bool = True        # a hack needs a line of sight to its target (decision: yes, at any range)
     los_line: str = "bresenham"          # squares a line of fire passes: "bresenham" (one per step) or "supercover"
     catalog: dict | None = None          # None: the rules' units and modifications; else a catalogue in the same format
 
@@ -277,10 +280,12 @@ class SpcfkrsOptions:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise RulesError(f"option {name} must be a whole number from {lo} to {hi}{' or None' if none else ''}, got {v!r}")
         whole("budget", 1, 1000); whole("max_rounds", 1, 10_000, none=True); whole("deploy_rows", 1, 11)
+        whole("rubble_move_cost", 1, 10)
         if self.mode not in MODES: raise RulesError(f"option mode must be one of {MODES}, got {self.mode!r}")
         if self.los_line not in LINES: raise RulesError(f"option los_line must be one of {LINES}, got {self.los_line!r}")
         if self.map not in MAPS: raise RulesError(f"option map must be one of {tuple(MAPS)}, got {self.map!r}")
-        for name in ("combat_option", "mg_hits_friends", "cover_in_own_square", "plasma_cover_roll", "full_cover_walls"):
+        for name in ("combat_option", "mg_hits_friends", "cover_in_own_square", "plasma_cover_roll", "full_cover_walls",
+                     "units_block_los", "hack_needs_sight"):
             if not isinstance(getattr(self, name), bool): raise RulesError(f"option {name} must be true or false, got {getattr(self, name)!r}")
         for name in ("partial_cover", "full_cover"):
             for c in getattr(self, name):

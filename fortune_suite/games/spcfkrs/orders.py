@@ -32,7 +32,7 @@ def _act_error(self:Battle, f:Fighter, act) -> str | None:
         except RulesError as e: return str(e)
         g = self.at.get(c)
         if g is None or g.side == f.side: return f"hacking: the target must be an enemy fighter, and there is none on {cell_name(c)}"
-        if not self.line_of_fire(f.pos, c): return f"hacking: {f.name} cannot see {g.name} (line of sight blocked)"
+        if self.o.hack_needs_sight and not self.line_of_fire(f.pos, c): return f"hacking: {f.name} cannot see {g.name} (line of sight blocked)"
         return None
     if len(act) != 3 or not all(isinstance(x, str) for x in act[1:]): return f"order format: an attack is [{kind!r}, weapon, square], got {act!r}"
     key = act[1]
