@@ -32,7 +32,7 @@ class FomoOptions:
     hook_own_pile: bool = True                # the Hook may take from its owner's own pile (DECISIONS)
     hooked_card_stays: bool = True            # a hooked card stays in its stack even if the Hook is outbid (DECISIONS)
     carry_over: bool = True                   # stacks nobody bid on carry over and grow (DECISIONS; False: they are discarded)
-    refresh_at: int = 1                       # a hand this small at round end takes back its discards (DECISIONS: 0 or 1 card)
+    refresh_at: int = 1                       # a hand this small at round end takes back its discards (DECISIONS: 0 or 1 card; 1–9)
     open_discards: bool = False               # discards are face up (choice: face down, so hands stay hidden)
     tank_spent_on_discard: bool = False       # a discarded (not played) Tank is gone too (choice: it returns with the refresh)
     giant_tiebreak: Literal["all_parts", "assembly"] = "all_parts"  # red cards counted in a Giant Mecha tie (choice)
@@ -42,7 +42,7 @@ class FomoOptions:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise RulesError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
-        whole("players", 2, 5); whole("refresh_at", 0, 9); whole("first_player", 0, self.players - 1)
+        whole("players", 2, 5); whole("refresh_at", 1, 9); whole("first_player", 0, self.players - 1)
         for f in ("first_player_peek", "start_peeks", "peek_all", "backs_visible", "overbid_strict", "hook_own_pile",
                   "hooked_card_stays", "carry_over", "open_discards", "tank_spent_on_discard"):
             if not isinstance(getattr(self, f), bool): raise RulesError(f"option {f} must be true or false, got {getattr(self, f)!r}")
