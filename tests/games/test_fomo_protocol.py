@@ -66,7 +66,7 @@ def test_bad_input_leaves_state_unchanged():
     (lambda d: json.dumps({**d, "game": "fomo5"}), "unknown game 'fomo5'"),
     (lambda d: json.dumps({**d, "options": {**d["options"], "deck_order": ["star"] * 24}}), "option deck_order must hold every Mecha card once"),
     (lambda d: json.dumps({**d, "options": {**d["options"], "blue": [4, 3]}}), "bad option 'blue'"),
-    (lambda d: json.dumps({**d, "actions": d["actions"] + [[0, {"play": 99, "stack": 0}]]}), "card rule"),
+    (lambda d: json.dumps({**d, "actions": [[0, {"peek": 1}], [0, {"play": 99, "stack": 0}]]}), "actions\\[1\\].*card rule"),
     (lambda d: json.dumps({**d, "actions": [[0, {"peek": 1}], [0, {"play": 5, "stack": 0}], [1, {"play": 5, "stack": 0}]]}), "overbid rule"),
     (lambda d: json.dumps({k: v for k, v in d.items() if k != "seed"}), "missing key 'seed'"),
 ])
