@@ -10,9 +10,10 @@ from ...engine import RulesError, play_bots
 from .table import FomoOptions, Table, action_json, PHASE_OVER, PHASE_PEEK
 from .rules import Fomo, fast_order
 from .bots import make_bot, BOTS
+from ...simkit import wilson, ProgressBar, CliParser, CliError, run_cli
 
 # %% auto #0
-__all__ = ['new_table', 'play_fast', 'random_playout_fast', 'wilson', 'simulate', 'simulate_cli']
+__all__ = ['new_table', 'play_fast', 'random_playout_fast', 'simulate', 'simulate_cli']
 
 # %% ../../../nbs/35_fomo_sim.ipynb #c006
 def _options(options) -> FomoOptions:
@@ -63,18 +64,7 @@ def random_playout_fast(options,            # FomoOptions or a dict
         if check is not None: check(t)
     return t
 
-# %% ../../../nbs/35_fomo_sim.ipynb #c010
-def wilson(k:int,          # wins
-           n:int,          # games
-           z:float=1.959963984540054) -> tuple:  # the normal quantile (95%)
-    "The Wilson score interval (low, high) for `k` successes in `n` trials."
-    if n <= 0: return (0.0, 1.0)
-    p = k / n; d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-# %% ../../../nbs/35_fomo_sim.ipynb #c013
+# %% ../../../nbs/35_fomo_sim.ipynb #c012
 def simulate(players:int=4,          # 2–5
              games:int=1000,         # number of games
              seed:int=0,             # game g has seed `seed + g`
@@ -114,21 +104,9 @@ def simulate(players:int=4,          # 2–5
             "giant_rate": giant / games, "shared_rate": shared / games, "mean_rounds": rounds / games,
             "seconds": time.perf_counter() - t0}
 
-# %% ../../../nbs/35_fomo_sim.ipynb #c016
-class _Bar:
-    "A text progress bar on a stream, redrawn at most every 1% (and at the end)."
-    def __init__(self, stream, width=30): self.stream, self.width, self.last = stream, width, -1
-    def __call__(self, done, total):
-        pct = done * 100 // max(total, 1)
-        if pct == self.last and done != total: return
-        self.last = pct
-        fill = done * self.width // max(total, 1)
-        self.stream.write(f"\r[{'#' * fill}{'.' * (self.width - fill)}] {done}/{total} games")
-        if done == total: self.stream.write("\n")
-        self.stream.flush()
-
+# %% ../../../nbs/35_fomo_sim.ipynb #c015
 def _parser():
-    p = argparse.ArgumentParser(prog="fortune-suite simulate fomo", description="Bot-vs-bot games of FOMO: win rates by seat and by bot.")
+    p = CliParser(prog="fortune-suite simulate fomo", description="Bot-vs-bot games of FOMO: win rates by seat and by bot.")
     p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="game g is seeded seed+g (default 0)")
@@ -154,26 +132,26 @@ def _report(r) -> str:
                 f"mean rounds: {r['mean_rounds']:.2f}"]
     return "\n".join(out)
 
-def simulate_cli(argv:list) -> int:  # the arguments after `fortune-suite simulate fomo`
-    "`fortune-suite simulate fomo …`: parse, simulate, print; returns the exit code (2 on bad input)."
-    p = _parser()
-    try: a = p.parse_args(argv)
-    except SystemExit as e: return int(e.code or 0)
-    def fail(msg): print(f"fortune-suite simulate fomo: error: {msg}", file=sys.stderr); return 2
-    if not 2 <= a.players <= 5: return fail(f"--players must be 2 to 5, got {a.players}")
-    if not 1 <= a.games <= 10_000_000: return fail(f"--games must be 1 to 10000000, got {a.games}")
-    if a.seed < 0: return fail(f"--seed must be a non-negative integer, got {a.seed}")
+def _run(argv) -> int:
+    a = _parser().parse_args(argv)
+    if not 2 <= a.players <= 5: raise CliError(f"--players must be 2 to 5, got {a.players}")
+    if not 1 <= a.games <= 10_000_000: raise CliError(f"--games must be 1 to 10000000, got {a.games}")
+    if a.seed < 0: raise CliError(f"--seed must be a non-negative integer, got {a.seed}")
     opts = {}
     for item in a.option:
         name, eq, val = item.partition("=")
-        if not eq: return fail(f"--option needs NAME=VALUE, got {item!r}")
+        if not eq: raise CliError(f"--option needs NAME=VALUE, got {item!r}")
         try: opts[name.strip()] = json.loads(val)
         except ValueError: opts[name.strip()] = val
-    if "players" in opts: return fail("set the player count with --players, not --option players=…")
+    if "players" in opts: raise CliError("set the player count with --players, not --option players=…")
     try:
         Fomo.make_options({**opts, "players": a.players})
         r = simulate(a.players, a.games, a.seed, [b.strip() for b in a.bots.split(",")], a.rotate, opts, a.engine,
-                     None if a.quiet else _Bar(sys.stderr))
-    except RulesError as e: return fail(str(e))
+                     None if a.quiet else ProgressBar(sys.stderr))
+    except RulesError as e: raise CliError(str(e)) from None
     print(json.dumps(r) if a.json else _report(r))
     return 0
+
+def simulate_cli(argv:list) -> int:  # the arguments after `fortune-suite simulate fomo`
+    "`fortune-suite simulate fomo …`: parse, simulate, print; returns the exit code (2 on bad input, one line on stderr)."
+    return run_cli("fortune-suite simulate fomo", _run, list(argv))
