@@ -4,28 +4,16 @@
 
 # %% ../../../nbs/27_spcfkrs_sim.ipynb #c003
 from __future__ import annotations
-import argparse, json, math, sys, time
+import json, sys, time
 from ...engine import play_bots, RulesError
+from ...simkit import wilson, ProgressBar, CliParser, CliError, run_cli
 from .rules import Spcfkrs
 from .bots import greedy_bot, random_bot, random_orders_bot
 
 # %% auto #0
-__all__ = ['BOTS', 'wilson', 'simulate', 'make_parser', 'simulate_cli']
+__all__ = ['BOTS', 'simulate', 'make_parser', 'simulate_cli']
 
-# %% ../../../nbs/27_spcfkrs_sim.ipynb #c006
-def wilson(k:int,        # successes
-           n:int,        # trials
-           z:float=1.959963984540054  # the normal quantile (95%)
-          ) -> tuple:
-    "The Wilson score interval (low, high) for k successes in n trials."
-    if n == 0: return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-# %% ../../../nbs/27_spcfkrs_sim.ipynb #c009
+# %% ../../../nbs/27_spcfkrs_sim.ipynb #c008
 BOTS = {"greedy": lambda seed, force: greedy_bot(force), "random": lambda seed, force: random_bot(seed),
         "random-orders": lambda seed, force: random_orders_bot(seed)}
 
@@ -59,22 +47,10 @@ def simulate(games:int=100,              # number of games
             "ci95": [list(wilson(w, n)) for w in wins], "side_wins": {"Red": sides[0], "Blue": sides[1]},
             "mean_rounds": rounds / n, "seconds": time.perf_counter() - t0}
 
-# %% ../../../nbs/27_spcfkrs_sim.ipynb #c012
-class _Bad(Exception): pass
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message): raise _Bad(message)
-
-def _bar(done, total, width=30, stream=None):
-    stream = stream or sys.stderr
-    k = int(width * done / total)
-    stream.write(f"\r[{'#' * k}{'.' * (width - k)}] {done}/{total} games")
-    if done == total: stream.write("\n")
-    stream.flush()
-
-def make_parser() -> argparse.ArgumentParser:
+# %% ../../../nbs/27_spcfkrs_sim.ipynb #c011
+def make_parser() -> CliParser:
     "The argument parser of `fortune-suite simulate spcfkrs`."
-    p = _Parser(prog="fortune-suite simulate spcfkrs", description="Bot-vs-bot SPCFKRS games: win rates with 95% Wilson intervals.")
+    p = CliParser(prog="fortune-suite simulate spcfkrs", description="Bot-vs-bot SPCFKRS games: win rates with 95% Wilson intervals.")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i (default 0)")
     p.add_argument("--budget", type=int, default=10, help="points per force (default 10)")
@@ -87,20 +63,16 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
-def simulate_cli(argv:list) -> int:
-    "Entry point of `fortune-suite simulate spcfkrs`; returns the exit code (2 on bad input)."
-    try:
-        a = make_parser().parse_args(argv)
-        bots = tuple(x.strip() for x in a.bots.split(","))
-        if len(bots) != 2: raise _Bad(f"--bots takes two names separated by a comma, got {a.bots!r}")
-        if a.seed < 0: raise _Bad(f"--seed must be 0 or more, got {a.seed}")
-        opts = {"mode": a.mode, "map": a.map, "max_rounds": a.max_rounds, "combat_option": a.combat_option}
-        r = simulate(a.games, a.seed, a.budget, bots, options=opts, progress=None if a.no_progress else _bar)
-    except SystemExit as e: return int(e.code or 0)                    # --help
-    except (_Bad, ValueError, RulesError) as e:
-        print(f"fortune-suite simulate spcfkrs: error: {e}", file=sys.stderr); return 2
+def _run(argv) -> int:
+    a = make_parser().parse_args(argv)
+    bots = tuple(x.strip() for x in a.bots.split(","))
+    if len(bots) != 2: raise CliError(f"--bots takes two names separated by a comma, got {a.bots!r}")
+    if a.seed < 0: raise CliError(f"--seed must be 0 or more, got {a.seed}")
+    opts = {"mode": a.mode, "map": a.map, "max_rounds": a.max_rounds, "combat_option": a.combat_option}
+    try: r = simulate(a.games, a.seed, a.budget, bots, options=opts, progress=None if a.no_progress else ProgressBar())
+    except RulesError as e: raise CliError(str(e)) from None
     if a.json: print(json.dumps(r)); return 0
-    (ka, kb), n = r["wins"], r["games"]
+    n = r["games"]
     print(f"{n} games, seed {a.seed}, budget {a.budget}, {a.mode} mode, {a.map} map (sides alternate)")
     for name, k, (lo, hi) in zip(bots, r["wins"], r["ci95"]):
         print(f"  {name:>14}: {k:>5} wins  {k / n:6.1%}  (95% CI {lo:.1%}–{hi:.1%})")
@@ -108,3 +80,7 @@ def simulate_cli(argv:list) -> int:
     print(f"  Red won {r['side_wins']['Red']}, Blue won {r['side_wins']['Blue']}; {r['mean_rounds']:.1f} rounds a game; "
           f"{n / r['seconds']:.1f} games/s")
     return 0
+
+def simulate_cli(argv:list) -> int:
+    "Entry point of `fortune-suite simulate spcfkrs`; returns the exit code (2 on bad input, with one line on stderr)."
+    return run_cli("fortune-suite simulate spcfkrs", _run, argv)
