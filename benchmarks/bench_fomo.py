@@ -5,24 +5,25 @@ nbs/35_fomo_sim.ipynb):
 - fast path: `play_fast` on the bare rules table (what `fortune-suite simulate fomo` uses);
 - engine path: `engine.play_bots` on `Fomo` states (validated JSON actions, referee's log, JSON views).
 The engine path is the peer measured in the same run. Then where the time goes, per action and per game, on both.
+Times are this process's CPU time (`time.process_time`), so other work on a shared machine does not count against
+us; the parts are timed call by call, so they add up to somewhat more than the whole.
 Run: python benchmarks/games.py fomo [--quick]
 """
 import statistics, time
 from fortune_suite.engine import play_bots
 from fortune_suite.games.fomo import Fomo, FomoOptions, GreedyBot, play_fast, observe
-from fortune_suite.games.fomo.bots import choose, obs_from_view, action_from_obs, GREEDY
 from fortune_suite.games.fomo.sim import new_table
 
 TARGET = 2000
 
 
 def rate(fn, games, repeats):
-    "Median games/s of `repeats` runs of `games` games (seeds 0..games-1)."
+    "Median games/s of `repeats` runs of `games` games (seeds 0..games-1), by this process's CPU time."
     out = []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for g in range(games): fn(g)
-        out.append(games / (time.perf_counter() - t0))
+        out.append(games / (time.process_time() - t0))
     return statistics.median(out)
 
 
@@ -34,31 +35,44 @@ def engine_game(g, bots=[GreedyBot() for _ in range(4)]):
     return play_bots(Fomo.new({"players": 4}, g), bots)
 
 
+def cpu(fn, games):
+    "CPU seconds per game of fn(g) over games 0..games-1."
+    t0 = time.process_time()
+    for g in range(games): fn(g)
+    return (time.process_time() - t0) / games
+
+
 def split_fast(games):
-    "Per-action µs of observe, choose and the table's apply, and per-game µs of the deal, on the fast path."
-    tot = {"observe": 0.0, "choose": 0.0, "apply": 0.0, "deal": 0.0}; acts = 0
-    pc = time.perf_counter
-    for g in range(games):
-        t0 = pc(); t = new_table(FomoOptions(), g); tot["deal"] += pc() - t0
-        while t.phase != "over":
-            p = t.to_move()[0]
-            t0 = pc(); ob = observe(t, p); t1 = pc(); a = choose(ob, GREEDY, t.sc); t2 = pc(); t.apply(p, a); t3 = pc()
-            tot["observe"] += t1 - t0; tot["choose"] += t2 - t1; tot["apply"] += t3 - t2; acts += 1
-    return {k: v / (games if k == "deal" else acts) * 1e6 for k, v in tot.items()}, acts / games
+    """Where a fast game's time goes, from whole loops (no per-call timers): the deal; the rules (replaying the
+    recorded actions on a fresh table); the bots' decisions (the rest)."""
+    opts, bots, recs = FomoOptions(), [GreedyBot() for _ in range(4)], {}
+    def full(g):
+        rec = []; play_fast(opts, g, bots, record=rec); recs[g] = rec
+    def rules(g):
+        t = new_table(opts, g)
+        for p, a in recs[g]: t.apply(p, a)
+    total, deal, rule = cpu(full, games), cpu(lambda g: new_table(opts, g), games), cpu(rules, games)
+    acts = sum(map(len, recs.values())) / games
+    return {"total": total, "deal": deal, "rules": rule - deal, "bots": total - rule}, acts
 
 
 def split_engine(games):
-    "Per-action µs of the engine path's parts, and per-game ms of `Fomo.new` (the 23 logged shuffle rolls)."
-    tot = {"legal_actions": 0.0, "view": 0.0, "bot": 0.0, "apply": 0.0, "new": 0.0}; acts = 0
-    pc = time.perf_counter
-    for g in range(games):
-        t0 = pc(); s = Fomo.new({"players": 4}, g); tot["new"] += pc() - t0
-        while not s.is_over:
-            p = s.to_move()[0]
-            t0 = pc(); s.legal_actions(p); t1 = pc(); v = s.view(p); t2 = pc()
-            a = action_from_obs(choose(obs_from_view(v), GREEDY), v); t3 = pc(); s.apply(p, a); t4 = pc()
-            tot["legal_actions"] += t1 - t0; tot["view"] += t2 - t1; tot["bot"] += t3 - t2; tot["apply"] += t4 - t3; acts += 1
-    return {k: v / (games if k == "new" else acts) * 1e6 for k, v in tot.items()}, acts / games
+    """Where an engine game's time goes: `Fomo.new` (23 logged shuffle rolls); `apply` of the recorded actions
+    (validation, referee's log, rules); the views and the bots (the rest). Plus one view's and one legal list's cost."""
+    bots, acts = [GreedyBot() for _ in range(4)], {}
+    def full(g): acts[g] = play_bots(Fomo.new({"players": 4}, g), bots).actions
+    def applies(g):
+        s = Fomo.new({"players": 4}, g)
+        for p, a in acts[g]: s.apply(p, a)
+    total, new, app = cpu(full, games), cpu(lambda g: Fomo.new({"players": 4}, g), games), cpu(applies, games)
+    s = Fomo.new({"players": 4}, 0)
+    for p, a in acts[0][:30]: s.apply(p, a)
+    p = s.to_move()[0]
+    view = cpu(lambda g: s.view(p), 500); legal = cpu(lambda g: s.legal_actions(p), 500)
+    table_view = cpu(lambda g: s.table.view(p), 500)
+    n = sum(map(len, acts.values())) / games
+    return {"total": total, "new": new, "apply": app - new, "views+bots": total - app,
+            "view": view, "legal": legal, "table_view": table_view}, n
 
 
 def main(quick: bool = False) -> int:
@@ -72,14 +86,16 @@ def main(quick: bool = False) -> int:
     print(f"  ratio fast / engine:     {fast / eng:8.1f}×")
     print(f"  target {TARGET} games/s: {'met' if fast >= TARGET else f'not met ({fast / TARGET:.0%} of it)'}")
     f, fa = split_fast(fg // 2)
-    per_game = f["deal"] + fa * (f["observe"] + f["choose"] + f["apply"])
-    print(f"  fast path, where the time goes ({fa:.0f} actions a game): deal {f['deal']:.0f} µs/game; per action "
-          f"observe {f['observe']:.1f} µs, choose {f['choose']:.1f} µs, table apply {f['apply']:.1f} µs "
-          f"→ {per_game / 1000:.2f} ms/game timed in parts")
+    us = lambda x: x * 1e6
+    print(f"  fast path, where a game's {us(f['total']):.0f} µs go ({fa:.0f} actions): deal {us(f['deal']):.0f} µs, "
+          f"rules {us(f['rules']):.0f} µs ({us(f['rules']) / fa:.1f} µs/action), bot decisions {us(f['bots']):.0f} µs "
+          f"({us(f['bots']) / fa:.1f} µs/action: observe + choose)")
     e, ea = split_engine(max(eg // 2, 3))
-    print(f"  engine path, where the time goes ({ea:.0f} actions a game): Fomo.new {e['new'] / 1000:.2f} ms/game "
-          f"(23 logged shuffle rolls); per action legal_actions {e['legal_actions']:.0f} µs, view {e['view']:.0f} µs "
-          f"(includes legal_actions again), bot {e['bot']:.0f} µs, apply {e['apply']:.0f} µs (check, describe, log, rules)")
+    print(f"  engine path, where a game's {e['total'] * 1e3:.1f} ms go ({ea:.0f} actions): Fomo.new {e['new'] * 1e3:.2f} ms "
+          f"(23 logged shuffle rolls), apply {e['apply'] * 1e3:.2f} ms ({us(e['apply']) / ea:.0f} µs/action: check, "
+          f"describe, log events, rules), views + bots {e['views+bots'] * 1e3:.2f} ms ({us(e['views+bots']) / ea:.0f} µs/action)")
+    print(f"  one engine view: {us(e['view']):.0f} µs = the game's own view {us(e['table_view']):.0f} µs + legal_actions "
+          f"{us(e['legal']):.0f} µs + the engine's JSON copy of both")
     return 0
 
 

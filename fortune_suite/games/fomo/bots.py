@@ -21,17 +21,33 @@ ONE = tuple(1 << (8 * k) for k in range(256))   # a pile as one int: 8 bits of c
 
 class Obs:
     "What one player knows at a decision (built from the table or from the JSON view; equal either way)."
-    __slots__ = tuple(f for f in _FIELDS if f != "unseen") + ("_unseen", "_src", "pile_code", "known_code")
+    __slots__ = ("me", "n", "phase", "turn", "hand", "top_p", "top_v", "size", "rainbow", "known", "pile", "strict",
+                 "hook_own", "_pile_sizes", "_pile_tops", "_unseen", "_src", "pile_code", "known_code")
     def __init__(self, me, n, phase, turn, hand, top_p, top_v, size, rainbow, known, pile, pile_sizes, pile_tops,
-                 unseen, strict, hook_own, src=None):
+                 unseen, strict, hook_own, src=None, codes=None):
         self.me, self.n, self.phase, self.turn, self.hand, self.top_p, self.top_v = me, n, phase, turn, hand, top_p, top_v
-        self.size, self.rainbow, self.known, self.pile, self.pile_sizes, self.pile_tops = size, rainbow, known, pile, pile_sizes, pile_tops
-        self._unseen, self._src, self.strict, self.hook_own = unseen, src, strict, hook_own
-        self.pile_code = sum([ONE[k] for k in pile])
-        self.known_code = tuple([sum([ONE[k] for k in ks]) if ks else 0 for ks in known])
+        self.size, self.rainbow, self.known, self.pile, self.strict, self.hook_own = size, rainbow, known, pile, strict, hook_own
+        self._pile_sizes, self._pile_tops, self._unseen, self._src = pile_sizes, pile_tops, unseen, src
+        if codes is None:
+            self.pile_code = sum([ONE[k] for k in pile])
+            self.known_code = tuple([sum([ONE[k] for k in ks]) if ks else 0 for ks in known])
+        else: self.pile_code, self.known_code = codes
+    # read from the table only when a decision asks for them (on the fast path)
+    @property
+    def pile_sizes(self) -> tuple:
+        "Every player's pile size."
+        if self._pile_sizes is None: self._pile_sizes = tuple([len(x) for x in self._src[0].piles])
+        return self._pile_sizes
+    @property
+    def pile_tops(self) -> tuple:
+        "The back of each pile's top card: 2 rainbow, 1 silver, 0 none (or backs not shown)."
+        if self._pile_tops is None:
+            t = self._src[0]; rb, vis = t.rainbow, t.o.backs_visible
+            self._pile_tops = tuple([(2 if rb[x[-1]] else 1) if x and vis else 0 for x in t.piles])
+        return self._pile_tops
     @property
     def unseen(self) -> tuple:
-        "Cards of each kind whose place this player does not know (computed when first asked)."
+        "Cards of each kind whose place this player does not know."
         if self._unseen is None:
             t, p = self._src; u = list(t.counts0); kind = t.kind
             for c in t.know[p]: u[kind[c]] -= 1
@@ -43,8 +59,8 @@ class Obs:
 
 def observe(t:Table, p:int) -> Obs:
     "Player `p`'s observation, straight from the table (only what `t.view(p)` shows)."
-    kn, kind, rb, vis = t.know[p], t.kind, t.rainbow, t.o.backs_visible
-    top_p, top_v, size, rbs, known = [], [], [], [], []
+    kn, kind, rb = t.know[p], t.kind, t.rainbow
+    top_p, top_v, size, rbs, known, kcode = [], [], [], [], [], []
     for b, st in zip(t.bids, t.stacks):
         if b: x = b[-1]; top_p.append(x[0]); top_v.append(x[1])
         else: top_p.append(-1); top_v.append(0)
@@ -52,14 +68,15 @@ def observe(t:Table, p:int) -> Obs:
         if st:
             rbs.append(sum([rb[c] for c in st]))
             k = [kind[c] for c in st if c in kn]
-            if len(k) > 1: k.sort()
-            known.append(tuple(k))
-        else: rbs.append(0); known.append(())
-    piles = t.piles
-    return Obs(p, t.n, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), tuple(size), tuple(rbs) if vis else None,
-               tuple(known), tuple([kind[c] for c in piles[p]]), tuple([len(x) for x in piles]),
-               tuple([(2 if rb[x[-1]] else 1) if x and vis else 0 for x in piles]),
-               None, t.o.overbid_strict, t.o.hook_own_pile, (t, p))
+            if k:
+                if len(k) > 1: k.sort()
+                known.append(tuple(k)); kcode.append(sum([ONE[x] for x in k]))
+            else: known.append(()); kcode.append(0)
+        else: rbs.append(0); known.append(()); kcode.append(0)
+    pile = tuple([kind[c] for c in t.piles[p]])
+    return Obs(p, t.n, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), tuple(size),
+               tuple(rbs) if t.o.backs_visible else None, tuple(known), pile, None, None, None,
+               t.o.overbid_strict, t.o.hook_own_pile, (t, p), (sum([ONE[k] for k in pile]), tuple(kcode)))
 
 def obs_from_view(v:dict) -> Obs:
     "The observation in a JSON view (`state.view(p)`)."

@@ -160,33 +160,39 @@ class FomoState(State):
         return f"Game over after round {r['rounds']}: {how} (scores {sc})."
 
 # %% ../../../nbs/33_fomo_rules.ipynb #c014
-def _names(t, cards): return sorted((t.deck.kinds[t.kind[c]].name for c in cards), key=t.deck.index.__getitem__)
+def _names(t, cards):
+    "Kind names of `cards`, in deck order."
+    kinds = sorted([t.kind[c] for c in cards])
+    return [t.deck.kinds[k].name for k in kinds]
 
 def _table_view(self:Table, p:int) -> dict:
     "What player `p` may see, as plain JSON."
-    o, kn, n = self.o, self.know[p], self.n
-    unseen = {}
-    for c in range(len(self.kind)):
-        if c not in kn:
-            nm = self.deck.kinds[self.kind[c]].name; unseen[nm] = unseen.get(nm, 0) + 1
-    turns = [sum(1 for i in range(self.t) if (self.first + i) % n == q) for q in range(n)]
+    o, kn, n, kind, K = self.o, self.know[p], self.n, self.kind, self.deck.kinds
+    left = list(self.counts0)
+    for c in kn: left[kind[c]] -= 1
+    unseen = {K[k].name: c for k, c in enumerate(left) if c}
+    mine = [0] * len(K)
+    for c in self.piles[p]: mine[kind[c]] += 1
+    lap, extra = divmod(self.t, n)
     face = facing(n, self.first)
+    vis = o.backs_visible
     return {
         "players": n, "round": self.round, "first_player": self.first, "phase": self.phase, "turn": self.t,
-        "bids_left": [0 if self.phase == "over" else 3 - k for k in turns], "deck_left": len(self.draw),
+        "bids_left": [0 if self.phase == "over" else 3 - lap - ((q - self.first) % n < extra) for q in range(n)],
+        "deck_left": len(self.draw),
         "hand": list(HAND_VALUES[self.hands[p]]), "hand_sizes": [h.bit_count() for h in self.hands],
         "tanks_played": list(self.tank_played),
         "discard_counts": [len(d) for d in self.discards],
         "open_discards": [sorted(d) for d in self.discards] if o.open_discards else None,
-        "stacks": [{"cards": len(st), "rainbow": sum(self.rainbow[c] for c in st) if o.backs_visible else None,
+        "stacks": [{"cards": len(st), "rainbow": sum([self.rainbow[c] for c in st]) if vis else None,
                     "bids": [list(b) for b in self.bids[s]], "known": _names(self, [c for c in st if c in kn]),
                     "facing": list(face[s])} for s, st in enumerate(self.stacks)],
         "piles": [len(pl) for pl in self.piles],
-        "pile_tops": [("rainbow" if self.rainbow[pl[-1]] else "silver") if pl and o.backs_visible else None for pl in self.piles],
-        "my_pile": [self.deck.kinds[self.kind[c]].name for c in self.piles[p]],
+        "pile_tops": [("rainbow" if self.rainbow[pl[-1]] else "silver") if pl and vis else None for pl in self.piles],
+        "my_pile": [K[kind[c]].name for c in self.piles[p]],
         "known_in_piles": [_names(self, [c for c in pl if c in kn]) for pl in self.piles],
-        "my_score": self.sc.score_counts(tuple(sum(1 for c in self.piles[p] if self.kind[c] == k) for k in range(len(self.deck.kinds)))),
-        "unseen": unseen, "deck": {k.name: k.count for k in self.deck.kinds},
+        "my_score": self.sc.score_counts(tuple(mine)),
+        "unseen": unseen, "deck": {k.name: k.count for k in K},
         "rules": {"overbid_strict": o.overbid_strict, "hook_own_pile": o.hook_own_pile, "deck_file": o.deck_file, "blue": list(o.blue)},
     }
 
