@@ -300,8 +300,7 @@ def _apply_phased(self:SpcfkrsState, p, a):
     f = b.by_id[fid]
     if "act" in a:
         v = a["act"]
-        if v is None: b.say(f"{f.name} does not {'use its implant' if self.phase == 'special' else self.phase}.")
-        else:
+        if v is not None:
             self.acted.add(fid)
             if v[0] == "hack": b.hack(f, to_cell(v[1]))
             else:
@@ -309,7 +308,7 @@ def _apply_phased(self:SpcfkrsState, p, a):
                 b.attack(f, v[1], to_cell(v[2]))
     else:
         v = a["move"]
-        if v is None: b.say(f"{f.name} stays on {cell_name(f.pos)}.")
+        if v is None: pass                                       # (the decision's own line says it stays)
         elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
         elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
         else: b.move(f, to_cell(v))
@@ -389,6 +388,8 @@ def _describe(self:SpcfkrsState, p, a):
     f = b.by_id[self.queue[0][0]]
     if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
     if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
+    if a == {"act": None}: return f"{name}: {f.name} ({cell_name(f.pos)}) does not {'hack' if self.phase == 'special' else self.phase}."
+    if a == {"move": None}: return f"{name}: {f.name} stays on {cell_name(f.pos)}."
     return f"{name}: " + b.describe_order(f, a)
 
 SpcfkrsState._legal, SpcfkrsState._check, SpcfkrsState._apply, SpcfkrsState._view = _legal, _check, _apply, _view
