@@ -11,8 +11,8 @@ from .table import FomoOptions, action_json, Table, HAND_VALUES, PLAY, DISCARD, 
 from .scoring import scorer, Scorer, giant_counts, best_sets
 
 # %% auto #0
-__all__ = ['ONE', 'GIANT_BONUS', 'GREEDY', 'EV', 'BOTS', 'Obs', 'observe', 'obs_from_view', 'action_from_obs', 'RandomBot',
-           'worth', 'worth_code', 'Style', 'choose', 'GreedyBot', 'EVBot', 'make_bot']
+__all__ = ['ONE', 'GIANT_BONUS', 'GREEDY', 'EV', 'FIRST_AT_LEAST', 'BOTS', 'Obs', 'observe', 'obs_from_view', 'action_from_obs',
+           'RandomBot', 'worth', 'worth_code', 'Style', 'choose', 'GreedyBot', 'EVBot', 'make_bot']
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c006
 _FIELDS = ("me", "n", "phase", "turn", "hand", "top_p", "top_v", "size", "rainbow", "known", "pile", "pile_sizes",
@@ -204,29 +204,42 @@ def _arrange(sc, ob, style, memo, base):
     am[key] = r = k_min if loss[ob.pile[-1]] > loss[k_min] + 1e-9 else None
     return r
 
+FIRST_AT_LEAST = tuple(tuple(next((v for v in HAND_VALUES[m] if v >= thr), 0) for thr in range(12)) for m in range(1 << 11))
+
 def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
     "The bot's table action for observation `ob`."
     sc = sc or scorer()
     if ob.phase == PHASE_PEEK:
         return (PEEK_AT, max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s)))
     memo = _memo(sc, style.leftover, style.giant)
-    base = memo.get(ob.pile_code)
-    if base is None: base = worth_code(sc, ob.pile_code, style.leftover, style.giant)
+    pc = ob.pile_code
+    base = memo.get(pc)
+    if base is None: base = worth_code(sc, pc, style.leftover, style.giant)
     if len(ob.pile) > 1:                                   # keep the card we would miss least on top
         k = _arrange(sc, ob, style, memo, base)
         if k is not None: return (TOP, k)
-    hand = HAND_VALUES[ob.hand]
+    hand, first = HAND_VALUES[ob.hand], FIRST_AT_LEAST[ob.hand]  # first[x]: the lowest card in hand ≥ x (0: none)
     late = 0.5 if style.late and ob.turn // ob.n == 2 else 1.0
     best, best_gain, me, strict = None, 0.0, ob.me, ob.strict
+    size, top_p, top_v, known, kcode, rbs = ob.size, ob.top_p, ob.top_v, ob.known, ob.known_code, ob.rainbow
+    flat, per_card = style.unknown is not None, style.per_card
     for s in range(NSTACKS):
-        if not ob.size[s]: continue
-        tp = ob.top_p[s]
+        sz = size[s]
+        if not sz: continue
+        tp = top_p[s]
         if tp == me: continue
-        thr = 1 if tp < 0 else ob.top_v[s] + strict
-        for v in hand:
-            if v >= thr: break
-        else: continue
-        val = _stack_value(sc, ob, s, memo, base, style)
+        v = first[1 if tp < 0 else top_v[s] + strict]
+        if not v: continue
+        if flat:                                            # (the greedy style, inlined: the hot path)
+            code = pc + kcode[s]
+            w = memo.get(code)
+            if w is None: w = worth_code(sc, code, style.leftover, style.giant)
+            val = w - base + per_card * sz
+            unk = sz - len(known[s])
+            if unk:
+                unk_r = rbs[s] - sum([sc.rainbow_kind[k] for k in known[s]]) if rbs is not None else 0
+                val = val + (unk - unk_r) * style.unknown + unk_r * style.unknown_rainbow
+        else: val = _stack_value(sc, ob, s, memo, base, style)
         if v == TANK and val < style.tank_min: continue
         gain = val - style.cost * v * late
         if gain > best_gain: best, best_gain = (s, v), gain
