@@ -90,3 +90,14 @@ def test_logged_odds_are_calibrated():
                 p = e.data["p_hit"]; n += 1; hits += e.data["hit"]; expected += p; var += p * (1 - p)
     assert n > 250, n
     assert abs(hits - expected) <= 4 * math.sqrt(var), (n, hits, expected, math.sqrt(var))
+
+
+def test_regression_flag_dropped_then_pushed():
+    "Greedy game in which the Flag carrier is hit (drops the Flag), then pushed by the same attack: the placement still resolves."
+    from fortune_suite.engine import play_bots
+    from fortune_suite.games.fortune_fodder import greedy_bot
+    team = [["Bulwark", "Vega"], ["Skirmisher", "Ash"], ["Pyre", "Rook"]]
+    o = {"teams": [team, team], "upgrades": [{"mods": [[0, "Experimental Fuel"]], "buy_ins": []}, None], "points": 160,
+         "scenario": "random", "secondaries": ["take_names", "take_names"]}
+    g = play_bots(FortuneFodder.new(o, 21293), [greedy_bot, greedy_bot], max_steps=100_000)
+    assert g.is_over and any("drops the Flag" in t for t in g.log.lines())

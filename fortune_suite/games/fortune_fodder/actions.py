@@ -462,9 +462,13 @@ def _flag_spot_ok(self:ActionsMixin, carrier_pos, pos, u) -> str | None:
 
 @patch
 def _flag_spots(self:ActionsMixin, cpos, u) -> list:
-    k = self.R + MARKER_R + 0.1
-    pts = [(cpos[0] + k * math.cos(math.pi / 4 * i), cpos[1] + k * math.sin(math.pi / 4 * i)) for i in range(8)]
-    return [_r3(p) for p in pts if self._flag_spot_ok(cpos, p, u) is None]
+    "Spots offered for a dropped Flag: 8 directions just off the base; if none is free, 16 directions at three gaps."
+    for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
+        pts = [(cpos[0] + (self.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (self.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
+               for g in gaps for i in range(dirs)]
+        out = [_r3(p) for p in pts if self._flag_spot_ok(cpos, p, u) is None]
+        if out: return out[:8]
+    return []
 
 @patch
 def _drop_flag(self:ActionsMixin, u, forced=False):

@@ -88,6 +88,7 @@ def _respawn_legal(self:RoundsMixin, f):
     p = f["player"]
     todo = [u for u in self.units[p] if u.mech_out and not u.pilot_out]
     spots = [s for s in self._zone_spots(p, 4.0, self.R) if self.free_spot(s, self.R) is None]
+    if not spots: spots = [s for s in self._zone_spots(p, 4.0, self.R, dense=True) if self.free_spot(s, self.R) is None][:8]
     return [{"respawn": u.id, "at": [s[0], s[1]]} for u in todo for s in spots]
 
 @patch

@@ -182,11 +182,24 @@ def _run(self:FFBase):
         top = self.stack[-1]
         if "player" in top or top["kind"] in DECISIONS_SIMULTANEOUS:
             if top["kind"] == "act" and self._act_done(top): self.stack.pop(); continue
+            if top["kind"] in ("place_flag", "revenge", "respawn") and not getattr(self, f"_{top['kind']}_legal")(top):
+                self.stack.pop(); self._nothing_to_choose(top); continue
             return
         self.stack.pop()
         getattr(self, "_f_" + top["kind"])(top)
         self._cache = {}
     self._cache = {}
+
+@patch
+def _nothing_to_choose(self:FFBase, f):
+    "A decision that lost all its options while the action that raised it finished (a push, a knockout): settle it."
+    if f["kind"] == "place_flag":
+        self.flag["pos"] = (12.0, 12.0)
+        self.emit("info", "There is no room to put the dropped Flag down: it returns to the middle.", {"flag_pos": [12.0, 12.0]})
+    elif f["kind"] == "revenge":
+        self.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
+    else:
+        self.emit("info", f"No room within 4\" of {SIDE[f['player']]}'s edge: their knocked-out Mechs wait for the next round.", {}, f["player"])
 
 @patch
 def _to_move(self:FFBase):
@@ -401,9 +414,12 @@ def _point(self:FFBase, v, rule):
     return (float(v[0]), float(v[1]))
 
 @patch
-def _zone_spots(self:FFBase, player, depth, r):
+def _zone_spots(self:FFBase, player, depth, r, dense=False):
+    "Spots offered in a deployment zone: 8 along its middle line (`dense`: every 1.5\" on two lines)."
     y = edge_y(player) + (depth / 2 if player == 0 else -depth / 2)
-    return [(x, y) for x in (2.0, 5.0, 8.0, 11.0, 14.0, 17.0, 20.0, 23.0)]
+    if not dense: return [(x, y) for x in (2.0, 5.0, 8.0, 11.0, 14.0, 17.0, 20.0, 23.0)]
+    ys = (r + 0.01, depth - r - 0.01) if player == 0 else (TABLE_IN - r - 0.01, TABLE_IN - depth + r + 0.01)
+    return [(r + 0.01 + 1.5 * i, yy) for yy in ys for i in range(int((TABLE_IN - 2 * r) // 1.5) + 1)]
 
 @patch
 def _deploy_legal(self:FFBase, f):
