@@ -183,6 +183,8 @@ def register_game(cls):
     old = _GAMES.get(cls.name)
     if old is not None and old.__qualname__ != cls.__qualname__:
         raise ValueError(f"game name {cls.name!r} is already taken by {old.__module__}.{old.__qualname__}")
+    if old is not None and cls.__module__ == "__main__" and old.__module__ != "__main__":
+        return cls     # a notebook re-running a packaged game's definition: the packaged class stays filed
     _GAMES[cls.name] = cls
     return cls
 
@@ -191,7 +193,9 @@ def get_game(name,              # a registered game's name (a Game subclass pass
     "The registered game called `name`; `err` lists the known names if there is none."
     if isinstance(name, type) and issubclass(name, Game): return name
     if not isinstance(name, str): raise err(f"a game is named by a string, got {name!r}")
-    if name not in _GAMES and _NAME.fullmatch(name):
+    if (name not in _GAMES or _GAMES[name].__module__ == "__main__") and _NAME.fullmatch(name):
+        # not filed yet, or filed from a notebook: the packaged game, if there is one, is the one to use — so the
+        # answer never depends on which notebooks happened to run earlier in the same process
         try: importlib.import_module(f"fortune_suite.games.{name}")
         except ModuleNotFoundError as e:
             if e.name not in ("fortune_suite.games", f"fortune_suite.games.{name}"): raise
