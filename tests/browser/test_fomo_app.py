@@ -68,5 +68,5 @@ def test_hot_seat_screen(lab, page):
     wait(lambda: panel.locator(".fs-fomo-table").is_visible(), "player 1's table")
     wait(lambda: panel.locator("button.fs-fomo-card").count() == 10, "player 1's full hand of ten cards")
     assert "Player 0 sees in stack C" not in " ".join(log(panel))                      # player 0's peek stays private
-    assert "P0: 7" in panel.locator(".fs-fomo-stack-box-A").inner_text()
+    wait(lambda: "P0: 7" in panel.locator(".fs-fomo-stack-box-A").inner_text(), "player 0's bid shown on stack A")
     assert py(page, "print(hot.seat, hot.screened)").strip() == "1 False"

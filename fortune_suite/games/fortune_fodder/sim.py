@@ -7,26 +7,14 @@ from __future__ import annotations
 import argparse, json, math, sys, time
 from collections import Counter
 from ...engine import play_bots, RulesError
+from ...simkit import wilson, ProgressBar, CliParser, CliError
 from .actions import FortuneFodder
 from .bots import greedy_bot, random_bot
 
 # %% auto #0
-__all__ = ['BOTS', 'wilson', 'simulate', 'make_parser', 'simulate_cli']
+__all__ = ['BOTS', 'simulate', 'make_parser', 'simulate_cli']
 
-# %% ../../../nbs/45a_ff_sim.ipynb #c005
-def wilson(k:int,        # successes
-           n:int,        # trials
-           z:float=1.959963984540054  # the normal quantile (95%)
-          ) -> tuple:
-    "The Wilson score interval (low, high) for k successes in n trials."
-    if n == 0: return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-# %% ../../../nbs/45a_ff_sim.ipynb #c007
+# %% ../../../nbs/45a_ff_sim.ipynb #c006
 BOTS = {"greedy": lambda seed: greedy_bot, "random": lambda seed: random_bot(seed)}
 
 def simulate(games:int=100,               # number of games
@@ -59,18 +47,8 @@ def simulate(games:int=100,               # number of games
             "side_wins": {"Red": sides[0], "Blue": sides[1]}, "mean_vp": [v / n for v in vp], "scenarios": dict(scen),
             "mean_rounds": rounds / n, "seconds": secs, "games_per_second": n / secs}
 
-# %% ../../../nbs/45a_ff_sim.ipynb #c009
-class _Bad(Exception): pass
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message): raise _Bad(message)
-
-def _bar(done, total, width=30, stream=None):
-    stream = stream or sys.stderr
-    k = int(width * done / total)
-    stream.write(f"\r[{'#' * k}{'.' * (width - k)}] {done}/{total} games")
-    if done == total: stream.write("\n")
-    stream.flush()
+# %% ../../../nbs/45a_ff_sim.ipynb #c008
+_Bad, _Parser = CliError, CliParser      # the kit's parser reports errors on one line instead of exiting
 
 def make_parser() -> argparse.ArgumentParser:
     "The argument parser of `fortune-suite simulate fortune-fodder`."
@@ -94,7 +72,7 @@ def simulate_cli(argv:list) -> int:
         bots = tuple(x.strip() for x in a.bots.split(","))
         if len(bots) != 2: raise _Bad(f"--bots takes two names separated by a comma, got {a.bots!r}")
         opts = {"points": a.points, "scenario": a.scenario, "max_rounds": a.rounds, "draft": a.draft, "cards": a.cards}
-        r = simulate(a.games, a.seed, bots, options=opts, progress=None if a.no_progress else _bar)
+        r = simulate(a.games, a.seed, bots, options=opts, progress=None if a.no_progress else ProgressBar())
     except SystemExit as e: return int(e.code or 0)                    # --help
     except (_Bad, ValueError, RulesError) as e:
         print(f"fortune-suite simulate fortune-fodder: error: {e}", file=sys.stderr); return 2
