@@ -8,6 +8,7 @@ import os, time
 import pytest
 from pathlib import Path
 from test_boards import click_at
+from helpers import wait, log_lines
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SHOTS = os.environ.get("FS_SHOTS")
@@ -16,16 +17,8 @@ OPTS = ('{"teams": [[["Longshot", "Vega"], ["Bulwark", "Rook"]], [["Wisp", "Juno
         '"positions": {"a1": [6, 4], "a2": [18, 4], "b1": [6, 14], "b2": [18, 20]}}')
 
 
-def wait(cond, what, timeout=40):
-    t0 = time.time()
-    while time.time() - t0 < timeout:
-        if cond(): return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def log(panel):
-    return [t.strip() for t in panel.locator(".fs-play-log .fs-log-line").all_inner_texts()]
+    return log_lines(panel, ".fs-play-log")
 
 
 def test_activate_shoot_and_move(lab, page, bokeh_data):

@@ -2,6 +2,7 @@
 a stack, and see the bot answer — the page and the kernel's game state both change. Then hot-seat: the table is
 hidden behind a screen until the next player takes the seat, and shows only that player's hand."""
 import json, time
+from helpers import wait, log_lines
 
 _PY = """async (code) => {
   const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
@@ -18,16 +19,8 @@ def py(page, code):
     return page.evaluate(_PY, code)
 
 
-def wait(cond, what, timeout=40):
-    t0 = time.time()
-    while time.time() - t0 < timeout:
-        if cond(): return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def log(panel):
-    return [t.strip() for t in panel.locator(".fs-fomo-log .fs-log-line").all_inner_texts()]
+    return log_lines(panel, ".fs-fomo-log")
 
 
 def test_peek_click_card_then_stack(lab, page):

@@ -9,6 +9,7 @@ import os, time
 import pytest
 from pathlib import Path
 from test_boards import click_at
+from helpers import wait, log_lines
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SHOTS = os.environ.get("FS_SHOTS")
@@ -21,16 +22,8 @@ def centre(cell):
     return "ABCDEFGHIJKLMNOPQRSTUVWX".index(cell[0]) + 0.5, int(cell[1:]) - 0.5
 
 
-def wait(cond, what, timeout=40):
-    t0 = time.time()
-    while time.time() - t0 < timeout:
-        if cond(): return
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def log(panel):
-    return [t.strip() for t in panel.locator(".fs-sp-log .fs-log-line").all_inner_texts()]
+    return log_lines(panel, ".fs-sp-log")
 
 
 def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
