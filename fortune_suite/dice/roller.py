@@ -59,6 +59,8 @@ def _expr(what) -> Expr:
     if isinstance(what, Dist): return _DistExpr(what)
     raise DiceError(f"cannot roll a {type(what).__name__}: give dice notation, a parsed expression or a Dist")
 
+_NAN = float("nan")
+
 class Roller:
     "Seeded dice rolling with a transcript: every roll records its purpose and the odds it had."
     def __init__(self, seed:int|None=None):  # None picks a fresh seed (kept in `.seed` so the session can be replayed)
@@ -67,12 +69,18 @@ class Roller:
             raise DiceError(f"a seed must be a non-negative integer, got {seed!r}")
         self.seed, self.rng, self.log = int(seed), np.random.default_rng(int(seed)), []
 
-    def roll(self, what, why:str="") -> RollRecord:
+    def roll(self, what, why:str="",
+             odds:bool=True) -> RollRecord:  # False: skip the odds (NaN) — the same faces, for quiet simulation
         "Roll dice notation (or a `Dist`) once, log it and return its record."
-        e = _expr(what); d = e.dist()
+        e = _expr(what)
         o = e.roll(self.rng)
-        rec = RollRecord(len(self.log), str(e), tuple(int(f) for f in o.faces), int(o.total), str(why),
-                         d.p(o.total), d.at_least(o.total), d.at_most(o.total), o.detail)
+        if odds:
+            d = e.dist()
+            rec = RollRecord(len(self.log), str(e), tuple(int(f) for f in o.faces), int(o.total), str(why),
+                             d.p(o.total), d.at_least(o.total), d.at_most(o.total), o.detail)
+        else:
+            rec = RollRecord(len(self.log), what if isinstance(what, str) else str(e), tuple(int(f) for f in o.faces),
+                             int(o.total), why, _NAN, _NAN, _NAN, o.detail)
         self.log.append(rec)
         return rec
 

@@ -5,7 +5,7 @@
 # %% ../../nbs/04_example_game.ipynb #c003
 from __future__ import annotations
 from dataclasses import dataclass
-from ..engine import Game, State, RulesError, register_game
+from ..engine import Game, GameKind, State, RulesError, register_game, register_bot
 
 # %% auto #0
 __all__ = ['STANCES', 'PigOptions', 'bust_chance', 'PigState', 'Pig', 'greedy_bot']
@@ -56,6 +56,7 @@ class PigState(State):
         elif action == "hold" and self.turn_total == 0:
             raise RulesError("hold rule: you may not hold with a turn total of 0 — roll at least once first")
         elif action not in ("roll", "hold"): raise RulesError(f"turn rule: on your turn you 'roll' or 'hold', not {action!r}")
+        return action
 
     def _describe(self, player, action):
         name = self.player_name(player)
@@ -125,13 +126,18 @@ PigState._view, PigState._result, PigState._end_text = _view, _result, _end_text
 @register_game
 class Pig(Game):
     "Pig with a secret stance: two players, secret steady/bold stances each round, then a Pig turn each."
-    name, Options, players, State = "pig", PigOptions, 2, PigState
+    name, Options, State, title = "pig", PigOptions, PigState, "Pig"
+    kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret stances, then turns
 
 # %% ../../nbs/04_example_game.ipynb #c027
-def greedy_bot(view:dict) -> str:  # a Pig view (`state.view(player)`) of a player who is to move
-    "A simple Pig bot: bold when behind, else steady; hold at a turn total of 20 or when holding reaches the target."
-    legal, me = view["legal_actions"], view["player"]
+@register_bot("pig", "greedy")
+def greedy_bot(view:dict,        # a Pig view (`state.view(player)`) of a player who is to move
+               legal:list,       # that player's legal actions
+               rng=None,         # unused: this bot never guesses
+               hold_at:int=20):  # hold once the turn total reaches this
+    "A simple Pig bot: bold when behind, else steady; hold at a turn total of `hold_at` or when holding reaches the target."
+    me = view["player"]
     if not legal: raise RulesError(f"greedy_bot: Player {me} has nothing to decide now")
     if "steady" in legal: return "bold" if view["scores"][me] < view["scores"][1 - me] else "steady"
-    if "hold" in legal and (view["turn_total"] >= 20 or view["scores"][me] + view["turn_total"] >= view["target"]): return "hold"
+    if "hold" in legal and (view["turn_total"] >= hold_at or view["scores"][me] + view["turn_total"] >= view["target"]): return "hold"
     return "roll"
