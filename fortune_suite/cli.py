@@ -9,7 +9,7 @@ from pathlib import Path
 from .dice import Roller, dist, parse, DiceError
 
 # %% auto #0
-__all__ = ['GAMES', 'find_front_door', 'lab_command', 'app_command', 'make_parser', 'main']
+__all__ = ['find_front_door', 'lab_command', 'app_command', 'make_parser', 'main']
 
 # %% ../nbs/05_cli.ipynb #c006
 def _roll(args):
@@ -86,16 +86,9 @@ def _app(args):
     return _serve(app_command(nb.resolve(), args.port, token, args.browser), url)
 
 # %% ../nbs/05_cli.ipynb #c010
-GAMES = {"spcfkrs": "spcfkrs", "fomo": "fomo", "fortune-fodder": "fortune_fodder", "pig": "pig"}
-
 def _simulate(args):
-    mod_name = GAMES.get(args.game)
-    if mod_name is None: raise ValueError(f"unknown game {args.game!r}: choose one of {', '.join(sorted(GAMES))}")
-    try: mod = importlib.import_module(f"fortune_suite.games.{mod_name}")
-    except ModuleNotFoundError: raise ValueError(f"the game {args.game!r} is not available in this version") from None
-    fn = getattr(mod, "simulate_cli", None)
-    if fn is None: raise ValueError(f"the game {args.game!r} has no simulator yet")
-    return fn(args.rest)
+    from .simkit import simulate_cli
+    return simulate_cli(([args.game] if args.game else []) + args.rest)
 
 # %% ../nbs/05_cli.ipynb #c012
 def make_parser() -> argparse.ArgumentParser:
@@ -120,14 +113,16 @@ def make_parser() -> argparse.ArgumentParser:
         s.add_argument("--token", default=None, help="access token (default: random; '' for none)")
         s.add_argument("--browser", action="store_true", help="also open a web browser")
         s.set_defaults(fn=fn)
-    m = sub.add_parser("simulate", help="bot-vs-bot games: fortune-suite simulate GAME --help")
-    m.add_argument("game", help=f"one of: {', '.join(sorted(GAMES))}")
-    m.add_argument("rest", nargs=argparse.REMAINDER, help="options for the game's simulator")
+    m = sub.add_parser("simulate", help="bot-vs-bot games of any game: fortune-suite simulate --help", add_help=False)
+    m.add_argument("game", nargs="?", help="the game (fortune-suite simulate --list)")
+    m.add_argument("rest", nargs=argparse.REMAINDER, help="options for the simulator")
     m.set_defaults(fn=_simulate)
     return p
 
 def main(argv=None) -> int:
     "Entry point of the `fortune-suite` console script; returns the exit code (2 on bad input)."
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
     p = make_parser()
     try: args = p.parse_args(argv)
     except SystemExit as e: return int(e.code or 0)
