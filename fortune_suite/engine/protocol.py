@@ -115,8 +115,13 @@ def get_game(name,              # a registered game's name (a Game subclass pass
         # not filed yet, or filed from a notebook: the packaged game, if there is one, is the one to use — so the
         # answer never depends on which notebooks happened to run earlier in the same process
         _import_game(name)
-    if name not in _GAMES: raise err(f"unknown game {name!r} (known: {', '.join(known_games()) or 'none'})")
+    if name not in _GAMES: raise err(f"unknown game {name!r} (known: {', '.join(_game_names()) or 'none'})")
     return _GAMES[name]
+
+def _game_names() -> list:
+    "The registered names and the game packages shipped, without importing any."
+    import pkgutil, fortune_suite.games as pkg
+    return sorted(set(_GAMES) | {m.name for m in pkgutil.iter_modules(pkg.__path__) if _NAME.fullmatch(m.name)})
 
 def known_games() -> list:
     "Names of the games the package ships (each game package is imported; an import error is not hidden) and any others registered."
@@ -191,7 +196,7 @@ class State:
         return f"Player {player}"
     def _player(self, player) -> int:
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < self.players:
-            raise RulesError(f"no such player {player!r}: this {self.game.name} game has players 0 to {self.players - 1}")
+            raise RulesError(f"no such player {player!r}: {self.game.name} has players 0 to {self.players - 1}")
         return int(player)
     @property
     def decision(self):
