@@ -4,12 +4,13 @@
 
 # %% ../nbs/05_cli.ipynb #c003
 from __future__ import annotations
-import argparse, json, os, sys, shutil, secrets, importlib
+import argparse, json, os, sys, shutil, secrets, importlib, signal, socket, subprocess, time
 from pathlib import Path
 from .dice import Roller, dist, parse, DiceError
 
 # %% auto #0
-__all__ = ['find_front_door', 'lab_command', 'app_command', 'make_parser', 'main']
+__all__ = ['find_front_door', 'lab_command', 'app_command', 'ServeError', 'port_in_use', 'wait_until_serving', 'make_parser',
+           'main']
 
 # %% ../nbs/05_cli.ipynb #c006
 def _roll(args):
@@ -51,39 +52,109 @@ def find_front_door(notebook:str|None=None) -> Path:
 def lab_command(notebook:Path, port:int=8888, token:str="", open_browser:bool=False) -> list:
     "The `jupyter lab` command line that `fortune-suite lab` runs."
     nb = Path(notebook)
-    cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}", f"--ServerApp.token={token}",
-           f"--ServerApp.root_dir={nb.parent}", f"--LabApp.default_url=/lab/tree/{nb.name}"]
+    cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+           f"--ServerApp.token={token}", f"--ServerApp.root_dir={nb.parent}", f"--LabApp.default_url=/lab/tree/{nb.name}"]
     if not open_browser: cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0: cmd.append("--allow-root")
     return cmd
 
 def app_command(notebook:Path, port:int=8866, token:str="", open_browser:bool=False) -> list:
     "The `voila` command line that `fortune-suite app` runs."
-    cmd = [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", f"--port={port}", f"--token={token}"]
+    cmd = [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", f"--port={port}",
+           "--Voila.port_retries=0", f"--token={token}"]
     if not open_browser: cmd.append("--no-browser")
     return cmd
 
-def _serve(cmd, url):
-    "Run the server in the foreground until it ends or Ctrl-C."
-    import subprocess
-    print(f"serving at {url}", flush=True)
-    p = subprocess.Popen(cmd)
-    try: return p.wait()
-    except KeyboardInterrupt:
-        p.terminate(); p.wait(10); return 0
+# %% ../nbs/05_cli.ipynb #c008a
+class ServeError(Exception):
+    "`lab`/`app` could not serve: the port is taken (exit code 2), or the server exited or stayed silent before it answered (1)."
+    def __init__(self, msg:str, code:int=1): super().__init__(msg); self.code = code
+
+def port_in_use(port:int, # a TCP port on 127.0.0.1
+                host:str="127.0.0.1") -> bool:
+    "True when `host:port` cannot be bound the way Jupyter binds it (someone listens there)."
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as tornado does: a TIME_WAIT leftover is no owner
+        try: s.bind((host, port))
+        except OSError: return True
+    return False
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0)); return s.getsockname()[1]
+
+def wait_until_serving(proc, # the server process (`subprocess.Popen`)
+                       probe:str, # a URL on the server's port; any HTTP answer (even 403/404) counts
+                       timeout:float=90.0):
+    "Poll `probe` until the server answers HTTP; `ServeError` if `proc` exits first or `timeout` seconds pass."
+    import urllib.request, urllib.error
+    t0 = time.monotonic()
+    while True:
+        if proc.poll() is not None:
+            raise ServeError(f"the server exited with code {proc.returncode} before it answered on {probe}")
+        try:
+            with urllib.request.urlopen(probe, timeout=2): return
+        except urllib.error.HTTPError: return                  # an HTTP status, even an error, is the server talking
+        except (urllib.error.URLError, ConnectionError, TimeoutError, socket.timeout): pass
+        if time.monotonic() - t0 > timeout:
+            raise ServeError(f"the server did not answer on {probe} within {timeout:g} s")
+        time.sleep(0.25)
+
+class _Stop(BaseException):
+    "Raised in the main thread by the signal handler of `_serve`."
+    def __init__(self, signum): super().__init__(signum); self.signum = signum
+
+def _end(proc, grace:float=10.0):
+    "End the server: SIGTERM by pid, SIGKILL after `grace` seconds, then SIGKILL whatever it left in its process group."
+    if proc.poll() is None:
+        proc.terminate()
+        try: proc.wait(grace)
+        except (subprocess.TimeoutExpired, _Stop): proc.kill(); proc.wait()
+    try: os.killpg(proc.pid, signal.SIGKILL)                  # its own group (start_new_session): only its helpers
+    except (ProcessLookupError, PermissionError): pass
+
+def _serve(cmd:list, # the server command line
+           port:int, # the port it was told to listen on (127.0.0.1)
+           url:str, # the address printed once the server answers
+           probe:str, # a cheap URL on that port to poll until it answers
+           timeout:float=90.0) -> int:
+    "Run the server until it ends; SIGTERM/SIGINT/SIGHUP end it too. Print `serving at URL` only once it answers there."
+    if port_in_use(port):
+        raise ServeError(f"port {port} on 127.0.0.1 is already in use (another server?): "
+                         f"stop it or pass another port, e.g. --port {_free_port()}", code=2)
+    proc, asked = None, []
+    def on_signal(signum, frame):
+        asked.append(signum)
+        if proc is not None: raise _Stop(signum)               # before Popen returns: noted, raised just after
+    sigs = [signal.SIGTERM, signal.SIGINT] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    old = {s: signal.signal(s, on_signal) for s in sigs}
+    try:
+        proc = subprocess.Popen(cmd, start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
+        if asked: raise _Stop(asked[0])
+        print(f"starting the server on port {port} …", file=sys.stderr, flush=True)
+        wait_until_serving(proc, probe, timeout)
+        print(f"serving at {url}", flush=True)
+        return proc.wait()
+    except _Stop: return 0                                     # asked to stop: the server is ended below
+    finally:
+        try:
+            if proc is not None: _end(proc)
+        finally:
+            for s, h in old.items(): signal.signal(s, h)
 
 def _lab(args):
     nb = find_front_door(args.notebook)
     token = args.token if args.token is not None else secrets.token_hex(16)
     url = f"http://127.0.0.1:{args.port}/lab/tree/{nb.name}" + (f"?token={token}" if token else "")
-    return _serve(lab_command(nb, args.port, token, args.browser), url)
+    return _serve(lab_command(nb, args.port, token, args.browser), args.port, url, f"http://127.0.0.1:{args.port}/api")
 
 def _app(args):
     nb = Path(args.notebook)
     if not nb.exists(): raise FileNotFoundError(f"notebook not found: {nb}")
     token = args.token if args.token is not None else secrets.token_hex(16)
     url = f"http://127.0.0.1:{args.port}/" + (f"?token={token}" if token else "")
-    return _serve(app_command(nb.resolve(), args.port, token, args.browser), url)
+    return _serve(app_command(nb.resolve(), args.port, token, args.browser), args.port, url,
+                  f"http://127.0.0.1:{args.port}/voila/static/no-such-file")
 
 # %% ../nbs/05_cli.ipynb #c010
 def _simulate(args):
@@ -131,3 +202,5 @@ def main(argv=None) -> int:
     try: return args.fn(args) or 0
     except (DiceError, ValueError, FileNotFoundError) as e:
         print(f"fortune-suite: error: {e}", file=sys.stderr); return 2
+    except ServeError as e:
+        print(f"fortune-suite: error: {e}", file=sys.stderr); return e.code

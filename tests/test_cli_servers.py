@@ -75,3 +75,130 @@ def test_app_serves_notebook_with_voila(jupyter_env, tmp_path):
     p, body = serve(["app", str(path), "--port", str(port), "--token", token], jupyter_env,
                     f"http://127.0.0.1:{port}/?token={token}", "fortune_suite ok", timeout=120)
     stop(p)
+
+
+# ---- the command owns its server: SIGTERM ends it, the URL is printed only once served, a taken port is refused
+
+def descendants(pid):
+    "Pids of every live descendant of `pid` (psutil if installed, else /proc)."
+    try:
+        import psutil
+        try: return {c.pid for c in psutil.Process(pid).children(recursive=True)}
+        except psutil.NoSuchProcess: return set()
+    except ImportError: pass
+    kids = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit(): continue
+        try: stat = (d / "stat").read_text()
+        except OSError: continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        kids.setdefault(ppid, []).append(int(d.name))
+    out, todo = set(), [pid]
+    while todo:
+        for c in kids.get(todo.pop(), []):
+            if c not in out: out.add(c); todo.append(c)
+    return out
+
+
+def alive(pid):
+    "True while `pid` exists and is not a zombie."
+    try: state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError: return False
+    return state != "Z"
+
+
+def port_taken(port):
+    "True when something accepts connections on 127.0.0.1:port."
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture
+def home_env(jupyter_env, tmp_path):
+    env = dict(jupyter_env); env["HOME"] = str(tmp_path / "home"); (tmp_path / "home").mkdir()
+    return env
+
+
+def start(argv, env):
+    "Start `fortune-suite ARGV` in its own session (so the test can clean up); stdout lines arrive on a queue."
+    import queue, threading
+    p = subprocess.Popen([sys.executable, "-c", "from fortune_suite.cli import main; raise SystemExit(main())", *argv],
+                         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(l) for l in p.stdout], daemon=True).start()
+    return p, lines
+
+
+def wait_for_url(p, lines, timeout=120):
+    "The URL of the `serving at URL` line; fail if the command exits or stays silent."
+    import queue
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        try: line = lines.get(timeout=0.5)
+        except queue.Empty:
+            if p.poll() is not None: raise AssertionError(f"exited {p.returncode} before serving: {p.stderr.read()[-2000:]}")
+            continue
+        if line.startswith("serving at "): return line.split(" ", 2)[2].strip()
+    raise AssertionError(f"no 'serving at' line after {timeout}s")
+
+
+def sigterm_ends_everything(p, port):
+    "SIGTERM to the command's pid alone ends the command, its server and every process under it; the port is free."
+    kids = descendants(p.pid)
+    assert kids, "the command runs its server as a child"
+    os.kill(p.pid, signal.SIGTERM)
+    p.wait(30)
+    t0 = time.time()
+    while time.time() - t0 < 10 and (any(alive(k) for k in kids) or port_taken(port)): time.sleep(0.2)
+    assert not [k for k in kids if alive(k)], f"children left running after SIGTERM: {[k for k in kids if alive(k)]}"
+    assert not port_taken(port), f"port {port} still answers after SIGTERM"
+
+
+def test_lab_sigterm_ends_server_and_url_is_served(home_env):
+    port, token = free_port(), "sigterm789"
+    p, lines = start(["lab", "--port", str(port), "--token", token], home_env)
+    try:
+        url = wait_for_url(p, lines)
+        assert url == f"http://127.0.0.1:{port}/lab/tree/welcome.ipynb?token={token}", url
+        status, page = get(url, timeout=10)                      # served the moment it is printed, no retry
+        assert status == 200 and "JupyterLab" in page, status
+        sigterm_ends_everything(p, port)
+        assert p.returncode == 0, p.returncode
+    finally:
+        stop(p)
+
+
+def test_lab_refuses_a_port_in_use(home_env):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0)); s.listen(); port = s.getsockname()[1]
+        p, lines = start(["lab", "--port", str(port)], home_env)
+        try:
+            p.wait(30)
+            err = p.stderr.read()
+            assert p.returncode == 2, (p.returncode, err)
+            assert f"port {port} on 127.0.0.1 is already in use" in err, err
+            assert "--port " in err, err                              # it suggests another port
+            out = "".join(lines.get() for _ in range(lines.qsize()))
+            assert "serving at" not in out, out
+            assert not descendants(p.pid)
+        finally:
+            stop(p)
+
+
+def test_app_sigterm_ends_voila(home_env, tmp_path):
+    import nbformat
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('fortune' + '_suite app')")])
+    path = tmp_path / "app.ipynb"; nbformat.write(nb, path)
+    port, token = free_port(), "appsig"
+    p, lines = start(["app", str(path), "--port", str(port), "--token", token], home_env)
+    try:
+        url = wait_for_url(p, lines)
+        assert url == f"http://127.0.0.1:{port}/?token={token}", url
+        status, page = get(url, timeout=60)
+        assert status == 200 and "fortune_suite app" in page, status
+        sigterm_ends_everything(p, port)                          # Voilà's kernel included
+        assert p.returncode == 0, p.returncode
+    finally:
+        stop(p)
