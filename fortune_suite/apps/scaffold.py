@@ -130,9 +130,11 @@ class AppScaffold(Panel):
                                         layout=W.Layout(width="100%", height="56px")), "fs-app-savetext")
         self._load = tag(W.Button(description="Load text"), "fs-app-load")
         self._log = tag(W.HTML(), "fs-app-log")
-        self.set_children(W.HBox([self._title, *self._seats, self._who], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+        self.set_children(W.HBox([self._title, W.HTML('<span style="margin:0 6px 0 16px">Seats:</span>'), *self._seats, self._who],
+                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._statusline, self._body,
-                          W.HBox([self._undo, self._save, self._download, self._upload]),
+                          W.HBox([self._undo, self._save, self._download, self._upload],
+                                 layout=W.Layout(margin="14px 0 0 0", border_top="1px solid #e0e0e0", padding="6px 0 0 0")),
                           W.HBox([self._savetext, self._load]),
                           W.HTML("<b>Log</b> <i>(what you may see; newest at the bottom)</i>"), self._log)
         self.component.attach(self.act)
@@ -198,11 +200,11 @@ AppScaffold._run_bots, AppScaffold._settle, AppScaffold.sit_down = _run_bots, _s
 def _turn_text(self:AppScaffold) -> str:
     s, name = self.state, self.state.player_name
     if self.screen_for is not None:
-        return f"🔒 Pass the screen to <b>{html.escape(name(self.screen_for))}</b>: only they should look now."
+        return f"Pass the screen to <b>{html.escape(name(self.screen_for))}</b>: only they should look now."
     me = html.escape(name(self.seat))
     if s.is_over:
         ends = [e.text for e in s.log.visible(self.seat) if e.kind == "end"]
-        return f"🏁 <b>{html.escape(ends[-1] if ends else 'Game over.')}</b>"
+        return f"<b>{html.escape(ends[-1] if ends else 'Game over.')}</b>"
     if self.seat in s.to_move():
         return f"▶ <b>{me}</b>, your turn: {html.escape(self.component.prompt(s.view(self.seat)))}"
     waiting = " and ".join(name(p) + (f" (bot {self.controllers[p]})" if p in self.bots else "") for p in s.to_move())
@@ -219,8 +221,7 @@ def _take_news(self:AppScaffold):
     "The lines the seat at the screen has not seen yet become its news (kept until something new happens)."
     p, n = self.seat, len(self.state.log)
     new = [e.text for e in self.state.log.events[min(self._seen.get(p, 0), n):] if e.seen_by(p)]
-    if new: self._news[p] = "Since you last looked: " + " ".join(new[-4:]) if len(new) <= 4 else \
-        f"Since you last looked ({len(new)} lines, the last 4): " + " ".join(new[-4:])
+    if new: self._news[p] = "Since you last looked: " + ("… " if len(new) > 4 else "") + " ".join(new[-4:])
     self._seen[p] = n
     self.news = self._news.get(p, "")
 
@@ -232,7 +233,7 @@ def _refresh(self:AppScaffold):
         if self.screen_for is not None:
             self.component.blank()
             nm = html.escape(s.player_name(self.screen_for))
-            self._screen_text.value = (f'<div style="font-size:20px;text-align:center">🔒 <b>{nm}</b>\'s turn</div>'
+            self._screen_text.value = (f'<div style="font-size:20px;text-align:center"><b>{nm}</b>\'s turn — screen hidden</div>'
                                        f'<div style="text-align:center;margin:8px">Hand the screen to {nm}. '
                                        f'{nm}: press the button when nobody else can see the screen.</div>')
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
