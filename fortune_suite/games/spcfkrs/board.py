@@ -65,8 +65,10 @@ class Battle:
                  options:SpcfkrsOptions,  # the game's options
                  fighters:list,           # Fighter objects
                  cover:dict=None,         # {(col, row): 1 partial | 2 full}; None: the options' map
-                 host=None):              # dice and log: roll(what, why, player) and emit(kind, text, data, player)
-        self.o, self.host, self.round = options, host, 1
+                 roller=None,             # a seeded `dice.Roller` (the game state's); None: a battle that cannot roll
+                 quiet:bool=False):       # keep no report, roll without odds (a quiet game)
+        self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
+        self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
         self.cat = load_catalog(options.catalog)
         self.cover = map_cover(options) if cover is None else dict(cover)
         self.fighters = list(fighters)
@@ -79,6 +81,19 @@ class Battle:
                 self.at[f.pos] = f
 
     def weapon(self, key): return self.cat.weapons[key]
+    def say(self, text, **data):
+        "Add a line (and its data) to the report (quiet: nothing)."
+        if not self.quiet: self.report.append(("info", text, data, None))
+    def roll(self, what, why:str, side:int):
+        "Roll `what` for `why` with the battle's roller, for `side`; reported with its odds (quiet: no odds, no report)."
+        if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
+        if self.quiet: return self.roller.roll(what, why, odds=False)
+        rec = self.roller.roll(what, why)
+        self.report.append(("roll", f"{SIDES[side]} — {rec.describe()}", rec.to_dict(), side))
+        return rec
+    def lines(self) -> list:
+        "The report's text lines."
+        return [t for _, t, _, _ in self.report]
     def living(self, side=None) -> list:
         "Living fighters (of one side, or all), in id order."
         return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
