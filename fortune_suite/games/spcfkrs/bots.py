@@ -4,11 +4,11 @@
 
 # %% ../../../nbs/26_spcfkrs_bots.ipynb #c003
 from __future__ import annotations
-import functools, json
+import functools, heapq, json
 import numpy as np
 from ...engine import RulesError, canon, register_bot
 from .data import SpcfkrsOptions, load_catalog, profile
-from .board import Battle, Fighter, cell_name, to_cell, SIZE
+from .board import Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, square_mask
 from .odds import _attack_odds, hit_chance
 from .rules import Spcfkrs
 
@@ -97,42 +97,65 @@ def _best_act(b, f, alive, me):
             if score > best[0]: best = (score, ["hack", cell_name(c)], None, 0.0)
     return best
 
-def _best_move(b, f, foes, claimed):
+_NEAR_COVER = {}
+
+def _near_cover(cov, ex, ey, de, ck=None) -> frozenset:
+    "Rubble, and squares with cover on the enemy's side of them, within `de` of the enemy on (ex, ey) (cached; `ck`: the cover's key)."
+    key = (frozenset(cov.items()) if ck is None else ck, ex, ey, de)
+    out = _NEAR_COVER.get(key)
+    if out is None:
+        if len(_NEAR_COVER) > 4096: _NEAR_COVER.clear()
+        near = set()
+        for (x, y), k in cov.items():
+            dk = max(abs(x - ex), abs(y - ey))
+            if dk > de: continue
+            if k == 1: near.add((x, y))
+            for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
+                if max(abs(x + dx - ex), abs(y + dy - ey)) > dk: near.add((x + dx, y + dy))
+        out = _NEAR_COVER[key] = frozenset(near)
+    return out
+
+def _board_masks(b) -> tuple:
+    "What `_best_move` needs of the board for every fighter of one decision: the cover's key, walls, cover and fighters as bitmasks."
+    cov = b.cover
+    return frozenset(cov.items()), square_mask(c for c, k in cov.items() if k == 2), square_mask(cov), square_mask(b.at)
+
+def _best_move(b, f, foes, claimed, masks=None):
     "A destination for `f`: a square with a shot at one of the nearest enemies, in cover from the nearest, closer; None to stay."
     if not foes: return None
-    dist = lambda a, c: max(abs(a[0] - c[0]), abs(a[1] - c[1]))
-    near = sorted(foes, key=lambda g: (dist(g.pos, f.pos), g.id))[:3]
+    ck, walls, covm, atm = _board_masks(b) if masks is None else masks     # (computed once per decision by the bot)
+    fx, fy = f.pos
+    near = sorted(foes, key=lambda g: (max(abs(g.pos[0] - fx), abs(g.pos[1] - fy)), g.id))[:3]
     e = near[0]
+    ex, ey = e.pos
     guns = [b.weapon(k) for k in f.prof.weapons if b.weapon(k).kind == "shoot"]
     melee = any(b.weapon(k).kind == "stab" and b.weapon(k).damage > 1 for k in f.prof.weapons)
     rng_ = max((w.range for w in guns), default=1)
-    cov = b.cover
-    def score(c, cost):
-        d = dist(e.pos, c)
-        s = -0.1 * d - 0.01 * cost
-        if melee: return s + (3 if d <= 1 else 0)
-        if any(dist(g.pos, c) <= rng_ and b.line_of_fire(c, g.pos) for g in near): s += 3
-        if c in near_cover and b.cover_level(e.pos, c) >= 1: s += 2
-        return s
+    cov, o = b.cover, b.o
+    sc, own = o.los_line == "supercover", o.cover_in_own_square
+    near_pos = [g.pos for g in near]
     reach = b.reach(f)
-    ex, ey = e.pos
-    de = max(abs(ex - f.pos[0]), abs(ey - f.pos[1])) + f.prof.move + 1
-    near_cover = set()                               # rubble, and squares with cover on the enemy's side of them
-    for (x, y), k in cov.items():
-        dk = max(abs(x - ex), abs(y - ey))
-        if dk > de: continue
-        if k == 1: near_cover.add((x, y))
-        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
-            if max(abs(x + dx - ex), abs(y + dy - ey)) > dk: near_cover.add((x + dx, y + dy))
-    cands = [c for c in reach if c in near_cover]                        # squares that may have cover…
-    cands += sorted(reach, key=lambda c: (dist(e.pos, c), reach[c], c))[:12]   # …and the best ways forward
+    de = max(abs(ex - fx), abs(ey - fy)) + f.prof.move + 1
+    near_cover = _near_cover(cov, ex, ey, de, ck)         # rubble, and squares with cover on the enemy's side of them
+    cands = [c for c in reach if c in near_cover]                                  # squares that may have cover…
+    cands += [t[2] for t in heapq.nsmallest(12, [(max(abs(ex - x), abs(ey - y)), v, (x, y)) for (x, y), v in reach.items()])]  # …and the best ways forward
     del b.at[f.pos]                                  # (its own square does not block its future lines of fire)
     try:
+        block = walls | ((atm & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)
+        def score(c, cost):                          # (the rules' line_of_fire and cover_level, as bitmasks)
+            cx, cy = c
+            d = max(abs(ex - cx), abs(ey - cy))
+            s = -0.1 * d - 0.01 * cost
+            if melee: return s + (3 if d <= 1 else 0)
+            for g in near_pos:
+                if max(abs(g[0] - cx), abs(g[1] - cy)) <= rng_ and not lof_masks(c, g, sc)[0] & block: s += 3; break
+            if c in near_cover and (lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1)): s += 2
+            return s
         best, dest = score(f.pos, 0), None
         for c in cands:
             if c in claimed or c in b.at: continue
-            sc = score(c, reach[c])
-            if sc > best + 1e-9 or (abs(sc - best) < 1e-9 and dest is not None and c < dest): best, dest = sc, c
+            sc_ = score(c, reach[c])
+            if sc_ > best + 1e-9 or (abs(sc_ - best) < 1e-9 and dest is not None and c < dest): best, dest = sc_, c
     finally: b.at[f.pos] = f
     return dest
 
@@ -155,12 +178,12 @@ def greedy_bot(view, legal, rng,
         _, act, _, _ = _best_act(b, f, alive, me)
         kind = "hack" if view["phase"] == "special" else view["phase"]
         return {"act": act if act and act[0] == kind else None}
-    orders, claimed = {}, set()
+    orders, claimed, masks = {}, set(), _board_masks(b)
     for f in sorted(b.living(me), key=lambda f: (-f.prof.speed, f.n)):
         if f.id in view["my_orders"]: continue
         _, act, g, pk = _best_act(b, f, alive, me)
         if g is not None: alive[g.id] *= 1 - pk
-        dest = _best_move(b, f, foes, claimed)
+        dest = _best_move(b, f, foes, claimed, masks)
         if dest is not None: claimed.add(dest)
         orders[f.id] = {"act": act, "move": cell_name(dest)}
     return {"orders": orders}

@@ -328,9 +328,13 @@ SpcfkrsState._legal_phased, SpcfkrsState._check_phased, SpcfkrsState._apply_phas
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
 def _legal(self:SpcfkrsState, p):
-    if self.stage == "build": return self._legal_build(p)
-    if self.stage == "orders": return self._legal_orders(p)
-    return self._legal_phased(p)
+    key = (len(self.actions), p)                     # the legal actions change only when an action is played:
+    if getattr(self, "_legal_at", None) == key: return self._legal_list          # the view and the bot ask once
+    if self.stage == "build": out = self._legal_build(p)
+    elif self.stage == "orders": out = self._legal_orders(p)
+    else: out = self._legal_phased(p)
+    self._legal_at, self._legal_list = key, out
+    return out
 
 def _check(self:SpcfkrsState, p, a):
     if self.stage == "build": return self._check_build(p, a)
@@ -353,7 +357,8 @@ def snapshot(battle:Battle) -> dict:
 
 def _view(self:SpcfkrsState, p):
     b, o = self.battle, self.options
-    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": options_to_dict(o),
+    if getattr(self, "_options_json", None) is None: self._options_json = options_to_dict(o)     # (options never change)
+    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": self._options_json,
          "board": snapshot(b) if b else None,
          "round": b.round if b else 0, "phase": self.phase if self.stage == "phased" else None,
          "acting": self.queue[0][0] if self.stage == "phased" else None}
