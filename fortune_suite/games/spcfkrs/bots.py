@@ -152,8 +152,12 @@ def _best_move(b, f, foes, claimed, masks=None):
             if c in near_cover and (lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1)): s += 2
             return s
         best, dest = score(f.pos, 0), None
+        top = 0 if melee else 3                      # the most the line-of-fire bonus can add (cover adds 2 more)
         for c in cands:
             if c in claimed or c in b.at: continue
+            ub = -0.1 * max(abs(ex - c[0]), abs(ey - c[1])) - 0.01 * reach[c] + (3 if melee else top)
+            if not melee and c in near_cover: ub += 2
+            if ub < best - 1e-9: continue            # (cannot beat or tie the best: skip the line-of-fire work)
             sc_ = score(c, reach[c])
             if sc_ > best + 1e-9 or (abs(sc_ - best) < 1e-9 and dest is not None and c < dest): best, dest = sc_, c
     finally: b.at[f.pos] = f
