@@ -70,10 +70,10 @@ def options(seed):
 
 def run_sheets(seed):
     s, w = Spcfkrs.new(options(seed), seed), Watcher()
-    a, b = random_orders_bot(seed), random_orders_bot(seed + 7919)
+    rngs = [np.random.default_rng([seed, 23]), np.random.default_rng([seed + 7919, 23])]
     while not s.is_over:
         p = s.to_move()[0]
-        s.apply(p, (a if p == 0 else b)(s.view(p)))
+        s.apply(p, random_orders_bot(s.view(p), s.legal_actions(p), rngs[p]))
         w(s)
     return finish(s)
 

@@ -6,18 +6,15 @@ with `SPCFKRS_REGOLD=1 pytest tests/games/test_spcfkrs_rules.py` and read the di
 """
 import json, os
 from pathlib import Path
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
-from fortune_suite.engine import RulesError, canon, load_game, replay, play_bots
-from fortune_suite.games.spcfkrs import Spcfkrs, greedy_bot, random_orders_bot, random_bot, CATALOG, LoadedDice
+from fortune_suite.engine import (RulesError, canon, load_game, replay, play_bots, fingerprint, assert_unchanged,
+                                  check_protocol)
+from fortune_suite.games.spcfkrs import Spcfkrs, random_orders_bot, CATALOG, LoadedDice
 
 DATA = Path(__file__).parent / "data"
 GOLD = DATA / "spcfkrs_golden_greedy_seed7.txt"
-
-
-def frozen(s):
-    "Everything observable about a state."
-    return s.save(), s.log.to_json(), canon([s.view(0), s.view(1)]), len(s.roller.log)
 
 
 def near(seed=0, **kw):
@@ -50,13 +47,11 @@ BAD_ORDERS = [
 @pytest.mark.parametrize("action,msg", BAD_ORDERS)
 def test_bad_orders_change_nothing(action, msg):
     s = near()
-    before = frozen(s)
     if msg is None:
         s.apply(0, action)
         return
-    with pytest.raises(RulesError) as e: s.apply(0, action)
+    with assert_unchanged(s), pytest.raises(RulesError) as e: s.apply(0, action)
     assert msg in str(e.value)
-    assert frozen(s) == before
 
 
 def test_orders_for_the_dead():
@@ -65,12 +60,12 @@ def test_orders_for_the_dead():
     s.roller.rng = LoadedDice([6, 6, 6])                         # Red 1's first shot kills Blue 1
     s.apply(0, {"orders": {"red-1": {"act": ["shoot", "assault_rifle", "C14"], "move": None}}})
     assert not s.battle.get("blue-1").alive
-    before = frozen(s)
+    before = fingerprint(s)
     for p, a, msg in [(1, {"orders": {"blue-1": {"act": None, "move": None}}}, "Blue 1 is dead and takes no orders"),
                       (1, {"unit": "blue-1", "act": None}, "Blue 1 is dead"),
                       (0, {"orders": {"blue-2": {"act": None, "move": None}}}, "Red cannot order an enemy fighter")]:
         with pytest.raises(RulesError, match=msg): s.apply(p, a)
-        assert frozen(s) == before
+        assert fingerprint(s) == before
 
 
 @pytest.mark.parametrize("force,msg", [
@@ -85,10 +80,8 @@ def test_orders_for_the_dead():
 ])
 def test_bad_forces_change_nothing(force, msg):
     s = Spcfkrs.new(seed=3)
-    before = frozen(s)
-    with pytest.raises(RulesError) as e: s.apply(0, {"force": force})
+    with assert_unchanged(s), pytest.raises(RulesError) as e: s.apply(0, {"force": force})
     assert msg in str(e.value)
-    assert frozen(s) == before
 
 
 def test_bad_options_and_catalogue():
@@ -108,16 +101,17 @@ def test_views_hide_secret_orders(seed, rounds, picks, mode):
     """Two states that differ only in Red's pending secret decision look the same to Blue (view and log)."""
     base = Spcfkrs.new({"max_rounds": 5, "budget": 6}, seed)
     if mode == "orders":
-        play = random_orders_bot(seed)
-        base.apply(0, play(base.view(0))); base.apply(1, play(base.view(1)))
+        rng = np.random.default_rng([seed, 23])
+        play = lambda p: base.apply(p, random_orders_bot(base.view(p), base.legal_actions(p), rng))
+        play(0); play(1)
         for _ in range(rounds):
             if base.is_over: return
-            base.apply(0, play(base.view(0))); base.apply(1, play(base.view(1)))
+            play(0); play(1)
         if base.is_over: return
     a, b = base.copy(), base.copy()
     legal = base.legal_actions(0)
     x, y = legal[picks[0] % len(legal)], legal[picks[-1] % len(legal)]
-    w = random_orders_bot(picks[0])(base.view(0))                # a whole force / sheet as the alternative
+    w = random_orders_bot(base.view(0), legal, np.random.default_rng([picks[0], 23]))   # a whole force / sheet as the alternative
     a.apply(0, x)
     b.apply(0, w if canon(w) != canon(x) else y)
     assert a.view(1) == b.view(1)
@@ -126,7 +120,7 @@ def test_views_hide_secret_orders(seed, rounds, picks, mode):
 
 # --- golden game -------------------------------------------------------------------------------------------------
 def golden_game():
-    return play_bots(Spcfkrs.new({"max_rounds": 30}, seed=7), [greedy_bot(), greedy_bot()])
+    return play_bots(Spcfkrs.new({"max_rounds": 30}, seed=7), ["greedy", "greedy"])
 
 
 def test_golden_greedy_game():
@@ -143,9 +137,26 @@ def test_golden_greedy_game():
     assert replay("spcfkrs", g.options, g.seed, g.actions).log == g.log
 
 
-def test_undo_and_copy_keep_the_battle_host():
+def test_undo_and_copy_are_new_states():
     s = near(seed=2)
     s.apply(0, {"orders": {}}); s.apply(1, {"orders": {}})
-    t = s.copy().undo()
-    t.apply(1, {"orders": {}})                                   # resolves a round: the battle must log through t
-    assert t.log == s.log
+    with assert_unchanged(s):
+        t = s.copy().undo()                                      # new states; s is left as it was
+        t.apply(1, {"orders": {}})                               # resolves a round: the battle logs into t's log
+    assert t.log == s.log and t.battle is not s.battle
+
+
+def test_golden_game_quiet_ends_the_same():
+    "The same seed in quiet mode: the same actions, the same result, and no log."
+    g, q = golden_game(), play_bots(Spcfkrs.new({"max_rounds": 30}, seed=7, quiet=True), ["greedy", "greedy"])
+    assert q.actions == g.actions and q.result() == g.result() and len(q.log) == 0
+
+
+@pytest.mark.parametrize("options", [
+    {"max_rounds": 2, "budget": 3},
+    {"max_rounds": 2, "budget": 5, "mode": "phased", "deploy_rows": 8, "forces": [[["machine_gun"]], [["hacking"], []]]},
+    {"max_rounds": 3, "budget": 7, "combat_option": True, "deploy_rows": 8,
+     "forces": [[["plasma_sword"], ["plasma_pistol"]], [["rocket_launcher"]]]}])
+def test_check_protocol(options):
+    c = check_protocol("spcfkrs", seeds=range(2), options=options)
+    assert c["games"] == 2 and c["quiet_games"] == 2 and c["illegal_refused"] > 50, c

@@ -5,9 +5,9 @@
 # %% auto #0
 __all__ = ['CATALOG', 'Weapon', 'Mod', 'Catalog', 'CatalogError', 'load_catalog', 'Profile', 'profile', 'check_force',
            'force_cost', 'SpcfkrsOptions', 'MAPS', 'map_cover', 'Fighter', 'Battle', 'SIDES', 'cell_name', 'to_cell',
-           'Referee', 'LoadedDice', 'skirmish', 'PHASES', 'Spcfkrs', 'SpcfkrsState', 'deploy', 'zone', 'snapshot',
-           'AttackOdds', 'attack_odds', 'hit_chance', 'burst', 'clone', 'efficiency_table', 'view_battle', 'random_bot',
-           'random_orders_bot', 'greedy_bot', 'default_force', 'simulate', 'simulate_cli', 'wilson']
+           'LoadedDice', 'skirmish', 'PHASES', 'Spcfkrs', 'SpcfkrsState', 'deploy', 'zone', 'snapshot', 'AttackOdds',
+           'attack_odds', 'hit_chance', 'burst', 'clone', 'efficiency_table', 'view_battle', 'random_orders_bot',
+           'greedy_bot', 'default_force', 'simulate', 'simulate_cli', 'wilson']
 
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c002
 from .data import *
@@ -22,6 +22,6 @@ from .sim import simulate, simulate_cli, wilson
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c004
 _all_ = ["CATALOG", "Weapon", "Mod", "Catalog", "CatalogError", "load_catalog", "Profile", "profile", "check_force",
          "force_cost", "SpcfkrsOptions", "MAPS", "map_cover", "Fighter", "Battle", "SIDES", "cell_name", "to_cell",
-         "Referee", "LoadedDice", "skirmish", "PHASES", "Spcfkrs", "SpcfkrsState", "deploy", "zone", "snapshot",
-         "AttackOdds", "attack_odds", "hit_chance", "burst", "clone", "efficiency_table", "view_battle", "random_bot",
+         "LoadedDice", "skirmish", "PHASES", "Spcfkrs", "SpcfkrsState", "deploy", "zone", "snapshot",
+         "AttackOdds", "attack_odds", "hit_chance", "burst", "clone", "efficiency_table", "view_battle",
          "random_orders_bot", "greedy_bot", "default_force", "simulate", "simulate_cli", "wilson"]

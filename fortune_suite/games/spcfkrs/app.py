@@ -13,7 +13,9 @@ from ...ui.grid import GridBoard
 from .board import cell_name, to_cell
 from .rules import Spcfkrs
 from .odds import attack_odds
-from .bots import view_battle, greedy_bot, random_orders_bot
+from .bots import view_battle
+from ...engine import get_bot
+import numpy as np
 
 # %% auto #0
 __all__ = ['PRESETS', 'SIDE_COLORS', 'SpcfkrsApp']
@@ -47,8 +49,8 @@ class SpcfkrsApp(Panel):
         super().__init__()
         self.state = state if state is not None else Spcfkrs.new(options, seed)
         if opponent is None: self.bots = {}
-        elif callable(opponent): self.bots = {1: opponent}
-        else: self.bots = {1: {"greedy": greedy_bot(), "random": random_orders_bot(seed)}[opponent]}
+        else: self.bots = {1: get_bot(Spcfkrs, {"greedy": "greedy", "random": "random_orders"}.get(opponent, opponent))}
+        self.rngs = {p: np.random.default_rng([seed, p]) for p in self.bots}     # each bot's only chance
         self.draft, self.choice, self.steps, self.step_at, self.before, self._quiet = {}, None, [], 0, None, False
         self.board = GridBoard(24, 24, cell_px=cell_px, palette={"partial": "#bcaaa4", "full": "#4e342e"})
         self.board.on_click(self._guard(self._clicked))
@@ -95,7 +97,8 @@ def _run_bots(self:SpcfkrsApp):
     for _ in range(10_000):
         movers = [p for p in self.state.to_move() if p in self.bots]
         if not movers: return
-        self.state.apply(movers[0], self.bots[movers[0]](self.state.view(movers[0])))
+        p = movers[0]
+        self.state.apply(p, self.bots[p](self.state.view(p), self.state.legal_actions(p), self.rngs[p]))
 
 def _refresh(self:SpcfkrsApp):
     "Let bots act, move the hot-seat seat if needed, then redraw everything."

@@ -11,7 +11,7 @@ from ...geometry import square, format_square, chebyshev, line_cells, cells_cros
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
-__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Battle']
+__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Battle', 'lof_masks', 'square_mask']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue")
@@ -45,11 +45,7 @@ class Fighter:
 
     def __post_init__(self):
         if self.prof.shield and self.shield == "none": self.shield = "ready"
-
-    @property
-    def id(self) -> str: return f"{SIDES[self.side].lower()}-{self.n}"
-    @property
-    def name(self) -> str: return f"{SIDES[self.side]} {self.n}"
+        self.id, self.name = f"{SIDES[self.side].lower()}-{self.n}", f"{SIDES[self.side]} {self.n}"   # 'red-1', 'Red 1'
     @property
     def left(self) -> int:
         "Damage it can still take before dying."
@@ -65,8 +61,10 @@ class Battle:
                  options:SpcfkrsOptions,  # the game's options
                  fighters:list,           # Fighter objects
                  cover:dict=None,         # {(col, row): 1 partial | 2 full}; None: the options' map
-                 host=None):              # dice and log: roll(what, why, player) and emit(kind, text, data, player)
-        self.o, self.host, self.round = options, host, 1
+                 roller=None,             # a seeded `dice.Roller` (the game state's); None: a battle that cannot roll
+                 quiet:bool=False):       # keep no report, roll without odds (a quiet game)
+        self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
+        self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
         self.cat = load_catalog(options.catalog)
         self.cover = map_cover(options) if cover is None else dict(cover)
         self.fighters = list(fighters)
@@ -79,6 +77,19 @@ class Battle:
                 self.at[f.pos] = f
 
     def weapon(self, key): return self.cat.weapons[key]
+    def say(self, text, **data):
+        "Add a line (and its data) to the report (quiet: nothing)."
+        if not self.quiet: self.report.append(("info", text, data, None))
+    def roll(self, what, why:str, side:int):
+        "Roll `what` for `why` with the battle's roller, for `side`; reported with its odds (quiet: no odds, no report)."
+        if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
+        if self.quiet: return self.roller.roll(what, why, odds=False)
+        rec = self.roller.roll(what, why)
+        self.report.append(("roll", f"{SIDES[side]} — {rec.describe()}", rec.to_dict(), side))
+        return rec
+    def lines(self) -> list:
+        "The report's text lines."
+        return [t for _, t, _, _ in self.report]
     def living(self, side=None) -> list:
         "Living fighters (of one side, or all), in id order."
         return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
@@ -140,6 +151,27 @@ def _why_not(self:Battle, f:Fighter, key:str, cell) -> str | None:
 def _order_key(a, c):
     return (max(abs(c[0] - a[0]), abs(c[1] - a[1])), (c[0] - a[0]) ** 2 + (c[1] - a[1]) ** 2, c[1], c[0])
 
+@functools.lru_cache(maxsize=1 << 17)
+def lof_masks(a, c, supercover:bool) -> tuple:
+    "Bitmasks (bit col + 24·row) of the squares strictly between `a` and `c`, and of those of them next to `c`."
+    m = adj = 0
+    for x, y in _between(a, c, supercover):
+        bit = 1 << (x + SIZE * y)
+        m |= bit
+        if max(abs(x - c[0]), abs(y - c[1])) == 1: adj |= bit
+    return m, adj
+
+def square_mask(cells) -> int:
+    "The bitmask of `cells`."
+    out = 0
+    for x, y in cells: out |= 1 << (x + SIZE * y)
+    return out
+
+def _block_mask(self:Battle, through:bool=False) -> int:
+    "The squares that stop a line of fire now, as a bitmask: fighters (option `units_block_los`), walls unless `through`."
+    m = square_mask(self.at) if self.o.units_block_los else 0
+    return m if through else m | square_mask(c for c, k in self.cover.items() if k == 2)
+
 def _targets(self:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
     "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
     w, (x, y) = self.weapon(key), f.pos
@@ -147,7 +179,9 @@ def _targets(self:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=Tru
     cand = set()
     if fighters: cand.update(c for c in self.at if c != f.pos and abs(c[0] - x) <= r and abs(c[1] - y) <= r)
     if cover: cand.update(c for c in self.cover if abs(c[0] - x) <= r and abs(c[1] - y) <= r and c != f.pos)
-    return sorted((c for c in cand if self.line_of_fire(f.pos, c, w.through > 0)), key=lambda c: _order_key(f.pos, c))
+    if not cand: return []
+    block, sc, a = self.block_mask(w.through > 0), self.o.los_line == "supercover", f.pos   # (line_of_fire, as bitmasks)
+    return sorted((c for c in cand if not lof_masks(a, c, sc)[0] & block), key=lambda c: _order_key(a, c))
 
 def _hack_targets(self:Battle, f:Fighter) -> list:
     "Enemy squares a hacker `f` can see (any enemy with option `hack_needs_sight` off), nearest first."
@@ -155,7 +189,7 @@ def _hack_targets(self:Battle, f:Fighter) -> list:
     return sorted((c for c, g in self.at.items() if g.side != f.side and (not sight or self.line_of_fire(f.pos, c))),
                   key=lambda c: _order_key(f.pos, c))
 
-Battle.why_not, Battle.targets, Battle.hack_targets = _why_not, _targets, _hack_targets
+Battle.why_not, Battle.targets, Battle.hack_targets, Battle.block_mask = _why_not, _targets, _hack_targets, _block_mask
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c018
 _STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1))   # straight steps first

@@ -12,23 +12,10 @@ from .data import SpcfkrsOptions, profile, map_cover
 from .board import Battle, Fighter, cell_name, SIZE, SIDES
 
 # %% auto #0
-__all__ = ['D6', 'LOW2', 'Referee', 'LoadedDice', 'skirmish']
+__all__ = ['D6', 'LOW2', 'LoadedDice', 'skirmish']
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c006
 D6, LOW2 = parse("1d6"), parse("2d6kl1")
-
-class Referee:
-    "Dice and a report for a `Battle` outside a game: `roll` logs through a seeded `Roller`, `emit` keeps the lines."
-    def __init__(self, seed:int=0):
-        self.roller, self.lines, self.events = Roller(seed), [], []
-    def roll(self, what, why:str="", player=None, visible_to=None):
-        "Roll `what` (notation, parsed expression or Dist) for `why`; the line names the player's side."
-        rec = self.roller.roll(what, why)
-        self.emit("roll", f"{SIDES[player] if player is not None else 'Roll'} — {rec.describe()}", rec.to_dict(), player)
-        return rec
-    def emit(self, kind, text, data=None, player=None, visible_to=None):
-        "Keep a report line (and the event's kind and data)."
-        self.lines.append(text); self.events.append((kind, data or {}))
 
 class LoadedDice:
     "A stand-in random generator that returns the listed die faces in order (for worked examples)."
@@ -45,21 +32,18 @@ def skirmish(red:dict,              # {"C3": [mods], ...}: Red's fighters by squ
              blue:dict,             # Blue's fighters by square
              partial=(), full=(),   # cover squares
              options=None,          # SpcfkrsOptions or a dict of fields (default: an open map)
-             seed:int=0,            # the Referee's seed
+             seed:int=0,            # the battle's Roller's seed
              dice=None) -> Battle:  # loaded die faces, in the order they will be rolled
-    "A `Battle` with a `Referee` host: fighters placed by square, cover added."
+    "A `Battle` with its own seeded `Roller`: fighters placed by square, cover added."
     o = options if isinstance(options, SpcfkrsOptions) else SpcfkrsOptions(**{"map": "open", **(options or {})})
     fs = [Fighter(side, i, profile(list(m), o.catalog), square(c))
           for side, d in enumerate((red, blue)) for i, (c, m) in enumerate(d.items(), 1)]
     cov = {square(c): 1 for c in partial}; cov.update({square(c): 2 for c in full})
-    host = Referee(seed)
-    if dice is not None: host.roller.rng = LoadedDice(dice)
-    return Battle(o, fs, {**map_cover(o), **cov}, host)
+    roller = Roller(seed)
+    if dice is not None: roller.rng = LoadedDice(dice)
+    return Battle(o, fs, {**map_cover(o), **cov}, roller)
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c012
-def _say(self:Battle, text, **data):
-    if self.host is not None: self.host.emit("info", text, data)
-
 def _kill(self:Battle, g:Fighter, how:str|None="falls"):
     "Remove `g` from the board: it is dead."
     g.alive = False
@@ -82,7 +66,7 @@ def _hurt(self:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
     if dead: self.kill(g, None)
     return dead
 
-Battle.say, Battle.kill, Battle.hurt = _say, _kill, _hurt
+Battle.kill, Battle.hurt = _kill, _hurt
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c015
 def _behind(a, c):
@@ -115,7 +99,7 @@ def _attack(self:Battle, f:Fighter, key:str, cell) -> None:
     if cell not in self.at and cell not in self.cover:
         return self.say(f"{f.name} {verb} {cell_name(cell)} with the {w.name}: nothing is left there to hit.", void=f.id)
     if isinstance(w.shots, int): n = w.shots
-    else: n = self.host.roll(parse(w.shots), f"{f.name}'s {w.name}: number of shots", f.side).total
+    else: n = self.roll(parse(w.shots), f"{f.name}'s {w.name}: number of shots", f.side).total
     self.say(f"{f.name} ({cell_name(f.pos)}) {verb} {self.desc(cell)} with the {w.name}" + (f", {n} shots." if n > 1 else "."),
              attacker=f.id, weapon=key, target=cell_name(cell), shots=n)
     i = 0
@@ -149,7 +133,7 @@ def _shot(self:Battle, f:Fighter, w, cell, i:int, n:int) -> bool:
     else:
         thru, expr, note, what = [], LOW2, ", at cover: lowest of two dice", self.desc(cell)
     p = _p_hit(expr, w.hit)
-    rec = self.host.roll(expr, f"{f.name}'s {w.name} at {what}{rng_label}, needs {w.hit}+{note} ({_pct(p)})", f.side)
+    rec = self.roll(expr, f"{f.name}'s {w.name} at {what}{rng_label}, needs {w.hit}+{note} ({_pct(p)})", f.side)
     if rec.total < w.hit:
         self.say("Miss.", hit=False); return False
     if w.blast: return self.blast(f, w, cell, g)
@@ -201,7 +185,7 @@ def _hack(self:Battle, f:Fighter, cell) -> None:
     if g is None or g.side == f.side or (self.o.hack_needs_sight and not self.line_of_fire(f.pos, cell)):
         return self.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id, hacker=f.id)
     need = f.prof.hack
-    rec = self.host.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)
+    rec = self.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)
     if rec.total >= need:
         g.hacked = True; self.say(f"{g.name}'s guns are jammed for the round.", hacked=g.id, hacker=f.id)
     else: self.say("The hack fails.", hacked=None, hacker=f.id)
@@ -209,7 +193,7 @@ def _hack(self:Battle, f:Fighter, cell) -> None:
 def _overdose(self:Battle, f:Fighter) -> None:
     "The Amph Overdose check: a d6, and on its `overdose` score or less the fighter dies."
     k = f.prof.overdose
-    rec = self.host.roll(D6, f"{f.name}'s Amph Overdose, dies on {'a 1' if k == 1 else f'{k} or less'} ({_pct(k / 6)})", f.side)
+    rec = self.roll(D6, f"{f.name}'s Amph Overdose, dies on {'a 1' if k == 1 else f'{k} or less'} ({_pct(k / 6)})", f.side)
     if rec.total <= k: self.kill(f, "collapses from the overdose")
 
 Battle.hack, Battle.overdose = _hack, _overdose

@@ -135,9 +135,9 @@ def _blast_odds(b, f, w, cell, p, skip=None):
     return out
 
 # %% ../../../nbs/25_spcfkrs_odds.ipynb #c016
-def clone(b:Battle, host=None) -> Battle:
-    "An independent copy of `b` (fighters, cover, round) with its own `host`."
-    c = Battle(b.o, [dataclasses.replace(f) for f in b.fighters], dict(b.cover), host)
+def clone(b:Battle, roller=None, quiet:bool=False) -> Battle:
+    "An independent copy of `b` (fighters, cover, round) rolling with `roller` (None: it cannot roll)."
+    c = Battle(b.o, [dataclasses.replace(f) for f in b.fighters], dict(b.cover), roller, quiet)
     c.round = b.round
     return c
 

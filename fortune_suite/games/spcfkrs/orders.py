@@ -97,7 +97,7 @@ Battle.acts, Battle.moves, Battle.describe_order = _acts, _moves, _describe_orde
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c012
 def _rolloff(self:Battle, tied:list, phase:str) -> list:
     "Order `tied` fighters by d6 roll-off, re-rolling ties; returns groups of one."
-    rolls = {f.id: self.host.roll(D6, f"{f.name}'s speed roll-off ({phase})", f.side).total for f in tied}
+    rolls = {f.id: self.roll(D6, f"{f.name}'s speed roll-off ({phase})", f.side).total for f in tied}
     out = []
     for v in sorted(set(rolls.values()), reverse=True):
         same = [f for f in tied if rolls[f.id] == v]

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c003
 from __future__ import annotations
-from ...engine import Game, State, RulesError, register_game, options_to_dict
+from ...engine import Game, GameKind, State, RulesError, register_game, options_to_dict
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, force_cost
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
@@ -51,8 +51,8 @@ def deploy(forces,          # two forces, each a list of (mods, at) pairs as `ch
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
     def _setup(self):
-        o = self.options
-        self.cat, self.battle, self.result_ = load_catalog(o.catalog), None, None
+        o, self.battle = self.options, None
+        self.cat, self.result_ = load_catalog(o.catalog), None
         self.building, self.forces = [[], []], [None, None]
         self.sheets, self.half, self.revealed = [{}, {}], [None, None], {}
         self.phase, self.queue, self.delayed, self.stabbed, self.started = None, [], set(), {}, None
@@ -66,15 +66,22 @@ class SpcfkrsState(State):
         else: self._start_battle([check_force(f, o.budget, o.catalog) for f in o.forces])
 
     def player_name(self, player): return SIDES[player]
-    def roll_host(self): return self
+
+    def emit(self, kind, text, data=None, player=None, visible_to=None):
+        "The engine's `emit`, after the battle's report so far has gone into the log."
+        if self.battle is not None and self.battle.report: self._log_battle()
+        return State.emit(self, kind, text, data, player, visible_to)
+
+    def _log_battle(self):
+        "Move the battle's report into the log."
+        rep, self.battle.report = self.battle.report, []
+        for kind, text, data, side in rep: State.emit(self, kind, text, data, side)
 
     def _to_move(self):
         if self.stage == "build": return tuple(p for p in (0, 1) if self.forces[p] is None)
         if self.stage == "orders": return tuple(p for p in (0, 1) if not self._sheet_done(p))
         if self.stage == "phased": return (self.battle.by_id[self.queue[0][0]].side,)
         return ()
-
-    def _simultaneous(self): return self.stage in ("build", "orders")
 
     def _sheet_done(self, p) -> bool:
         return self.half[p] is None and all(f.id in self.sheets[p] for f in self.battle.living(p))
@@ -84,13 +91,14 @@ def _start_battle(self:SpcfkrsState, forces):
     "Reveal the checked forces, deploy them and begin round 1."
     from fortune_suite.games.spcfkrs.data import map_cover
     cover = map_cover(self.options)
-    self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, host=self)
+    self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, self.roller, self.quiet)
     for side in (0, 1):
         fs = self.battle.living(side)
         self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
                   + "; ".join(f"{f.name} {'+'.join(f.prof.mods) or 'base'} on {cell_name(f.pos)}" for f in fs),
                   {"side": side, "fighters": [[f.id, list(f.prof.mods), cell_name(f.pos)] for f in fs]})
     self._begin_round()
+    self._log_battle()
 
 def _build_cost(self:SpcfkrsState, p) -> int:
     return sum(profile(m, self.cat).cost for m in self.building[p])
@@ -113,7 +121,7 @@ def _check_build(self:SpcfkrsState, p, a):
         forces = [check_force(a["force"], self.options.budget, self.cat, who), [((), None)]]
         if p == 1: forces = forces[::-1]
         deploy(forces, self.options, {})
-        return
+        return {"force": [{"mods": list(m), "at": cell_name(at)} for m, at in forces[p]]}    # parsed once: _apply trusts it
     if a not in self._legal_build(p):
         if isinstance(a, list) and len(a) == 2 and a[0] == "mod":
             if not self.building[p]: raise RulesError("build: buy a fighter before its modifications")
@@ -124,7 +132,7 @@ def _check_build(self:SpcfkrsState, p, a):
         raise RulesError(f"build: while building, send ['fighter'], ['mod', name], ['done'] or {{'force': [...]}}, not {a!r}")
 
 def _apply_build(self:SpcfkrsState, p, a):
-    if isinstance(a, dict): self.forces[p] = check_force(a["force"], self.options.budget, self.cat)
+    if isinstance(a, dict): self.forces[p] = [(tuple(d["mods"]), None if d["at"] is None else to_cell(d["at"])) for d in a["force"]]
     elif a == ["fighter"]: self.building[p].append([])
     elif a[0] == "mod": self.building[p][-1].append(a[1])
     else: self.forces[p] = check_force(self.building[p], self.options.budget, self.cat)
@@ -157,7 +165,7 @@ def _check_orders(self:SpcfkrsState, p, a):
             f = self._own_fighter(p, fid)
             if fid in self.sheets[p]: raise RulesError(f"orders: {f.name} already has its order this round")
             if why := b.order_error(f, order): raise RulesError(f"{f.name}: {why}")
-        return
+        return {"orders": {fid: {"act": o.get("act"), "move": o.get("move")} for fid, o in a["orders"].items()}}
     if set(a) not in ({"unit", "act"}, {"unit", "move"}): raise RulesError(f"orders: a step is {{'unit': id, 'act': …}} or {{'unit': id, 'move': …}}, not {a!r}")
     f = self._own_fighter(p, a["unit"])
     if "act" in a:
@@ -170,7 +178,7 @@ def _check_orders(self:SpcfkrsState, p, a):
 
 def _apply_orders(self:SpcfkrsState, p, a):
     if "orders" in a:
-        for fid, order in a["orders"].items(): self.sheets[p][fid] = {"act": order.get("act"), "move": order.get("move")}
+        self.sheets[p].update(a["orders"])
         for f in self.battle.living(p): self.sheets[p].setdefault(f.id, {"act": None, "move": None})
     elif "act" in a: self.half[p] = (a["unit"], a["act"])
     else:
@@ -199,7 +207,6 @@ def _after_round(self:SpcfkrsState):
     self._begin_round()
 
 def _resolve(self:SpcfkrsState, orders:dict):
-    if self.battle is not None: self.battle.host = self        # (undo rebuilds a state in place: re-bind the host)
     for p, a in orders.items():
         if self.stage == "build": self._apply_build(p, a)
         else: self._apply_orders(p, a)
@@ -213,6 +220,7 @@ def _resolve(self:SpcfkrsState, orders:dict):
             for fid, o in self.sheets[p].items(): self.emit("reveal", b.describe_order(b.by_id[fid], o), {"unit": fid})
         b.resolve_round(self.revealed)
         self._after_round()
+    if self.battle is not None: self._log_battle()
 
 SpcfkrsState._begin_round, SpcfkrsState._after_round, SpcfkrsState._resolve = _begin_round, _after_round, _resolve
 
@@ -295,7 +303,7 @@ def _check_phased(self:SpcfkrsState, p, a):
     elif why := b.move_error(f, v): raise RulesError(f"{f.name}: {why}")
 
 def _apply_phased(self:SpcfkrsState, p, a):
-    b = self.battle; b.host = self
+    b = self.battle
     fid, gi = self.queue.pop(0)
     f = b.by_id[fid]
     if "act" in a:
@@ -313,15 +321,20 @@ def _apply_phased(self:SpcfkrsState, p, a):
         elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
         else: b.move(f, to_cell(v))
     self._advance()
+    self._log_battle()
 
 SpcfkrsState._phase_start, SpcfkrsState._options_in, SpcfkrsState._advance = _phase_start, _options_in, _advance
 SpcfkrsState._legal_phased, SpcfkrsState._check_phased, SpcfkrsState._apply_phased = _legal_phased, _check_phased, _apply_phased
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
 def _legal(self:SpcfkrsState, p):
-    if self.stage == "build": return self._legal_build(p)
-    if self.stage == "orders": return self._legal_orders(p)
-    return self._legal_phased(p)
+    key = (len(self.actions), p)                     # the legal actions change only when an action is played:
+    if getattr(self, "_legal_at", None) == key: return self._legal_list          # the view and the bot ask once
+    if self.stage == "build": out = self._legal_build(p)
+    elif self.stage == "orders": out = self._legal_orders(p)
+    else: out = self._legal_phased(p)
+    self._legal_at, self._legal_list = key, out
+    return out
 
 def _check(self:SpcfkrsState, p, a):
     if self.stage == "build": return self._check_build(p, a)
@@ -330,7 +343,7 @@ def _check(self:SpcfkrsState, p, a):
 
 def _apply(self:SpcfkrsState, p, a):
     if self.stage == "phased": return self._apply_phased(p, a)
-    raise RuntimeError("secret orders are filed by _resolve")
+    self._resolve({p: a})      # build or orders with one player left writing: the engine hands the step straight here
 
 def snapshot(battle:Battle) -> dict:
     "The board as plain JSON: round, cover and every fighter."
@@ -344,7 +357,8 @@ def snapshot(battle:Battle) -> dict:
 
 def _view(self:SpcfkrsState, p):
     b, o = self.battle, self.options
-    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": options_to_dict(o),
+    if getattr(self, "_options_json", None) is None: self._options_json = options_to_dict(o)     # (options never change)
+    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": self._options_json,
          "board": snapshot(b) if b else None,
          "round": b.round if b else 0, "phase": self.phase if self.stage == "phased" else None,
          "acting": self.queue[0][0] if self.stage == "phased" else None}
@@ -398,4 +412,5 @@ SpcfkrsState._result, SpcfkrsState._end_text, SpcfkrsState._describe = _result, 
 @register_game
 class Spcfkrs(Game):
     "SPCFKRS: two forces of vat-grown fighters on a 24×24 grid, secret orders resolved by the engine as referee."
-    name, Options, players, State = "spcfkrs", SpcfkrsOptions, 2, SpcfkrsState
+    name, Options, State, title = "spcfkrs", SpcfkrsOptions, SpcfkrsState, "SPCFKRS"
+    kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret orders, or phase by phase

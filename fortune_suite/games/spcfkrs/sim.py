@@ -8,33 +8,30 @@ import json, sys, time
 from ...engine import play_bots, RulesError
 from ...simkit import wilson, ProgressBar, CliParser, CliError, run_cli
 from .rules import Spcfkrs
-from .bots import greedy_bot, random_bot, random_orders_bot
+from ...engine import get_bot, Bot
+from . import bots as _bots       # files the greedy and random_orders bots
 
 # %% auto #0
-__all__ = ['BOTS', 'simulate', 'make_parser', 'simulate_cli']
+__all__ = ['simulate', 'make_parser', 'simulate_cli']
 
 # %% ../../../nbs/27_spcfkrs_sim.ipynb #c008
-BOTS = {"greedy": lambda seed, force: greedy_bot(force), "random": lambda seed, force: random_bot(seed),
-        "random-orders": lambda seed, force: random_orders_bot(seed)}
-
 def simulate(games:int=100,              # number of games
              seed:int=0,                 # game i uses seed + i
              budget:int=10,              # points per force
-             bots=("greedy", "greedy"),  # bot A and bot B, by name
+             bots=("greedy", "greedy"),  # bot A and bot B: specs of the engine's bot registry ("greedy", "random_orders", "random")
              forces=(None, None),        # fixed forces for the greedy bots (None: their default)
              options:dict=None,          # more game options (mode, map, max_rounds, …)
              progress=None) -> dict:     # called as progress(done, games) after each game
     "Play `games` seeded bot-vs-bot games (sides alternating) and return the record with 95% Wilson intervals."
-    for b in bots:
-        if b not in BOTS: raise ValueError(f"unknown bot {b!r} (choose from {', '.join(BOTS)})")
+    made = [get_bot(Spcfkrs, b) for b in bots]
+    made = [m if f is None else Bot(m.spec, m.fn, {**m.params, "force": f}) for m, f in zip(made, forces)]
     if not isinstance(games, int) or games < 1: raise ValueError(f"games must be a positive whole number, got {games!r}")
     opts = {"max_rounds": 30, **(options or {}), "budget": budget}
     Spcfkrs.make_options(opts)                                     # bad options fail before any game
     wins, sides, draws, rounds, t0 = [0, 0], [0, 0], 0, 0, time.perf_counter()
     for i in range(games):
         a_side = i % 2
-        players = {a_side: BOTS[bots[0]](seed + i, forces[0]), 1 - a_side: BOTS[bots[1]](seed + i + 10**6, forces[1])}
-        g = play_bots(Spcfkrs.new(opts, seed + i), players)
+        g = play_bots(Spcfkrs.new(opts, seed + i, quiet=True), {a_side: made[0], 1 - a_side: made[1]}, seed=seed + i)
         r = g.result()
         rounds += r["rounds"]
         if len(r["winners"]) == 1:
@@ -54,7 +51,7 @@ def make_parser() -> CliParser:
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i (default 0)")
     p.add_argument("--budget", type=int, default=10, help="points per force (default 10)")
-    p.add_argument("--bots", default="greedy,greedy", help="bot A,bot B: greedy, random or random-orders (default greedy,greedy)")
+    p.add_argument("--bots", default="greedy,greedy", help="bot A,bot B: greedy, random_orders or random (default greedy,greedy)")
     p.add_argument("--mode", choices=["orders", "phased"], default="orders", help="secret orders (default) or phase by phase")
     p.add_argument("--map", choices=["ruins", "open"], default="ruins", help="the board (default ruins)")
     p.add_argument("--max-rounds", type=int, default=30, help="round limit (default 30)")
