@@ -11,7 +11,7 @@ from ..dice import Roller, RollRecord
 from .events import RulesError, canon, jsonable, Event, Log, make_options
 
 # %% auto #0
-__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'State']
+__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'Secret', 'State']
 
 # %% ../../nbs/03a_engine_protocol.ipynb #8e64d72e
 DYNAMICS = ("sequential", "simultaneous", "mixed")
@@ -148,6 +148,9 @@ class Decision:
         if player == self.player or self.public: d["data"] = self.data
         if player == self.player: d["choices"] = self.choices
         return d
+
+class Secret(tuple):
+    "What `_to_move` returns when the players to move give secret orders even if only one is left (e.g. an order sheet written step by step)."
 
 class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
@@ -320,9 +323,9 @@ class State:
                 type(self).answers[d.kind](self, player, parsed, d)
             else:
                 movers = self._to_move()
-                if len(movers) > 1:
+                if len(movers) > 1 or type(movers) is Secret:
                     if not self.game.kind.secret_orders:
-                        raise TypeError(f"{self.game.name} is declared sequential but has {len(movers)} players to move")
+                        raise TypeError(f"{self.game.name} is declared sequential but has secret orders from {len(movers)} players to move")
                     self.pending[player] = parsed
                     self.emit("action", lambda: f"Secret order — {self._describe(player, action)}", {"action": action}, player, (player,))
                     self.emit("info", lambda: f"{self.player_name(player)} has given a secret order.", {"order_given": True}, player)

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c003
 from __future__ import annotations
-from ...engine import Game, GameKind, State, RulesError, register_game, options_to_dict
+from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, force_cost
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
