@@ -22,12 +22,13 @@ ONE = tuple(1 << (8 * k) for k in range(256))   # a pile as one int: 8 bits of c
 class Obs:
     "What one player knows at a decision (built from the table or from the JSON view; equal either way)."
     __slots__ = ("me", "n", "phase", "turn", "hand", "top_p", "top_v", "size", "rainbow", "known", "pile", "strict",
-                 "hook_own", "_pile_sizes", "_pile_tops", "_unseen", "_src", "pile_code", "known_code")
+                 "hook_own", "_pile_sizes", "_pile_tops", "_unseen", "_src", "pile_code", "known_code", "vals")
     def __init__(self, me, n, phase, turn, hand, top_p, top_v, size, rainbow, known, pile, pile_sizes, pile_tops,
-                 unseen, strict, hook_own, src=None, codes=None):
+                 unseen, strict, hook_own, src=None, codes=None, vals=None):
         self.me, self.n, self.phase, self.turn, self.hand, self.top_p, self.top_v = me, n, phase, turn, hand, top_p, top_v
         self.size, self.rainbow, self.known, self.pile, self.strict, self.hook_own = size, rainbow, known, pile, strict, hook_own
         self._pile_sizes, self._pile_tops, self._unseen, self._src = pile_sizes, pile_tops, unseen, src
+        self.vals = vals   # None, or {style name: {stack: value}} kept while the cards and this player's knowledge stay the same
         if codes is None:
             self.pile_code = sum([ONE[k] for k in pile])
             self.known_code = tuple([sum([ONE[k] for k in ks]) if ks else 0 for ks in known])
@@ -61,24 +62,29 @@ def observe(view) -> Obs:
     "The observation in a view: read from the game for a quiet game's `FomoView` (only what the view shows), else from the JSON."
     if type(view) is not FomoView: return obs_from_view(view)
     t, p = view._state, view._player
-    kn, kind, rb = t.know[p], t.kind, t.rainbow
-    top_p, top_v, size, rbs, known, kcode = [], [], [], [], [], []
-    for b, st in zip(t.bids, t.stacks):
+    m = t.obs_memo.get(p)
+    if m is None or m[0] != t.cards_version:     # the cards' part: read again only when cards or knowledge changed
+        kn, kind, rb = t.know[p], t.kind, t.rainbow
+        size, rbs, known, kcode = [], [], [], []
+        for st in t.stacks:
+            size.append(len(st))
+            if st:
+                rbs.append(sum([rb[c] for c in st]))
+                k = [kind[c] for c in st if c in kn]
+                if k:
+                    if len(k) > 1: k.sort()
+                    known.append(tuple(k)); kcode.append(sum([ONE[x] for x in k]))
+                else: known.append(()); kcode.append(0)
+            else: rbs.append(0); known.append(()); kcode.append(0)
+        pile = tuple([kind[c] for c in t.piles[p]])
+        m = t.obs_memo[p] = (t.cards_version, tuple(size), tuple(rbs) if t.options.backs_visible else None, tuple(known),
+                             pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {})
+    top_p, top_v = [], []
+    for b in t.bids:
         if b: x = b[-1]; top_p.append(x[0]); top_v.append(x[1])
         else: top_p.append(-1); top_v.append(0)
-        size.append(len(st))
-        if st:
-            rbs.append(sum([rb[c] for c in st]))
-            k = [kind[c] for c in st if c in kn]
-            if k:
-                if len(k) > 1: k.sort()
-                known.append(tuple(k)); kcode.append(sum([ONE[x] for x in k]))
-            else: known.append(()); kcode.append(0)
-        else: rbs.append(0); known.append(()); kcode.append(0)
-    pile = tuple([kind[c] for c in t.piles[p]])
-    return Obs(p, t.players, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), tuple(size),
-               tuple(rbs) if t.options.backs_visible else None, tuple(known), pile, None, None, None,
-               t.options.overbid_strict, t.options.hook_own_pile, (t, p), (sum([ONE[k] for k in pile]), tuple(kcode)))
+    return Obs(p, t.players, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), m[1], m[2], m[3], m[4], None, None, None,
+               t.options.overbid_strict, t.options.hook_own_pile, (t, p), m[5], m[6])
 
 def obs_from_view(v:dict) -> Obs:
     "The observation in a JSON view (`state.view(p)`)."
@@ -211,6 +217,7 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
     best, best_gain, me, strict = None, 0.0, ob.me, ob.strict
     size, top_p, top_v, known, kcode, rbs = ob.size, ob.top_p, ob.top_v, ob.known, ob.known_code, ob.rainbow
     flat, per_card = style.unknown is not None, style.per_card
+    vals = {} if ob.vals is None else ob.vals.setdefault(style.name, {})   # a stack's value depends on cards only
     for s in range(NSTACKS):
         sz = size[s]
         if not sz: continue
@@ -218,7 +225,9 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
         if tp == me: continue
         v = first[1 if tp < 0 else top_v[s] + strict]
         if not v: continue
-        if flat:                                            # (the greedy style, inlined: the hot path)
+        val = vals.get(s)
+        if val is not None: pass
+        elif flat:                                          # (the greedy style, inlined: the hot path)
             code = pc + kcode[s]
             w = memo.get(code)
             if w is None: w = worth_code(sc, code, style.leftover, style.giant)
@@ -227,7 +236,8 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
             if unk:
                 unk_r = rbs[s] - sum([sc.rainbow_kind[k] for k in known[s]]) if rbs is not None else 0
                 val = val + (unk - unk_r) * style.unknown + unk_r * style.unknown_rainbow
-        else: val = _stack_value(sc, ob, s, memo, base, style)
+            vals[s] = val
+        else: val = vals[s] = _stack_value(sc, ob, s, memo, base, style)
         if v == TANK and val < style.tank_min: continue
         gain = val - style.cost * v * late
         if gain > best_gain: best, best_gain = (s, v), gain

@@ -50,6 +50,7 @@ class FomoState(State):
         self.know, self.seen = [set() for _ in range(n)], [set() for _ in range(n)]
         self.first, self.round, self.phase, self.t, self.outcome = o.first_player, 0, PHASE_BID, 0, None
         self.version, self._secret, self._legal_memo = 0, False, None     # version: +1 whenever the position changes
+        self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move or anyone learns one (bots' cache)
         self.start_round()
 
     def shuffle(self, m:int) -> list:
@@ -80,14 +81,14 @@ def deal_order(seed:int, options=None) -> list:
 # %% ../../../nbs/33_fomo_rules.ipynb #f49240db
 def _peek(self:FomoState, p, s, why):
     cards = self.stacks[s] if self.options.peek_all else self.stacks[s][-1:]
-    self.know[p].update(cards); self.seen[p].update(cards)
+    self.know[p].update(cards); self.seen[p].update(cards); self.cards_version += 1
     if not self.quiet:
         self.emit("info", f"Player {p} {why} {STACK_NAMES[s]}: {self.labels(cards)}.",
                   {"peek": s, "cards": [self.deck.kinds[self.kind[c]].name for c in cards]}, p, (p,))
 
 def _start_round(self:FomoState):
     o = self.options
-    self.round += 1
+    self.round += 1; self.cards_version += 1
     if self.round > 1: self.first = (self.first + 1) % self.players
     dealt = []
     for s in range(NSTACKS):
@@ -134,10 +135,22 @@ def _legal_tuples(self:FomoState, p) -> list:
         acts.extend((TOP, k) for k in sorted({self.kind[c] for c in pile} - {top}))
     return acts
 
+_LEGAL = {}   # (deck, hand, thresholds, hook targets, pile kinds to put on top) → the JSON legal list (quiet mode)
+
 def _legal(self:FomoState, player) -> list:
     m = self._legal_memo                       # one list per position (the view and the caller both ask)
     if m is not None and m[0] == self.version and m[1] == player: return m[2]
-    L = [action_json(a, self.deck) for a in self.legal_tuples(player)]
+    if self.quiet and self.phase == PHASE_BID and player in self._to_move():
+        # the list depends only on these; quiet games share it (read-only: the engine copies it unless quiet)
+        p, pile, own = player, self.piles[player], self.options.hook_own_pile
+        hooks = tuple([q for q in range(self.players) if self.piles[q] and (q != p or own)]) if self.hands[p] >> HOOK & 1 else ()
+        tops = tuple(sorted({self.kind[c] for c in pile} - {self.kind[pile[-1]]})) if len(pile) > 1 else ()
+        key = (self.deck, self.hands[p], tuple(self._thresholds(p)), hooks, tops)
+        L = _LEGAL.get(key)
+        if L is None:
+            if len(_LEGAL) > 200_000: _LEGAL.clear()
+            L = _LEGAL[key] = [action_json(a, self.deck) for a in self.legal_tuples(player)]
+    else: L = [action_json(a, self.deck) for a in self.legal_tuples(player)]
     self._legal_memo = (self.version, player, L)
     return L
 
@@ -263,11 +276,11 @@ def _apply(self:FomoState, p, a):
     else:
         pile, k = self.piles[p], a[1]
         i = max(j for j, x in enumerate(pile) if self.kind[x] == k)
-        pile.append(pile.pop(i))
+        pile.append(pile.pop(i)); self.cards_version += 1
         if not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p)
 
 def _hook(self:FomoState, p, s, q):
-    pile = self.piles[q]
+    pile = self.piles[q]; self.cards_version += 1
     c = pile.pop()
     self.stacks[s].append(c)
     if not self.options.hooked_card_stays: self.hooked[s].append((c, q, p))
@@ -292,6 +305,7 @@ FomoState._apply, FomoState._hook, FomoState._next = _apply, _hook, _next
 # %% ../../../nbs/33_fomo_rules.ipynb #f90ff8b3
 def _end_round(self:FomoState):
     o, loud, emit = self.options, not self.quiet, self.emit
+    self.cards_version += 1
     for s in range(NSTACKS):
         b, cards = self.bids[s], self.stacks[s]
         if not b:
@@ -396,23 +410,28 @@ def table_view(s:FomoState, p:int) -> dict:
     return {k: f(s, p) for k, f in _VIEW.items()}
 
 class FomoView(dict):
-    """A quiet game's view: the engine's keys as a dict, FOMO's keys read from the game only when asked (then kept).
-    It holds what the full view holds (`jsonable(view) == full view`); bots read it, or `observe` it cheaply."""
-    def __init__(self, state, player, base:dict):
-        super().__init__(base); self._state, self._player, self._got = state, player, {}
+    """A quiet game's view: every key read from the game only when asked (then kept) — the engine's keys from the
+    engine's `view`, FOMO's from `_VIEW`. It holds what the full view holds (`jsonable(view) == full view`); bots
+    read it, or `observe` it cheaply."""
+    def __init__(self, state, player):
+        super().__init__(player=player); self._state, self._player, self._got = state, player, {}
+    def _base(self):
+        if dict.__len__(self) == 1: dict.update(self, State.view(self._state, self._player))   # the engine's keys
     def __getitem__(self, k):
-        if dict.__contains__(self, k): return dict.__getitem__(self, k)
         got = self._got
-        if k not in got:
-            f = _VIEW.get(k)
-            if f is None: raise KeyError(k)
-            got[k] = f(self._state, self._player)
-        return got[k]
+        if k in got: return got[k]
+        f = _VIEW.get(k)
+        if f is None:
+            self._base(); return dict.__getitem__(self, k)
+        got[k] = v = f(self._state, self._player)
+        return v
     def get(self, k, default=None): return self[k] if k in self else default
-    def __contains__(self, k): return dict.__contains__(self, k) or k in _VIEW
-    def keys(self): return list(dict.keys(self)) + list(_VIEW)
+    def __contains__(self, k):
+        if k in _VIEW: return True
+        self._base(); return dict.__contains__(self, k)
+    def keys(self): self._base(); return list(dict.keys(self)) + list(_VIEW)
     def __iter__(self): return iter(self.keys())
-    def __len__(self): return dict.__len__(self) + len(_VIEW)
+    def __len__(self): self._base(); return dict.__len__(self) + len(_VIEW)
     def items(self): return [(k, self[k]) for k in self.keys()]
     def values(self): return [self[k] for k in self.keys()]
     def __eq__(self, other): return dict(self.items()) == other
@@ -425,8 +444,9 @@ def _view(self:FomoState, player):
 
 def _view_all(self:FomoState, player) -> dict:
     "What `player` may see now (quiet mode: a `FomoView` that reads the game only for the keys a bot asks for)."
-    v = State.view(self, player)
-    return FomoView(self, v["player"], v) if self.quiet else v
+    if not self.quiet: return State.view(self, player)
+    self._not_broken()
+    return FomoView(self, self._player(player))
 
 FomoState._view, FomoState.view = _view, _view_all
 
