@@ -8,7 +8,7 @@ cards) scores a triple of circles, 5, doubled by the Unicorn to 10, minus 9 for 
 all five parts (head, torso, arms, legs, core), so player 1 has completed the Giant Mecha and wins at the round's
 end. Any change to the rules, the bots, the shuffle or the wording shows up here line by line."""
 from fortune_suite.engine import play_bots
-from fortune_suite.games.fomo import Fomo, GreedyBot, EVBot, fast_order, score, giant_mecha
+from fortune_suite.games.fomo import Fomo, deal_order, score, giant_mecha
 
 REFEREE = [
     'FOMO for 2 players with 24 Mecha cards; each player holds Scavenger cards 1 to 10.',
@@ -218,7 +218,7 @@ HIDDEN_FROM_PLAYER_1 = [
 
 
 def game():
-    return play_bots(Fomo.new({"players": 2}, seed=2026), [GreedyBot(), EVBot()])
+    return play_bots(Fomo.new({"players": 2}, seed=2026), ["greedy", "ev"])
 
 
 def test_golden_log_line_by_line():
@@ -244,5 +244,5 @@ def test_golden_end_by_hand():
     p1 = ["circle"] * 3 + ["star"] * 2 + ["unicorn", "poltergeist", "core-1", "legs-2", "torso-1", "head-2", "arms-2", "arms-1"]
     assert sorted(s.view(0)["my_pile"]) == sorted(p0) and sorted(s.view(1)["my_pile"]) == sorted(p1)
     assert (score(p0), score(p1), giant_mecha(p0), giant_mecha(p1)) == (8, 1, None, -9)
-    names = Fomo.new({"players": 2}, seed=2026).table.deck.cards
-    assert [names[i] for i in fast_order(2026, 24)][:4] == ["circle", "core-1", "shapeshifter", "diamond"]   # round 1: A–D
+    names = Fomo.new({"players": 2}, seed=2026).deck.cards
+    assert [names[i] for i in deal_order(2026, {"players": 2})][:4] == ["circle", "core-1", "shapeshifter", "diamond"]   # round 1: A–D

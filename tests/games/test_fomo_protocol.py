@@ -4,7 +4,8 @@ random playouts under each option."""
 import json
 import pytest
 from fortune_suite.engine import check_protocol, load_game, SaveError, RulesError
-from fortune_suite.games.fomo import Fomo, FomoOptions, random_playout_fast, score
+from fortune_suite.engine import random_playout
+from fortune_suite.games.fomo import Fomo, FomoOptions, deal_order, score
 
 VARIANTS = [{"hooked_card_stays": False}, {"open_discards": True, "tank_spent_on_discard": True},
             {"carry_over": False, "peek_all": False}, {"backs_visible": False, "overbid_strict": False},
@@ -27,13 +28,13 @@ def test_protocol_with_options(variant):
 def test_playouts_with_options(variant):
     for seed in range(150):
         n = 2 + seed % 4
-        t = random_playout_fast({"players": n, **variant}, seed)
+        t = random_playout("fomo", seed, options={"players": n, **variant}, quiet=True)
         m = len(FomoOptions(**{"players": n, **variant}).mecha_deck())
         where = sum(map(len, t.piles)) + sum(map(len, t.stacks)) + len(t.draw)
         assert where == m if variant.get("carry_over", True) else where <= m
         names = [[t.deck.kinds[t.kind[c]].name for c in p] for p in t.piles]
-        assert t.result["scores"] == [score(p, t.deck) for p in names]
-        assert t.result["winners"]
+        assert t.result()["scores"] == [score(p, t.deck) for p in names]
+        assert t.result()["winners"]
 
 
 def test_bad_input_leaves_state_unchanged():
@@ -76,13 +77,12 @@ def test_bad_save_files(mangle, msg):
 
 
 def test_shuffle_is_uniform():
-    """The seeded Fisher–Yates shuffle (23 rolls of d24, d23, …, d2) deals every card to every place equally often:
+    """The seeded Fisher–Yates shuffle (23 rolls of d24, d23, …, d2; the game's own, in quiet mode) deals every card to every place equally often:
     over 12,000 seeds, the card dealt first and the card dealt last are each uniform over the 24 cards (chi-square,
     23 degrees of freedom: the 0.1% critical value is 49.7), and the two are never the same card."""
-    from fortune_suite.games.fomo import fast_order
     import numpy as np
     N = 12_000
-    orders = np.array([fast_order(seed, 24) for seed in range(N)])
+    orders = np.array([deal_order(seed) for seed in range(N)])
     for col in (0, 23):
         counts = np.bincount(orders[:, col], minlength=24)
         chi2 = ((counts - N / 24) ** 2 / (N / 24)).sum()

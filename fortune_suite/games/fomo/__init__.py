@@ -4,22 +4,21 @@
 
 # %% auto #0
 __all__ = ['DEFAULT_DECK', 'MechaCard', 'MechaDeck', 'DeckError', 'load_deck', 'deck_from_dict', 'PEEK', 'HOOK', 'TANK', 'score',
-           'score_details', 'giant_mecha', 'blue_points', 'decide', 'FomoOptions', 'Table', 'facing', 'action_json',
-           'Fomo', 'FomoState', 'fomo_game', 'parse_action', 'fast_order', 'RandomBot', 'GreedyBot', 'EVBot',
-           'make_bot', 'BOTS', 'observe', 'obs_from_view', 'play_fast', 'random_playout_fast', 'simulate', 'wilson',
-           'simulate_cli']
+           'score_details', 'giant_mecha', 'blue_points', 'decide', 'FomoOptions', 'facing', 'action_json', 'Fomo',
+           'FomoState', 'FomoView', 'parse_action', 'deal_order', 'greedy_bot', 'ev_bot', 'observe', 'obs_from_view',
+           'simulate', 'wilson', 'simulate_cli']
 
 # %% ../../../nbs/39_fomo_api.ipynb #c003
 from .cards import DEFAULT_DECK, MechaCard, MechaDeck, DeckError, load_deck, deck_from_dict, PEEK, HOOK, TANK
 from .scoring import score, score_details, giant_mecha, blue_points, decide
-from .table import FomoOptions, Table, facing, action_json
-from .rules import Fomo, FomoState, fomo_game, parse_action, fast_order
-from .bots import RandomBot, GreedyBot, EVBot, make_bot, BOTS, observe, obs_from_view
-from .sim import play_fast, random_playout_fast, simulate, wilson, simulate_cli
+from .table import FomoOptions, facing, action_json
+from .rules import Fomo, FomoState, FomoView, parse_action, deal_order
+from .bots import greedy_bot, ev_bot, observe, obs_from_view
+from .sim import simulate, wilson, simulate_cli
 
 _all_ = ["DEFAULT_DECK", "MechaCard", "MechaDeck", "DeckError", "load_deck", "deck_from_dict", "PEEK", "HOOK", "TANK",
          "score", "score_details", "giant_mecha", "blue_points", "decide",
-         "FomoOptions", "Table", "facing", "action_json",
-         "Fomo", "FomoState", "fomo_game", "parse_action", "fast_order",
-         "RandomBot", "GreedyBot", "EVBot", "make_bot", "BOTS", "observe", "obs_from_view",
-         "play_fast", "random_playout_fast", "simulate", "wilson", "simulate_cli"]
+         "FomoOptions", "facing", "action_json",
+         "Fomo", "FomoState", "FomoView", "parse_action", "deal_order",
+         "greedy_bot", "ev_bot", "observe", "obs_from_view",
+         "simulate", "wilson", "simulate_cli"]

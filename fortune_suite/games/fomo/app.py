@@ -7,11 +7,12 @@ from __future__ import annotations
 import html
 import traitlets
 import ipywidgets as W
-from ...engine import RulesError
+import numpy as np
+from ...engine import RulesError, get_bot
 from ...ui.base import Panel, tag, shows_errors
 from .rules import Fomo
 from .table import FomoOptions
-from .bots import make_bot
+import fortune_suite.games.fomo.bots   # files the FOMO bots
 from .cards import PEEK, HOOK, TANK
 
 # %% auto #0
@@ -89,9 +90,10 @@ class FomoApp(Panel):
                  screen:bool=True):     # hot-seat: hide the table between two human players
         super().__init__()
         self.state = state if state is not None else Fomo.new({**(options or {}), "players": players}, seed)
-        n = self.state.game.players
+        n = self.state.players
         bots = {p: "greedy" for p in range(1, n)} if bots is None else bots
-        self.bots = {p: make_bot(b, [self.state.seed, p]) if isinstance(b, str) else b for p, b in bots.items()}
+        self.bots = {p: get_bot("fomo", b) for p, b in bots.items()}                   # names, Bots or bot functions
+        self._rngs = {p: np.random.default_rng([self.state.seed, p]) for p in self.bots}
         self.humans = [p for p in range(n) if p not in self.bots]
         if not self.humans: raise RulesError("the app needs at least one human player (a seat without a bot)")
         self.screen = screen and len(self.humans) > 1
@@ -128,7 +130,7 @@ class FomoApp(Panel):
 def _run_bots(self:FomoApp):
     while not self.state.is_over and self.state.to_move()[0] in self.bots:
         p = self.state.to_move()[0]
-        self.state.apply(p, self.bots[p](self.state.view(p)))
+        self.state.apply(p, self.bots[p](self.state.view(p), self.state.legal_actions(p), self._rngs[p]))
 
 def _refresh(self:FomoApp):
     "Let bots move, pass the seat to the human to move (behind the screen in hot-seat), redraw."
@@ -244,7 +246,7 @@ def _undo(self:FomoApp):
     acts = self.state.actions
     human = [i for i, (p, _) in enumerate(acts) if p not in self.bots]
     if not human: raise RulesError("nothing to undo: no human action has been played")
-    self.state.undo(len(acts) - human[-1])
+    self.state = self.state.undo(len(acts) - human[-1])
     self.selected, self.screened = None, False
     self.seat = self.state.to_move()[0] if self.state.to_move()[0] in self.humans else self.seat
     self.draw()
