@@ -5,8 +5,7 @@
 # %% auto #0
 __all__ = ['DEFAULT_DECK', 'MechaCard', 'MechaDeck', 'DeckError', 'load_deck', 'deck_from_dict', 'PEEK', 'HOOK', 'TANK', 'score',
            'score_details', 'giant_mecha', 'blue_points', 'decide', 'FomoOptions', 'facing', 'action_json', 'Fomo',
-           'FomoState', 'FomoView', 'parse_action', 'deal_order', 'greedy_bot', 'ev_bot', 'observe', 'obs_from_view',
-           'simulate', 'wilson', 'simulate_cli']
+           'FomoState', 'FomoView', 'parse_action', 'deal_order', 'greedy_bot', 'ev_bot', 'observe', 'obs_from_view']
 
 # %% ../../../nbs/39_fomo_api.ipynb #c003
 from .cards import DEFAULT_DECK, MechaCard, MechaDeck, DeckError, load_deck, deck_from_dict, PEEK, HOOK, TANK
@@ -14,11 +13,9 @@ from .scoring import score, score_details, giant_mecha, blue_points, decide
 from .table import FomoOptions, facing, action_json
 from .rules import Fomo, FomoState, FomoView, parse_action, deal_order
 from .bots import greedy_bot, ev_bot, observe, obs_from_view
-from .sim import simulate, wilson, simulate_cli
 
 _all_ = ["DEFAULT_DECK", "MechaCard", "MechaDeck", "DeckError", "load_deck", "deck_from_dict", "PEEK", "HOOK", "TANK",
          "score", "score_details", "giant_mecha", "blue_points", "decide",
          "FomoOptions", "facing", "action_json",
          "Fomo", "FomoState", "FomoView", "parse_action", "deal_order",
-         "greedy_bot", "ev_bot", "observe", "obs_from_view",
-         "simulate", "wilson", "simulate_cli"]
+         "greedy_bot", "ev_bot", "observe", "obs_from_view"]
