@@ -158,7 +158,7 @@ def _app(args):
 
 # %% ../nbs/05_cli.ipynb #c010
 def _simulate(args):
-    from .simkit import simulate_cli
+    from fortune_suite.simkit import simulate_cli
     return simulate_cli(([args.game] if args.game else []) + args.rest)
 
 # %% ../nbs/05_cli.ipynb #c012
