@@ -25,7 +25,7 @@ def log(panel):
 
 def test_peek_click_card_then_stack(lab, page):
     lab.run(page, "fomo_app.ipynb", [
-        "from fortune_suite.games.fomo.app import FomoApp\napp = FomoApp(players=2, seed=3, bots={1: 'greedy'})\napp"])
+        "from fortune_suite.apps.fomo import FomoApp\napp = FomoApp(players=2, seed=3, bots={1: 'greedy'})\napp"])
     panel = page.locator(".fs-fomo-app").first
     panel.wait_for(state="visible")
     assert "choose a stack to peek at" in panel.locator(".fs-fomo-turn").inner_text()
@@ -45,7 +45,7 @@ def test_peek_click_card_then_stack(lab, page):
 
 def test_hot_seat_screen(lab, page):
     lab.run(page, "fomo_hot.ipynb", [
-        "from fortune_suite.games.fomo.app import FomoApp\nhot = FomoApp(players=2, seed=4, bots={})\nhot"])
+        "from fortune_suite.apps.fomo import FomoApp\nhot = FomoApp(players=2, seed=4, bots={})\nhot"])
     panel = page.locator(".fs-fomo-app").first
     panel.wait_for(state="visible")
     panel.locator("button.fs-fomo-stack-C").click()

@@ -28,7 +28,7 @@ def log(panel):
 
 def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
     lab.run(page, "spcfkrs_app.ipynb", [
-        "import json\nfrom fortune_suite.games.spcfkrs.app import SpcfkrsApp\n"
+        "import json\nfrom fortune_suite.apps.spcfkrs import SpcfkrsApp\n"
         f"app = SpcfkrsApp(options=json.loads('{NEAR}'), seed=1)\napp"])
     panel = page.locator(".fs-spcfkrs-app").first
     panel.wait_for(state="visible")
@@ -58,7 +58,7 @@ def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
 
 def test_hot_seat_hides_locked_orders(lab, page, bokeh_data):
     lab.run(page, "spcfkrs_hot.ipynb", [
-        "import json\nfrom fortune_suite.games.spcfkrs.app import SpcfkrsApp\n"
+        "import json\nfrom fortune_suite.apps.spcfkrs import SpcfkrsApp\n"
         f"app = SpcfkrsApp(options=json.loads('{NEAR}'), seed=2, opponent=None)\napp"])
     panel = page.locator(".fs-spcfkrs-app").first
     panel.wait_for(state="visible")
