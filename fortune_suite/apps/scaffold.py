@@ -208,12 +208,13 @@ def _turn_text(self:AppScaffold) -> str:
     s, name = self.state, self.state.player_name
     if self.screen_for is not None:
         return f"Pass the screen to <b>{html.escape(name(self.screen_for))}</b>: only they should look now."
-    me = html.escape(name(self.seat))
-    if s.is_over:
+    me, held = html.escape(name(self.seat)), self.component.log_upto is not None   # held: the end is not told yet
+    if s.is_over and not held:
         ends = [e.text for e in s.log.visible(self.seat) if e.kind == "end"]
         return f"<b>{html.escape(ends[-1] if ends else 'Game over.')}</b>"
-    if self.seat in s.to_move():
-        return f"▶ <b>{me}</b>, your turn: {html.escape(self.component.prompt(s.view(self.seat)))}"
+    if self.seat in s.to_move() or held:
+        turn = ", your turn" if self.seat in s.to_move() else ""
+        return f"▶ <b>{me}</b>{turn}: {html.escape(self.component.prompt(s.view(self.seat)))}"
     waiting = " and ".join(name(p) + (f" (bot {self.controllers[p]})" if p in self.bots else "") for p in s.to_move())
     return f"<b>{me}</b>: waiting for {html.escape(waiting)}."
 
