@@ -121,7 +121,8 @@ def _draw(self:FomoBoard, view:dict):
             if view["phase"] == "peek" and {"peek": s} in legal: b.description, b.disabled = f"Peek at {STACKS[s]}", False
             elif sel is not None and any(a.get("play") == sel and a.get("stack") == s for a in legal):
                 b.description, b.disabled = f"Bid {sel} on {STACKS[s]}", False
-            else: b.description, b.disabled = "—", True
+            else: b.description, b.disabled = ("—" if not legal or view["phase"] == "peek" else
+                                               "pick a card first" if sel is None else "no bid here"), True
         self._set_cards(view["hand"], sel, disabled=view["phase"] == "peek" or not legal)
         hint = ("peek first" if view["phase"] == "peek" else "click a card, then a stack's Bid button" if sel is None
                 else f"the {sel} is selected: click a Bid button, or Discard")

@@ -219,7 +219,8 @@ def _turn_text(self:AppScaffold) -> str:
     return f"<b>{me}</b>: waiting for {html.escape(waiting)}."
 
 def _draw_status(self:AppScaffold):
-    news = "" if self.screen_for is not None or not self.news else \
+    held = self.component.log_upto is not None      # the component is telling what happened, step by step
+    news = "" if self.screen_for is not None or not self.news or held else \
         f'<div class="fs-app-news" style="color:#455a64">{html.escape(self.news)}</div>'
     err = f'<div class="fs-app-error" style="color:#b00020">⚠ {html.escape(self.status)}</div>' if self.status else ""
     self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0">'

@@ -48,10 +48,10 @@ class SpcfkrsBoard(Component):
         w = {}
         def mk(name, widget): w[name] = tag(widget, f"fs-sp-{name}"); return w[name]
         mk("info", W.HTML()); mk("odds", W.HTML()); mk("report", W.HTML())
-        mk("force", W.Dropdown(options=list(PRESETS), description="Force", layout=W.Layout(width="420px")))
-        mk("forcejson", W.Text(placeholder='or JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="420px")))
+        mk("force", W.Dropdown(options=list(PRESETS), description="Force", layout=W.Layout(width="100%", max_width="420px")))
+        mk("forcejson", W.Text(placeholder='or JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="100%", max_width="420px")))
         mk("submit", W.Button(description="Submit force", button_style="success"))
-        mk("weapon", W.Dropdown(description="Weapon", options=[], layout=W.Layout(width="300px")))
+        mk("weapon", W.Dropdown(description="Weapon", options=[], layout=W.Layout(width="100%", max_width="300px")))
         mk("follow", W.Checkbox(description="Follow the fighter it stabs", value=False, indent=False))
         mk("clear", W.Button(description="Clear order")); mk("lock", W.Button(description="Lock orders", button_style="warning"))
         mk("pass", W.Button(description="Pass")); mk("delay", W.Button(description="Delay"))
@@ -64,7 +64,8 @@ class SpcfkrsBoard(Component):
                                   W.HBox([w["clear"], w["pass"], w["delay"], w["lock"]])])
         self._step_box = W.VBox([w["report"], W.HBox([w["step"], w["skip"]])])
         side = W.VBox([self._build_box, self._order_box, self._step_box],
-                      layout=W.Layout(min_width="320px", max_width="520px", margin="0 0 0 12px"))
+                      layout=W.Layout(flex="1 1 320px", min_width="300px", max_width="520px", margin="0 0 0 12px"))
+        self.board.box.layout.flex = "0 0 auto"                     # the board keeps its size; the side panel wraps below if it must
         self.set_children(W.HBox([self.board.box, side], layout=W.Layout(flex_flow="row wrap")))
         self.on_click(w["submit"], lambda b: self.submit_force())
         self.on_click(w["clear"], lambda b: self.clear_order())
@@ -88,6 +89,7 @@ def _show(self:SpcfkrsBoard, state, seat:int):
     self.state, self.seat = state, seat
     if key != self._shown:
         self._shown, self.draft, self.choice, self.selected = key, {}, None, None
+        self._forget_click()
         v = state.view(seat)
         if self.before is not None and v["mode"] == "orders" and v["board"] and v["board"]["round"] != self.before["round"]:
             self._start_steps()
@@ -101,10 +103,16 @@ def _clear(self:SpcfkrsBoard):
     self.draft, self.choice, self.selected, self.steps, self.step_at, self.before, self.before_round = {}, None, None, [], 0, None, None
     self._shown, self._hidden, self.log_upto = None, True, None
     b, w = self.board, self.w
-    with b.hold(): b.clear_cells(); b.clear_pieces(); b.clear_highlight(); b.clear_overlays()
+    with b.hold(): b.clear_cells(); b.clear_pieces(); b.clear_highlight(); b.clear_overlays(); self._forget_click()
     for k in ("info", "odds", "report"): w[k].value = ""
     for box in (self._build_box, self._order_box, self._step_box): box.layout.display = "none"
     self.version += 1
+
+def _forget_click(self:SpcfkrsBoard):
+    "Take the board's outline of the last clicked square off (it would show the next seat where the last one clicked)."
+    b = self.board
+    if b.selected is not None or b.selected_piece is not None:
+        b.selected = b.selected_piece = None; b._touch("selection")
 
 def _prompt(self:SpcfkrsBoard, v) -> str:
     "What the seat is asked to do (for the frame's status line)."
@@ -121,7 +129,7 @@ def _name(self:SpcfkrsBoard, fid) -> str:
     return fid.replace("red-", "Red ").replace("blue-", "Blue ") if fid else ""
 
 SpcfkrsBoard.view, SpcfkrsBoard.show, SpcfkrsBoard.clear = property(_view), _show, _clear
-SpcfkrsBoard.prompt, SpcfkrsBoard._name = _prompt, _name
+SpcfkrsBoard.prompt, SpcfkrsBoard._name, SpcfkrsBoard._forget_click = _prompt, _name, _forget_click
 SpcfkrsBoard.draw = lambda self, view: self.redraw()
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c011
@@ -175,8 +183,8 @@ def _report_html(self:SpcfkrsBoard) -> str:
     lo, hi = self.steps[max(0, self.step_at - 1)][1], self.steps[self.step_at][1]
     last = self.step_at == len(self.steps) - 1
     return (f'<div style="font-weight:600;margin-bottom:4px">Round {self.steps[0][0]} report — step {self.step_at} of '
-            f'{len(self.steps) - 1}{" (last)" if last else ""}</div><div style="font-family:monospace;font-size:12px;'
-            'max-height:260px;overflow-y:auto;border-left:3px solid #90a4ae;padding-left:6px">'
+            f'{len(self.steps) - 1}{" (last)" if last else ""}</div><div style="font-family:monospace;font-size:12px;line-height:1.35;'
+            'max-height:320px;overflow-y:auto;border-left:3px solid #90a4ae;padding-left:6px">'
             + "".join(f'<div class="fs-sp-report-line">{html.escape(e.text)}</div>' for e in ev[lo:hi]) + "</div>")
 
 SpcfkrsBoard._board_now, SpcfkrsBoard.redraw, SpcfkrsBoard._report_html = _board_now, _redraw, _report_html
