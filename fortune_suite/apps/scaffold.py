@@ -250,9 +250,9 @@ def _draw_log(self:AppScaffold):
                        + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in lines) + "</div></div>")
 
 def _log_held(self:AppScaffold, change):
-    "The component holds back more or fewer log lines: redraw the log and the status line (lines let go count as seen)."
+    "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
     if self.seat is None or self.component.state is None: return
-    if change["new"] is None: self._seen[self.seat] = len(self.state.log)
+    if change["new"] is None: self._take_news()
     self._draw_log(); self._draw_status()
 
 def _refresh(self:AppScaffold):

@@ -105,6 +105,11 @@ def _clear(self:SpcfkrsBoard):
     b, w = self.board, self.w
     with b.hold(): b.clear_cells(); b.clear_pieces(); b.clear_highlight(); b.clear_overlays(); self._forget_click()
     for k in ("info", "odds", "report"): w[k].value = ""
+    self._quiet = True                # what the last seat chose or typed (a secret force!) goes too
+    try:
+        w["forcejson"].value, w["force"].index, w["clickmode"].value, w["follow"].value = "", 0, "auto", False
+        w["weapon"].options = []
+    finally: self._quiet = False
     for box in (self._build_box, self._order_box, self._step_box): box.layout.display = "none"
     self.version += 1
 
@@ -175,6 +180,8 @@ def _redraw(self:SpcfkrsBoard):
         w["pass"].layout.display = None if stage == "phased" else "none"
         w["delay"].layout.display = None if stage == "phased" and {"move": "delay"} in v["legal_actions"] else "none"
         w["clear"].layout.display = "none" if stage == "phased" else None
+        picked = (v["acting"] if stage == "phased" else self.selected) is not None    # the fighter's own controls
+        for k in ("clickmode", "weapon", "follow"): w[k].layout.display = None if picked else "none"
     self.version += 1
 
 def _report_html(self:SpcfkrsBoard) -> str:
