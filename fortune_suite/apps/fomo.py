@@ -7,16 +7,13 @@ from __future__ import annotations
 import html
 import traitlets
 import ipywidgets as W
-import numpy as np
-from ..engine import RulesError, get_bot
-from ..ui.base import Panel, tag, shows_errors
-from ..games.fomo.rules import Fomo
-from ..games.fomo.table import FomoOptions
-import fortune_suite.games.fomo.bots   # files the FOMO bots
-from ..games.fomo.cards import PEEK, HOOK, TANK
+from ..engine import RulesError
+from ..ui.base import tag, shows_errors
+from ..games.fomo import Fomo, FomoOptions, PEEK, HOOK, TANK   # (importing the package files its bots)
+from .scaffold import AppScaffold, Component
 
 # %% auto #0
-__all__ = ['STACKS', 'mecha_label', 'card_label', 'stack_html', 'piles_html', 'header_html', 'FomoApp']
+__all__ = ['STACKS', 'mecha_label', 'card_label', 'stack_html', 'piles_html', 'header_html', 'FomoBoard', 'FomoApp']
 
 # %% ../../nbs/53_app_fomo.ipynb #c006
 STACKS = "ABCD"
@@ -73,101 +70,48 @@ def header_html(view:dict) -> str:
             f" · <b>{you}</b>: {what}")
 
 # %% ../../nbs/53_app_fomo.ipynb #c009
-class FomoApp(Panel):
-    "Play FOMO at a card table in the notebook: click a card, then a stack; bots or hot-seat with a screen."
-    css = "fs-fomo-app"
-    seat = traitlets.Int(0, help="the player whose view is drawn")
+class FomoBoard(Component):
+    "FOMO's component: a card table — click a card, then a stack (or Discard); peeks, piles and bids from the seat's view."
+    css = "fs-fomo-board"
     selected = traitlets.Int(None, allow_none=True, help="the selected card of the seated player's hand")
-    screened = traitlets.Bool(False, help="hot-seat: the table is hidden until the next player takes the seat")
     version = traitlets.Int(0, help="counts redraws")
 
-    def __init__(self,
-                 state=None,            # a FOMO state (default: a new game from the other arguments)
-                 players:int=4,         # 2–5, for a new game
-                 seed:int=0,            # its seed
-                 options:dict=None,     # other FOMO options
-                 bots=None,             # {player: bot name or bot}; default: Player 0 human, the rest greedy; {}: hot-seat
-                 screen:bool=True):     # hot-seat: hide the table between two human players
+    def __init__(self):
         super().__init__()
-        self.state = state if state is not None else Fomo.new({**(options or {}), "players": players}, seed)
-        n = self.state.players
-        bots = {p: "greedy" for p in range(1, n)} if bots is None else bots
-        self.bots = {p: get_bot("fomo", b) for p, b in bots.items()}                   # names, Bots or bot functions
-        self._rngs = {p: np.random.default_rng([self.state.seed, p]) for p in self.bots}
-        self.humans = [p for p in range(n) if p not in self.bots]
-        if not self.humans: raise RulesError("the app needs at least one human player (a seat without a bot)")
-        self.screen = screen and len(self.humans) > 1
-        self._head = tag(W.HTML(), "fs-fomo-turn")
-        self._screen_text = tag(W.HTML(), "fs-fomo-screen-text")
-        self._ready = tag(W.Button(description="Show my cards", button_style="warning"), "fs-fomo-ready")
-        self._screen = tag(W.VBox([self._screen_text, self._ready]), "fs-fomo-screen")
+        self._shown = None
+        self._head = tag(W.HTML(), "fs-fomo-head")
         self._stack_info = [tag(W.HTML(), "fs-fomo-stack-html") for _ in range(4)]
         self._stack_btn = [tag(W.Button(description="—", layout=W.Layout(width="150px")), "fs-fomo-stack-btn", f"fs-fomo-stack-{c}") for c in STACKS]
         stacks = [tag(W.VBox([i, b], layout=W.Layout(border="1px solid #bbb", padding="4px", margin="2px", width="190px")),
                       "fs-fomo-stack", f"fs-fomo-stack-box-{c}") for i, b, c in zip(self._stack_info, self._stack_btn, STACKS)]
         self._hand = tag(W.HBox(layout=W.Layout(flex_flow="row wrap")), "fs-fomo-hand")
+        self._hand_title = tag(W.HTML("<b>Your hand</b>"), "fs-fomo-hand-title")
         self._cards = []
         self._hook = tag(W.Dropdown(description="Hook from", layout=W.Layout(width="260px")), "fs-fomo-hook")
         self._discard = tag(W.Button(description="Discard"), "fs-fomo-discard")
         self._top = tag(W.Dropdown(description="Pile top", layout=W.Layout(width="240px")), "fs-fomo-top")
         self._top_btn = tag(W.Button(description="Put on top"), "fs-fomo-top-btn")
         self._piles = tag(W.HTML(), "fs-fomo-piles")
-        self._undo = tag(W.Button(description="Undo"), "fs-fomo-undo")
-        self._log = tag(W.HTML(), "fs-fomo-log")
-        self._table = tag(W.VBox([W.HBox(stacks), W.HTML("<b>Your hand</b>"), self._hand,
-                                  W.HBox([self._hook, self._discard]), self._piles, W.HBox([self._top, self._top_btn, self._undo]),
-                                  self._log]), "fs-fomo-table")
-        self.set_children(self._head, self._screen, self._table)
+        self.set_children(self._head, W.HBox(stacks, layout=W.Layout(flex_flow="row wrap")), self._hand_title, self._hand,
+                          W.HBox([self._hook, self._discard]), self._piles, W.HBox([self._top, self._top_btn]))
         for s, b in enumerate(self._stack_btn): self.on_click(b, lambda _, s=s: self.click_stack(s))
         self.on_click(self._discard, lambda _: self.discard())
         self.on_click(self._top_btn, lambda _: self.put_on_top(self._top.value))
-        self.on_click(self._ready, lambda _: self.take_seat())
-        self.on_click(self._undo, lambda _: self.undo())
-        self.seat = self.humans[0]
-        self.refresh()
+        self.clear()
 
 # %% ../../nbs/53_app_fomo.ipynb #c011
-def _run_bots(self:FomoApp):
-    while not self.state.is_over and self.state.to_move()[0] in self.bots:
-        p = self.state.to_move()[0]
-        self.state.apply(p, self.bots[p](self.state.view(p), self.state.legal_actions(p), self._rngs[p]))
-
-def _refresh(self:FomoApp):
-    "Let bots move, pass the seat to the human to move (behind the screen in hot-seat), redraw."
-    self._run_bots()
-    if not self.state.is_over:
-        p = self.state.to_move()[0]
-        if p != self.seat:
-            self.selected = None
-            if self.screen: self.screened = True
-            self.seat = p
-    self.draw()
-
-@shows_errors
-def _take_seat(self:FomoApp):
-    "The next player has the device: lower the screen and draw their view."
-    self.screened = False
-    self.draw()
-
-FomoApp._run_bots, FomoApp.refresh, FomoApp.take_seat = _run_bots, _refresh, _take_seat
-
-# %% ../../nbs/53_app_fomo.ipynb #c013
-def _legal(self:FomoApp, view) -> list:
+def _legal(self:FomoBoard, view) -> list:
     return view["legal_actions"] if self.seat in view["to_move"] else []
 
-def _draw(self:FomoApp):
-    "Redraw everything from `state.view(seat)` (or only the screen)."
-    view = self.state.view(self.seat)
+def _show(self:FomoBoard, state, seat:int):
+    "Draw what `seat` may see (the selection dropped when the game moved on or went back)."
+    key = (id(state), len(state.actions), seat)
+    if key != self._shown: self._shown, self.selected = key, None
+    Component.show(self, state, seat)
+
+def _draw(self:FomoBoard, view:dict):
+    "Draw the table from the seat's view."
     with self.hold_sync():
-        if self.screened:
-            self._head.value = f"<b>Player {self.seat}'s turn.</b>"
-            self._screen_text.value = (f"<div style='padding:24px;font-size:16px'>Pass the device to <b>Player {self.seat}</b>. "
-                                       "The table stays hidden until they press the button.</div>")
-            self._ready.description = f"I am Player {self.seat}: show my cards"
-            self._screen.layout.display, self._table.layout.display = None, "none"
-            self.version += 1
-            return
-        self._screen.layout.display, self._table.layout.display = "none", None
         legal, sel = self._legal(view), self.selected
         if sel is not None and sel not in view["hand"]: sel = self.selected = None
         self._head.value = header_html(view)
@@ -177,16 +121,12 @@ def _draw(self:FomoApp):
             if view["phase"] == "peek" and {"peek": s} in legal: b.description, b.disabled = f"Peek at {STACKS[s]}", False
             elif sel is not None and any(a.get("play") == sel and a.get("stack") == s for a in legal):
                 b.description, b.disabled = f"Bid {sel} on {STACKS[s]}", False
-            else: b.description, b.disabled = "—", True
-        for c in self._cards: c.close()
-        self._cards = []
-        for v in view["hand"]:
-            c = tag(W.Button(description=card_label(v), layout=W.Layout(width="80px", height="56px"),
-                             button_style="info" if v == sel else "", disabled=view["phase"] == "peek" or not legal),
-                    "fs-fomo-card", f"fs-fomo-card-{v}")
-            c.on_click(self._guard(lambda _, v=v: self.select(v)))
-            self._cards.append(c)
-        self._hand.children = tuple(self._cards)
+            else: b.description, b.disabled = ("—" if not legal or view["phase"] == "peek" else
+                                               "pick a card first" if sel is None else "no bid here"), True
+        self._set_cards(view["hand"], sel, disabled=view["phase"] == "peek" or not legal)
+        hint = ("peek first" if view["phase"] == "peek" else "click a card, then a stack's Bid button" if sel is None
+                else f"the {sel} is selected: click a Bid button, or Discard")
+        self._hand_title.value = f"<b>Your hand</b> <i style='color:#616161'>— {hint}</i>" if legal else "<b>Your hand</b>"
         hooks = sorted({a["hook"] for a in legal if a.get("play") == HOOK and "hook" in a and a["hook"] is not None})
         self._hook.options = [("take nothing", -1)] + [(f"Player {q} ({view['piles'][q]} cards, {view['pile_tops'][q] or '?'} top)", q) for q in hooks]
         self._hook.layout.display = None if sel == HOOK else "none"
@@ -196,32 +136,55 @@ def _draw(self:FomoApp):
         self._top.options = tops
         self._top.disabled = self._top_btn.disabled = not tops
         self._piles.value = piles_html(view)
-        lines = self.state.log.lines(self.seat)
-        self._log.value = ('<div style="display:flex;flex-direction:column-reverse;max-height:220px;overflow-y:auto;'
-                           'font-family:monospace;font-size:12px"><div>'
-                           + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in lines) + "</div></div>")
     self.version += 1
 
-FomoApp._legal, FomoApp.draw = _legal, _draw
+def _set_cards(self:FomoBoard, hand, sel, disabled:bool):
+    for c in self._cards: c.close()
+    self._cards = []
+    for v in hand:
+        c = tag(W.Button(description=card_label(v), layout=W.Layout(width="80px", height="56px"),
+                         button_style="info" if v == sel else "", disabled=disabled), "fs-fomo-card", f"fs-fomo-card-{v}")
+        c.on_click(self._guard(lambda _, v=v: self.select(v)))
+        self._cards.append(c)
+    self._hand.children = tuple(self._cards)
 
-# %% ../../nbs/53_app_fomo.ipynb #c015
-@shows_errors
-def _act(self:FomoApp, action):
-    "Play `action` for the seated player (a refused action shows its rule in the status line)."
-    if self.screened: raise RulesError(f"Player {self.seat} must take the seat first (press 'Show my cards')")
-    self.state.apply(self.seat, action)
-    self.selected = None
-    self.refresh()
+def _clear(self:FomoBoard):
+    "Forget everything drawn (the privacy screen is up): no hand, no stacks' knowledge, no piles."
+    self._shown, self.selected = None, None
+    with self.hold_sync():
+        self._head.value = self._piles.value = ""
+        for i, b in zip(self._stack_info, self._stack_btn): i.value, b.description, b.disabled = "", "—", True
+        self._set_cards([], None, True)
+        self._hand_title.value = "<b>Your hand</b>"
+        self._hook.options, self._top.options = [], []
+        self._discard.disabled = self._top.disabled = self._top_btn.disabled = True
+    self.version += 1
+
+def _prompt(self:FomoBoard, view) -> str:
+    "What the seat is asked to do (for the frame's status line)."
+    if view["phase"] == "peek": return "you hold the 1st player card: peek at a stack (press its Peek button)."
+    return (f"bid: click a card of your hand, then a stack's Bid button — or Discard it "
+            f"({view['bids_left'][view['player']]} bid(s) left this round).")
+
+FomoBoard._legal, FomoBoard.show, FomoBoard.draw, FomoBoard._set_cards = _legal, _show, _draw, _set_cards
+FomoBoard.clear, FomoBoard.prompt = _clear, _prompt
+
+# %% ../../nbs/53_app_fomo.ipynb #c013
+def _redraw(self:FomoBoard):
+    if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
+    self.draw(self.state.view(self.seat))
 
 @shows_errors
-def _select(self:FomoApp, v:int):
+def _select(self:FomoBoard, v:int):
     "Select (or, clicked again, deselect) card `v` of the hand."
+    if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
     self.selected = None if self.selected == v else v
-    self.draw()
+    self._redraw()
 
 @shows_errors
-def _click_stack(self:FomoApp, s:int):
+def _click_stack(self:FomoBoard, s:int):
     "A stack's button: the 1st player's peek, or a bid of the selected card (the Hook takes from 'Hook from')."
+    if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
     view = self.state.view(self.seat)
     if view["phase"] == "peek": return self.act({"peek": s})
     if self.selected is None: raise RulesError("choose a card of your hand first")
@@ -230,28 +193,33 @@ def _click_stack(self:FomoApp, s:int):
     return self.act(a)
 
 @shows_errors
-def _discard_sel(self:FomoApp):
+def _discard_sel(self:FomoBoard):
     "Discard the selected card."
     if self.selected is None: raise RulesError("choose a card of your hand first")
     return self.act({"discard": self.selected})
 
 @shows_errors
-def _put_on_top(self:FomoApp, name:str):
+def _put_on_top(self:FomoBoard, name:str):
     "Put a card of kind `name` on top of your Mecha pile."
     return self.act({"top": name})
 
-@shows_errors
-def _undo(self:FomoApp):
-    "Take back the last human action and the bots' actions after it."
-    acts = self.state.actions
-    human = [i for i, (p, _) in enumerate(acts) if p not in self.bots]
-    if not human: raise RulesError("nothing to undo: no human action has been played")
-    self.state = self.state.undo(len(acts) - human[-1])
-    seat = self.state.to_move()[0] if self.state.to_move()[0] in self.humans else self.seat
-    # hot-seat: if the undo hands the turn to another player, the screen comes up before their hand is drawn
-    self.selected, self.screened = None, self.screen and seat != self.seat
-    self.seat = seat
-    self.draw()
+FomoBoard._redraw, FomoBoard.select, FomoBoard.click_stack = _redraw, _select, _click_stack
+FomoBoard.discard, FomoBoard.put_on_top = _discard_sel, _put_on_top
 
-FomoApp.act, FomoApp.select, FomoApp.click_stack, FomoApp.discard, FomoApp.put_on_top, FomoApp.undo = \
-    _act, _select, _click_stack, _discard_sel, _put_on_top, _undo
+# %% ../../nbs/53_app_fomo.ipynb #c015
+class FomoApp(AppScaffold):
+    "Play FOMO at a card table in the notebook: click a card, then a stack; bots or hot-seat, inside the app frame."
+    css = "fs-fomo-app"
+    def __init__(self,
+                 state=None,            # a FOMO state (default: a new game from the other arguments)
+                 players:int=4,         # 2–5, for a new game
+                 seed:int=0,            # its seed
+                 options:dict=None,     # other FOMO options
+                 bots=None,             # {player: bot spec or bot function}; default: Player 0 human, the rest greedy; {}: hot-seat
+                 screen:bool=True):     # hot-seat: hide the table between two human players
+        state = state if state is not None else Fomo.new({**(options or {}), "players": players}, seed)
+        if state.game is not Fomo: raise RulesError(f"FomoApp plays FOMO, not {state.game.name}")
+        bots = {p: "greedy" for p in range(1, state.players)} if bots is None else dict(bots)
+        if all(p in bots for p in range(state.players)):
+            raise RulesError("the app needs at least one human player (a seat without a bot)")
+        super().__init__(state, FomoBoard(), seats=bots, title="FOMO", privacy=None if screen else False)

@@ -21,12 +21,17 @@ def _label(action) -> str:
 class Component(Panel):
     "A game's board or panel inside an `AppScaffold`: draws `state.view(seat)` and plays through `act(action)`."
     css = "fs-app-component"
+    log_upto = traitlets.Int(None, allow_none=True,
+                             help="show only the first n log lines the seat may read (None: all), e.g. while replaying a round step by step")
     def __init__(self):
         super().__init__()
         self.act = self._unattached
         self.state = self.seat = None
 
     def _unattached(self, action): raise RuntimeError("this component is not in an app yet: attach(act) first")
+
+    def _show_status(self, change):
+        if self.act == self._unattached: Panel._show_status(self, change)   # in an app, the app's status line shows it
 
     def attach(self, act):
         "Take the scaffold's `act(action)` callback: the only way a component changes the game."
@@ -40,6 +45,7 @@ class Component(Panel):
     def blank(self):
         "Forget whatever is drawn (the privacy screen is up): afterwards the component shows no seat's view."
         self.state = self.seat = None
+        self.log_upto = None
         self.clear()
 
     def draw(self, view:dict): raise NotImplementedError(f"{type(self).__name__} must define draw(view)")
@@ -138,7 +144,8 @@ class AppScaffold(Panel):
                           W.HBox([self._savetext, self._load]),
                           W.HTML("<b>Log</b> <i>(what you may see; newest at the bottom)</i>"), self._log)
         self.component.attach(self.act)
-        self.listen(self.component, lambda ch: setattr(self, "status", ch["new"]) if ch["new"] else None, names="status")
+        self.listen(self.component, lambda ch: setattr(self, "status", ch["new"]), names="status")   # a new click clears it
+        self.listen(self.component, self._log_held, names="log_upto")
         self.on_click(self._iam, lambda b: self.sit_down())
         self.on_click(self._undo, lambda b: self.undo())
         self.on_click(self._save, lambda b: self.save())
@@ -201,29 +208,52 @@ def _turn_text(self:AppScaffold) -> str:
     s, name = self.state, self.state.player_name
     if self.screen_for is not None:
         return f"Pass the screen to <b>{html.escape(name(self.screen_for))}</b>: only they should look now."
-    me = html.escape(name(self.seat))
-    if s.is_over:
+    me, held = html.escape(name(self.seat)), self.component.log_upto is not None   # held: the end is not told yet
+    if s.is_over and not held:
         ends = [e.text for e in s.log.visible(self.seat) if e.kind == "end"]
         return f"<b>{html.escape(ends[-1] if ends else 'Game over.')}</b>"
-    if self.seat in s.to_move():
-        return f"▶ <b>{me}</b>, your turn: {html.escape(self.component.prompt(s.view(self.seat)))}"
+    if self.seat in s.to_move() or held:
+        turn = ", your turn" if self.seat in s.to_move() else ""
+        return f"▶ <b>{me}</b>{turn}: {html.escape(self.component.prompt(s.view(self.seat)))}"
     waiting = " and ".join(name(p) + (f" (bot {self.controllers[p]})" if p in self.bots else "") for p in s.to_move())
     return f"<b>{me}</b>: waiting for {html.escape(waiting)}."
 
 def _draw_status(self:AppScaffold):
-    news = "" if self.screen_for is not None or not self.news else \
+    held = self.component.log_upto is not None      # the component is telling what happened, step by step
+    news = "" if self.screen_for is not None or not self.news or held else \
         f'<div class="fs-app-news" style="color:#455a64">{html.escape(self.news)}</div>'
     err = f'<div class="fs-app-error" style="color:#b00020">⚠ {html.escape(self.status)}</div>' if self.status else ""
     self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0">'
                               f'<div class="fs-app-turn">{self._turn_text()}</div>{news}{err}</div>')
 
+def _cut(self:AppScaffold) -> int:
+    "How far into the log the seat at the screen may read now: all of it, or up to the component's `log_upto` lines."
+    upto, evs = self.component.log_upto, self.state.log.events
+    if upto is None: return len(evs)
+    mine = [i for i, e in enumerate(evs) if e.seen_by(self.seat)]
+    return mine[upto - 1] + 1 if 0 < upto <= len(mine) else (0 if upto <= 0 else len(evs))
+
 def _take_news(self:AppScaffold):
     "The lines the seat at the screen has not seen yet become its news (kept until something new happens)."
-    p, n = self.seat, len(self.state.log)
-    new = [e.text for e in self.state.log.events[min(self._seen.get(p, 0), n):] if e.seen_by(p)]
+    p, n = self.seat, self._cut()
+    new = [e.text for e in self.state.log.events[min(self._seen.get(p, 0), n):n] if e.seen_by(p)]
     if new: self._news[p] = "Since you last looked: " + ("… " if len(new) > 4 else "") + " ".join(new[-4:])
     self._seen[p] = n
     self.news = self._news.get(p, "")
+
+def _draw_log(self:AppScaffold):
+    "The log of the seat at the screen (held back to the component's `log_upto` lines while it replays)."
+    lines, upto = self.state.log.lines(self.seat), self.component.log_upto
+    if upto is not None: lines = lines[:max(upto, 0)]
+    self._log.value = ('<div style="display:flex;flex-direction:column-reverse;max-height:220px;overflow-y:auto;'
+                       'font-family:monospace;font-size:12px;line-height:1.4;border:1px solid #e0e0e0;padding:4px"><div>'
+                       + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in lines) + "</div></div>")
+
+def _log_held(self:AppScaffold, change):
+    "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
+    if self.seat is None or self.component.state is None: return
+    if change["new"] is None: self._take_news()
+    self._draw_log(); self._draw_status()
 
 def _refresh(self:AppScaffold):
     "Settle the seats, then redraw the component (or the privacy screen), the log and the status line."
@@ -243,10 +273,7 @@ def _refresh(self:AppScaffold):
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
             self._take_news()
-            self._log.value = ('<div style="display:flex;flex-direction:column-reverse;max-height:220px;overflow-y:auto;'
-                               'font-family:monospace;font-size:12px;line-height:1.4;border:1px solid #e0e0e0;padding:4px"><div>'
-                               + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in s.log.lines(self.seat))
-                               + "</div></div>")
+            self._draw_log()
         who = self._undoer()
         self._undo.description = f"Undo {s.player_name(who)}'s last move" if who is not None else "Undo"
         at = "nobody (screen up)" if self.seat is None else s.player_name(self.seat)
@@ -255,6 +282,7 @@ def _refresh(self:AppScaffold):
     self.version += 1
 
 AppScaffold._turn_text, AppScaffold._draw_status, AppScaffold._take_news, AppScaffold.refresh = _turn_text, _draw_status, _take_news, _refresh
+AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held = _cut, _draw_log, _log_held
 
 # %% ../../nbs/50_app_scaffold.ipynb #cb24d0e8
 def _act(self:AppScaffold, action):

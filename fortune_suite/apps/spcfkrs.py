@@ -13,12 +13,11 @@ from ..ui.grid import GridBoard
 from ..games.spcfkrs.board import cell_name, to_cell
 from ..games.spcfkrs.rules import Spcfkrs
 from ..games.spcfkrs.odds import attack_odds
-from ..games.spcfkrs.bots import view_battle
-from ..engine import get_bot
-import numpy as np
+from ..games.spcfkrs.bots import view_battle     # (importing the bots files them in the registry)
+from .scaffold import AppScaffold, Component
 
 # %% auto #0
-__all__ = ['PRESETS', 'SIDE_COLORS', 'SpcfkrsApp']
+__all__ = ['PRESETS', 'SIDE_COLORS', 'SpcfkrsBoard', 'SpcfkrsApp']
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c006
 PRESETS = {
@@ -33,51 +32,41 @@ PRESETS = {
 SIDE_COLORS = ("#c62828", "#1565c0")
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c008
-class SpcfkrsApp(Panel):
-    "Play SPCFKRS in the notebook: a GridBoard, click-to-order with live odds, locked secret orders, a stepwise report."
-    css = "fs-spcfkrs-app"
-    seat = traitlets.Int(0, help="the player whose view is on screen")
+class SpcfkrsBoard(Component):
+    "SPCFKRS's component: a GridBoard, click-to-order with live odds, secret orders locked through `act`, a stepwise report."
+    css = "fs-sp-board"
     selected = traitlets.Unicode(None, allow_none=True, help="id of the selected fighter, or None")
     version = traitlets.Int(0, help="counts redraws")
 
     def __init__(self,
-                 state=None,             # a Spcfkrs state (default: a new game from `options` and `seed`)
-                 options=None,           # game options for a new game
-                 seed:int=0,             # its seed
-                 opponent="greedy",      # "greedy", "random", a bot function, or None for hot-seat
                  cell_px:int=22):        # size of a square on screen
         super().__init__()
-        self.state = state if state is not None else Spcfkrs.new(options, seed)
-        if opponent is None: self.bots = {}
-        else: self.bots = {1: get_bot(Spcfkrs, {"greedy": "greedy", "random": "random_orders"}.get(opponent, opponent))}
-        self.rngs = {p: np.random.default_rng([seed, p]) for p in self.bots}     # each bot's only chance
-        self.draft, self.choice, self.steps, self.step_at, self.before, self._quiet = {}, None, [], 0, None, False
+        self.draft, self.choice, self.steps, self.step_at, self.before, self.before_round = {}, None, [], 0, None, None
+        self._quiet, self._shown, self._hidden = False, None, False
         self.board = GridBoard(24, 24, cell_px=cell_px, palette={"partial": "#bcaaa4", "full": "#4e342e"})
         self.board.on_click(self._guard(self._clicked))
         w = {}
         def mk(name, widget): w[name] = tag(widget, f"fs-sp-{name}"); return w[name]
-        mk("turn", W.HTML()); mk("info", W.HTML()); mk("odds", W.HTML()); mk("log", W.HTML())
-        mk("force", W.Dropdown(options=list(PRESETS), description="Force", layout=W.Layout(width="420px")))
-        mk("forcejson", W.Text(placeholder='or JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="420px")))
+        mk("info", W.HTML()); mk("odds", W.HTML()); mk("report", W.HTML())
+        mk("force", W.Dropdown(options=list(PRESETS), description="Force", layout=W.Layout(width="100%", max_width="420px")))
+        mk("forcejson", W.Text(placeholder='or JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="100%", max_width="420px")))
         mk("submit", W.Button(description="Submit force", button_style="success"))
-        mk("weapon", W.Dropdown(description="Weapon", options=[], layout=W.Layout(width="300px")))
+        mk("weapon", W.Dropdown(description="Weapon", options=[], layout=W.Layout(width="100%", max_width="300px")))
         mk("follow", W.Checkbox(description="Follow the fighter it stabs", value=False, indent=False))
         mk("clear", W.Button(description="Clear order")); mk("lock", W.Button(description="Lock orders", button_style="warning"))
         mk("pass", W.Button(description="Pass")); mk("delay", W.Button(description="Delay"))
         mk("step", W.Button(description="Next step", button_style="info")); mk("skip", W.Button(description="Show all"))
-        mk("seatpick", W.ToggleButtons(options=[("Red", 0), ("Blue", 1)], value=0, description="Seat"))
         mk("clickmode", W.ToggleButtons(options=[("Auto", "auto"), ("Attack", "attack"), ("Move", "move")], value="auto",
                                          description="Click", style={"button_width": "70px"}))
         self.w = w
-        self._build_box = W.VBox([w["force"], w["forcejson"], w["submit"]])
+        self._build_box = W.VBox([W.HTML("<b>Build your force</b> (secret until both are in)"), w["force"], w["forcejson"], w["submit"]])
         self._order_box = W.VBox([w["info"], w["clickmode"], w["weapon"], w["follow"], w["odds"],
                                   W.HBox([w["clear"], w["pass"], w["delay"], w["lock"]])])
-        self._step_box = W.HBox([w["step"], w["skip"]])
-        side = W.VBox([w["turn"], self._build_box, self._order_box, self._step_box, w["log"]],
-                      layout=W.Layout(min_width="320px", max_width="520px", margin="0 0 0 12px"))
-        top = [tag(W.HTML(f"<b>SPCFKRS</b> — {'hot-seat' if not self.bots else 'you are Red against a bot'}"), "fs-sp-title")]
-        if not self.bots: top.append(w["seatpick"])
-        self.set_children(W.HBox(top), W.HBox([self.board.box, side], layout=W.Layout(flex_flow="row wrap")))
+        self._step_box = W.VBox([w["report"], W.HBox([w["step"], w["skip"]])])
+        side = W.VBox([self._build_box, self._order_box, self._step_box],
+                      layout=W.Layout(flex="1 1 320px", min_width="300px", max_width="520px", margin="0 0 0 12px"))
+        self.board.box.layout.flex = "0 0 auto"                     # the board keeps its size; the side panel wraps below if it must
+        self.set_children(W.HBox([self.board.box, side], layout=W.Layout(flex_flow="row wrap")))
         self.on_click(w["submit"], lambda b: self.submit_force())
         self.on_click(w["clear"], lambda b: self.clear_order())
         self.on_click(w["lock"], lambda b: self.lock())
@@ -87,59 +76,72 @@ class SpcfkrsApp(Panel):
         self.on_click(w["skip"], lambda b: self.show_all())
         self.listen(w["weapon"], lambda ch: self._weapon_changed())
         self.listen(w["follow"], lambda ch: self._follow_changed())
-        self.listen(w["seatpick"], lambda ch: self._seat_picked(ch["new"]))
-        self.refresh()
+        self.clear()
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c010
-def _view(self:SpcfkrsApp) -> dict: return self.state.view(self.seat)
+def _view(self:SpcfkrsBoard) -> dict:
+    if self.state is None: raise RulesError("the screen is hidden: nobody's board is shown")
+    return self.state.view(self.seat)
 
-def _run_bots(self:SpcfkrsApp):
-    for _ in range(10_000):
-        movers = [p for p in self.state.to_move() if p in self.bots]
-        if not movers: return
-        p = movers[0]
-        self.state.apply(p, self.bots[p](self.state.view(p), self.state.legal_actions(p), self.rngs[p]))
-
-def _refresh(self:SpcfkrsApp):
-    "Let bots act, move the hot-seat seat if needed, then redraw everything."
-    self._run_bots()
-    b = self.state.battle
-    if b and self.before is not None and b.round != self.before["round"] and self.state.options.mode == "orders": self._start_steps()
-    elif self.state.options.mode != "orders": self.before = None
-    movers = self.state.to_move()
-    humans = [p for p in movers if p not in self.bots]
-    if humans and self.seat not in humans and not self.steps:
-        self.seat, self.draft, self.choice, self.selected = humans[0], {}, None, None
-        if not self.bots: self.w["seatpick"].value = self.seat
+def _show(self:SpcfkrsBoard, state, seat:int):
+    "Draw what `seat` may see (after a new move, an undo or a load: drafts dropped, a resolved round replayed)."
+    key = (id(state), len(state.actions), seat)
+    self.state, self.seat = state, seat
+    if key != self._shown:
+        self._shown, self.draft, self.choice, self.selected = key, {}, None, None
+        self._forget_click()
+        v = state.view(seat)
+        if self.before is not None and v["mode"] == "orders" and v["board"] and v["board"]["round"] != self.before["round"]:
+            self._start_steps()
+        elif self.steps: self.steps, self.step_at, self.before_round = [], 0, None; self.log_upto = None
+        self.before = None
     self.redraw()
+    if self._hidden: self.board.as_widget(); self._hidden = False   # a new view will be made: from the figure as it is
 
-def _turn_text(self:SpcfkrsApp, v) -> str:
-    s = self.state
-    if self.steps: return f"<b>Round {self.steps[0][0]} report</b>: step {self.step_at} of {len(self.steps) - 1}."
-    if s.is_over: return f"<b>{html.escape(s.log[-1].text)}</b>"
-    me = s.player_name(self.seat)
-    if self.seat not in s.to_move(): return f"{me}: waiting for {' and '.join(s.player_name(p) for p in s.to_move())}."
-    what = {"build": "build your force", "orders": "write your orders, then lock them",
-            "phased": f"{v['phase']} phase — {html.escape(self._name(v['acting']))} acts"}[v["stage"]]
-    return f"<b>{me}</b>: {what}."
+def _clear(self:SpcfkrsBoard):
+    "Forget everything drawn and drafted (the privacy screen is up)."
+    self.draft, self.choice, self.selected, self.steps, self.step_at, self.before, self.before_round = {}, None, None, [], 0, None, None
+    self._shown, self._hidden, self.log_upto = None, True, None
+    b, w = self.board, self.w
+    with b.hold(): b.clear_cells(); b.clear_pieces(); b.clear_highlight(); b.clear_overlays(); self._forget_click()
+    for k in ("info", "odds", "report"): w[k].value = ""
+    self._quiet = True                # what the last seat chose or typed (a secret force!) goes too
+    try:
+        w["forcejson"].value, w["force"].index, w["clickmode"].value, w["follow"].value = "", 0, "auto", False
+        w["weapon"].options = []
+    finally: self._quiet = False
+    for box in (self._build_box, self._order_box, self._step_box): box.layout.display = "none"
+    self.version += 1
 
-def _name(self:SpcfkrsApp, fid) -> str:
+def _forget_click(self:SpcfkrsBoard):
+    "Take the board's outline of the last clicked square off (it would show the next seat where the last one clicked)."
+    b = self.board
+    if b.selected is not None or b.selected_piece is not None:
+        b.selected = b.selected_piece = None; b._touch("selection")
+
+def _prompt(self:SpcfkrsBoard, v) -> str:
+    "What the seat is asked to do (for the frame's status line)."
+    if self.steps:
+        return (f"watch round {self.steps[0][0]}'s report — step {self.step_at} of {len(self.steps) - 1}: "
+                "press Next step, or Show all.")
+    if v["stage"] == "build": return "build your force: pick one from the list (or type it as JSON), then press Submit force."
+    if v["stage"] == "orders":
+        return "write your orders: click one of your fighters, then a target or a square; then press Lock orders."
+    return (f"{v['phase']} phase — {self._name(v['acting'])} acts: click "
+            f"{'a square' if v['phase'] == 'move' else 'a target'}, then Confirm (or Pass).")
+
+def _name(self:SpcfkrsBoard, fid) -> str:
     return fid.replace("red-", "Red ").replace("blue-", "Blue ") if fid else ""
 
-def _as_widget(self:SpcfkrsApp):
-    "The app's box, ready to display (the board's Bokeh bundle refreshed if Python changed it since it was made)."
-    self.board.as_widget()
-    return Panel.as_widget(self)
-
-SpcfkrsApp.view, SpcfkrsApp._run_bots, SpcfkrsApp.refresh = property(_view), _run_bots, shows_errors(_refresh)
-SpcfkrsApp.as_widget = _as_widget
-SpcfkrsApp._turn_text, SpcfkrsApp._name = _turn_text, _name
+SpcfkrsBoard.view, SpcfkrsBoard.show, SpcfkrsBoard.clear = property(_view), _show, _clear
+SpcfkrsBoard.prompt, SpcfkrsBoard._name, SpcfkrsBoard._forget_click = _prompt, _name, _forget_click
+SpcfkrsBoard.draw = lambda self, view: self.redraw()
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c011
-def _board_now(self:SpcfkrsApp, v) -> dict:
+def _board_now(self:SpcfkrsBoard, v) -> dict:
     "The board to draw: the view's, or while stepping, the board before the round with the report's events applied."
     if not self.steps: return v["board"]
-    bd = json.loads(json.dumps(self.before))
+    bd = json.loads(json.dumps(self.before_round))
     fs = {f["id"]: f for f in bd["fighters"]}
     part, full = set(bd["cover"]["partial"]), set(bd["cover"]["full"])
     upto = self.steps[self.step_at][1]
@@ -152,8 +154,9 @@ def _board_now(self:SpcfkrsApp, v) -> dict:
     bd["cover"] = {"partial": sorted(part), "full": sorted(full)}
     return bd
 
-def _redraw(self:SpcfkrsApp):
-    "Redraw board, panels and log from the seat's view."
+def _redraw(self:SpcfkrsBoard):
+    "Redraw the board and the side panel from the seat's view."
+    if self.state is None: return
     v, s, w, b = self.view, self.state, self.w, self.board
     stage = v["stage"]
     with self.hold_sync(), b.hold():
@@ -169,25 +172,32 @@ def _redraw(self:SpcfkrsApp):
                                 f"Speed {f['speed']}, Move {f['move']}" + (", shield " + f["shield"] if f["shield"] != "none" else ""))
             self._draw_orders(v, bd)
         mine = self.seat in s.to_move() and not self.steps
-        w["turn"].value = self._turn_text(v)
         self._build_box.layout.display = None if stage == "build" and mine else "none"
         self._order_box.layout.display = None if stage in ("orders", "phased") and mine else "none"
         self._step_box.layout.display = None if self.steps else "none"
+        w["report"].value = self._report_html() if self.steps else ""
         w["lock"].description = "Confirm" if stage == "phased" else "Lock orders"
         w["pass"].layout.display = None if stage == "phased" else "none"
         w["delay"].layout.display = None if stage == "phased" and {"move": "delay"} in v["legal_actions"] else "none"
         w["clear"].layout.display = "none" if stage == "phased" else None
-        lines = [e.text for e in s.log.visible(self.seat)]
-        if self.steps: lines = lines[:self.steps[self.step_at][1]]
-        w["log"].value = ('<div style="display:flex;flex-direction:column-reverse;max-height:260px;overflow-y:auto;'
-                          'font-family:monospace;font-size:12px"><div>'
-                          + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in lines) + "</div></div>")
+        picked = (v["acting"] if stage == "phased" else self.selected) is not None    # the fighter's own controls
+        for k in ("clickmode", "weapon", "follow"): w[k].layout.display = None if picked else "none"
     self.version += 1
 
-SpcfkrsApp._board_now, SpcfkrsApp.redraw = _board_now, _redraw
+def _report_html(self:SpcfkrsBoard) -> str:
+    "The lines of the replay's current step (the reveal, then one phase at a time)."
+    ev = self.state.log.visible(self.seat)
+    lo, hi = self.steps[max(0, self.step_at - 1)][1], self.steps[self.step_at][1]
+    last = self.step_at == len(self.steps) - 1
+    return (f'<div style="font-weight:600;margin-bottom:4px">Round {self.steps[0][0]} report — step {self.step_at} of '
+            f'{len(self.steps) - 1}{" (last)" if last else ""}</div><div style="font-family:monospace;font-size:12px;line-height:1.35;'
+            'max-height:320px;overflow-y:auto;border-left:3px solid #90a4ae;padding-left:6px">'
+            + "".join(f'<div class="fs-sp-report-line">{html.escape(e.text)}</div>' for e in ev[lo:hi]) + "</div>")
+
+SpcfkrsBoard._board_now, SpcfkrsBoard.redraw, SpcfkrsBoard._report_html = _board_now, _redraw, _report_html
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c013
-def _draw_orders(self:SpcfkrsApp, v, bd):
+def _draw_orders(self:SpcfkrsBoard, v, bd):
     b = self.board
     if self.steps:
         for e in self.state.log.visible(self.seat)[self.steps[max(0, self.step_at - 1)][1]:self.steps[self.step_at][1]]:
@@ -214,11 +224,13 @@ def _draw_orders(self:SpcfkrsApp, v, bd):
         if cells: b.highlight([cell_name(c) for c in cells], color="#ef9a9a")
         b.highlight([pos[fid]], color="#ffeb3b")
 
-def _draw_info(self:SpcfkrsApp, v):
+def _draw_info(self:SpcfkrsBoard, v):
     w = self.w
     fid = v["acting"] if v["stage"] == "phased" else self.selected
     if not v["board"] or fid is None:
-        w["info"].value = "Click one of your fighters." if v["stage"] == "orders" else ""
+        n = len(self.draft)
+        w["info"].value = (f"Click one of your fighters to give it an order. Orders written: {n}"
+                           f"{' (not locked yet)' if n else ''}." if v["stage"] == "orders" else "")
         w["odds"].value = ""; return
     bt = view_battle(v); f = bt.by_id[fid]
     o = (self.choice or {}) if v["stage"] == "phased" else (self.draft.get(fid) or (v.get("my_orders") or {}).get(fid) or {})
@@ -232,11 +244,12 @@ def _draw_info(self:SpcfkrsApp, v):
     act = o.get("act")
     w["odds"].value = f'<span class="fs-sp-odds-line">{html.escape(attack_odds(bt, f, act).line())}</span>' if act else ""
 
-SpcfkrsApp._draw_orders, SpcfkrsApp._draw_info = _draw_orders, _draw_info
+SpcfkrsBoard._draw_orders, SpcfkrsBoard._draw_info = _draw_orders, _draw_info
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c015
-def _clicked(self:SpcfkrsApp, ev):
+def _clicked(self:SpcfkrsBoard, ev):
     "A click on the board: select a fighter, or give the selected one a target or a destination."
+    if self.state is None: return
     v = self.view
     if self.steps or self.seat not in self.state.to_move() or v["stage"] not in ("orders", "phased") or ev.cell is None: return
     bt = view_battle(v)
@@ -266,10 +279,11 @@ def _clicked(self:SpcfkrsApp, ev):
     raise RulesError(tries and bt.act_error(f, tries[0]) or f"{f.name} cannot act on {ev.cell}")
 
 @shows_errors
-def _choose_act(self:SpcfkrsApp, act):
+def _choose_act(self:SpcfkrsBoard, act):
     "Give the selected (or acting) fighter the action `act` (checked by the game's rules)."
     v = self.view; bt = view_battle(v)
     fid = v["acting"] if v["stage"] == "phased" else self.selected
+    if fid is None: raise RulesError("select one of your fighters first")
     if why := bt.act_error(bt.by_id[fid], act): raise RulesError(why)
     if v["stage"] == "phased": self.choice = {"act": act}
     else:
@@ -283,7 +297,7 @@ def _choose_act(self:SpcfkrsApp, act):
     self.redraw()
 
 @shows_errors
-def _choose_move(self:SpcfkrsApp, move):
+def _choose_move(self:SpcfkrsBoard, move):
     "Give the selected (or acting) fighter the move `move` (a square, 'follow' or, phased, 'delay')."
     v = self.view; bt = view_battle(v)
     if v["stage"] == "phased":
@@ -292,27 +306,29 @@ def _choose_move(self:SpcfkrsApp, move):
         if move != "follow" and (why := bt.move_error(bt.by_id[v["acting"]], move)): raise RulesError(why)
         self.choice = a; self.redraw(); return
     fid = self.selected
+    if fid is None: raise RulesError("select one of your fighters first")
     o = dict(self.draft.get(fid) or {"act": None, "move": None})
     if why := bt.move_error(bt.by_id[fid], move, o.get("act")): raise RulesError(why)
     o["move"] = move; self.draft[fid] = o; self.redraw()
 
-SpcfkrsApp._clicked, SpcfkrsApp.choose_act, SpcfkrsApp.choose_move = _clicked, _choose_act, _choose_move
+SpcfkrsBoard._clicked, SpcfkrsBoard.choose_act, SpcfkrsBoard.choose_move = _clicked, _choose_act, _choose_move
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c016
 @shows_errors
-def _submit_force(self:SpcfkrsApp):
+def _submit_force(self:SpcfkrsBoard):
     "Submit the chosen preset (or the JSON force typed in) for the seat."
     txt = self.w["forcejson"].value.strip()
-    force = json.loads(txt) if txt else PRESETS[self.w["force"].value]
+    try: force = json.loads(txt) if txt else PRESETS[self.w["force"].value]
+    except json.JSONDecodeError as e: raise RulesError(f"the force is not JSON: {e}") from None
     self._play({"force": force})
 
 @shows_errors
-def _clear_order(self:SpcfkrsApp):
+def _clear_order(self:SpcfkrsBoard):
     "Forget the selected fighter's unlocked order."
     self.draft.pop(self.selected, None); self.redraw()
 
 @shows_errors
-def _lock(self:SpcfkrsApp):
+def _lock(self:SpcfkrsBoard):
     "Lock the seat's orders (secret until both are in) — or, phased, confirm the chosen decision."
     v = self.view
     if v["stage"] == "phased":
@@ -321,19 +337,18 @@ def _lock(self:SpcfkrsApp):
     self._play({"orders": dict(self.draft)})
 
 @shows_errors
-def _pass(self:SpcfkrsApp):
+def _pass(self:SpcfkrsBoard):
     "Phased: let the acting fighter pass (no action, or stay where it is)."
     self._play({"move": None} if self.view["phase"] == "move" else {"act": None})
 
-def _play(self:SpcfkrsApp, action):
+def _play(self:SpcfkrsBoard, action):
+    "Play `action` through the frame (remembering the board, to replay the round it may resolve)."
     v = self.view
-    if v["stage"] in ("orders", "phased") and v["board"]: self.before = v["board"]
-    self.state.apply(self.seat, action)
-    self.draft, self.choice, self.selected = {}, None, None
-    self.refresh()
+    self.before = v["board"] if v["stage"] in ("orders", "phased") and v["board"] else None
+    if self.act(action) is None: self.before = None      # refused: the frame's status line says why
 
-def _weapon_changed(self:SpcfkrsApp):
-    if getattr(self, "_quiet", False): return
+def _weapon_changed(self:SpcfkrsBoard):
+    if self._quiet or self.state is None: return
     v = self.view; fid = v["acting"] if v["stage"] == "phased" else self.selected
     o = (self.choice or {}) if v["stage"] == "phased" else self.draft.get(fid, {})
     act, key = o.get("act"), self.w["weapon"].value
@@ -342,38 +357,69 @@ def _weapon_changed(self:SpcfkrsApp):
         if view_battle(v).act_error(view_battle(v).by_id[fid], new) is None: return self.choose_act(new)
     self.redraw()
 
-def _follow_changed(self:SpcfkrsApp):
-    if self._quiet: return
+def _follow_changed(self:SpcfkrsBoard):
+    if self._quiet or self.state is None: return
     if self.w["follow"].value and (self.view["stage"] == "phased" or self.selected): return self.choose_move("follow")
     o = self.draft.get(self.selected)
     if o and o.get("move") == "follow": o["move"] = None; self.redraw()
 
-def _seat_picked(self:SpcfkrsApp, p):
-    if p != self.seat: self.seat, self.draft, self.choice, self.selected = p, {}, None, None; self.redraw()
-
-SpcfkrsApp.submit_force, SpcfkrsApp.clear_order, SpcfkrsApp.lock, SpcfkrsApp.pass_ = _submit_force, _clear_order, _lock, _pass
-SpcfkrsApp._play, SpcfkrsApp._weapon_changed, SpcfkrsApp._follow_changed, SpcfkrsApp._seat_picked = _play, _weapon_changed, _follow_changed, _seat_picked
+SpcfkrsBoard.submit_force, SpcfkrsBoard.clear_order, SpcfkrsBoard.lock, SpcfkrsBoard.pass_ = _submit_force, _clear_order, _lock, _pass
+SpcfkrsBoard._play, SpcfkrsBoard._weapon_changed, SpcfkrsBoard._follow_changed = _play, _weapon_changed, _follow_changed
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c018
-def _start_steps(self:SpcfkrsApp):
+def _start_steps(self:SpcfkrsBoard):
     ev = self.state.log.visible(self.seat)
     i = max(k for k, e in enumerate(ev) if e.kind == "reveal" and "orders" in e.data)
     rnd = ev[i].data.get("round")
     cuts = [i] + [k for k in range(i + 1, len(ev)) if "phase" in ev[k].data] + [len(ev)]
+    self.before_round = self.before
     self.steps, self.step_at = [(rnd, c) for c in cuts], 1
+    self.log_upto = self.steps[1][1]
 
 @shows_errors
-def _next_step(self:SpcfkrsApp):
+def _next_step(self:SpcfkrsBoard):
     "Show the next step of the round's report."
     if not self.steps: raise RulesError("no round to replay")
     self.step_at += 1
     if self.step_at >= len(self.steps): return self.show_all()
+    self.log_upto = self.steps[self.step_at][1]
     self.redraw()
 
 @shows_errors
-def _show_all(self:SpcfkrsApp):
-    "End the replay: show the board and log as they are now."
-    self.steps, self.step_at, self.before = [], 0, None
-    self.refresh()
+def _show_all(self:SpcfkrsBoard):
+    "End the replay: show the board and the log as they are now."
+    self.steps, self.step_at, self.before_round = [], 0, None
+    self.redraw()
+    self.log_upto = None
 
-SpcfkrsApp._start_steps, SpcfkrsApp.next_step, SpcfkrsApp.show_all = _start_steps, _next_step, _show_all
+SpcfkrsBoard._start_steps, SpcfkrsBoard.next_step, SpcfkrsBoard.show_all = _start_steps, _next_step, _show_all
+
+# %% ../../nbs/52_app_spcfkrs.ipynb #c020
+class SpcfkrsApp(AppScaffold):
+    "Play SPCFKRS in the notebook: the board and its orders inside the app frame (seats, privacy screen, undo, save, log)."
+    css = "fs-spcfkrs-app"
+    def __init__(self,
+                 state=None,             # a Spcfkrs state (default: a new game from `options` and `seed`)
+                 options=None,           # game options for a new game
+                 seed:int=0,             # its seed
+                 opponent="greedy",      # Blue's bot: "greedy", "random", another spec, a bot function, or None for hot-seat
+                 cell_px:int=22,         # size of a square on screen
+                 seats=None):            # per seat "human" or a bot spec (overrides `opponent`)
+        state = state if state is not None else Spcfkrs.new(options, seed)
+        if state.game is not Spcfkrs: raise RulesError(f"SpcfkrsApp plays SPCFKRS, not {state.game.name}")
+        if seats is None:
+            seats = {} if opponent is None else {1: {"random": "random_orders"}.get(opponent, opponent) if isinstance(opponent, str) else opponent}
+        super().__init__(state, SpcfkrsBoard(cell_px), seats=seats, title="SPCFKRS")
+
+    @property
+    def view(self) -> dict:
+        "The view of the seat at the screen."
+        return self.component.view
+
+    @property
+    def board(self) -> GridBoard: return self.component.board
+
+    def as_widget(self):
+        "The app's box, ready to display (the board's Bokeh bundle refreshed if Python changed it since it was made)."
+        self.component.board.as_widget()
+        return AppScaffold.as_widget(self)

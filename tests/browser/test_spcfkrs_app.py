@@ -1,20 +1,21 @@
-"""The SPCFKRS app in a real browser: JupyterLab, the board clicked where the fighters are drawn.
+"""The SPCFKRS app in a real browser: JupyterLab, the board clicked where the fighters are drawn, inside the app frame.
 
 Red (Assault Rifle on C11, a base fighter on H11) faces Blue on C14 and H16, against the greedy bot. The test clicks a
 fighter, then its target (the exact odds appear), then a square (a move arrow appears, read back from BokehJS), locks
-the orders, and reads the referee's report as the page shows it — the reveal first, then, after *Show all*, the Shoot
-phase; the board's pieces in BokehJS follow what Python resolved. Then hot-seat: Blue's seat shows none of Red's
-locked orders."""
-import os, time
-import pytest
+the orders, and reads the referee's report as the page shows it — the reveal first, the log holding back the rest,
+then, after *Next step* and *Show all*, the Shoot phase; the board's pieces in BokehJS follow what Python resolved.
+Undo takes the round back. Then hot-seat: the privacy screen comes up between Red and Blue, Undo on the screen goes
+back to Red, and Blue's seat shows none of Red's locked orders.
+
+Screenshots of the key moments go to test-artifacts/spcfkrs_app-*.png (looked at by hand when the layout changes)."""
 from pathlib import Path
 from test_boards import click_at
 from helpers import wait, log_lines
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-SHOTS = os.environ.get("FS_SHOTS")
 NEAR = ('{"map": "open", "deploy_rows": 11, "forces": [[{"mods": ["assault_rifle"], "at": "C11"}, {"mods": [], "at": "H11"}], '
         '[{"mods": [], "at": "C14"}, {"mods": [], "at": "H16"}]]}')
+START = ["C11", "C14", "H11", "H16"]
 
 
 def centre(cell):
@@ -23,7 +24,19 @@ def centre(cell):
 
 
 def log(panel):
-    return log_lines(panel, ".fs-sp-log")
+    return log_lines(panel, ".fs-app-log")
+
+
+def shot(panel, name):
+    "Screenshot of the app alone, in a viewport tall enough to hold all of it (then the viewport as it was)."
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = panel.page
+    vp = page.viewport_size
+    page.set_viewport_size({"width": vp["width"], "height": 2200})
+    try:
+        panel.scroll_into_view_if_needed(); page.wait_for_timeout(300)
+        panel.screenshot(path=str(ARTIFACTS / f"spcfkrs_app-{name}.png"))
+    finally: page.set_viewport_size(vp)
 
 
 def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
@@ -32,7 +45,9 @@ def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
         f"app = SpcfkrsApp(options=json.loads('{NEAR}'), seed=1)\napp"])
     panel = page.locator(".fs-spcfkrs-app").first
     panel.wait_for(state="visible")
-    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == ["C11", "C14", "H11", "H16"])
+    status = panel.locator(".fs-app-status")
+    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START)
+    assert "Red, your turn: write your orders" in status.inner_text()                 # one human: no screen
     click_at(page, "fs-grid-figure", *centre("C11"))                                 # select Red 1
     hl = bokeh_data(page, "fs-grid-highlight", until=lambda d: "C11" in d["cell"])
     assert hl["color"][hl["cell"].index("C11")] == "#ffeb3b" and "C14" in hl["cell"]  # its targets are tinted
@@ -43,17 +58,35 @@ def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
     click_at(page, "fs-grid-figure", *centre("C9"))                                  # move to C9
     bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 2)
     wait(lambda: "moves to C9" in panel.locator(".fs-sp-info").inner_text(), "the move in the order line")
+    click_at(page, "fs-grid-figure", *centre("C1"))                                  # out of reach: refused
+    wait(lambda: "out of Red 1's reach" in status.inner_text(), "the refusal in the status line")
+    shot(panel, "1-order")
     panel.locator(".fs-sp-lock").click()
+    report = panel.locator(".fs-sp-report")
     wait(lambda: "Orders revealed for round 1:" in log(panel), "the reveal in the report")
     assert "Red 1 (C11): shoots at Blue 1 (C14) with the Pistol, then moves to C9." in log(panel)
-    assert not any("Shoot phase" in t for t in log(panel))                          # the replay starts at the reveal
-    panel.locator(".fs-sp-skip").click()
-    wait(lambda: any("— Shoot phase —" in t for t in log(panel)), "the Shoot phase after Show all")
-    wait(lambda: "write your orders" in panel.locator(".fs-sp-turn").inner_text(), "round 2's orders")
-    moved = [t.split()[0] + " " + t.split()[1] for t in log(panel) if " moves " in t or " falls" in t or "out of the fight" in t]
+    assert not any("Shoot phase" in t for t in log(panel))                          # the log holds the rest back
+    assert "Red 1 (C11): shoots at Blue 1 (C14)" in report.inner_text() and "step 1 of" in status.inner_text()
+    assert "wins" not in status.inner_text()                                         # the end is not told yet
+    shot(panel, "2-report")
+    panel.locator(".fs-sp-step").click()
+    wait(lambda: "Shoot phase" in report.inner_text(), "the Shoot phase in the step's lines")
+    wait(lambda: any("— Shoot phase —" in t for t in log(panel)), "the Shoot phase let go in the log")
+    shot(panel, "3-step")
+    if panel.locator(".fs-sp-skip").is_visible(): panel.locator(".fs-sp-skip").click()
+    wait(lambda: not panel.locator(".fs-sp-report").is_visible(), "the end of the replay")
+    moved = [t for t in log(panel) if " moves " in t or " falls" in t or "out of the fight" in t]
     assert moved, log(panel)                                                        # the round moved or killed someone…
-    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) != ["C11", "C14", "H11", "H16"])   # …and the board shows it
-    page.screenshot(path=str(ARTIFACTS / "spcfkrs_app.png")) if SHOTS else None
+    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) != START)   # …and the board shows it
+    shot(panel, "4-after-round")
+
+    # Undo: Red's order sheet goes (the bot's, written first, stays); the board is as it was
+    panel.locator("button.fs-app-undo").click()
+    wait(lambda: "Orders revealed for round 1:" not in log(panel), "the round taken back")
+    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START)
+    bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 0)
+    assert "Undone: Red's last move" in status.inner_text() and "write your orders" in status.inner_text()
+    shot(panel, "5-undo")
 
 
 def test_hot_seat_hides_locked_orders(lab, page, bokeh_data):
@@ -62,13 +95,33 @@ def test_hot_seat_hides_locked_orders(lab, page, bokeh_data):
         f"app = SpcfkrsApp(options=json.loads('{NEAR}'), seed=2, opponent=None)\napp"])
     panel = page.locator(".fs-spcfkrs-app").first
     panel.wait_for(state="visible")
-    bokeh_data(page, "fs-grid-pieces", until=lambda d: len(d["cell"]) == 4)
-    click_at(page, "fs-grid-figure", *centre("C11"))
-    bokeh_data(page, "fs-grid-highlight", until=lambda d: "C11" in d["cell"])
-    click_at(page, "fs-grid-figure", *centre("D9"))
-    bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 1)
-    panel.locator(".fs-sp-lock").click()
-    wait(lambda: panel.locator(".fs-sp-turn").inner_text().startswith("Blue"), "the seat passing to Blue")
-    bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 0)           # Red's arrow is gone
+    iam, status = panel.locator("button.fs-app-iam"), panel.locator(".fs-app-status")
+    wait(lambda: iam.is_visible() and iam.inner_text().strip() == "I am Red", "the screen waiting for Red")
+    assert panel.locator(".fs-sp-board").count() == 0 and log(panel) == []
+
+    def red_orders():
+        iam.click()
+        bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START)
+        click_at(page, "fs-grid-figure", *centre("C11"))
+        bokeh_data(page, "fs-grid-highlight", until=lambda d: "C11" in d["cell"])
+        click_at(page, "fs-grid-figure", *centre("D9"))
+        bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 1)
+        panel.locator(".fs-sp-lock").click()
+        wait(lambda: iam.is_visible() and iam.inner_text().strip() == "I am Blue", "the screen waiting for Blue")
+
+    red_orders()
+    assert panel.locator(".fs-sp-board").count() == 0 and log(panel) == [] and "D9" not in panel.inner_text()
+    assert "Pass the screen to Blue" in status.inner_text()
+    shot(panel, "hot-1-screen")
+
+    # Undo on the screen takes back Red's sheet: the screen now waits for Red, whose drafted arrow is gone too
+    panel.locator("button.fs-app-undo").click()
+    wait(lambda: iam.inner_text().strip() == "I am Red", "the screen waiting for Red after the undo")
+    red_orders()
+    iam.click()
+    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START)
+    bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 0)           # Red's arrow is not Blue's
+    bokeh_data(page, "fs-grid-selection", until=lambda d: d["xs"] == [])             # nor the outline of Red's last click
     wait(lambda: "Red has given a secret order." in log(panel), "Red's order acknowledged in Blue's log")
-    assert not any("D9" in t for t in log(panel))
+    assert not any("D9" in t for t in log(panel)) and "Blue, your turn: write your orders" in status.inner_text()
+    shot(panel, "hot-2-blue")
