@@ -63,7 +63,7 @@ def observe(view) -> Obs:
     if type(view) is not FomoView: return obs_from_view(view)
     t, p = view._state, view._player
     m = t.obs_memo.get(p)
-    if m is None or m[0] != t.cards_version:     # the cards' part: read again only when cards or knowledge changed
+    if m is None or m[0] != t.cards_version or m[7] != t.learned[p]:   # the cards' part: again only when cards move or p learns one
         kn, kind, rb = t.know[p], t.kind, t.rainbow
         size, rbs, known, kcode = [], [], [], []
         for st in t.stacks:
@@ -78,7 +78,7 @@ def observe(view) -> Obs:
             else: rbs.append(0); known.append(()); kcode.append(0)
         pile = tuple([kind[c] for c in t.piles[p]])
         m = t.obs_memo[p] = (t.cards_version, tuple(size), tuple(rbs) if t.options.backs_visible else None, tuple(known),
-                             pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {})
+                             pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {}, t.learned[p])
     top_p, top_v = [], []
     for b in t.bids:
         if b: x = b[-1]; top_p.append(x[0]); top_v.append(x[1])

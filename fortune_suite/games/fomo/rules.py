@@ -50,7 +50,8 @@ class FomoState(State):
         self.know, self.seen = [set() for _ in range(n)], [set() for _ in range(n)]
         self.first, self.round, self.phase, self.t, self.outcome = o.first_player, 0, PHASE_BID, 0, None
         self.version, self._secret, self._legal_memo = 0, False, None     # version: +1 whenever the position changes
-        self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move or anyone learns one (bots' cache)
+        self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move (bots' cache)
+        self.learned = [0] * n                                            # +1 whenever that player learns a card or reorders their pile
         self.start_round()
 
     def shuffle(self, m:int) -> list:
@@ -81,7 +82,7 @@ def deal_order(seed:int, options=None) -> list:
 # %% ../../../nbs/33_fomo_rules.ipynb #f49240db
 def _peek(self:FomoState, p, s, why):
     cards = self.stacks[s] if self.options.peek_all else self.stacks[s][-1:]
-    self.know[p].update(cards); self.seen[p].update(cards); self.cards_version += 1
+    self.know[p].update(cards); self.seen[p].update(cards); self.learned[p] += 1
     if not self.quiet:
         self.emit("info", f"Player {p} {why} {STACK_NAMES[s]}: {self.labels(cards)}.",
                   {"peek": s, "cards": [self.deck.kinds[self.kind[c]].name for c in cards]}, p, (p,))
@@ -300,7 +301,7 @@ def _apply(self:FomoState, p, a):
     else:
         pile, k = self.piles[p], a[1]
         i = max(j for j, x in enumerate(pile) if self.kind[x] == k)
-        pile.append(pile.pop(i)); self.cards_version += 1
+        pile.append(pile.pop(i)); self.learned[p] += 1
         if not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p)
 
 def _hook(self:FomoState, p, s, q):
