@@ -373,7 +373,11 @@ def _giant(self:FomoState, p):
     "Player `p`'s Giant Mecha: None while incomplete, else its tiebreak value (lower wins)."
     v = [0] * len(self.deck.kinds)
     for c in self.piles[p]: v[self.kind[c]] += 1
-    return giant_counts(self.sc, tuple(v), self.options.giant_tiebreak)
+    v, tb = tuple(v), self.options.giant_tiebreak
+    memo = self.sc.memo.setdefault(("giant", tb), {})       # the test, once per pile (as counts) and tiebreak
+    g = memo.get(v, memo)
+    if g is memo: g = memo[v] = giant_counts(self.sc, v, tb)
+    return g
 
 def _finish(self:FomoState):
     piles = [[self.deck.kinds[self.kind[c]].name for c in pile] for pile in self.piles]
