@@ -32,14 +32,16 @@ def canon(x) -> str:
     return json.dumps(x, sort_keys=True, separators=(",", ":"), allow_nan=False, default=_np_default)
 
 _SCALAR = frozenset((str, int, bool, type(None)))   # JSON values that are their own copy
+_STR = frozenset((str,))
 
 def jsonable(x):
     "A fresh copy of `x` in plain JSON types (tuples → lists, numpy → Python); TypeError/ValueError if it is not JSON."
     t = type(x)
     if x is None or t is str or t is int or t is bool: return x
     if t is float and x == x and x not in (float("inf"), float("-inf")): return x
-    if t is dict and all(type(k) is str for k in x):                                                  # the common case,
-        return {k: v if type(v) in _SCALAR else jsonable(v) for k, v in x.items()}                    # copied directly
+    if t is dict and _STR.issuperset(map(type, x)):                                                   # the common case,
+        if _SCALAR.issuperset(map(type, x.values())): return dict(x)                                  # copied directly
+        return {k: v if type(v) in _SCALAR else jsonable(v) for k, v in x.items()}
     if t is list or t is tuple: return [v if type(v) in _SCALAR else jsonable(v) for v in x]
     return json.loads(json.dumps(x, allow_nan=False, default=_np_default))   # numpy values, odd keys, NaN → errors
 
