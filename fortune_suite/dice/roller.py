@@ -61,6 +61,13 @@ def _expr(what) -> Expr:
 
 _NAN = float("nan")
 
+def _record(index, notation, faces, total, why, detail) -> RollRecord:
+    "A `RollRecord` without odds (NaN), made without the dataclass's per-field checks (quiet rolls make many)."
+    r = object.__new__(RollRecord)
+    r.__dict__.update(index=index, notation=notation, faces=faces, total=total, why=why, p_exact=_NAN, p_at_least=_NAN,
+                      p_at_most=_NAN, detail=detail)
+    return r
+
 class Roller:
     "Seeded dice rolling with a transcript: every roll records its purpose and the odds it had."
     def __init__(self, seed:int|None=None):  # None picks a fresh seed (kept in `.seed` so the session can be replayed)
@@ -72,6 +79,12 @@ class Roller:
     def roll(self, what, why:str="",
              odds:bool=True) -> RollRecord:  # False: skip the odds (NaN) — the same faces, for quiet simulation
         "Roll dice notation (or a `Dist`) once, log it and return its record."
+        if not odds and type(what) is Dist:       # quiet, a bare Dist: the same draw as `_DistExpr.roll`, no wrapper
+            v = what.sample(self.rng)
+            label = f"Dist({what.min}..{what.max})"
+            rec = _record(len(self.log), label, (v,), v, why, f"{label}[{v}]")
+            self.log.append(rec)
+            return rec
         e = _expr(what)
         o = e.roll(self.rng)
         if odds:
@@ -79,8 +92,8 @@ class Roller:
             rec = RollRecord(len(self.log), str(e), tuple(int(f) for f in o.faces), int(o.total), str(why),
                              d.p(o.total), d.at_least(o.total), d.at_most(o.total), o.detail)
         else:
-            rec = RollRecord(len(self.log), what if isinstance(what, str) else str(e), tuple(int(f) for f in o.faces),
-                             int(o.total), why, _NAN, _NAN, _NAN, o.detail)
+            rec = _record(len(self.log), what if isinstance(what, str) else str(e), tuple(int(f) for f in o.faces),
+                          int(o.total), why, o.detail)
         self.log.append(rec)
         return rec
 

@@ -90,9 +90,10 @@ def play_bots(state:State,
     bots = dict(enumerate(bots)) if isinstance(bots, (list, tuple)) else dict(bots)
     bots = {p: get_bot(state.game, b) for p, b in bots.items()}
     rngs = {p: np.random.default_rng([seed, p]) for p in bots}
+    fns = {p: b.fn if not b.params else b for p, b in bots.items()}   # (a bot without parameters: its function, called directly)
     for _ in range(max_steps):
-        movers = [p for p in state.to_move() if p in bots]
-        if not movers: return state
-        p = movers[0]
-        state.apply(p, bots[p](state.view(p), state.legal_actions(p), rngs[p]))
+        movers = state.to_move()
+        p = next((p for p in movers if p in fns), None) if len(movers) != 1 or movers[0] not in fns else movers[0]
+        if p is None: return state
+        state.apply(p, fns[p](state.view(p), state.legal_actions(p), rngs[p]))
     raise RuntimeError(f"bots did not finish within {max_steps} actions")

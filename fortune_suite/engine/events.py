@@ -31,13 +31,18 @@ def canon(x) -> str:
     "Canonical JSON text of `x` (sorted keys, no spaces): equal values give equal text."
     return json.dumps(x, sort_keys=True, separators=(",", ":"), allow_nan=False, default=_np_default)
 
+_SCALAR = frozenset((str, int, bool, type(None)))   # JSON values that are their own copy
+_STR = frozenset((str,))
+
 def jsonable(x):
     "A fresh copy of `x` in plain JSON types (tuples → lists, numpy → Python); TypeError/ValueError if it is not JSON."
     t = type(x)
     if x is None or t is str or t is int or t is bool: return x
     if t is float and x == x and x not in (float("inf"), float("-inf")): return x
-    if t is dict and all(type(k) is str for k in x): return {k: jsonable(v) for k, v in x.items()}   # the common case,
-    if t is list or t is tuple: return [jsonable(v) for v in x]                                       # copied directly
+    if t is dict and _STR.issuperset(map(type, x)):                                                   # the common case,
+        if _SCALAR.issuperset(map(type, x.values())): return dict(x)                                  # copied directly
+        return {k: v if type(v) in _SCALAR else jsonable(v) for k, v in x.items()}
+    if t is list or t is tuple: return [v if type(v) in _SCALAR else jsonable(v) for v in x]
     return json.loads(json.dumps(x, allow_nan=False, default=_np_default))   # numpy values, odd keys, NaN → errors
 
 # %% ../../nbs/03_engine_events.ipynb #799ee9d9
@@ -122,6 +127,14 @@ def options_to_dict(options) -> dict:
     "An options dataclass as a JSON object (every field, in declaration order)."
     return {f.name: jsonable(getattr(options, f.name)) for f in dataclasses.fields(options)}
 
+_FIELDS: dict = {}
+
+def _fields(Options) -> tuple:
+    "The type hints and field names of an options dataclass (read once per class)."
+    f = _FIELDS.get(Options)
+    if f is None: f = _FIELDS[Options] = (get_type_hints(Options), [f.name for f in dataclasses.fields(Options)])
+    return f
+
 def make_options(Options,             # the game's options dataclass
                  options=None,        # None (defaults), an `Options` instance, or a dict of fields
                  name:str="the game", # how errors name the game
@@ -132,7 +145,7 @@ def make_options(Options,             # the game's options dataclass
     if options is None: options = {}
     if not isinstance(options, dict):
         raise err(f"options for {name} must be {Options.__name__} or a JSON object, got {type(options).__name__}")
-    hints, known = get_type_hints(Options), [f.name for f in dataclasses.fields(Options)]
+    hints, known = _fields(Options)
     kw = {}
     for k, v in options.items():
         if k not in known: raise err(f"unknown option {k!r} for {name} (known: {', '.join(known)})")

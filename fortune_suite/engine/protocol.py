@@ -198,6 +198,7 @@ class State:
         "How the log names `player`."
         return f"Player {player}"
     def _player(self, player) -> int:
+        if type(player) is int and 0 <= player < self.players: return player     # the common case, first
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < self.players:
             raise RulesError(f"no such player {player!r}: {self.game.name} has players 0 to {self.players - 1}")
         return int(player)
@@ -222,8 +223,12 @@ class State:
         return list(self._legal(player))
     def legal_actions(self, player) -> list:
         "The actions `player` may take now (empty when it is not their decision); a fresh copy unless quiet."
-        player = self._player(player)
-        if player not in self.to_move(): return []
+        if type(player) is not int or not 0 <= player < self.players: player = self._player(player)
+        if self.decisions: movers = (self.decisions[-1].player,)
+        else:
+            movers = self._to_move()
+            if self.pending and player in self.pending: return []
+        if player not in movers: return []
         return self._legal_now(player) if self.quiet else jsonable(self._legal_now(player))
     def view(self, player) -> dict:
         "What `player` may see now: the game's `_view` plus the engine's keys (hidden orders stripped). A fresh JSON copy, except in quiet mode."
@@ -296,17 +301,20 @@ class State:
               player:int,   # who acts
               action):      # a JSON value; one of `legal_actions(player)`
         "Check, then play `action` for `player`; returns the new events. Illegal: `RulesError`, state unchanged."
-        self._not_broken()
-        player = self._player(player)
-        if self.is_over: raise RulesError(f"the game is over: no more actions ({self.player_name(player)} tried {action!r})")
-        if player in self.pending:
-            raise RulesError(f"order already given: {self.player_name(player)} has given a secret order; waiting for {self._names(self.to_move())}")
-        if player not in self.to_move():
+        if self._broken: self._not_broken()
+        if type(player) is not int or not 0 <= player < self.players: player = self._player(player)
+        d = self.decisions[-1] if self.decisions else None
+        movers = (d.player,) if d is not None else self._to_move()     # asked once: whose turn, and whether it is over
+        if not movers: raise RulesError(f"the game is over: no more actions ({self.player_name(player)} tried {action!r})")
+        if self.pending:
+            if player in self.pending:
+                raise RulesError(f"order already given: {self.player_name(player)} has given a secret order; waiting for {self._names(self.to_move())}")
+        if player not in movers:
             raise RulesError(f"not your turn: {self.player_name(player)} is not to move; waiting for {self._names(self.to_move())}")
-        if not self.quiet or type(action) not in (str, int):
+        quiet = self.quiet
+        if not quiet or type(action) not in (str, int):
             try: action = jsonable(action)
             except (TypeError, ValueError): raise RulesError(f"an action is a JSON value (str, int, list or dict), got {action!r}") from None
-        d = self.decision
         if d is not None:
             if canon(action) not in {canon(a) for a in d.choices}:
                 raise RulesError(f"illegal answer: {action!r} is not one of {self.player_name(player)}'s choices for {d.kind} ({', '.join(map(repr, d.choices[:8]))})")
@@ -314,35 +322,35 @@ class State:
         else:
             parsed = self._check(player, action)
             if parsed is None: parsed = action
-        start, self._busy = len(self.log), True
+        log = self.log.events
+        start, self._busy = len(log), True
         self.actions.append((player, action))
         try:
             if d is not None:
-                self.emit("action", lambda: self._describe(player, action), {"action": action, "decision": d.kind}, player)
+                if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action, "decision": d.kind}, player)
                 self.decisions.pop()
                 type(self).answers[d.kind](self, player, parsed, d)
-            else:
-                movers = self._to_move()
-                if len(movers) > 1 or type(movers) is Secret:
-                    if not self.game.kind.secret_orders:
-                        raise TypeError(f"{self.game.name} is declared sequential but has secret orders from {len(movers)} players to move")
-                    self.pending[player] = parsed
+            elif len(movers) > 1 or type(movers) is Secret:
+                if not self.game.kind.secret_orders:
+                    raise TypeError(f"{self.game.name} is declared sequential but has secret orders from {len(movers)} players to move")
+                self.pending[player] = parsed
+                if not quiet:
                     self.emit("action", lambda: f"Secret order — {self._describe(player, action)}", {"action": action}, player, (player,))
                     self.emit("info", lambda: f"{self.player_name(player)} has given a secret order.", {"order_given": True}, player)
-                    if not self.to_move():
-                        orders, self.pending = dict(sorted(self.pending.items())), {}
-                        self._resolve(orders)
-                else:
-                    self.emit("action", lambda: self._describe(player, action), {"action": action}, player)
-                    self._apply(player, parsed)
-            if self.is_over and not self.quiet:
+                if not self.to_move():
+                    orders, self.pending = dict(sorted(self.pending.items())), {}
+                    self._resolve(orders)
+            else:
+                if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action}, player)
+                self._apply(player, parsed)
+            if not quiet and self.is_over:
                 res = self.result()
                 self.emit("end", self._end_text(res), {"result": res})
         except BaseException as e:
             self._broken = f"{type(e).__name__} while applying {action!r} for {self.player_name(player)}: {e}"
             raise
         finally: self._busy = False
-        return self.log.events[start:]
+        return log[start:] if len(log) > start else []
 
     def _names(self, players) -> str:
         return " and ".join(self.player_name(p) for p in players) or "nobody"

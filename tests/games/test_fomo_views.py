@@ -100,3 +100,29 @@ def test_views_never_show_others_hands_or_pile_order(n, deal, seed, steps):
             names = [t.deck.kinds[t.kind[c]].name for c in t.piles[q]]
             if q == p: assert v["my_pile"] == names
             else: assert v["known_in_piles"][q] == sorted(v["known_in_piles"][q], key=t.deck.index.__getitem__)
+
+
+def test_cached_observation_is_the_view_at_every_decision():
+    """The bots' quiet observation is cached across decisions (per card move, per player's new knowledge). At every
+    decision of many games — peeks, the Hook, pile reorders, round ends — it equals the observation read from the full
+    game's JSON view of the same player, for every player; and the bots' cached stack values pick the action they pick
+    from that uncached observation."""
+    from fortune_suite.games.fomo.bots import choose, GREEDY, EV, action_from_obs
+    from fortune_suite.engine import get_bot
+    checked = 0
+    for n in (2, 3, 4, 5):
+        for g in range(6):
+            bots = [get_bot("fomo", ["greedy", "ev", "random"][(g + p) % 3]) for p in range(n)]
+            q, f = Fomo.new({"players": n}, g, quiet=True), Fomo.new({"players": n}, g)
+            rngs = [np.random.default_rng([g, p]) for p in range(n)]
+            while not q.is_over:
+                for p in range(n):
+                    assert observe(q.view(p)) == obs_from_view(f.view(p)), (n, g, len(q.actions), p)
+                p = q.to_move()[0]
+                for style in (GREEDY, EV):
+                    assert action_from_obs(choose(observe(q.view(p)), style, q.sc), q.view(p)) == \
+                        action_from_obs(choose(obs_from_view(f.view(p)), style, q.sc), f.view(p))
+                a = bots[p](q.view(p), q.legal_actions(p), rngs[p])
+                q.apply(p, a); f.apply(p, a); checked += 1
+            assert q.result() == f.result()
+    assert checked > 1000

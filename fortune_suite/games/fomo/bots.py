@@ -62,23 +62,23 @@ def observe(view) -> Obs:
     "The observation in a view: read from the game for a quiet game's `FomoView` (only what the view shows), else from the JSON."
     if type(view) is not FomoView: return obs_from_view(view)
     t, p = view._state, view._player
-    m = t.obs_memo.get(p)
-    if m is None or m[0] != t.cards_version:     # the cards' part: read again only when cards or knowledge changed
-        kn, kind, rb = t.know[p], t.kind, t.rainbow
-        size, rbs, known, kcode = [], [], [], []
+    memo, cv = t.obs_memo, t.cards_version
+    m = memo.get(p)
+    if m is None or m[0] != cv or m[7] != t.learned[p]:   # the cards' part: again only when cards move or p learns one
+        pub = memo.get(-1)                                 # what everyone sees of the stacks: sizes, rainbow backs
+        if pub is None or pub[0] != cv:
+            rb = t.rainbow
+            pub = memo[-1] = (cv, tuple([len(st) for st in t.stacks]),
+                              tuple([sum([rb[c] for c in st]) for st in t.stacks]) if t.options.backs_visible else None)
+        kn, kind, known, kcode = t.know[p], t.kind, [], []
         for st in t.stacks:
-            size.append(len(st))
-            if st:
-                rbs.append(sum([rb[c] for c in st]))
-                k = [kind[c] for c in st if c in kn]
-                if k:
-                    if len(k) > 1: k.sort()
-                    known.append(tuple(k)); kcode.append(sum([ONE[x] for x in k]))
-                else: known.append(()); kcode.append(0)
-            else: rbs.append(0); known.append(()); kcode.append(0)
+            k = [kind[c] for c in st if c in kn] if st else None
+            if k:
+                if len(k) > 1: k.sort()
+                known.append(tuple(k)); kcode.append(sum([ONE[x] for x in k]))
+            else: known.append(()); kcode.append(0)
         pile = tuple([kind[c] for c in t.piles[p]])
-        m = t.obs_memo[p] = (t.cards_version, tuple(size), tuple(rbs) if t.options.backs_visible else None, tuple(known),
-                             pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {})
+        m = memo[p] = (cv, pub[1], pub[2], tuple(known), pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {}, t.learned[p])
     top_p, top_v = [], []
     for b in t.bids:
         if b: x = b[-1]; top_p.append(x[0]); top_v.append(x[1])

@@ -6,13 +6,13 @@
 from __future__ import annotations
 from ...engine import Game, GameKind, State, RulesError, register_game
 from ...dice import die
-from .cards import PEEK, HOOK, TANK
+from .cards import PEEK, HOOK, TANK, DEFAULT_DECK
 from .scoring import scorer, decide, giant_counts
 from .table import (FomoOptions, facing, NSTACKS, STACK_NAMES, HAND_VALUES, FULL_HAND, PLAY, DISCARD, PEEK_AT, TOP,
                     PHASE_PEEK, PHASE_BID, PHASE_OVER, action_json, card_facts)
 
 # %% auto #0
-__all__ = ['FomoState', 'Fomo', 'deal_order', 'parse_action', 'describe_action', 'table_view', 'FomoView']
+__all__ = ['AT_LEAST', 'FomoState', 'Fomo', 'deal_order', 'parse_action', 'describe_action', 'table_view', 'FomoView']
 
 # %% ../../../nbs/33_fomo_rules.ipynb #6856462f
 _DICE = {}
@@ -50,7 +50,8 @@ class FomoState(State):
         self.know, self.seen = [set() for _ in range(n)], [set() for _ in range(n)]
         self.first, self.round, self.phase, self.t, self.outcome = o.first_player, 0, PHASE_BID, 0, None
         self.version, self._secret, self._legal_memo = 0, False, None     # version: +1 whenever the position changes
-        self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move or anyone learns one (bots' cache)
+        self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move (bots' cache)
+        self.learned = [0] * n                                            # +1 whenever that player learns a card or reorders their pile
         self.start_round()
 
     def shuffle(self, m:int) -> list:
@@ -81,7 +82,7 @@ def deal_order(seed:int, options=None) -> list:
 # %% ../../../nbs/33_fomo_rules.ipynb #f49240db
 def _peek(self:FomoState, p, s, why):
     cards = self.stacks[s] if self.options.peek_all else self.stacks[s][-1:]
-    self.know[p].update(cards); self.seen[p].update(cards); self.cards_version += 1
+    self.know[p].update(cards); self.seen[p].update(cards); self.learned[p] += 1
     if not self.quiet:
         self.emit("info", f"Player {p} {why} {STACK_NAMES[s]}: {self.labels(cards)}.",
                   {"peek": s, "cards": [self.deck.kinds[self.kind[c]].name for c in cards]}, p, (p,))
@@ -108,53 +109,77 @@ def _start_round(self:FomoState):
 FomoState._peek, FomoState.start_round = _peek, _start_round
 
 # %% ../../../nbs/33_fomo_rules.ipynb #66dcd83a
-def _thresholds(self:FomoState, p) -> list:
-    "For each stack, the lowest card `p` may bid there (11: none)."
-    thr, strict = [], self.options.overbid_strict
+AT_LEAST = tuple(sum(1 << v for v in range(t, 11)) for t in range(12))   # bit mask of the cards t … 10 (none for 11)
+
+def _playable(self:FomoState, p) -> tuple:
+    "For each stack, the cards of `p`'s hand that may be bid there now (bit masks): any on an empty stack, a higher one over another's top bid, none over their own."
+    h, strict, out = self.hands[p], self.options.overbid_strict, []
     for b in self.bids:
-        if not b: thr.append(1)
+        if not b: out.append(h)
         else:
             tp, tv = b[-1]
-            thr.append(11 if tp == p else tv + strict)
-    return thr
+            out.append(0 if tp == p else h & AT_LEAST[tv + strict])
+    return tuple(out)
+
+_PARTS = ({}, {})   # tuples, JSON: (part, …) → the actions of one part of a legal list, made once (shared, read-only)
+_BID = -1           # a part: the bids of one card on some stacks
+
+def _make(key, js) -> tuple:
+    "The actions of one part of a legal list (see `_part`)."
+    c = key[0]
+    if c == PLAY:                         # every bid allowed by `ok` (per stack, the cards that may go there), card by card
+        ok, hooks, acts = key[1], key[2], []
+        for v in HAND_VALUES[ok[0] | ok[1] | ok[2] | ok[3]]:
+            m = (ok[0] >> v & 1) | (ok[1] >> v & 1) << 1 | (ok[2] >> v & 1) << 2 | (ok[3] >> v & 1) << 3
+            acts += _part((_BID, v, m, hooks if v == HOOK else ()), js)
+        return tuple(acts)
+    if c == _BID:                         # card v on the stacks of bit mask m; the Hook with no pile, then each of `hooks`
+        v, m, hooks, acts = key[1], key[2], key[3], []
+        for s in range(NSTACKS):
+            if m >> s & 1:
+                acts.append((PLAY, v, s, -1))
+                if v == HOOK: acts.extend((PLAY, v, s, q) for q in hooks)
+    elif c == DISCARD: acts = [(DISCARD, v) for v in HAND_VALUES[key[1]]]
+    elif c == PEEK_AT: acts = [(PEEK_AT, s) for s in range(NSTACKS)]
+    else: acts = [(TOP, k) for k in key[2]]
+    return tuple(action_json(a, key[1] if c == TOP else DEFAULT_DECK) for a in acts) if js else tuple(acts)
+
+def _part(key, js):
+    "One part of a legal list — the bids, the discards, the pile kinds that may go on top — as tuples or (`js`) JSON, made once."
+    cache = _PARTS[js]
+    r = cache.get(key)
+    if r is None:
+        if len(cache) > 100_000: cache.clear()
+        r = cache[key] = _make(key, js)
+    return r
+
+def _legal_list(self:FomoState, p, js:bool) -> list:
+    """The legal actions of player `p` now (empty when it is not their decision), as short tuples or (`js`) as JSON:
+    the bids, then each card of the hand as a discard, then each kind of the pile (two cards or more) not on top."""
+    if p not in self._to_move(): return []
+    if self.phase == PHASE_PEEK: return list(_part((PEEK_AT,), js))
+    hand, ok = self.hands[p], self._playable(p)
+    hooks = tuple([q for q in range(self.players) if self.piles[q] and (q != p or self.options.hook_own_pile)]) \
+        if (ok[0] | ok[1] | ok[2] | ok[3]) >> HOOK & 1 else ()
+    acts = [*_part((PLAY, ok, hooks), js), *_part((DISCARD, hand), js)]
+    pile = self.piles[p]
+    if len(pile) > 1:
+        kind = self.kind
+        acts += _part((TOP, self.deck, tuple(sorted({kind[c] for c in pile} - {kind[pile[-1]]}))), js)
+    return acts
 
 def _legal_tuples(self:FomoState, p) -> list:
     "The legal actions of player `p` now, as short tuples (empty when it is not their decision)."
-    if p not in self._to_move(): return []
-    if self.phase == PHASE_PEEK: return [(PEEK_AT, s) for s in range(NSTACKS)]
-    acts, hand, thr, own = [], HAND_VALUES[self.hands[p]], self._thresholds(p), self.options.hook_own_pile
-    for v in hand:
-        for s in range(NSTACKS):
-            if v >= thr[s]:
-                acts.append((PLAY, v, s, -1))
-                if v == HOOK: acts.extend((PLAY, v, s, q) for q in range(self.players) if self.piles[q] and (q != p or own))
-    acts.extend((DISCARD, v) for v in hand)
-    pile = self.piles[p]
-    if len(pile) > 1:
-        top = self.kind[pile[-1]]
-        acts.extend((TOP, k) for k in sorted({self.kind[c] for c in pile} - {top}))
-    return acts
-
-_LEGAL = {}   # (deck, hand, thresholds, hook targets, pile kinds to put on top) → the JSON legal list (quiet mode)
+    return self.legal_list(p, False)
 
 def _legal(self:FomoState, player) -> list:
     m = self._legal_memo                       # one list per position (the view and the caller both ask)
     if m is not None and m[0] == self.version and m[1] == player: return m[2]
-    if self.quiet and self.phase == PHASE_BID and player in self._to_move():
-        # the list depends only on these; quiet games share it (read-only: the engine copies it unless quiet)
-        p, pile, own = player, self.piles[player], self.options.hook_own_pile
-        hooks = tuple([q for q in range(self.players) if self.piles[q] and (q != p or own)]) if self.hands[p] >> HOOK & 1 else ()
-        tops = tuple(sorted({self.kind[c] for c in pile} - {self.kind[pile[-1]]})) if len(pile) > 1 else ()
-        key = (self.deck, self.hands[p], tuple(self._thresholds(p)), hooks, tops)
-        L = _LEGAL.get(key)
-        if L is None:
-            if len(_LEGAL) > 200_000: _LEGAL.clear()
-            L = _LEGAL[key] = [action_json(a, self.deck) for a in self.legal_tuples(player)]
-    else: L = [action_json(a, self.deck) for a in self.legal_tuples(player)]
+    L = self.legal_list(player, True)
     self._legal_memo = (self.version, player, L)
     return L
 
-FomoState._thresholds, FomoState.legal_tuples, FomoState._legal = _thresholds, _legal_tuples, _legal
+FomoState._playable, FomoState.legal_list, FomoState.legal_tuples, FomoState._legal = _playable, _legal_list, _legal_tuples, _legal
 
 # %% ../../../nbs/33_fomo_rules.ipynb #306445dc
 _SHAPE = "{'play': card, 'stack': 0–3} (the Hook adds 'hook': player or null), {'discard': card}, {'top': card name} or {'peek': 0–3}"
@@ -276,7 +301,7 @@ def _apply(self:FomoState, p, a):
     else:
         pile, k = self.piles[p], a[1]
         i = max(j for j, x in enumerate(pile) if self.kind[x] == k)
-        pile.append(pile.pop(i)); self.cards_version += 1
+        pile.append(pile.pop(i)); self.learned[p] += 1
         if not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p)
 
 def _hook(self:FomoState, p, s, q):
@@ -348,7 +373,11 @@ def _giant(self:FomoState, p):
     "Player `p`'s Giant Mecha: None while incomplete, else its tiebreak value (lower wins)."
     v = [0] * len(self.deck.kinds)
     for c in self.piles[p]: v[self.kind[c]] += 1
-    return giant_counts(self.sc, tuple(v), self.options.giant_tiebreak)
+    v, tb = tuple(v), self.options.giant_tiebreak
+    memo = self.sc.memo.setdefault(("giant", tb), {})       # the test, once per pile (as counts) and tiebreak
+    g = memo.get(v, memo)
+    if g is memo: g = memo[v] = giant_counts(self.sc, v, tb)
+    return g
 
 def _finish(self:FomoState):
     piles = [[self.deck.kinds[self.kind[c]].name for c in pile] for pile in self.piles]
