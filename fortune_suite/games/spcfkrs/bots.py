@@ -8,7 +8,8 @@ import functools, heapq, json
 import numpy as np
 from ...engine import RulesError, canon, register_bot
 from .data import SpcfkrsOptions, load_catalog, profile
-from .board import Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, square_mask
+from .board import Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, square_mask, targets, hack_targets, reach
+from .orders import acts, moves
 from .odds import _attack_odds, hit_chance
 from .rules import Spcfkrs
 
@@ -65,8 +66,8 @@ def random_orders_bot(view, legal, rng):
     b, me, orders = view_battle(view), view["player"], {}
     for f in b.living(me):
         if f.id in view["my_orders"]: continue
-        act = pick(b.acts(f))
-        orders[f.id] = {"act": act, "move": pick(b.moves(f, act))}
+        act = pick(acts(b, f))
+        orders[f.id] = {"act": act, "move": pick(moves(b, f, act))}
     return {"orders": orders}
 
 # %% ../../../nbs/26_spcfkrs_bots.ipynb #c012
@@ -83,7 +84,7 @@ def _best_act(b, f, alive, me):
     for key in f.prof.weapons:
         w = b.weapon(key)
         if w.kind == "shoot" and f.hacked: continue
-        for c in b.targets(f, key, cover=False):
+        for c in targets(b, f, key, cover=False):
             g = b.at[c]
             if g.side == me: continue
             o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
@@ -91,7 +92,7 @@ def _best_act(b, f, alive, me):
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
             if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, o.p_kill)
     if f.prof.hack and best[3] < 0.3:
-        for c in b.hack_targets(f):
+        for c in hack_targets(b, f):
             g = b.at[c]
             score = hit_chance(f.prof.hack) * alive[g.id] * g.prof.cost * 0.5       # dearer fighters carry the worse guns
             if score > best[0]: best = (score, ["hack", cell_name(c)], None, 0.0)
@@ -134,11 +135,11 @@ def _best_move(b, f, foes, claimed, masks=None):
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
     near_pos = [g.pos for g in near]
-    reach = b.reach(f)
+    rch = reach(b, f)
     de = max(abs(ex - fx), abs(ey - fy)) + f.prof.move + 1
     near_cover = _near_cover(cov, ex, ey, de, ck)         # rubble, and squares with cover on the enemy's side of them
-    cands = [c for c in reach if c in near_cover]                                  # squares that may have cover…
-    cands += [t[2] for t in heapq.nsmallest(12, [(max(abs(ex - x), abs(ey - y)), v, (x, y)) for (x, y), v in reach.items()])]  # …and the best ways forward
+    cands = [c for c in rch if c in near_cover]                                  # squares that may have cover…
+    cands += [t[2] for t in heapq.nsmallest(12, [(max(abs(ex - x), abs(ey - y)), v, (x, y)) for (x, y), v in rch.items()])]  # …and the best ways forward
     del b.at[f.pos]                                  # (its own square does not block its future lines of fire)
     try:
         block = walls | ((atm & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)
@@ -155,10 +156,10 @@ def _best_move(b, f, foes, claimed, masks=None):
         top = 0 if melee else 3                      # the most the line-of-fire bonus can add (cover adds 2 more)
         for c in cands:
             if c in claimed or c in b.at: continue
-            ub = -0.1 * max(abs(ex - c[0]), abs(ey - c[1])) - 0.01 * reach[c] + (3 if melee else top)
+            ub = -0.1 * max(abs(ex - c[0]), abs(ey - c[1])) - 0.01 * rch[c] + (3 if melee else top)
             if not melee and c in near_cover: ub += 2
             if ub < best - 1e-9: continue            # (cannot beat or tie the best: skip the line-of-fire work)
-            sc_ = score(c, reach[c])
+            sc_ = score(c, rch[c])
             if sc_ > best + 1e-9 or (abs(sc_ - best) < 1e-9 and dest is not None and c < dest): best, dest = sc_, c
     finally: b.at[f.pos] = f
     return dest

@@ -8,7 +8,10 @@ from ...engine import Game, GameKind, Secret, State, RulesError, register_game, 
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, force_cost
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
-from .orders import PHASES
+from .board import hack_targets
+from .combat import attack, hack, overdose
+from .orders import (PHASES, act_error, move_error, order_error, acts, moves, describe_order, speed_order,
+                                              move, follow, can_act, resolve_round)
 
 # %% auto #0
 __all__ = ['zone', 'deploy', 'SpcfkrsState', 'snapshot', 'Spcfkrs']
@@ -151,9 +154,9 @@ def _legal_orders(self:SpcfkrsState, p) -> list:
     b = self.battle
     if self.half[p] is not None:
         fid, act = self.half[p]
-        return [{"unit": fid, "move": m} for m in b.moves(b.by_id[fid], act)]
+        return [{"unit": fid, "move": m} for m in moves(b, b.by_id[fid], act)]
     f = next(f for f in b.living(p) if f.id not in self.sheets[p])
-    return [{"unit": f.id, "act": a} for a in b.acts(f)]
+    return [{"unit": f.id, "act": a} for a in acts(b, f)]
 
 def _check_orders(self:SpcfkrsState, p, a):
     b = self.battle
@@ -164,17 +167,17 @@ def _check_orders(self:SpcfkrsState, p, a):
         for fid, order in a["orders"].items():
             f = self._own_fighter(p, fid)
             if fid in self.sheets[p]: raise RulesError(f"orders: {f.name} already has its order this round")
-            if why := b.order_error(f, order): raise RulesError(f"{f.name}: {why}")
+            if why := order_error(b, f, order): raise RulesError(f"{f.name}: {why}")
         return {"orders": {fid: {"act": o.get("act"), "move": o.get("move")} for fid, o in a["orders"].items()}}
     if set(a) not in ({"unit", "act"}, {"unit", "move"}): raise RulesError(f"orders: a step is {{'unit': id, 'act': …}} or {{'unit': id, 'move': …}}, not {a!r}")
     f = self._own_fighter(p, a["unit"])
     if "act" in a:
         if self.half[p] is not None: raise RulesError(f"orders: give {self.half[p][0]}'s move before another action")
         if f.id in self.sheets[p]: raise RulesError(f"orders: {f.name} already has its order this round")
-        if why := b.act_error(f, a["act"]): raise RulesError(f"{f.name}: {why}")
+        if why := act_error(b, f, a["act"]): raise RulesError(f"{f.name}: {why}")
     else:
         if self.half[p] is None or self.half[p][0] != f.id: raise RulesError(f"orders: give {f.name}'s action before its move")
-        if why := b.move_error(f, a["move"], self.half[p][1]): raise RulesError(f"{f.name}: {why}")
+        if why := move_error(b, f, a["move"], self.half[p][1]): raise RulesError(f"{f.name}: {why}")
 
 def _apply_orders(self:SpcfkrsState, p, a):
     if "orders" in a:
@@ -217,8 +220,8 @@ def _resolve(self:SpcfkrsState, orders:dict):
         self.revealed = {fid: o for p in (0, 1) for fid, o in self.sheets[p].items()}
         self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
         for p in (0, 1):
-            for fid, o in self.sheets[p].items(): self.emit("reveal", b.describe_order(b.by_id[fid], o), {"unit": fid})
-        b.resolve_round(self.revealed)
+            for fid, o in self.sheets[p].items(): self.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
+        resolve_round(b, self.revealed)
         self._after_round()
     if self.battle is not None: self._log_battle()
 
@@ -229,21 +232,21 @@ def _phase_start(self:SpcfkrsState, phase:str):
     b, self.phase = self.battle, phase
     if phase == "special":
         self.acted, self.stabbed, self.followers = set(), {}, []
-        fs = [f for f in b.living() if f.prof.overdose or (f.prof.hack and b.hack_targets(f))]
+        fs = [f for f in b.living() if f.prof.overdose or (f.prof.hack and hack_targets(b, f))]
     elif phase in ("stab", "shoot"): fs = [f for f in b.living() if f.id not in self.acted and self._options_in(f, phase)]
     else: fs, self.delayed = b.living(), set()
     self.queue = []
     if fs:
         b.say(f"— {phase.title()} phase —", phase=phase)
-        self.queue = [(f.id, i) for i, g in enumerate(b.speed_order(fs, phase)) for f in g]
+        self.queue = [(f.id, i) for i, g in enumerate(speed_order(b, fs, phase)) for f in g]
     self.cur = None
     self._advance()
 
 def _options_in(self:SpcfkrsState, f, phase) -> list:
     "The actions `f` may take in an attack phase (without 'pass')."
     b = self.battle
-    if phase == "special": return [["hack", cell_name(c)] for c in b.hack_targets(f)] if f.prof.hack else []
-    return [a for a in b.acts(f)[1:] if a[0] == phase]
+    if phase == "special": return [["hack", cell_name(c)] for c in hack_targets(b, f)] if f.prof.hack else []
+    return [a for a in acts(b, f)[1:] if a[0] == phase]
 
 def _advance(self:SpcfkrsState):
     "Run the phased battle forward to the next decision (or the end)."
@@ -255,17 +258,17 @@ def _advance(self:SpcfkrsState):
             if self.phase == "move":
                 for fid in self.followers:
                     f = b.by_id[fid]
-                    if f.alive: b.follow(f, self.stabbed[fid])
+                    if f.alive: follow(b, f, self.stabbed[fid])
                 b.end_round(); return self._after_round()
             return self._phase_start(PHASES[PHASES.index(self.phase) + 1])
         fid, gi = self.queue[0]
         f = b.by_id[fid]
         b.group = (b.round, self.phase, gi)
-        if not b.can_act(f, self.phase): self.queue.pop(0); continue
+        if not can_act(b, f, self.phase): self.queue.pop(0); continue
         self.cur = (self.phase, gi)
         if self.phase == "special" and self.started != (b.round, fid):
             self.started = (b.round, fid)
-            if f.prof.overdose: b.overdose(f)
+            if f.prof.overdose: overdose(b, f)
             if not f.alive: self.queue.pop(0); continue
         if self.phase == "shoot" and f.hacked:
             b.say(f"{f.name}'s guns are jammed by hacking: it cannot shoot this round."); self.queue.pop(0); continue
@@ -277,7 +280,7 @@ def _legal_phased(self:SpcfkrsState, p) -> list:
     b = self.battle
     f = b.by_id[self.queue[0][0]]
     if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self._options_in(f, self.phase)]
-    out = [{"move": m} for m in b.moves(f)]
+    out = [{"move": m} for m in moves(b, f)]
     if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
     g = self.stabbed.get(f.id)
     if g is not None and g.alive: out.append({"move": "follow"})
@@ -294,13 +297,13 @@ def _check_phased(self:SpcfkrsState, p, a):
         if v is None: return
         if not isinstance(v, list) or not v or v[0] != ("hack" if self.phase == "special" else self.phase):
             raise RulesError(f"phase: in the {self.phase} phase {f.name} may only {'hack' if self.phase == 'special' else self.phase} or pass, not {v!r}")
-        if why := b.act_error(f, v): raise RulesError(f"{f.name}: {why}")
+        if why := act_error(b, f, v): raise RulesError(f"{f.name}: {why}")
     elif v == "delay":
         if f.id in self.delayed or len(self.queue) < 2: raise RulesError(f"delay: {f.name} cannot delay (already delayed, or nobody is left to move after it)")
     elif v == "follow":
         g = self.stabbed.get(f.id)
         if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
-    elif why := b.move_error(f, v): raise RulesError(f"{f.name}: {why}")
+    elif why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
 
 def _apply_phased(self:SpcfkrsState, p, a):
     b = self.battle
@@ -310,16 +313,16 @@ def _apply_phased(self:SpcfkrsState, p, a):
         v = a["act"]
         if v is not None:
             self.acted.add(fid)
-            if v[0] == "hack": b.hack(f, to_cell(v[1]))
+            if v[0] == "hack": hack(b, f, to_cell(v[1]))
             else:
                 if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
-                b.attack(f, v[1], to_cell(v[2]))
+                attack(b, f, v[1], to_cell(v[2]))
     else:
         v = a["move"]
         if v is None: pass                                       # (the decision's own line says it stays)
         elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
         elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
-        else: b.move(f, to_cell(v))
+        else: move(b, f, to_cell(v))
     self._advance()
     self._log_battle()
 
@@ -396,15 +399,15 @@ def _describe(self:SpcfkrsState, p, a):
         if isinstance(a, dict): return f"{name} submits a force: " + "; ".join('+'.join(x.get("mods", []) if isinstance(x, dict) else x) or "base" for x in a["force"]) + "."
         return {"fighter": f"{name} buys a fighter.", "done": f"{name}'s force is complete."}.get(a[0], f"{name} buys {a[-1]} for its fighter {len(self.building[p])}.")
     if self.stage == "orders":
-        if "orders" in a: return f"{name}'s orders: " + " ".join(b.describe_order(b.by_id[k], o) for k, o in a["orders"].items())
+        if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
         f = b.by_id[a["unit"]]
-        return f"{name} orders " + (b.describe_order(f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] or 'stay'}.")
+        return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] or 'stay'}.")
     f = b.by_id[self.queue[0][0]]
     if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
     if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
     if a == {"act": None}: return f"{name}: {f.name} ({cell_name(f.pos)}) does not {'hack' if self.phase == 'special' else self.phase}."
     if a == {"move": None}: return f"{name}: {f.name} stays on {cell_name(f.pos)}."
-    return f"{name}: " + b.describe_order(f, a)
+    return f"{name}: " + describe_order(b, f, a)
 
 SpcfkrsState._legal, SpcfkrsState._check, SpcfkrsState._apply, SpcfkrsState._view = _legal, _check, _apply, _view
 SpcfkrsState._result, SpcfkrsState._end_text, SpcfkrsState._describe = _result, _end_text, _describe
