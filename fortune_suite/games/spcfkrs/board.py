@@ -112,6 +112,19 @@ class Battle:
             f.hacked = False
             if f.shield == "up": f.shield = "spent"
         self.round += 1
+    # The questions the app (fortune_suite.apps.spcfkrs) asks a battle as methods; the rules call the functions by name:
+    # `targets` and `hack_targets` below, `act_error`, `move_error` and `describe_order` in the orders module.
+    def targets(self, f:Fighter, key:str) -> list: return targets(self, f, key)
+    def hack_targets(self, f:Fighter) -> list: return hack_targets(self, f)
+    def act_error(self, f:Fighter, act):
+        from fortune_suite.games.spcfkrs import orders
+        return orders.act_error(self, f, act)
+    def move_error(self, f:Fighter, move, act=None):
+        from fortune_suite.games.spcfkrs import orders
+        return orders.move_error(self, f, move, act)
+    def describe_order(self, f:Fighter, order:dict) -> str:
+        from fortune_suite.games.spcfkrs import orders
+        return orders.describe_order(self, f, order)
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c011
 @functools.lru_cache(maxsize=None)

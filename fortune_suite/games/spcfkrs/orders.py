@@ -12,7 +12,7 @@ from .combat import D6, skirmish, attack, hack, overdose, desc
 
 # %% auto #0
 __all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'describe_order', 'rolloff',
-           'speed_order', 'move', 'follow', 'can_act', 'run_phase', 'resolve_round']
+           'speed_order', 'move', 'follow', 'can_act', 'run_phase', 'resolve_round', 'PhaseByPhase']
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c006
 ACTS = ("stab", "shoot", "hack")
@@ -200,3 +200,111 @@ def resolve_round(b:Battle, orders:dict) -> None:
         if b.decided():
             b.say("The battle is decided."); break
     b.end_round()
+
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #f72977e4
+class PhaseByPhase:
+    "One round of the phase-by-phase mode: who acts now, what they may do, and the round walked forward."
+    def __init__(self, battle:Battle):
+        self.b, self.o = battle, battle.o
+        self.phase, self.queue, self.cur, self.started = None, [], None, None
+        self.acted, self.stabbed, self.followers, self.delayed = set(), {}, [], set()
+
+    def acting(self) -> Fighter:
+        "The fighter whose player decides now."
+        return self.b.by_id[self.queue[0][0]]
+
+    def options_in(self, f:Fighter, phase:str) -> list:
+        "The actions `f` may take in an attack phase (without 'pass')."
+        if phase == "special": return [["hack", cell_name(c)] for c in hack_targets(self.b, f)] if f.prof.hack else []
+        return [a for a in acts(self.b, f)[1:] if a[0] == phase]
+
+    def start(self, phase:str="special"):
+        "Open `phase`: queue the fighters that take part, fastest first, and walk to the first decision."
+        b, self.phase = self.b, phase
+        if phase == "special": fs = [f for f in b.living() if f.prof.overdose or (f.prof.hack and hack_targets(b, f))]
+        elif phase in ("stab", "shoot"): fs = [f for f in b.living() if f.id not in self.acted and self.options_in(f, phase)]
+        else: fs, self.delayed = b.living(), set()
+        self.queue = []
+        if fs:
+            b.say(f"— {phase.title()} phase —", phase=phase)
+            self.queue = [(f.id, i) for i, g in enumerate(speed_order(b, fs, phase)) for f in g]
+        self.cur = None
+        return self.advance()
+
+    def advance(self):
+        "Walk the round forward to the next decision: None (a fighter waits), 'over' (decided) or 'round' (round over)."
+        b, o = self.b, self.o
+        while True:
+            if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
+                b.say("The battle is decided."); b.end_round(); return "over"
+            if not self.queue:
+                if self.phase == "move":
+                    for fid in self.followers:
+                        f = b.by_id[fid]
+                        if f.alive: follow(b, f, self.stabbed[fid])
+                    b.end_round(); return "round"
+                return self.start(PHASES[PHASES.index(self.phase) + 1])
+            fid, gi = self.queue[0]
+            f = b.by_id[fid]
+            b.group = (b.round, self.phase, gi)
+            if not can_act(b, f, self.phase): self.queue.pop(0); continue
+            self.cur = (self.phase, gi)
+            if self.phase == "special" and self.started != (b.round, fid):
+                self.started = (b.round, fid)
+                if f.prof.overdose: overdose(b, f)
+                if not f.alive: self.queue.pop(0); continue
+            if self.phase == "shoot" and f.hacked:
+                b.say(f"{f.name}'s guns are jammed by hacking: it cannot shoot this round."); self.queue.pop(0); continue
+            if self.phase != "move" and (fid in self.acted or not self.options_in(f, self.phase)):
+                self.queue.pop(0); continue
+            return None
+
+    def legal(self) -> list:
+        "What the acting fighter's player may send: pass or an action of the phase; in Move a square, stay, delay, follow."
+        b, f = self.b, self.acting()
+        if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self.options_in(f, self.phase)]
+        out = [{"move": m} for m in moves(b, f)]
+        if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
+        g = self.stabbed.get(f.id)
+        if g is not None and g.alive: out.append({"move": "follow"})
+        return out
+
+    def check(self, a) -> None:
+        "RulesError naming the rule unless `a` is a legal decision for the acting fighter."
+        b, f = self.b, self.acting()
+        key = "move" if self.phase == "move" else "act"
+        if not isinstance(a, dict) or set(a) != {key}:
+            raise RulesError(f"phase: it is the {self.phase} phase and {f.name} acts: send {{{key!r}: …}}, not {a!r}")
+        v = a[key]
+        if key == "act":
+            if v is None: return
+            if not isinstance(v, list) or not v or v[0] != ("hack" if self.phase == "special" else self.phase):
+                raise RulesError(f"phase: in the {self.phase} phase {f.name} may only {'hack' if self.phase == 'special' else self.phase} or pass, not {v!r}")
+            if why := act_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+        elif v == "delay":
+            if f.id in self.delayed or len(self.queue) < 2: raise RulesError(f"delay: {f.name} cannot delay (already delayed, or nobody is left to move after it)")
+        elif v == "follow":
+            g = self.stabbed.get(f.id)
+            if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
+        elif why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+
+    def apply(self, a):
+        "Carry out the acting fighter's checked decision `a`, then `advance`."
+        b = self.b
+        fid, gi = self.queue.pop(0)
+        f = b.by_id[fid]
+        if "act" in a:
+            v = a["act"]
+            if v is not None:
+                self.acted.add(fid)
+                if v[0] == "hack": hack(b, f, to_cell(v[1]))
+                else:
+                    if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
+                    attack(b, f, v[1], to_cell(v[2]))
+        else:
+            v = a["move"]
+            if v is None: pass                                       # (the decision's own line says it stays)
+            elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
+            elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
+            else: move(b, f, to_cell(v))
+        return self.advance()
