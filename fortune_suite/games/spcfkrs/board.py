@@ -5,14 +5,16 @@
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c003
 from __future__ import annotations
 import functools, heapq
+from array import array
 from dataclasses import dataclass, field
 from ...engine import RulesError
 from ...geometry import square, format_square, chebyshev, line_cells, cells_crossed, GeometryError
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
-__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Battle', 'between', 'line_of_fire', 'cover_of', 'cover_level',
-           'why_not', 'lof_masks', 'square_mask', 'block_mask', 'targets', 'hack_targets', 'reach', 'move_path', 'walk']
+__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'Battle', 'between', 'line_of_fire', 'cover_of',
+           'cover_level', 'why_not', 'range_mask', 'lof_masks', 'square_mask', 'fighter_mask', 'cover_mask',
+           'wall_mask', 'block_mask', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue")
@@ -55,6 +57,26 @@ class Fighter:
         where = cell_name(self.pos) if self.alive else f"dead at {cell_name(self.pos)}"
         return f"<{self.name} {where} {self.damage}/{self.prof.body} {'+'.join(self.prof.mods) or 'base'}>"
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #c4c34897
+class Squares(dict):
+    "A dict of squares that forgets what was computed from it (`memo`) whenever it changes."
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw); self._memo = {}
+    def memo(self, key, make):
+        "`make()`, remembered under `key` until this dict changes."
+        m = self._memo
+        if key not in m: m[key] = make()
+        return m[key]
+    def _changed(self): self._memo.clear()
+    def __setitem__(self, k, v): dict.__setitem__(self, k, v); self._memo.clear()
+    def __delitem__(self, k): dict.__delitem__(self, k); self._memo.clear()
+    def pop(self, *a): self._memo.clear(); return dict.pop(self, *a)
+    def popitem(self): self._memo.clear(); return dict.popitem(self)
+    def setdefault(self, k, v=None): self._memo.clear(); return dict.setdefault(self, k, v)
+    def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo.clear()
+    def clear(self): dict.clear(self); self._memo.clear()
+    def __ior__(self, other): self.update(other); return self
+
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c009
 class Battle:
     "Fighters, cover and the round on the 24×24 grid, with the geometry of the rules."
@@ -67,10 +89,10 @@ class Battle:
         self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
         self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
         self.cat = load_catalog(options.catalog)
-        self.cover = map_cover(options) if cover is None else dict(cover)
+        self.cover = Squares(map_cover(options) if cover is None else cover)
         self.fighters = list(fighters)
         self.by_id = {f.id: f for f in self.fighters}
-        self.at = {}
+        self.at = Squares()
         for f in self.fighters:
             if f.alive and f.pos is not None:
                 if f.pos in self.at: raise RulesError(f"one fighter per square: {f.name} and {self.at[f.pos].name} both on {cell_name(f.pos)}")
@@ -178,6 +200,22 @@ def why_not(b:Battle, f:Fighter, key:str, cell) -> str | None:
 def _order_key(a, c):
     return (max(abs(c[0] - a[0]), abs(c[1] - a[1])), (c[0] - a[0]) ** 2 + (c[1] - a[1]) ** 2, c[1], c[0])
 
+_ALL = [(x, y) for y in range(SIZE) for x in range(SIZE)]     # square index col + 24·row → (col, row)
+
+@functools.lru_cache(maxsize=None)
+def _rank(a) -> array:
+    "Square index → its place in the target order seen from `a` (nearest first; ties: straighter, then reading order)."
+    out = array("H", bytes(2 * SIZE * SIZE))
+    for k, (x, y) in enumerate(sorted(_ALL, key=lambda c: _order_key(a, c))): out[x + SIZE * y] = k
+    return out
+
+@functools.lru_cache(maxsize=None)
+def range_mask(a, r:int) -> int:
+    "The squares within Chebyshev distance `r` of `a`, `a` itself left out, as a bitmask."
+    x, y = a
+    return square_mask((i, j) for j in range(max(0, y - r), min(SIZE, y + r + 1))
+                       for i in range(max(0, x - r), min(SIZE, x + r + 1)) if (i, j) != a)
+
 @functools.lru_cache(maxsize=1 << 17)
 def lof_masks(a, c, supercover:bool) -> tuple:
     "Bitmasks (bit col + 24·row) of the squares strictly between `a` and `c`, and of those of them next to `c`."
@@ -194,21 +232,36 @@ def square_mask(cells) -> int:
     for x, y in cells: out |= 1 << (x + SIZE * y)
     return out
 
+def fighter_mask(b:Battle) -> int:
+    "The squares fighters stand on, as a bitmask (remembered until a fighter moves or falls)."
+    return b.at.memo("mask", lambda: square_mask(b.at))
+
+def cover_mask(b:Battle) -> int:
+    "The cover squares, as a bitmask (remembered until the cover changes)."
+    return b.cover.memo("mask", lambda: square_mask(b.cover))
+
+def wall_mask(b:Battle) -> int:
+    "The full-cover squares, as a bitmask (remembered until the cover changes)."
+    return b.cover.memo("walls", lambda: square_mask(c for c, k in b.cover.items() if k == 2))
+
 def block_mask(b:Battle, through:bool=False) -> int:
     "The squares that stop a line of fire now, as a bitmask: fighters (option `units_block_los`), walls unless `through`."
-    m = square_mask(b.at) if b.o.units_block_los else 0
-    return m if through else m | square_mask(c for c, k in b.cover.items() if k == 2)
+    m = fighter_mask(b) if b.o.units_block_los else 0
+    return m if through else m | wall_mask(b)
 
 def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
     "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
-    w, (x, y) = b.weapon(key), f.pos
-    r = w.range
-    cand = set()
-    if fighters: cand.update(c for c in b.at if c != f.pos and abs(c[0] - x) <= r and abs(c[1] - y) <= r)
-    if cover: cand.update(c for c in b.cover if abs(c[0] - x) <= r and abs(c[1] - y) <= r and c != f.pos)
-    if not cand: return []
-    block, sc, a = block_mask(b, w.through > 0), b.o.los_line == "supercover", f.pos   # (line_of_fire, as bitmasks)
-    return sorted((c for c in cand if not lof_masks(a, c, sc)[0] & block), key=lambda c: _order_key(a, c))
+    w, a = b.weapon(key), f.pos
+    m = ((fighter_mask(b) if fighters else 0) | (cover_mask(b) if cover else 0)) & range_mask(a, w.range)
+    if not m: return []
+    block, sc, out = block_mask(b, w.through > 0), b.o.los_line == "supercover", []   # (line_of_fire, as bitmasks)
+    while m:
+        low = m & -m; m ^= low
+        c = _ALL[low.bit_length() - 1]
+        if not lof_masks(a, c, sc)[0] & block: out.append(c)
+    rank = _rank(a)
+    out.sort(key=lambda c: rank[c[0] + SIZE * c[1]])
+    return out
 
 def hack_targets(b:Battle, f:Fighter) -> list:
     "Enemy squares a hacker `f` can see (any enemy with option `hack_needs_sight` off), nearest first."
@@ -221,33 +274,43 @@ _STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)) 
 _NEIGH = [tuple((x + dx) + SIZE * (y + dy) for dx, dy in _STEPS if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE)
           for y in range(SIZE) for x in range(SIZE)]
 
+_CELL = _ALL
+_FLAT = bytes(SIZE * SIZE)
+
+@functools.lru_cache(maxsize=None)
+def cheb_row(i:int) -> bytes:
+    "Chebyshev distances from square index `i` (col + 24·row) to every square index."
+    x, y = _CELL[i]
+    return bytes(max(abs(a - x), abs(c - y)) for a, c in _CELL)
+
+def cover_key(b:Battle) -> frozenset:
+    "The cover as a hashable key (remembered until it changes): caches shared across battles use it."
+    return b.cover.memo("key", lambda: frozenset(b.cover.items()))
+
 def _step_costs(b:Battle, jet:bool) -> list:
     "Cost of entering each square (by index col + 24·row): 1, 2 for rubble (1 with a Jet Pack), 0 for a wall (no entry)."
-    rub = b.o.rubble_move_cost
-    key = (jet, rub, frozenset(b.cover.items()))
-    if getattr(b, "_sc_key", None) != key:
+    rub, walls = b.o.rubble_move_cost, b.o.full_cover_walls
+    def make():
         cost = [1] * (SIZE * SIZE)
-        walls = b.o.full_cover_walls
         for (x, y), k in b.cover.items():
             cost[x + SIZE * y] = 0 if (k == 2 and walls) else (1 if jet else rub)
-        b._sc_key, b._sc = key, cost
-    return b._sc
+        return cost
+    return b.cover.memo(("steps", jet, rub, walls), make)
 
-def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None):
-    "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares are impassable, else a tie-break. A* toward `goal`."
+def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
+    "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares (`occ`, default: the other fighters') are impassable, else a tie-break. A* toward `goal`."
     step = _step_costs(b, f.prof.jet)
     budget = f.prof.move if budget is None else budget
-    occ = {x + SIZE * y for (x, y), g in b.at.items() if g is not f}
+    if occ is None: occ = {x + SIZE * y for (x, y), g in b.at.items() if g is not f}
     start = f.pos[0] + SIZE * f.pos[1]
-    if goal is None: gi, gx, gy = -1, 0, 0
-    else: gx, gy = goal; gi = gx + SIZE * gy
-    h = (lambda j: 0) if goal is None else (lambda j: max(abs(j % SIZE - gx), abs(j // SIZE - gy)))
-    best, parent, heap = {start: 0}, {start: -1}, [(h(start) << 16) | start]   # heap keys: ((f·64 + occ) << 10) + square
+    gi = -1 if goal is None else goal[0] + SIZE * goal[1]
+    h = _FLAT if goal is None else cheb_row(gi)             # the A* estimate: Chebyshev distance to the goal
+    best, parent, heap = {start: 0}, {start: -1}, [(h[start] << 16) | start]   # heap keys: ((f·64 + occ) << 10) + square
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         key = pop(heap)
         i, fo = key & 1023, key >> 10
-        o = fo & 63; c = (fo >> 6) - h(i)
+        o = fo & 63; c = (fo >> 6) - h[i]
         if best[i] != (c << 6) | o: continue
         if i == gi: break
         for j in _NEIGH[i]:
@@ -262,8 +325,8 @@ def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None):
             v = (nc << 6) | no
             if v < best.get(j, 1 << 40):
                 best[j], parent[j] = v, i
-                push(heap, ((((nc + h(j)) << 6) | no) << 10) | j)
-    cells = {i: (i % SIZE, i // SIZE) for i in best}
+                push(heap, ((((nc + h[j]) << 6) | no) << 10) | j)
+    cells = _CELL
     return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
             {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
@@ -271,15 +334,13 @@ _REACH = {}
 
 def reach(b:Battle, f:Fighter) -> dict:
     "Squares `f` may be ordered to move to (terrain only, fighters ignored) → movement cost."
-    key = (f.pos, f.prof.move, f.prof.jet, b.o.full_cover_walls, b.o.rubble_move_cost, frozenset(b.cover.items()))
-    cache = _REACH
-    if key not in cache:
-        if len(cache) > 4096: cache.clear()
-        at, b.at = b.at, {}
-        try: best, _ = _dijkstra(b, f, avoid=False)
-        finally: b.at = at
-        cache[key] = {c: v[0] for c, v in best.items() if c != f.pos}
-    return cache[key]
+    key = (f.pos, f.prof.move, f.prof.jet, b.o.full_cover_walls, b.o.rubble_move_cost, cover_key(b))
+    out = _REACH.get(key)
+    if out is None:
+        if len(_REACH) > 4096: _REACH.clear()
+        best, _ = _dijkstra(b, f, avoid=False, occ=())
+        out = _REACH[key] = {c: v[0] for c, v in best.items() if c != f.pos}
+    return out
 
 def _path_to(parent, goal):
     out = []

@@ -8,7 +8,8 @@ import functools, heapq, json
 import numpy as np
 from ...engine import RulesError, canon, register_bot
 from .data import SpcfkrsOptions, load_catalog, profile
-from .board import Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, square_mask, targets, hack_targets, reach
+from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, targets, hack_targets, reach, cheb_row,
+                                             cover_key, cover_mask, wall_mask, fighter_mask)
 from .orders import acts, moves
 from .odds import _attack_odds, hit_chance
 from .rules import Spcfkrs
@@ -116,17 +117,38 @@ def _near_cover(cov, ex, ey, de, ck=None) -> frozenset:
         out = _NEAR_COVER[key] = frozenset(near)
     return out
 
-def _board_masks(b) -> tuple:
-    "What `_best_move` needs of the board for every fighter of one decision: the cover's key, walls, cover and fighters as bitmasks."
-    cov = b.cover
-    return frozenset(cov.items()), square_mask(c for c, k in cov.items() if k == 2), square_mask(cov), square_mask(b.at)
+_CANDS = {}
 
-def _best_move(b, f, foes, claimed, masks=None):
+def _candidates(b, f, e, rch) -> tuple:
+    """The squares `_best_move` weighs for `f` against the nearest enemy `e`, with what the board alone decides about each
+    (cached per position, Move, Jet Pack, cover and enemy square): (near_cover, ((square, index, cost, base score, cover bonus), …))."""
+    o = b.o
+    ck = cover_key(b)
+    key = (f.pos, f.prof.move, f.prof.jet, o.full_cover_walls, o.rubble_move_cost, o.los_line, o.cover_in_own_square, ck, e.pos)
+    out = _CANDS.get(key)
+    if out is None:
+        if len(_CANDS) > 8192: _CANDS.clear()
+        (fx, fy), (ex, ey) = f.pos, e.pos
+        erow = cheb_row(ex + SIZE * ey)
+        de = erow[fx + SIZE * fy] + f.prof.move + 1
+        cov, sc, own, covm = b.cover, o.los_line == "supercover", o.cover_in_own_square, cover_mask(b)
+        near_cover = _near_cover(cov, ex, ey, de, ck)          # rubble, and squares with cover on the enemy's side of them
+        cands = [c for c in rch if c in near_cover]                                 # squares that may have cover…
+        cands += [t[2] for t in heapq.nsmallest(12, [(erow[x + SIZE * y], v, (x, y)) for (x, y), v in rch.items()])]  # …and the best ways forward
+        rows = []
+        for c in cands:
+            i = c[0] + SIZE * c[1]
+            cover = c in near_cover and bool(lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1))
+            rows.append((c, i, rch[c], -0.1 * erow[i] - 0.01 * rch[c], c in near_cover, cover))
+        out = _CANDS[key] = (near_cover, tuple(rows))
+    return out
+
+def _best_move(b, f, foes, claimed):
     "A destination for `f`: a square with a shot at one of the nearest enemies, in cover from the nearest, closer; None to stay."
     if not foes: return None
-    ck, walls, covm, atm = _board_masks(b) if masks is None else masks     # (computed once per decision by the bot)
     fx, fy = f.pos
-    near = sorted(foes, key=lambda g: (max(abs(g.pos[0] - fx), abs(g.pos[1] - fy)), g.id))[:3]
+    frow = cheb_row(fx + SIZE * fy)
+    near = sorted(foes, key=lambda g: (frow[g.pos[0] + SIZE * g.pos[1]], g.id))[:3]
     e = near[0]
     ex, ey = e.pos
     guns = [b.weapon(k) for k in f.prof.weapons if b.weapon(k).kind == "shoot"]
@@ -134,34 +156,34 @@ def _best_move(b, f, foes, claimed, masks=None):
     rng_ = max((w.range for w in guns), default=1)
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
-    near_pos = [g.pos for g in near]
     rch = reach(b, f)
-    de = max(abs(ex - fx), abs(ey - fy)) + f.prof.move + 1
-    near_cover = _near_cover(cov, ex, ey, de, ck)         # rubble, and squares with cover on the enemy's side of them
-    cands = [c for c in rch if c in near_cover]                                  # squares that may have cover…
-    cands += [t[2] for t in heapq.nsmallest(12, [(max(abs(ex - x), abs(ey - y)), v, (x, y)) for (x, y), v in rch.items()])]  # …and the best ways forward
-    del b.at[f.pos]                                  # (its own square does not block its future lines of fire)
-    try:
-        block = walls | ((atm & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)
-        def score(c, cost):                          # (the rules' line_of_fire and cover_level, as bitmasks)
-            cx, cy = c
-            d = max(abs(ex - cx), abs(ey - cy))
-            s = -0.1 * d - 0.01 * cost
-            if melee: return s + (3 if d <= 1 else 0)
-            for g in near_pos:
-                if max(abs(g[0] - cx), abs(g[1] - cy)) <= rng_ and not lof_masks(c, g, sc)[0] & block: s += 3; break
-            if c in near_cover and (lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1)): s += 2
-            return s
-        best, dest = score(f.pos, 0), None
-        top = 0 if melee else 3                      # the most the line-of-fire bonus can add (cover adds 2 more)
-        for c in cands:
-            if c in claimed or c in b.at: continue
-            ub = -0.1 * max(abs(ex - c[0]), abs(ey - c[1])) - 0.01 * rch[c] + (3 if melee else top)
-            if not melee and c in near_cover: ub += 2
-            if ub < best - 1e-9: continue            # (cannot beat or tie the best: skip the line-of-fire work)
-            sc_ = score(c, rch[c])
-            if sc_ > best + 1e-9 or (abs(sc_ - best) < 1e-9 and dest is not None and c < dest): best, dest = sc_, c
-    finally: b.at[f.pos] = f
+    near_cover, rows = _candidates(b, f, e, rch)
+    block = wall_mask(b) | ((fighter_mask(b) & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)   # (its own square does not block)
+    near_rows = [(g.pos, cheb_row(g.pos[0] + SIZE * g.pos[1])) for g in near]
+    def shot(c, i):                                  # a line of fire to one of the nearest enemies (the rules' line_of_fire, as bitmasks)
+        for g, grow in near_rows:
+            if grow[i] <= rng_ and not lof_masks(c, g, sc)[0] & block: return True
+        return False
+    erow = cheb_row(ex + SIZE * ey)
+    fi = fx + SIZE * fy
+    best = -0.1 * erow[fi] - 0.01 * 0             # staying: scored as the rules' line of fire and cover from the nearest enemy say
+    if melee: best = best + (3 if erow[fi] <= 1 else 0)
+    else:
+        if shot(f.pos, fi): best += 3
+        if f.pos in near_cover and (lof_masks(e.pos, f.pos, sc)[1] & cover_mask(b) or (own and cov.get(f.pos) == 1)): best += 2
+    dest, top = None, 0 if melee else 3              # the most the line-of-fire bonus can add (cover adds 2 more)
+    at = b.at
+    for c, i, cost, base, in_near, cover in rows:
+        if c in claimed or c in at: continue
+        ub = base + (3 if melee else top)
+        if not melee and in_near: ub += 2
+        if ub < best - 1e-9: continue                # (cannot beat or tie the best: skip the line-of-fire work)
+        if melee: s_ = base + (3 if erow[i] <= 1 else 0)
+        else:
+            s_ = base
+            if shot(c, i): s_ += 3
+            if cover: s_ += 2
+        if s_ > best + 1e-9 or (abs(s_ - best) < 1e-9 and dest is not None and c < dest): best, dest = s_, c
     return dest
 
 @register_bot("spcfkrs", "greedy")
@@ -183,12 +205,12 @@ def greedy_bot(view, legal, rng,
         _, act, _, _ = _best_act(b, f, alive, me)
         kind = "hack" if view["phase"] == "special" else view["phase"]
         return {"act": act if act and act[0] == kind else None}
-    orders, claimed, masks = {}, set(), _board_masks(b)
+    orders, claimed = {}, set()
     for f in sorted(b.living(me), key=lambda f: (-f.prof.speed, f.n)):
         if f.id in view["my_orders"]: continue
         _, act, g, pk = _best_act(b, f, alive, me)
         if g is not None: alive[g.id] *= 1 - pk
-        dest = _best_move(b, f, foes, claimed, masks)
+        dest = _best_move(b, f, foes, claimed)
         if dest is not None: claimed.add(dest)
         orders[f.id] = {"act": act, "move": cell_name(dest)}
     return {"orders": orders}
