@@ -122,9 +122,10 @@ def check_orders(b:Battle, side:int, sheet:dict, half, a):
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c017
 def snapshot(battle:Battle) -> dict:
     "The board as plain JSON: round, cover and every fighter."
+    cov = battle.cover                               # (the cover's part is remembered until the cover changes; never mutated)
     return {"round": battle.round,
-            "cover": {"partial": sorted(cell_name(c) for c, k in battle.cover.items() if k == 1),
-                      "full": sorted(cell_name(c) for c, k in battle.cover.items() if k == 2)},
+            "cover": cov.memo("json", lambda: {"partial": sorted(cell_name(c) for c, k in cov.items() if k == 1),
+                                               "full": sorted(cell_name(c) for c, k in cov.items() if k == 2)}),
             "fighters": [{"id": f.id, "name": f.name, "side": f.side, "pos": cell_name(f.pos), "alive": f.alive,
                           "damage": f.damage, "body": f.prof.body, "speed": f.prof.speed, "move": f.prof.move,
                           "cost": f.prof.cost, "mods": list(f.prof.mods), "weapons": list(f.prof.weapons),
