@@ -84,6 +84,7 @@ def default_force(budget:int, catalog=None) -> list:
     n = budget // ar
     return [["assault_rifle"]] * n + [[]] * ((budget - n * ar) // cat.base["cost"])
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #f5b8c62f
 def _best_act(b, f, alive, me):
     "The action with the best expected value for `f`, given enemies' chances to be alive; (score, act, target, p_kill)."
     best = (0.0, None, None, 0.0)
@@ -104,6 +105,7 @@ def _best_act(b, f, alive, me):
             if score > best[0]: best = (score, ["hack", cell_name(c)], None, 0.0)
     return best
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #943f81c3
 _NEAR_COVER = {}
 
 def _near_cover(cov, ex, ey, de, ck=None) -> frozenset:
@@ -191,6 +193,7 @@ def _best_move(b, f, foes, claimed):
         if s_ > best + 1e-9 or (abs(s_ - best) < 1e-9 and dest is not None and c < dest): best, dest = s_, c
     return dest
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #1255e6dd
 @register_bot("spcfkrs", "greedy")
 def greedy_bot(view, legal, rng,
                force=None):   # the force it builds (a list of modification lists); None: `default_force` of the budget
