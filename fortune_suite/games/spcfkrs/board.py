@@ -13,8 +13,8 @@ from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
 __all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'Battle', 'between', 'line_of_fire', 'cover_of',
-           'cover_level', 'why_not', 'range_mask', 'lof_masks', 'square_mask', 'fighter_mask', 'cover_mask',
-           'wall_mask', 'block_mask', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'move_path', 'walk']
+           'cover_level', 'square_mask', 'range_mask', 'lof_masks', 'fighter_mask', 'cover_mask', 'wall_mask',
+           'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue")
@@ -186,27 +186,22 @@ def cover_level(b:Battle, a, c) -> int:
 
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c015
-def why_not(b:Battle, f:Fighter, key:str, cell) -> str | None:
-    "None if `f` may attack `cell` with weapon `key` now; else the reason."
-    w = b.weapon(key)
-    if cell == f.pos: return f"{f.name} cannot attack its own square"
-    d = max(abs(cell[0] - f.pos[0]), abs(cell[1] - f.pos[1]))
-    if d > w.range: return f"range: {cell_name(cell)} is {d} squares from {f.name}, the {w.name} reaches {w.range}"
-    if cell not in b.at and cell not in b.cover: return f"no target: nothing to attack on {cell_name(cell)}"
-    if not line_of_fire(b, f.pos, cell, w.through > 0):
-        return f"line of fire: {f.name} cannot see {cell_name(cell)} (a fighter{'' if w.through else ' or full cover'} is in the way)"
-    return None
+_ALL = [(x, y) for y in range(SIZE) for x in range(SIZE)]     # square index col + 24·row → (col, row)
 
 def _order_key(a, c):
     return (max(abs(c[0] - a[0]), abs(c[1] - a[1])), (c[0] - a[0]) ** 2 + (c[1] - a[1]) ** 2, c[1], c[0])
-
-_ALL = [(x, y) for y in range(SIZE) for x in range(SIZE)]     # square index col + 24·row → (col, row)
 
 @functools.lru_cache(maxsize=None)
 def _rank(a) -> array:
     "Square index → its place in the target order seen from `a` (nearest first; ties: straighter, then reading order)."
     out = array("H", bytes(2 * SIZE * SIZE))
     for k, (x, y) in enumerate(sorted(_ALL, key=lambda c: _order_key(a, c))): out[x + SIZE * y] = k
+    return out
+
+def square_mask(cells) -> int:
+    "The bitmask of `cells`."
+    out = 0
+    for x, y in cells: out |= 1 << (x + SIZE * y)
     return out
 
 @functools.lru_cache(maxsize=None)
@@ -226,12 +221,6 @@ def lof_masks(a, c, supercover:bool) -> tuple:
         if max(abs(x - c[0]), abs(y - c[1])) == 1: adj |= bit
     return m, adj
 
-def square_mask(cells) -> int:
-    "The bitmask of `cells`."
-    out = 0
-    for x, y in cells: out |= 1 << (x + SIZE * y)
-    return out
-
 def fighter_mask(b:Battle) -> int:
     "The squares fighters stand on, as a bitmask (remembered until a fighter moves or falls)."
     return b.at.memo("mask", lambda: square_mask(b.at))
@@ -248,6 +237,18 @@ def block_mask(b:Battle, through:bool=False) -> int:
     "The squares that stop a line of fire now, as a bitmask: fighters (option `units_block_los`), walls unless `through`."
     m = fighter_mask(b) if b.o.units_block_los else 0
     return m if through else m | wall_mask(b)
+
+# %% ../../../nbs/21_spcfkrs_board.ipynb #dabdcaf8
+def why_not(b:Battle, f:Fighter, key:str, cell) -> str | None:
+    "None if `f` may attack `cell` with weapon `key` now; else the reason."
+    w = b.weapon(key)
+    if cell == f.pos: return f"{f.name} cannot attack its own square"
+    d = max(abs(cell[0] - f.pos[0]), abs(cell[1] - f.pos[1]))
+    if d > w.range: return f"range: {cell_name(cell)} is {d} squares from {f.name}, the {w.name} reaches {w.range}"
+    if cell not in b.at and cell not in b.cover: return f"no target: nothing to attack on {cell_name(cell)}"
+    if not line_of_fire(b, f.pos, cell, w.through > 0):
+        return f"line of fire: {f.name} cannot see {cell_name(cell)} (a fighter{'' if w.through else ' or full cover'} is in the way)"
+    return None
 
 def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
     "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
@@ -330,6 +331,7 @@ def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None)
     return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
             {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #b9c07026
 _REACH = {}
 
 def reach(b:Battle, f:Fighter) -> dict:
