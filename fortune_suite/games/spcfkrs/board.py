@@ -88,6 +88,7 @@ class Battle:
                  quiet:bool=False):       # keep no report, roll without odds (a quiet game)
         self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
         self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
+        self.group = None                 # (round, phase, speed group) acting now, while a phase resolves (the combat option)
         self.cat = load_catalog(options.catalog)
         self.cover = Squares(map_cover(options) if cover is None else cover)
         self.fighters = list(fighters)

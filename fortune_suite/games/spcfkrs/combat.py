@@ -49,7 +49,7 @@ def kill(b:Battle, g:Fighter, how:str|None="falls"):
     "Remove `g` from the board: it is dead."
     g.alive = False
     if b.at.get(g.pos) is g: del b.at[g.pos]
-    g.fell = getattr(b, "group", None)
+    g.fell = b.group
     if how: b.say(f"{g.name} {how}.", dead=g.id)
 
 def hurt(b:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:

@@ -153,7 +153,7 @@ PHASES = ("special", "stab", "shoot", "move")
 def can_act(b:Battle, f:Fighter, phase:str) -> bool:
     "May `f` act now? Alive, or (combat option) killed by an equal-Speed attack in this very group."
     if f.alive: return True
-    return b.o.combat_option and phase in ("stab", "shoot") and f.fell is not None and f.fell == getattr(b, "group", None)
+    return b.o.combat_option and phase in ("stab", "shoot") and f.fell is not None and f.fell == b.group
 
 def _phase_fighters(b:Battle, phase, orders) -> list:
     def act(f): return (orders.get(f.id) or {}).get("act") or [None]
