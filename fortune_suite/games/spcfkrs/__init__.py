@@ -7,7 +7,8 @@ __all__ = ['CATALOG', 'Weapon', 'Mod', 'Catalog', 'CatalogError', 'load_catalog'
            'force_cost', 'SpcfkrsOptions', 'MAPS', 'map_cover', 'Fighter', 'Battle', 'SIDES', 'cell_name', 'to_cell',
            'LoadedDice', 'skirmish', 'PHASES', 'Spcfkrs', 'SpcfkrsState', 'deploy', 'zone', 'snapshot', 'AttackOdds',
            'attack_odds', 'hit_chance', 'burst', 'clone', 'efficiency_table', 'view_battle', 'random_orders_bot',
-           'greedy_bot', 'default_force']
+           'greedy_bot', 'default_force', 'targets', 'hack_targets', 'line_of_fire', 'reach', 'acts', 'moves', 'attack',
+           'resolve_round', 'PhaseByPhase']
 
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c002
 from .data import *
@@ -18,10 +19,10 @@ from .rules import *
 from .odds import *
 from .bots import *
 
-
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c004
 _all_ = ["CATALOG", "Weapon", "Mod", "Catalog", "CatalogError", "load_catalog", "Profile", "profile", "check_force",
          "force_cost", "SpcfkrsOptions", "MAPS", "map_cover", "Fighter", "Battle", "SIDES", "cell_name", "to_cell",
          "LoadedDice", "skirmish", "PHASES", "Spcfkrs", "SpcfkrsState", "deploy", "zone", "snapshot",
          "AttackOdds", "attack_odds", "hit_chance", "burst", "clone", "efficiency_table", "view_battle",
-         "random_orders_bot", "greedy_bot", "default_force"]
+         "random_orders_bot", "greedy_bot", "default_force", "targets", "hack_targets", "line_of_fire", "reach",
+         "acts", "moves", "attack", "resolve_round", "PhaseByPhase"]

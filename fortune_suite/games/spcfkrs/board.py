@@ -5,13 +5,16 @@
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c003
 from __future__ import annotations
 import functools, heapq
+from array import array
 from dataclasses import dataclass, field
 from ...engine import RulesError
 from ...geometry import square, format_square, chebyshev, line_cells, cells_crossed, GeometryError
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
-__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Battle', 'lof_masks', 'square_mask']
+__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'Battle', 'between', 'line_of_fire', 'cover_of',
+           'cover_level', 'square_mask', 'range_mask', 'lof_masks', 'fighter_mask', 'cover_mask', 'wall_mask',
+           'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue")
@@ -54,6 +57,26 @@ class Fighter:
         where = cell_name(self.pos) if self.alive else f"dead at {cell_name(self.pos)}"
         return f"<{self.name} {where} {self.damage}/{self.prof.body} {'+'.join(self.prof.mods) or 'base'}>"
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #c4c34897
+class Squares(dict):
+    "A dict of squares that forgets what was computed from it (`memo`) whenever it changes."
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw); self._memo = {}
+    def memo(self, key, make):
+        "`make()`, remembered under `key` until this dict changes."
+        m = self._memo
+        if key not in m: m[key] = make()
+        return m[key]
+    def _changed(self): self._memo.clear()
+    def __setitem__(self, k, v): dict.__setitem__(self, k, v); self._memo.clear()
+    def __delitem__(self, k): dict.__delitem__(self, k); self._memo.clear()
+    def pop(self, *a): self._memo.clear(); return dict.pop(self, *a)
+    def popitem(self): self._memo.clear(); return dict.popitem(self)
+    def setdefault(self, k, v=None): self._memo.clear(); return dict.setdefault(self, k, v)
+    def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo.clear()
+    def clear(self): dict.clear(self); self._memo.clear()
+    def __ior__(self, other): self.update(other); return self
+
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c009
 class Battle:
     "Fighters, cover and the round on the 24×24 grid, with the geometry of the rules."
@@ -65,11 +88,12 @@ class Battle:
                  quiet:bool=False):       # keep no report, roll without odds (a quiet game)
         self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
         self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
+        self.group = None                 # (round, phase, speed group) acting now, while a phase resolves (the combat option)
         self.cat = load_catalog(options.catalog)
-        self.cover = map_cover(options) if cover is None else dict(cover)
+        self.cover = Squares(map_cover(options) if cover is None else cover)
         self.fighters = list(fighters)
         self.by_id = {f.id: f for f in self.fighters}
-        self.at = {}
+        self.at = Squares()
         for f in self.fighters:
             if f.alive and f.pos is not None:
                 if f.pos in self.at: raise RulesError(f"one fighter per square: {f.name} and {self.at[f.pos].name} both on {cell_name(f.pos)}")
@@ -98,6 +122,32 @@ class Battle:
         f = self.by_id.get(fid) if isinstance(fid, str) else None
         if f is None: raise RulesError(f"no fighter {fid!r} (fighters: {', '.join(self.by_id)})")
         return f
+    def place(self, f:Fighter, c):
+        "Put `f` on square `c` (leaving its old square)."
+        if self.at.get(f.pos) is f: del self.at[f.pos]
+        f.pos = c; self.at[c] = f
+    def decided(self) -> bool:
+        "True when fewer than two sides have fighters standing."
+        return len({f.side for f in self.fighters if f.alive}) < 2
+    def end_round(self) -> None:
+        "Clear the round's effects (hacking, a raised Plasma Shield) and count the next round."
+        for f in self.fighters:
+            f.hacked = False
+            if f.shield == "up": f.shield = "spent"
+        self.round += 1
+    # The questions the app (fortune_suite.apps.spcfkrs) asks a battle as methods; the rules call the functions by name:
+    # `targets` and `hack_targets` below, `act_error`, `move_error` and `describe_order` in the orders module.
+    def targets(self, f:Fighter, key:str) -> list: return targets(self, f, key)
+    def hack_targets(self, f:Fighter) -> list: return hack_targets(self, f)
+    def act_error(self, f:Fighter, act):
+        from fortune_suite.games.spcfkrs import orders
+        return orders.act_error(self, f, act)
+    def move_error(self, f:Fighter, move, act=None):
+        from fortune_suite.games.spcfkrs import orders
+        return orders.move_error(self, f, move, act)
+    def describe_order(self, f:Fighter, order:dict) -> str:
+        from fortune_suite.games.spcfkrs import orders
+        return orders.describe_order(self, f, order)
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c011
 @functools.lru_cache(maxsize=None)
@@ -112,44 +162,55 @@ def _between(a, b, supercover):
     ax, ay = a
     return tuple((ax + x, ay + y) for x, y in _offsets(b[0] - ax, b[1] - ay, supercover))
 
-def _between_m(self:Battle, a, b) -> tuple:
+def between(b:Battle, a, c) -> tuple:
     "Squares strictly between `a` and `b` on the line of fire."
-    return _between(a, b, self.o.los_line == "supercover")
+    return _between(a, c, b.o.los_line == "supercover")
 
-def _line_of_fire(self:Battle, a, b, through:bool=False) -> bool:
+def line_of_fire(b:Battle, a, c, through:bool=False) -> bool:
     "Can a shot go from `a` to `b`: no fighter between, and no full cover between unless `through`?"
-    at, cov = (self.at if self.o.units_block_los else {}), self.cover
-    for c in self.between(a, b):
-        if c in at or (not through and cov.get(c) == 2): return False
+    at, cov = (b.at if b.o.units_block_los else {}), b.cover
+    for x in between(b, a, c):
+        if x in at or (not through and cov.get(x) == 2): return False
     return True
 
-def _cover_of(self:Battle, a, b) -> list:
+def cover_of(b:Battle, a, c) -> list:
     "Squares giving the target at `b` cover against a shot from `a` (nearest the shooter first)."
-    cov = self.cover
-    out = [c for c in self.between(a, b) if c in cov and max(abs(c[0] - b[0]), abs(c[1] - b[1])) == 1]
-    if self.o.cover_in_own_square and cov.get(b) == 1: out.append(b)
+    cov = b.cover
+    out = [x for x in between(b, a, c) if x in cov and max(abs(x[0] - c[0]), abs(x[1] - c[1])) == 1]
+    if b.o.cover_in_own_square and cov.get(c) == 1: out.append(c)
     return out
 
-def _cover_level(self:Battle, a, b) -> int:
+def cover_level(b:Battle, a, c) -> int:
     "0 (no cover), 1 (partial) or 2 (full) for a target at `b` seen from `a`."
-    return max((self.cover[c] for c in self.cover_of(a, b)), default=0)
+    return max((b.cover[x] for x in cover_of(b, a, c)), default=0)
 
-Battle.between, Battle.line_of_fire, Battle.cover_of, Battle.cover_level = _between_m, _line_of_fire, _cover_of, _cover_level
+
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c015
-def _why_not(self:Battle, f:Fighter, key:str, cell) -> str | None:
-    "None if `f` may attack `cell` with weapon `key` now; else the reason."
-    w = self.weapon(key)
-    if cell == f.pos: return f"{f.name} cannot attack its own square"
-    d = max(abs(cell[0] - f.pos[0]), abs(cell[1] - f.pos[1]))
-    if d > w.range: return f"range: {cell_name(cell)} is {d} squares from {f.name}, the {w.name} reaches {w.range}"
-    if cell not in self.at and cell not in self.cover: return f"no target: nothing to attack on {cell_name(cell)}"
-    if not self.line_of_fire(f.pos, cell, w.through > 0):
-        return f"line of fire: {f.name} cannot see {cell_name(cell)} (a fighter{'' if w.through else ' or full cover'} is in the way)"
-    return None
+_ALL = [(x, y) for y in range(SIZE) for x in range(SIZE)]     # square index col + 24·row → (col, row)
 
 def _order_key(a, c):
     return (max(abs(c[0] - a[0]), abs(c[1] - a[1])), (c[0] - a[0]) ** 2 + (c[1] - a[1]) ** 2, c[1], c[0])
+
+@functools.lru_cache(maxsize=None)
+def _rank(a) -> array:
+    "Square index → its place in the target order seen from `a` (nearest first; ties: straighter, then reading order)."
+    out = array("H", bytes(2 * SIZE * SIZE))
+    for k, (x, y) in enumerate(sorted(_ALL, key=lambda c: _order_key(a, c))): out[x + SIZE * y] = k
+    return out
+
+def square_mask(cells) -> int:
+    "The bitmask of `cells`."
+    out = 0
+    for x, y in cells: out |= 1 << (x + SIZE * y)
+    return out
+
+@functools.lru_cache(maxsize=None)
+def range_mask(a, r:int) -> int:
+    "The squares within Chebyshev distance `r` of `a`, `a` itself left out, as a bitmask."
+    x, y = a
+    return square_mask((i, j) for j in range(max(0, y - r), min(SIZE, y + r + 1))
+                       for i in range(max(0, x - r), min(SIZE, x + r + 1)) if (i, j) != a)
 
 @functools.lru_cache(maxsize=1 << 17)
 def lof_masks(a, c, supercover:bool) -> tuple:
@@ -161,68 +222,97 @@ def lof_masks(a, c, supercover:bool) -> tuple:
         if max(abs(x - c[0]), abs(y - c[1])) == 1: adj |= bit
     return m, adj
 
-def square_mask(cells) -> int:
-    "The bitmask of `cells`."
-    out = 0
-    for x, y in cells: out |= 1 << (x + SIZE * y)
+def fighter_mask(b:Battle) -> int:
+    "The squares fighters stand on, as a bitmask (remembered until a fighter moves or falls)."
+    return b.at.memo("mask", lambda: square_mask(b.at))
+
+def cover_mask(b:Battle) -> int:
+    "The cover squares, as a bitmask (remembered until the cover changes)."
+    return b.cover.memo("mask", lambda: square_mask(b.cover))
+
+def wall_mask(b:Battle) -> int:
+    "The full-cover squares, as a bitmask (remembered until the cover changes)."
+    return b.cover.memo("walls", lambda: square_mask(c for c, k in b.cover.items() if k == 2))
+
+def block_mask(b:Battle, through:bool=False) -> int:
+    "The squares that stop a line of fire now, as a bitmask: fighters (option `units_block_los`), walls unless `through`."
+    m = fighter_mask(b) if b.o.units_block_los else 0
+    return m if through else m | wall_mask(b)
+
+# %% ../../../nbs/21_spcfkrs_board.ipynb #dabdcaf8
+def why_not(b:Battle, f:Fighter, key:str, cell) -> str | None:
+    "None if `f` may attack `cell` with weapon `key` now; else the reason."
+    w = b.weapon(key)
+    if cell == f.pos: return f"{f.name} cannot attack its own square"
+    d = max(abs(cell[0] - f.pos[0]), abs(cell[1] - f.pos[1]))
+    if d > w.range: return f"range: {cell_name(cell)} is {d} squares from {f.name}, the {w.name} reaches {w.range}"
+    if cell not in b.at and cell not in b.cover: return f"no target: nothing to attack on {cell_name(cell)}"
+    if not line_of_fire(b, f.pos, cell, w.through > 0):
+        return f"line of fire: {f.name} cannot see {cell_name(cell)} (a fighter{'' if w.through else ' or full cover'} is in the way)"
+    return None
+
+def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
+    "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
+    w, a = b.weapon(key), f.pos
+    m = ((fighter_mask(b) if fighters else 0) | (cover_mask(b) if cover else 0)) & range_mask(a, w.range)
+    if not m: return []
+    block, sc, out = block_mask(b, w.through > 0), b.o.los_line == "supercover", []   # (line_of_fire, as bitmasks)
+    while m:
+        low = m & -m; m ^= low
+        c = _ALL[low.bit_length() - 1]
+        if not lof_masks(a, c, sc)[0] & block: out.append(c)
+    rank = _rank(a)
+    out.sort(key=lambda c: rank[c[0] + SIZE * c[1]])
     return out
 
-def _block_mask(self:Battle, through:bool=False) -> int:
-    "The squares that stop a line of fire now, as a bitmask: fighters (option `units_block_los`), walls unless `through`."
-    m = square_mask(self.at) if self.o.units_block_los else 0
-    return m if through else m | square_mask(c for c, k in self.cover.items() if k == 2)
-
-def _targets(self:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
-    "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
-    w, (x, y) = self.weapon(key), f.pos
-    r = w.range
-    cand = set()
-    if fighters: cand.update(c for c in self.at if c != f.pos and abs(c[0] - x) <= r and abs(c[1] - y) <= r)
-    if cover: cand.update(c for c in self.cover if abs(c[0] - x) <= r and abs(c[1] - y) <= r and c != f.pos)
-    if not cand: return []
-    block, sc, a = self.block_mask(w.through > 0), self.o.los_line == "supercover", f.pos   # (line_of_fire, as bitmasks)
-    return sorted((c for c in cand if not lof_masks(a, c, sc)[0] & block), key=lambda c: _order_key(a, c))
-
-def _hack_targets(self:Battle, f:Fighter) -> list:
+def hack_targets(b:Battle, f:Fighter) -> list:
     "Enemy squares a hacker `f` can see (any enemy with option `hack_needs_sight` off), nearest first."
-    sight = self.o.hack_needs_sight
-    return sorted((c for c, g in self.at.items() if g.side != f.side and (not sight or self.line_of_fire(f.pos, c))),
+    sight = b.o.hack_needs_sight
+    return sorted((c for c, g in b.at.items() if g.side != f.side and (not sight or line_of_fire(b, f.pos, c))),
                   key=lambda c: _order_key(f.pos, c))
-
-Battle.why_not, Battle.targets, Battle.hack_targets, Battle.block_mask = _why_not, _targets, _hack_targets, _block_mask
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c018
 _STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1))   # straight steps first
 _NEIGH = [tuple((x + dx) + SIZE * (y + dy) for dx, dy in _STEPS if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE)
           for y in range(SIZE) for x in range(SIZE)]
 
-def _step_costs(self:Battle, jet:bool) -> list:
-    "Cost of entering each square (by index col + 24·row): 1, 2 for rubble (1 with a Jet Pack), 0 for a wall (no entry)."
-    rub = self.o.rubble_move_cost
-    key = (jet, rub, frozenset(self.cover.items()))
-    if getattr(self, "_sc_key", None) != key:
-        cost = [1] * (SIZE * SIZE)
-        walls = self.o.full_cover_walls
-        for (x, y), k in self.cover.items():
-            cost[x + SIZE * y] = 0 if (k == 2 and walls) else (1 if jet else rub)
-        self._sc_key, self._sc = key, cost
-    return self._sc
+_CELL = _ALL
+_FLAT = bytes(SIZE * SIZE)
 
-def _dijkstra(self:Battle, f:Fighter, avoid:bool, goal=None, budget=None):
-    "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares are impassable, else a tie-break. A* toward `goal`."
-    step = self._step_costs(f.prof.jet)
+@functools.lru_cache(maxsize=None)
+def cheb_row(i:int) -> bytes:
+    "Chebyshev distances from square index `i` (col + 24·row) to every square index."
+    x, y = _CELL[i]
+    return bytes(max(abs(a - x), abs(c - y)) for a, c in _CELL)
+
+def cover_key(b:Battle) -> frozenset:
+    "The cover as a hashable key (remembered until it changes): caches shared across battles use it."
+    return b.cover.memo("key", lambda: frozenset(b.cover.items()))
+
+def _step_costs(b:Battle, jet:bool) -> list:
+    "Cost of entering each square (by index col + 24·row): 1, 2 for rubble (1 with a Jet Pack), 0 for a wall (no entry)."
+    rub, walls = b.o.rubble_move_cost, b.o.full_cover_walls
+    def make():
+        cost = [1] * (SIZE * SIZE)
+        for (x, y), k in b.cover.items():
+            cost[x + SIZE * y] = 0 if (k == 2 and walls) else (1 if jet else rub)
+        return cost
+    return b.cover.memo(("steps", jet, rub, walls), make)
+
+def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
+    "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares (`occ`, default: the other fighters') are impassable, else a tie-break. A* toward `goal`."
+    step = _step_costs(b, f.prof.jet)
     budget = f.prof.move if budget is None else budget
-    occ = {x + SIZE * y for (x, y), g in self.at.items() if g is not f}
+    if occ is None: occ = {x + SIZE * y for (x, y), g in b.at.items() if g is not f}
     start = f.pos[0] + SIZE * f.pos[1]
-    if goal is None: gi, gx, gy = -1, 0, 0
-    else: gx, gy = goal; gi = gx + SIZE * gy
-    h = (lambda j: 0) if goal is None else (lambda j: max(abs(j % SIZE - gx), abs(j // SIZE - gy)))
-    best, parent, heap = {start: 0}, {start: -1}, [(h(start) << 16) | start]   # heap keys: ((f·64 + occ) << 10) + square
+    gi = -1 if goal is None else goal[0] + SIZE * goal[1]
+    h = _FLAT if goal is None else cheb_row(gi)             # the A* estimate: Chebyshev distance to the goal
+    best, parent, heap = {start: 0}, {start: -1}, [(h[start] << 16) | start]   # heap keys: ((f·64 + occ) << 10) + square
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         key = pop(heap)
         i, fo = key & 1023, key >> 10
-        o = fo & 63; c = (fo >> 6) - h(i)
+        o = fo & 63; c = (fo >> 6) - h[i]
         if best[i] != (c << 6) | o: continue
         if i == gi: break
         for j in _NEIGH[i]:
@@ -237,44 +327,41 @@ def _dijkstra(self:Battle, f:Fighter, avoid:bool, goal=None, budget=None):
             v = (nc << 6) | no
             if v < best.get(j, 1 << 40):
                 best[j], parent[j] = v, i
-                push(heap, ((((nc + h(j)) << 6) | no) << 10) | j)
-    cells = {i: (i % SIZE, i // SIZE) for i in best}
+                push(heap, ((((nc + h[j]) << 6) | no) << 10) | j)
+    cells = _CELL
     return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
             {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #b9c07026
 _REACH = {}
 
-def _reach(self:Battle, f:Fighter) -> dict:
+def reach(b:Battle, f:Fighter) -> dict:
     "Squares `f` may be ordered to move to (terrain only, fighters ignored) → movement cost."
-    key = (f.pos, f.prof.move, f.prof.jet, self.o.full_cover_walls, self.o.rubble_move_cost, frozenset(self.cover.items()))
-    cache = _REACH
-    if key not in cache:
-        if len(cache) > 4096: cache.clear()
-        at, self.at = self.at, {}
-        try: best, _ = self._dijkstra(f, avoid=False)
-        finally: self.at = at
-        cache[key] = {c: v[0] for c, v in best.items() if c != f.pos}
-    return cache[key]
+    key = (f.pos, f.prof.move, f.prof.jet, b.o.full_cover_walls, b.o.rubble_move_cost, cover_key(b))
+    out = _REACH.get(key)
+    if out is None:
+        if len(_REACH) > 4096: _REACH.clear()
+        best, _ = _dijkstra(b, f, avoid=False, occ=())
+        out = _REACH[key] = {c: v[0] for c, v in best.items() if c != f.pos}
+    return out
 
 def _path_to(parent, goal):
     out = []
     while goal is not None: out.append(goal); goal = parent[goal]
     return out[::-1]
 
-def _move_path(self:Battle, f:Fighter, dest) -> list:
+def move_path(b:Battle, f:Fighter, dest) -> list:
     "The squares `f` passes moving to `dest` (start included): around fighters if that fits its Move, else straight on."
-    best, parent = self._dijkstra(f, avoid=True, goal=dest)
-    if dest in best and dest not in self.at: return _path_to(parent, dest)
-    best, parent = self._dijkstra(f, avoid=False, goal=dest)
+    best, parent = _dijkstra(b, f, avoid=True, goal=dest)
+    if dest in best and dest not in b.at: return _path_to(parent, dest)
+    best, parent = _dijkstra(b, f, avoid=False, goal=dest)
     return _path_to(parent, dest) if dest in best else [f.pos]
 
-def _walk(self:Battle, f:Fighter, path:list):
+def walk(b:Battle, f:Fighter, path:list):
     "Where `f` stops on `path`: the last free square before the first occupied one."
     stop = path[0]
     for c in path[1:]:
-        g = self.at.get(c)
+        g = b.at.get(c)
         if g is not None and g is not f: break
         stop = c
     return stop
-
-Battle._step_costs, Battle._dijkstra, Battle.reach, Battle.move_path, Battle.walk = _step_costs, _dijkstra, _reach, _move_path, _walk

@@ -8,7 +8,9 @@ import functools, heapq, json
 import numpy as np
 from ...engine import RulesError, canon, register_bot
 from .data import SpcfkrsOptions, load_catalog, profile
-from .board import Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, square_mask
+from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, targets, hack_targets, reach, cheb_row,
+                                             cover_key, cover_mask, wall_mask, fighter_mask)
+from .orders import acts, moves
 from .odds import _attack_odds, hit_chance
 from .rules import Spcfkrs
 
@@ -23,6 +25,13 @@ def _options(text): return Spcfkrs.make_options(json.loads(text))
 def _profile(mods, catalog_key):
     return profile(list(mods), None if catalog_key is None else json.loads(catalog_key))
 
+@functools.lru_cache(maxsize=256)
+def _cover(partial:tuple, full:tuple) -> dict:
+    "The cover of a view's board, as squares (cached: the board's cover changes seldom; the battle copies it)."
+    out = {to_cell(c): 1 for c in partial}
+    out.update({to_cell(c): 2 for c in full})
+    return out
+
 def view_battle(view:dict) -> Battle:
     "A `Battle` rebuilt from a player's view (options and board): what a bot may reason about."
     if not view.get("board"): raise RulesError("view_battle: there is no battle yet (the forces are being built)")
@@ -31,9 +40,7 @@ def view_battle(view:dict) -> Battle:
     bd = view["board"]
     fs = [Fighter(d["side"], int(d["id"].rsplit("-", 1)[1]), _profile(tuple(d["mods"]), ck), to_cell(d["pos"]), d["damage"],
                   d["alive"], d["shield"], d["hacked"], bd["round"]) for d in bd["fighters"]]
-    cover = {to_cell(c): 1 for c in bd["cover"]["partial"]}
-    cover.update({to_cell(c): 2 for c in bd["cover"]["full"]})
-    b = Battle(o, fs, cover)
+    b = Battle(o, fs, _cover(tuple(bd["cover"]["partial"]), tuple(bd["cover"]["full"])))
     b.round = bd["round"]
     return b
 
@@ -65,8 +72,8 @@ def random_orders_bot(view, legal, rng):
     b, me, orders = view_battle(view), view["player"], {}
     for f in b.living(me):
         if f.id in view["my_orders"]: continue
-        act = pick(b.acts(f))
-        orders[f.id] = {"act": act, "move": pick(b.moves(f, act))}
+        act = pick(acts(b, f))
+        orders[f.id] = {"act": act, "move": pick(moves(b, f, act))}
     return {"orders": orders}
 
 # %% ../../../nbs/26_spcfkrs_bots.ipynb #c012
@@ -77,13 +84,14 @@ def default_force(budget:int, catalog=None) -> list:
     n = budget // ar
     return [["assault_rifle"]] * n + [[]] * ((budget - n * ar) // cat.base["cost"])
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #f5b8c62f
 def _best_act(b, f, alive, me):
     "The action with the best expected value for `f`, given enemies' chances to be alive; (score, act, target, p_kill)."
     best = (0.0, None, None, 0.0)
     for key in f.prof.weapons:
         w = b.weapon(key)
         if w.kind == "shoot" and f.hacked: continue
-        for c in b.targets(f, key, cover=False):
+        for c in targets(b, f, key, cover=False):
             g = b.at[c]
             if g.side == me: continue
             o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
@@ -91,12 +99,13 @@ def _best_act(b, f, alive, me):
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
             if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, o.p_kill)
     if f.prof.hack and best[3] < 0.3:
-        for c in b.hack_targets(f):
+        for c in hack_targets(b, f):
             g = b.at[c]
             score = hit_chance(f.prof.hack) * alive[g.id] * g.prof.cost * 0.5       # dearer fighters carry the worse guns
             if score > best[0]: best = (score, ["hack", cell_name(c)], None, 0.0)
     return best
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #943f81c3
 _NEAR_COVER = {}
 
 def _near_cover(cov, ex, ey, de, ck=None) -> frozenset:
@@ -115,17 +124,38 @@ def _near_cover(cov, ex, ey, de, ck=None) -> frozenset:
         out = _NEAR_COVER[key] = frozenset(near)
     return out
 
-def _board_masks(b) -> tuple:
-    "What `_best_move` needs of the board for every fighter of one decision: the cover's key, walls, cover and fighters as bitmasks."
-    cov = b.cover
-    return frozenset(cov.items()), square_mask(c for c, k in cov.items() if k == 2), square_mask(cov), square_mask(b.at)
+_CANDS = {}
 
-def _best_move(b, f, foes, claimed, masks=None):
+def _candidates(b, f, e, rch) -> tuple:
+    """The squares `_best_move` weighs for `f` against the nearest enemy `e`, with what the board alone decides about each
+    (cached per position, Move, Jet Pack, cover and enemy square): (near_cover, ((square, index, cost, base score, cover bonus), …))."""
+    o = b.o
+    ck = cover_key(b)
+    key = (f.pos, f.prof.move, f.prof.jet, o.full_cover_walls, o.rubble_move_cost, o.los_line, o.cover_in_own_square, ck, e.pos)
+    out = _CANDS.get(key)
+    if out is None:
+        if len(_CANDS) > 8192: _CANDS.clear()
+        (fx, fy), (ex, ey) = f.pos, e.pos
+        erow = cheb_row(ex + SIZE * ey)
+        de = erow[fx + SIZE * fy] + f.prof.move + 1
+        cov, sc, own, covm = b.cover, o.los_line == "supercover", o.cover_in_own_square, cover_mask(b)
+        near_cover = _near_cover(cov, ex, ey, de, ck)          # rubble, and squares with cover on the enemy's side of them
+        cands = [c for c in rch if c in near_cover]                                 # squares that may have cover…
+        cands += [t[2] for t in heapq.nsmallest(12, [(erow[x + SIZE * y], v, (x, y)) for (x, y), v in rch.items()])]  # …and the best ways forward
+        rows = []
+        for c in cands:
+            i = c[0] + SIZE * c[1]
+            cover = c in near_cover and bool(lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1))
+            rows.append((c, i, rch[c], -0.1 * erow[i] - 0.01 * rch[c], c in near_cover, cover))
+        out = _CANDS[key] = (near_cover, tuple(rows))
+    return out
+
+def _best_move(b, f, foes, claimed):
     "A destination for `f`: a square with a shot at one of the nearest enemies, in cover from the nearest, closer; None to stay."
     if not foes: return None
-    ck, walls, covm, atm = _board_masks(b) if masks is None else masks     # (computed once per decision by the bot)
     fx, fy = f.pos
-    near = sorted(foes, key=lambda g: (max(abs(g.pos[0] - fx), abs(g.pos[1] - fy)), g.id))[:3]
+    frow = cheb_row(fx + SIZE * fy)
+    near = sorted(foes, key=lambda g: (frow[g.pos[0] + SIZE * g.pos[1]], g.id))[:3]
     e = near[0]
     ex, ey = e.pos
     guns = [b.weapon(k) for k in f.prof.weapons if b.weapon(k).kind == "shoot"]
@@ -133,36 +163,37 @@ def _best_move(b, f, foes, claimed, masks=None):
     rng_ = max((w.range for w in guns), default=1)
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
-    near_pos = [g.pos for g in near]
-    reach = b.reach(f)
-    de = max(abs(ex - fx), abs(ey - fy)) + f.prof.move + 1
-    near_cover = _near_cover(cov, ex, ey, de, ck)         # rubble, and squares with cover on the enemy's side of them
-    cands = [c for c in reach if c in near_cover]                                  # squares that may have cover…
-    cands += [t[2] for t in heapq.nsmallest(12, [(max(abs(ex - x), abs(ey - y)), v, (x, y)) for (x, y), v in reach.items()])]  # …and the best ways forward
-    del b.at[f.pos]                                  # (its own square does not block its future lines of fire)
-    try:
-        block = walls | ((atm & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)
-        def score(c, cost):                          # (the rules' line_of_fire and cover_level, as bitmasks)
-            cx, cy = c
-            d = max(abs(ex - cx), abs(ey - cy))
-            s = -0.1 * d - 0.01 * cost
-            if melee: return s + (3 if d <= 1 else 0)
-            for g in near_pos:
-                if max(abs(g[0] - cx), abs(g[1] - cy)) <= rng_ and not lof_masks(c, g, sc)[0] & block: s += 3; break
-            if c in near_cover and (lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1)): s += 2
-            return s
-        best, dest = score(f.pos, 0), None
-        top = 0 if melee else 3                      # the most the line-of-fire bonus can add (cover adds 2 more)
-        for c in cands:
-            if c in claimed or c in b.at: continue
-            ub = -0.1 * max(abs(ex - c[0]), abs(ey - c[1])) - 0.01 * reach[c] + (3 if melee else top)
-            if not melee and c in near_cover: ub += 2
-            if ub < best - 1e-9: continue            # (cannot beat or tie the best: skip the line-of-fire work)
-            sc_ = score(c, reach[c])
-            if sc_ > best + 1e-9 or (abs(sc_ - best) < 1e-9 and dest is not None and c < dest): best, dest = sc_, c
-    finally: b.at[f.pos] = f
+    rch = reach(b, f)
+    near_cover, rows = _candidates(b, f, e, rch)
+    block = wall_mask(b) | ((fighter_mask(b) & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)   # (its own square does not block)
+    near_rows = [(g.pos, cheb_row(g.pos[0] + SIZE * g.pos[1])) for g in near]
+    def shot(c, i):                                  # a line of fire to one of the nearest enemies (the rules' line_of_fire, as bitmasks)
+        for g, grow in near_rows:
+            if grow[i] <= rng_ and not lof_masks(c, g, sc)[0] & block: return True
+        return False
+    erow = cheb_row(ex + SIZE * ey)
+    fi = fx + SIZE * fy
+    best = -0.1 * erow[fi] - 0.01 * 0             # staying: scored as the rules' line of fire and cover from the nearest enemy say
+    if melee: best = best + (3 if erow[fi] <= 1 else 0)
+    else:
+        if shot(f.pos, fi): best += 3
+        if f.pos in near_cover and (lof_masks(e.pos, f.pos, sc)[1] & cover_mask(b) or (own and cov.get(f.pos) == 1)): best += 2
+    dest, top = None, 0 if melee else 3              # the most the line-of-fire bonus can add (cover adds 2 more)
+    at = b.at
+    for c, i, cost, base, in_near, cover in rows:
+        if c in claimed or c in at: continue
+        ub = base + (3 if melee else top)
+        if not melee and in_near: ub += 2
+        if ub < best - 1e-9: continue                # (cannot beat or tie the best: skip the line-of-fire work)
+        if melee: s_ = base + (3 if erow[i] <= 1 else 0)
+        else:
+            s_ = base
+            if shot(c, i): s_ += 3
+            if cover: s_ += 2
+        if s_ > best + 1e-9 or (abs(s_ - best) < 1e-9 and dest is not None and c < dest): best, dest = s_, c
     return dest
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #1255e6dd
 @register_bot("spcfkrs", "greedy")
 def greedy_bot(view, legal, rng,
                force=None):   # the force it builds (a list of modification lists); None: `default_force` of the budget
@@ -182,12 +213,12 @@ def greedy_bot(view, legal, rng,
         _, act, _, _ = _best_act(b, f, alive, me)
         kind = "hack" if view["phase"] == "special" else view["phase"]
         return {"act": act if act and act[0] == kind else None}
-    orders, claimed, masks = {}, set(), _board_masks(b)
+    orders, claimed = {}, set()
     for f in sorted(b.living(me), key=lambda f: (-f.prof.speed, f.n)):
         if f.id in view["my_orders"]: continue
         _, act, g, pk = _best_act(b, f, alive, me)
         if g is not None: alive[g.id] *= 1 - pk
-        dest = _best_move(b, f, foes, claimed, masks)
+        dest = _best_move(b, f, foes, claimed)
         if dest is not None: claimed.add(dest)
         orders[f.id] = {"act": act, "move": cell_name(dest)}
     return {"orders": orders}

@@ -9,10 +9,11 @@ from ...engine import RulesError
 from ...dice import Roller, parse, dist
 from ...geometry import square, line_cells
 from .data import SpcfkrsOptions, profile, map_cover
-from .board import Battle, Fighter, cell_name, SIZE, SIDES
+from .board import Battle, Fighter, cell_name, SIZE, SIDES, between, cover_of, cover_level, line_of_fire, targets
 
 # %% auto #0
-__all__ = ['D6', 'LOW2', 'LoadedDice', 'skirmish']
+__all__ = ['D6', 'LOW2', 'LoadedDice', 'skirmish', 'kill', 'hurt', 'desc', 'attack', 'shot', 'blast', 'next_target', 'hack',
+           'overdose']
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c006
 D6, LOW2 = parse("1d6"), parse("2d6kl1")
@@ -44,29 +45,27 @@ def skirmish(red:dict,              # {"C3": [mods], ...}: Red's fighters by squ
     return Battle(o, fs, {**map_cover(o), **cov}, roller)
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c012
-def _kill(self:Battle, g:Fighter, how:str|None="falls"):
+def kill(b:Battle, g:Fighter, how:str|None="falls"):
     "Remove `g` from the board: it is dead."
     g.alive = False
-    if self.at.get(g.pos) is g: del self.at[g.pos]
-    g.fell = getattr(self, "group", None)
-    if how: self.say(f"{g.name} {how}.", dead=g.id)
+    if b.at.get(g.pos) is g: del b.at[g.pos]
+    g.fell = b.group
+    if how: b.say(f"{g.name} {how}.", dead=g.id)
 
-def _hurt(self:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
+def hurt(b:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
     "Do `dmg` damage to `g` (the Plasma Shield may cancel plasma damage); True if `g` died."
     if not g.alive: return False
     if plasma and g.shield == "ready":
-        g.shield, g.shield_round = "up", self.round
-        self.say(f"{g.name}'s Plasma Shield flares: it absorbs all plasma fire this round.", shield=g.id)
-    if plasma and g.shield == "up" and g.shield_round == self.round:
-        self.say(f"The shield absorbs the {dmg} damage.", absorbed=dmg); return False
+        g.shield, g.shield_round = "up", b.round
+        b.say(f"{g.name}'s Plasma Shield flares: it absorbs all plasma fire this round.", shield=g.id)
+    if plasma and g.shield == "up" and g.shield_round == b.round:
+        b.say(f"The shield absorbs the {dmg} damage.", absorbed=dmg); return False
     g.damage = min(g.prof.body, g.damage + dmg)
     dead = g.damage >= g.prof.body
-    self.say(f"{g.name} takes {dmg} damage " + (f"and is out of the fight (Body {g.prof.body})." if dead else f"({g.damage} of Body {g.prof.body})."),
+    b.say(f"{g.name} takes {dmg} damage " + (f"and is out of the fight (Body {g.prof.body})." if dead else f"({g.damage} of Body {g.prof.body})."),
              target=g.id, damage=dmg, **({"dead": g.id} if dead else {}))
-    if dead: self.kill(g, None)
+    if dead: kill(b, g, None)
     return dead
-
-Battle.kill, Battle.hurt = _kill, _hurt
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c015
 def _behind(a, c):
@@ -84,116 +83,112 @@ def _p_hit(expr, need):
     p = max(0, min(6, 7 - need)) / 6
     return p * p if expr is LOW2 else p
 
-def _desc(self:Battle, cell) -> str:
-    g = self.at.get(cell)
+def desc(b:Battle, cell) -> str:
+    g = b.at.get(cell)
     if g is not None: return f"{g.name} ({cell_name(cell)})"
-    k = self.cover.get(cell)
+    k = b.cover.get(cell)
     return f"the {'wall' if k == 2 else 'rubble'} on {cell_name(cell)}" if k else f"{cell_name(cell)}"
 
-def _attack(self:Battle, f:Fighter, key:str, cell) -> None:
+def attack(b:Battle, f:Fighter, key:str, cell) -> None:
     "Resolve `f`'s attack with weapon `key` at `cell`: shots, hit rolls, cover, damage, re-targeting."
-    w = self.weapon(key)
+    w = b.weapon(key)
     verb = "stabs at" if w.kind == "stab" else "shoots at"
     if w.kind == "shoot" and f.hacked:
-        return self.say(f"{f.name}'s guns are jammed by hacking: it cannot fire at {cell_name(cell)}.", jammed=f.id)
-    if cell not in self.at and cell not in self.cover:
-        return self.say(f"{f.name} {verb} {cell_name(cell)} with the {w.name}: nothing is left there to hit.", void=f.id)
+        return b.say(f"{f.name}'s guns are jammed by hacking: it cannot fire at {cell_name(cell)}.", jammed=f.id)
+    if cell not in b.at and cell not in b.cover:
+        return b.say(f"{f.name} {verb} {cell_name(cell)} with the {w.name}: nothing is left there to hit.", void=f.id)
     if isinstance(w.shots, int): n = w.shots
-    else: n = self.roll(parse(w.shots), f"{f.name}'s {w.name}: number of shots", f.side).total
-    self.say(f"{f.name} ({cell_name(f.pos)}) {verb} {self.desc(cell)} with the {w.name}" + (f", {n} shots." if n > 1 else "."),
+    else: n = b.roll(parse(w.shots), f"{f.name}'s {w.name}: number of shots", f.side).total
+    b.say(f"{f.name} ({cell_name(f.pos)}) {verb} {desc(b, cell)} with the {w.name}" + (f", {n} shots." if n > 1 else "."),
              attacker=f.id, weapon=key, target=cell_name(cell), shots=n)
     i = 0
     while i < n:
         i += 1
-        if not self.shot(f, w, cell, i, n): continue
+        if not shot(b, f, w, cell, i, n): continue
         if i == n: break
-        nxt = self.next_target(f, w) if w.retarget else None
+        nxt = next_target(b, f, w) if w.retarget else None
         if nxt is None:
-            self.say(f"{n - i} shot{'s' if n - i > 1 else ''} left {'with no target in range' if w.retarget else 'lost'}.", lost=n - i)
+            b.say(f"{n - i} shot{'s' if n - i > 1 else ''} left {'with no target in range' if w.retarget else 'lost'}.", lost=n - i)
             break
         cell = nxt
-        self.say(f"The {w.name} swings to the nearest target, {self.desc(cell)}: {n - i} shot{'s' if n - i > 1 else ''} left.", retarget=cell_name(cell))
+        b.say(f"The {w.name} swings to the nearest target, {desc(b, cell)}: {n - i} shot{'s' if n - i > 1 else ''} left.", retarget=cell_name(cell))
 
-Battle.desc, Battle.attack = _desc, _attack
+
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c017
-def _shot(self:Battle, f:Fighter, w, cell, i:int, n:int) -> bool:
+def shot(b:Battle, f:Fighter, w, cell, i:int, n:int) -> bool:
     "One hit roll of weapon `w` by `f` at `cell` and its effect; True if the target is gone afterwards."
-    g, rng_label = self.at.get(cell), f" (shot {i} of {n})" if n > 1 else ""
+    g, rng_label = b.at.get(cell), f" (shot {i} of {n})" if n > 1 else ""
     if g is not None:
         thru = []
         if w.through:
-            thru = [c for c in self.between(f.pos, cell) if self.cover.get(c) == 2]
-            thru += [c for c in self.cover_of(f.pos, cell) if c not in thru]
-        if thru: expr, note = (LOW2 if self.o.plasma_cover_roll else D6), ", through cover"
+            thru = [c for c in between(b, f.pos, cell) if b.cover.get(c) == 2]
+            thru += [c for c in cover_of(b, f.pos, cell) if c not in thru]
+        if thru: expr, note = (LOW2 if b.o.plasma_cover_roll else D6), ", through cover"
         else:
-            expr = LOW2 if self.cover_level(f.pos, cell) else D6
+            expr = LOW2 if cover_level(b, f.pos, cell) else D6
             note = ", in cover: lowest of two dice" if expr is LOW2 else ""
         what = g.name
     else:
-        thru, expr, note, what = [], LOW2, ", at cover: lowest of two dice", self.desc(cell)
+        thru, expr, note, what = [], LOW2, ", at cover: lowest of two dice", desc(b, cell)
     p = _p_hit(expr, w.hit)
-    rec = self.roll(expr, f"{f.name}'s {w.name} at {what}{rng_label}, needs {w.hit}+{note} ({_pct(p)})", f.side)
+    rec = b.roll(expr, f"{f.name}'s {w.name} at {what}{rng_label}, needs {w.hit}+{note} ({_pct(p)})", f.side)
     if rec.total < w.hit:
-        self.say("Miss.", hit=False); return False
-    if w.blast: return self.blast(f, w, cell, g)
+        b.say("Miss.", hit=False); return False
+    if w.blast: return blast(b, f, w, cell, g)
     if g is not None:
         if thru:
-            for c in thru: del self.cover[c]
-            self.say(f"Hit through cover: {', '.join(map(cell_name, thru))} destroyed.", hit=True, destroyed=[cell_name(c) for c in thru])
-            return self.hurt(g, w.through, w.plasma)
-        self.say("Hit.", hit=True)
-        return self.hurt(g, w.damage, w.plasma)
-    k = self.cover[cell]
+            for c in thru: del b.cover[c]
+            b.say(f"Hit through cover: {', '.join(map(cell_name, thru))} destroyed.", hit=True, destroyed=[cell_name(c) for c in thru])
+            return hurt(b, g, w.through, w.plasma)
+        b.say("Hit.", hit=True)
+        return hurt(b, g, w.damage, w.plasma)
+    k = b.cover[cell]
     if w.through or k == 1:
-        del self.cover[cell]
-        self.say(f"Hit: {what} is destroyed.", hit=True, destroyed=[cell_name(cell)])
-        if w.through and (b := _behind(f.pos, cell)) is not None and b in self.at:
-            self.say(f"The {w.name} cuts through to {self.at[b].name} behind it.")
-            self.hurt(self.at[b], w.through, w.plasma)
+        del b.cover[cell]
+        b.say(f"Hit: {what} is destroyed.", hit=True, destroyed=[cell_name(cell)])
+        if w.through and (bh := _behind(f.pos, cell)) is not None and bh in b.at:
+            b.say(f"The {w.name} cuts through to {b.at[bh].name} behind it.")
+            hurt(b, b.at[bh], w.through, w.plasma)
         return True
-    self.cover[cell] = 1
-    self.say(f"Hit: {what} is reduced to rubble.", hit=True, reduced=cell_name(cell))
+    b.cover[cell] = 1
+    b.say(f"Hit: {what} is reduced to rubble.", hit=True, reduced=cell_name(cell))
     return False
 
-def _blast(self:Battle, f:Fighter, w, cell, g) -> bool:
+def blast(b:Battle, f:Fighter, w, cell, g) -> bool:
     "A hit with a blast weapon: cover destroyed and damage to every fighter in the square and around it."
     r = w.blast
     area = [(x, y) for y in range(cell[1] - r, cell[1] + r + 1) for x in range(cell[0] - r, cell[0] + r + 1)
             if 0 <= x < SIZE and 0 <= y < SIZE]
-    gone = [c for c in area if c in self.cover]
-    for c in gone: del self.cover[c]
-    hit = [self.at[c] for c in area if c in self.at]
-    self.say(f"Hit: the blast covers {cell_name(area[0])}–{cell_name(area[-1])}" + (f", destroying cover on {', '.join(map(cell_name, gone))}" if gone else "")
+    gone = [c for c in area if c in b.cover]
+    for c in gone: del b.cover[c]
+    hit = [b.at[c] for c in area if c in b.at]
+    b.say(f"Hit: the blast covers {cell_name(area[0])}–{cell_name(area[-1])}" + (f", destroying cover on {', '.join(map(cell_name, gone))}" if gone else "")
              + (f"; caught: {', '.join(h.name for h in hit)}." if hit else "; nobody is caught."), hit=True, blast=[cell_name(c) for c in area])
-    for h in hit: self.hurt(h, w.damage, w.plasma)
+    for h in hit: hurt(b, h, w.damage, w.plasma)
     return True
 
-def _next_target(self:Battle, f:Fighter, w):
+def next_target(b:Battle, f:Fighter, w):
     "The nearest square a re-targeting weapon can turn to (a fighter or cover), or None."
-    for c in self.targets(f, w.key):
-        g = self.at.get(c)
-        if g is None or self.o.mg_hits_friends or g.side != f.side: return c
+    for c in targets(b, f, w.key):
+        g = b.at.get(c)
+        if g is None or b.o.mg_hits_friends or g.side != f.side: return c
     return None
 
-Battle.shot, Battle.blast, Battle.next_target = _shot, _blast, _next_target
-
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c039
-def _hack(self:Battle, f:Fighter, cell) -> None:
+def hack(b:Battle, f:Fighter, cell) -> None:
     "Special action: `f` tries to jam the guns of the enemy on `cell` for this round (d6 ≥ its hack score)."
-    g = self.at.get(cell)
-    if g is None or g.side == f.side or (self.o.hack_needs_sight and not self.line_of_fire(f.pos, cell)):
-        return self.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id, hacker=f.id)
+    g = b.at.get(cell)
+    if g is None or g.side == f.side or (b.o.hack_needs_sight and not line_of_fire(b, f.pos, cell)):
+        return b.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id, hacker=f.id)
     need = f.prof.hack
-    rec = self.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)
+    rec = b.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)
     if rec.total >= need:
-        g.hacked = True; self.say(f"{g.name}'s guns are jammed for the round.", hacked=g.id, hacker=f.id)
-    else: self.say("The hack fails.", hacked=None, hacker=f.id)
+        g.hacked = True; b.say(f"{g.name}'s guns are jammed for the round.", hacked=g.id, hacker=f.id)
+    else: b.say("The hack fails.", hacked=None, hacker=f.id)
 
-def _overdose(self:Battle, f:Fighter) -> None:
+def overdose(b:Battle, f:Fighter) -> None:
     "The Amph Overdose check: a d6, and on its `overdose` score or less the fighter dies."
     k = f.prof.overdose
-    rec = self.roll(D6, f"{f.name}'s Amph Overdose, dies on {'a 1' if k == 1 else f'{k} or less'} ({_pct(k / 6)})", f.side)
-    if rec.total <= k: self.kill(f, "collapses from the overdose")
-
-Battle.hack, Battle.overdose = _hack, _overdose
+    rec = b.roll(D6, f"{f.name}'s Amph Overdose, dies on {'a 1' if k == 1 else f'{k} or less'} ({_pct(k / 6)})", f.side)
+    if rec.total <= k: kill(b, f, "collapses from the overdose")

@@ -12,8 +12,8 @@ from ...dice import dist, const, Dist, DiceError
 from ...geometry import square, format_square, GeometryError
 
 # %% auto #0
-__all__ = ['CATALOG', 'MODES', 'LINES', 'MAPS', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog', 'Profile', 'profile',
-           'check_force', 'force_cost', 'SpcfkrsOptions', 'map_cover']
+__all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog', 'Profile', 'profile',
+           'check_force', 'force_cost', 'map_cover', 'SpcfkrsOptions']
 
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c006
 CATALOG = {
@@ -246,6 +246,28 @@ def force_cost(force, catalog=None) -> int:
     "Points spent on `force` (no budget check)."
     return sum(profile(list(m), catalog).cost for m, _ in check_force(force, 10**9, catalog))
 
+# %% ../../../nbs/20_spcfkrs_data.ipynb #c023
+_RUINS_HALF = {
+    "partial": ["C5", "D5", "H4", "K6", "L6", "Q5", "T4", "U4", "E8", "F8", "N8", "S9", "B10", "C10", "I10",
+                "J10", "W8", "F11", "O11", "T11", "K12"],
+    "full": ["G6", "G7", "P7", "P8", "D9", "L9", "M9", "V11", "H12"],
+}
+
+def _rot(name):
+    c, r = square(name); return format_square((23 - c, 23 - r))
+
+MAPS = {
+    "ruins": {k: sorted(set(v) | {_rot(x) for x in v}, key=lambda n: square(n)[::-1]) for k, v in _RUINS_HALF.items()},
+    "open": {"partial": [], "full": []},
+}
+
+def map_cover(options) -> dict:
+    "The starting cover of a game: `{(col, row): 1 (partial) or 2 (full)}` from the map and the extra squares."
+    m = MAPS[options.map]
+    cover = {square(c): 1 for c in list(m["partial"]) + list(options.partial_cover)}
+    cover.update({square(c): 2 for c in list(m["full"]) + list(options.full_cover)})
+    return cover
+
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c021
 MODES = ("orders", "phased")
 LINES = ("bresenham", "supercover")
@@ -295,25 +317,3 @@ class SpcfkrsOptions:
         if self.forces is not None:
             if len(self.forces) != 2: raise RulesError(f"option forces must hold two forces (Red's, Blue's), got {len(self.forces)}")
             for who, f in zip(("Red's force", "Blue's force"), self.forces): check_force(f, self.budget, cat, who)
-
-# %% ../../../nbs/20_spcfkrs_data.ipynb #c023
-_RUINS_HALF = {
-    "partial": ["C5", "D5", "H4", "K6", "L6", "Q5", "T4", "U4", "E8", "F8", "N8", "S9", "B10", "C10", "I10",
-                "J10", "W8", "F11", "O11", "T11", "K12"],
-    "full": ["G6", "G7", "P7", "P8", "D9", "L9", "M9", "V11", "H12"],
-}
-
-def _rot(name):
-    c, r = square(name); return format_square((23 - c, 23 - r))
-
-MAPS = {
-    "ruins": {k: sorted(set(v) | {_rot(x) for x in v}, key=lambda n: square(n)[::-1]) for k, v in _RUINS_HALF.items()},
-    "open": {"partial": [], "full": []},
-}
-
-def map_cover(options) -> dict:
-    "The starting cover of a game: `{(col, row): 1 (partial) or 2 (full)}` from the map and the extra squares."
-    m = MAPS[options.map]
-    cover = {square(c): 1 for c in list(m["partial"]) + list(options.partial_cover)}
-    cover.update({square(c): 2 for c in list(m["full"]) + list(options.full_cover)})
-    return cover

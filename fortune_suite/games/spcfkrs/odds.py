@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from ...engine import RulesError
 from ...dice import Dist, die, const, bernoulli, pool_sum, keep_lowest, mixture
 from .data import SpcfkrsOptions, load_catalog, profile
-from .board import Battle, Fighter, cell_name, to_cell, SIZE
+from .board import Battle, Fighter, cell_name, to_cell, SIZE, between, cover_of, cover_level
+from .combat import desc
+from .orders import act_error
 
 # %% auto #0
 __all__ = ['D6', 'LOW2', 'hit_chance', 'burst', 'AttackOdds', 'attack_odds', 'clone', 'efficiency_table']
@@ -84,7 +86,7 @@ def attack_odds(b:Battle,     # the battle as it stands
     "Exact odds of `f`'s declared action; RulesError if the action is not legal now."
     f = b.get(f) if isinstance(f, str) else f
     if act is None: raise RulesError("odds: no action declared")
-    if why := b.act_error(f, act): raise RulesError(f"odds: {why}")
+    if why := act_error(b, f, act): raise RulesError(f"odds: {why}")
     return _attack_odds(b, f, act)
 
 def _attack_odds(b, f, act):
@@ -97,7 +99,7 @@ def _attack_odds(b, f, act):
     shots = w.shots_dist if not isinstance(w.shots, int) else w.shots
     sd = shots if isinstance(shots, Dist) else const(shots)
     if w.kind == "shoot" and f.hacked:
-        return AttackOdds(f.id, act, b.desc(cell), 0.0, sd, const(0), 0.0, "guns jammed")
+        return AttackOdds(f.id, act, desc(b, cell), 0.0, sd, const(0), 0.0, "guns jammed")
     g = b.at.get(cell)
     if g is None:                                               # shooting at cover
         k = b.cover[cell]; p = hit_chance(w.hit, True)
@@ -106,13 +108,13 @@ def _attack_odds(b, f, act):
                           "lowest of two dice" + ("" if need == 1 else "; two hits to destroy a wall"), _blast_odds(b, f, w, cell, p))
     thru = []
     if w.through:
-        thru = [c for c in b.between(f.pos, cell) if b.cover.get(c) == 2] + [c for c in b.cover_of(f.pos, cell)]
+        thru = [c for c in between(b, f.pos, cell) if b.cover.get(c) == 2] + [c for c in cover_of(b, f.pos, cell)]
     notes = []
     if thru:
         p = hit_chance(w.hit); p_thru = hit_chance(w.hit, b.o.plasma_cover_roll)
         notes.append(f"through cover: {w.through} damage until it is gone")
     else:
-        cov = b.cover_level(f.pos, cell) > 0
+        cov = cover_level(b, f.pos, cell) > 0
         p, p_thru = hit_chance(w.hit, cov), None
         if cov: notes.append("in cover: lowest of two dice")
     shield = w.plasma and (g.shield == "ready" or (g.shield == "up" and g.shield_round == b.round))

@@ -6,11 +6,13 @@
 from __future__ import annotations
 from ...engine import RulesError
 from ...geometry import square, neighbours, GeometryError
-from .board import Battle, Fighter, cell_name, to_cell, SIDES, _path_to
-from .combat import D6, skirmish
+from .board import (Battle, Fighter, cell_name, to_cell, SIDES, _path_to, _dijkstra, line_of_fire,
+                                             why_not, targets, hack_targets, reach, move_path, walk)
+from .combat import D6, skirmish, attack, hack, overdose, desc
 
 # %% auto #0
-__all__ = ['ACTS', 'PHASES']
+__all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'describe_order', 'rolloff',
+           'speed_order', 'move', 'follow', 'can_act', 'run_phase', 'resolve_round', 'PhaseByPhase']
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c006
 ACTS = ("stab", "shoot", "hack")
@@ -19,7 +21,7 @@ def _cell(x, what):
     try: return to_cell(x)
     except GeometryError as e: raise RulesError(f"{what}: {e}") from None
 
-def _act_error(self:Battle, f:Fighter, act) -> str | None:
+def act_error(b:Battle, f:Fighter, act) -> str | None:
     "None if `act` is a legal action for `f` now, else why not."
     if act is None: return None
     if not isinstance(act, list) or not act or act[0] not in ACTS:
@@ -30,195 +32,279 @@ def _act_error(self:Battle, f:Fighter, act) -> str | None:
         if not f.prof.hack: return f"hacking: {f.name} has no Hacking Cyber Implant"
         try: c = _cell(act[1], "hack target")
         except RulesError as e: return str(e)
-        g = self.at.get(c)
+        g = b.at.get(c)
         if g is None or g.side == f.side: return f"hacking: the target must be an enemy fighter, and there is none on {cell_name(c)}"
-        if self.o.hack_needs_sight and not self.line_of_fire(f.pos, c): return f"hacking: {f.name} cannot see {g.name} (line of sight blocked)"
+        if b.o.hack_needs_sight and not line_of_fire(b, f.pos, c): return f"hacking: {f.name} cannot see {g.name} (line of sight blocked)"
         return None
     if len(act) != 3 or not all(isinstance(x, str) for x in act[1:]): return f"order format: an attack is [{kind!r}, weapon, square], got {act!r}"
     key = act[1]
     if key not in f.prof.weapons: return f"weapons: {f.name} has no {key!r} (it carries {', '.join(f.prof.weapons)})"
-    w = self.weapon(key)
+    w = b.weapon(key)
     if w.kind != kind: return f"weapons: the {w.name} is {'a melee weapon: order a stab' if w.kind == 'stab' else 'a gun: order a shoot'}"
     try: c = _cell(act[2], "attack target")
     except RulesError as e: return str(e)
-    why = self.why_not(f, key, c)
+    why = why_not(b, f, key, c)
     return None if why is None else f"targeting: {why}"
 
-def _move_error(self:Battle, f:Fighter, move, act=None) -> str | None:
+def move_error(b:Battle, f:Fighter, move, act=None) -> str | None:
     "None if `move` is legal for `f` (with action `act`), else why not."
     if move is None: return None
     if move == "follow":
-        if act and act[0] == "stab" and to_cell(act[2]) in self.at: return None
+        if act and act[0] == "stab" and to_cell(act[2]) in b.at: return None
         return "following: a fighter can only follow the fighter it is ordered to stab"
     if not isinstance(move, str): return f"order format: a move is null, a square or 'follow', got {move!r}"
     try: c = _cell(move, "move")
     except RulesError as e: return str(e)
     if c == f.pos: return f"movement: {f.name} is already on {cell_name(c)} (order no move instead)"
-    if c not in self.reach(f):
+    if c not in reach(b, f):
         return (f"movement: {cell_name(c)} is out of {f.name}'s reach (Move {f.prof.move}; rubble costs 2"
-                + (", walls block)" if self.o.full_cover_walls else ")"))
+                + (", walls block)" if b.o.full_cover_walls else ")"))
     return None
 
-def _order_error(self:Battle, f:Fighter, order) -> str | None:
+def order_error(b:Battle, f:Fighter, order) -> str | None:
     "None if `order` (a dict with 'act' and 'move') is legal for `f`, else why not."
     if not isinstance(order, dict) or set(order) - {"act", "move"}:
         return f"order format: an order is {{'act': …, 'move': …}}, got {order!r}"
-    return self.act_error(f, order.get("act")) or self.move_error(f, order.get("move"), order.get("act"))
+    return act_error(b, f, order.get("act")) or move_error(b, f, order.get("move"), order.get("act"))
 
-Battle.act_error, Battle.move_error, Battle.order_error = _act_error, _move_error, _order_error
+
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c008
-def _acts(self:Battle, f:Fighter) -> list:
+def acts(b:Battle, f:Fighter) -> list:
     "Every legal action of `f` now: None, then stabs, shots and hacks."
     out = [None]
     for kind in ("stab", "shoot"):
         for key in f.prof.weapons:
-            if self.weapon(key).kind == kind: out += [[kind, key, cell_name(c)] for c in self.targets(f, key)]
-    if f.prof.hack: out += [["hack", cell_name(c)] for c in self.hack_targets(f)]
+            if b.weapon(key).kind == kind: out += [[kind, key, cell_name(c)] for c in targets(b, f, key)]
+    if f.prof.hack: out += [["hack", cell_name(c)] for c in hack_targets(b, f)]
     return out
 
-def _moves(self:Battle, f:Fighter, act=None) -> list:
+def moves(b:Battle, f:Fighter, act=None) -> list:
     "Every legal move of `f` given its action: None, the squares it can reach, and 'follow' after a stab at a fighter."
-    out = [None] + [cell_name(c) for c in sorted(self.reach(f), key=lambda c: (c[1], c[0]))]
-    return out + (["follow"] if self.move_error(f, "follow", act) is None else [])
+    out = [None] + [cell_name(c) for c in sorted(reach(b, f), key=lambda c: (c[1], c[0]))]
+    return out + (["follow"] if move_error(b, f, "follow", act) is None else [])
 
-def _describe_order(self:Battle, f:Fighter, order:dict) -> str:
+def describe_order(b:Battle, f:Fighter, order:dict) -> str:
     "The order in words: 'Red 1 (C3): shoots at Blue 1 (C9) with the Pistol, then moves to D8.'"
     act, move, parts = order.get("act"), order.get("move"), []
     if act:
-        if act[0] == "hack": parts.append(f"hacks {self.desc(to_cell(act[1]))}")
-        else: parts.append(f"{'stabs at' if act[0] == 'stab' else 'shoots at'} {self.desc(to_cell(act[2]))} with the {self.weapon(act[1]).name}")
+        if act[0] == "hack": parts.append(f"hacks {desc(b, to_cell(act[1]))}")
+        else: parts.append(f"{'stabs at' if act[0] == 'stab' else 'shoots at'} {desc(b, to_cell(act[2]))} with the {b.weapon(act[1]).name}")
     if move == "follow": parts.append("follows its target")
     elif move: parts.append(f"moves to {move}")
     return f"{f.name} ({cell_name(f.pos)}): " + (", then ".join(parts) if parts else "holds") + "."
 
-Battle.acts, Battle.moves, Battle.describe_order = _acts, _moves, _describe_order
-
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c012
-def _rolloff(self:Battle, tied:list, phase:str) -> list:
+def rolloff(b:Battle, tied:list, phase:str) -> list:
     "Order `tied` fighters by d6 roll-off, re-rolling ties; returns groups of one."
-    rolls = {f.id: self.roll(D6, f"{f.name}'s speed roll-off ({phase})", f.side).total for f in tied}
+    rolls = {f.id: b.roll(D6, f"{f.name}'s speed roll-off ({phase})", f.side).total for f in tied}
     out = []
     for v in sorted(set(rolls.values()), reverse=True):
         same = [f for f in tied if rolls[f.id] == v]
-        out += self.rolloff(same, phase) if len(same) > 1 else [same]
+        out += rolloff(b, same, phase) if len(same) > 1 else [same]
     return out
 
-def _speed_order(self:Battle, fs:list, phase:str) -> list:
+def speed_order(b:Battle, fs:list, phase:str) -> list:
     "Groups of fighters in acting order for `phase`: by Speed, ties rolled off (or simultaneous under the combat option)."
     by = {}
     for f in sorted(fs, key=lambda f: (f.side, f.n)): by.setdefault(f.prof.speed, []).append(f)
     out = []
     for speed in sorted(by, reverse=True):
         g = by[speed]
-        if len(g) == 1 or (self.o.combat_option and phase in ("stab", "shoot")):
-            if len(g) > 1: self.say(f"Speed {speed}: {', '.join(f.name for f in g)} attack at the same time (combat option).")
+        if len(g) == 1 or (b.o.combat_option and phase in ("stab", "shoot")):
+            if len(g) > 1: b.say(f"Speed {speed}: {', '.join(f.name for f in g)} attack at the same time (combat option).")
             out.append(g); continue
-        self.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
-        groups = self.rolloff(g, phase)
-        self.say(f"Order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
+        b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
+        groups = rolloff(b, g, phase)
+        b.say(f"Order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
         out += groups
     return out
 
-Battle.rolloff, Battle.speed_order = _rolloff, _speed_order
-
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c016
-def _place(self:Battle, f:Fighter, c):
-    if self.at.get(f.pos) is f: del self.at[f.pos]
-    f.pos = c; self.at[c] = f
-
-def _move(self:Battle, f:Fighter, dest) -> None:
+def move(b:Battle, f:Fighter, dest) -> None:
     "Move `f` toward `dest` along its path; it stops before the first occupied square."
-    start, path = f.pos, self.move_path(f, dest)
-    stop = self.walk(f, path)
-    self.place(f, stop)
-    if stop == dest: return self.say(f"{f.name} moves {cell_name(start)} → {cell_name(dest)}.", moved=f.id, to=cell_name(dest))
+    start, path = f.pos, move_path(b, f, dest)
+    stop = walk(b, f, path)
+    b.place(f, stop)
+    if stop == dest: return b.say(f"{f.name} moves {cell_name(start)} → {cell_name(dest)}.", moved=f.id, to=cell_name(dest))
     nxt = path[path.index(stop) + 1] if stop in path and path.index(stop) + 1 < len(path) else dest
-    who = self.at.get(nxt)
-    self.say(f"{f.name} heads for {cell_name(dest)} but {cell_name(nxt)} is occupied" + (f" by {who.name}" if who else "")
+    who = b.at.get(nxt)
+    b.say(f"{f.name} heads for {cell_name(dest)} but {cell_name(nxt)} is occupied" + (f" by {who.name}" if who else "")
              + (f": it stops on {cell_name(stop)}." if stop != start else f": it stays on {cell_name(stop)}."), moved=f.id, to=cell_name(stop))
 
-def _follow(self:Battle, f:Fighter, g:Fighter) -> None:
+def follow(b:Battle, f:Fighter, g:Fighter) -> None:
     "Move `f` next to `g` (the fighter it stabbed) if its Move allows, else as close as it can."
-    if not g.alive: return self.say(f"{f.name}'s target {g.name} has fallen: {f.name} stays on {cell_name(f.pos)}.")
+    if not g.alive: return b.say(f"{f.name}'s target {g.name} has fallen: {f.name} stays on {cell_name(f.pos)}.")
     if max(abs(f.pos[0] - g.pos[0]), abs(f.pos[1] - g.pos[1])) == 1:
-        return self.say(f"{f.name} stays on {g.name} ({cell_name(f.pos)}).", moved=f.id, to=cell_name(f.pos))
-    best, parent = self._dijkstra(f, avoid=True, budget=4 * 24 * 24)
+        return b.say(f"{f.name} stays on {g.name} ({cell_name(f.pos)}).", moved=f.id, to=cell_name(f.pos))
+    best, parent = _dijkstra(b, f, avoid=True, budget=4 * 24 * 24)
     goals = [c for c in neighbours(g.pos, (24, 24)) if c in best]
-    if not goals: return self.say(f"{f.name} cannot get at {g.name}: no free square next to it can be reached.")
+    if not goals: return b.say(f"{f.name} cannot get at {g.name}: no free square next to it can be reached.")
     goal = min(goals, key=lambda c: (best[c][0], (c[0] - f.pos[0]) ** 2 + (c[1] - f.pos[1]) ** 2, c[1], c[0]))
     path = [c for c in _path_to(parent, goal) if best[c][0] <= f.prof.move]
-    start = f.pos; self.place(f, path[-1])
-    if path[-1] == goal: self.say(f"{f.name} follows {g.name} to {cell_name(goal)}.", moved=f.id, to=cell_name(goal))
-    else: self.say(f"{f.name} chases {g.name} but cannot keep up (needs {best[goal][0]} movement, has {f.prof.move}): "
+    start = f.pos; b.place(f, path[-1])
+    if path[-1] == goal: b.say(f"{f.name} follows {g.name} to {cell_name(goal)}.", moved=f.id, to=cell_name(goal))
+    else: b.say(f"{f.name} chases {g.name} but cannot keep up (needs {best[goal][0]} movement, has {f.prof.move}): "
                    f"it stops on {cell_name(f.pos)}.", moved=f.id, to=cell_name(f.pos))
-
-Battle.place, Battle.move, Battle.follow = _place, _move, _follow
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c022
 PHASES = ("special", "stab", "shoot", "move")
 
-def _can_act(self:Battle, f:Fighter, phase:str) -> bool:
+def can_act(b:Battle, f:Fighter, phase:str) -> bool:
     "May `f` act now? Alive, or (combat option) killed by an equal-Speed attack in this very group."
     if f.alive: return True
-    return self.o.combat_option and phase in ("stab", "shoot") and f.fell is not None and f.fell == getattr(self, "group", None)
+    return b.o.combat_option and phase in ("stab", "shoot") and f.fell is not None and f.fell == b.group
 
-def _decided(self:Battle) -> bool:
-    "True when fewer than two sides have fighters standing."
-    return len({f.side for f in self.fighters if f.alive}) < 2
-
-def _end_round(self:Battle) -> None:
-    "Clear the round's effects and count the next round."
-    for f in self.fighters:
-        f.hacked = False
-        if f.shield == "up": f.shield = "spent"
-    self.round += 1
-
-def _phase_fighters(self:Battle, phase, orders) -> list:
+def _phase_fighters(b:Battle, phase, orders) -> list:
     def act(f): return (orders.get(f.id) or {}).get("act") or [None]
     def mv(f): return (orders.get(f.id) or {}).get("move")
-    if phase == "special": return [f for f in self.living() if f.prof.overdose or act(f)[0] == "hack"]
-    if phase in ("stab", "shoot"): return [f for f in self.living() if act(f)[0] == phase]
-    return [f for f in self.living() if mv(f) is not None and mv(f) != "follow"]
+    if phase == "special": return [f for f in b.living() if f.prof.overdose or act(f)[0] == "hack"]
+    if phase in ("stab", "shoot"): return [f for f in b.living() if act(f)[0] == phase]
+    return [f for f in b.living() if mv(f) is not None and mv(f) != "follow"]
 
-def _activate(self:Battle, f:Fighter, phase:str, order:dict, stabbed:dict) -> None:
+def _activate(b:Battle, f:Fighter, phase:str, order:dict, stabbed:dict) -> None:
     "Carry out `f`'s part of `phase`."
     act = (order or {}).get("act")
     if phase == "special":
-        if f.prof.overdose: self.overdose(f)
-        if f.alive and act and act[0] == "hack": self.hack(f, to_cell(act[1]))
-    elif phase in ("stab", "shoot"): self.attack(f, act[1], to_cell(act[2]))
-    elif order["move"] == "follow": self.follow(f, stabbed[f.id])
-    else: self.move(f, to_cell(order["move"]))
+        if f.prof.overdose: overdose(b, f)
+        if f.alive and act and act[0] == "hack": hack(b, f, to_cell(act[1]))
+    elif phase in ("stab", "shoot"): attack(b, f, act[1], to_cell(act[2]))
+    elif order["move"] == "follow": follow(b, f, stabbed[f.id])
+    else: move(b, f, to_cell(order["move"]))
 
-def _run_phase(self:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, header=True) -> None:
+def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, header=True) -> None:
     "Resolve one phase for the fighters that take part, in speed order."
-    fs = self._phase_fighters(phase, orders) if fighters is None else fighters
+    fs = _phase_fighters(b, phase, orders) if fighters is None else fighters
     if not fs: return
-    if header: self.say(f"— {phase.title()} phase —", phase=phase)
-    for i, group in enumerate(self.speed_order(fs, phase)):
-        self.group = (self.round, phase, i)
+    if header: b.say(f"— {phase.title()} phase —", phase=phase)
+    for i, group in enumerate(speed_order(b, fs, phase)):
+        b.group = (b.round, phase, i)
         for f in group:
-            if not self.can_act(f, phase): self.say(f"{f.name} is down: its {phase} order lapses."); continue
-            self._activate(f, phase, orders.get(f.id), stabbed)
-        if self.decided(): break
-    self.group = None
+            if not can_act(b, f, phase): b.say(f"{f.name} is down: its {phase} order lapses."); continue
+            _activate(b, f, phase, orders.get(f.id), stabbed)
+        if b.decided(): break
+    b.group = None
 
-def _resolve_round(self:Battle, orders:dict) -> None:
+def resolve_round(b:Battle, orders:dict) -> None:
     "Resolve a round of checked orders: Special, Stab, Shoot, Move (followers last), then end the round."
-    stabbed = {fid: self.at.get(to_cell(o["act"][2])) for fid, o in orders.items()
+    stabbed = {fid: b.at.get(to_cell(o["act"][2])) for fid, o in orders.items()
                if o.get("move") == "follow" and o.get("act") and o["act"][0] == "stab"}
     for phase in PHASES:
         if phase == "move":
-            movers = self._phase_fighters(phase, orders)
-            fol = [self.by_id[fid] for fid in stabbed if self.by_id[fid].alive and stabbed[fid] is not None]
-            if movers or fol: self.say("— Move phase —", phase=phase)
-            self.run_phase(phase, orders, stabbed, movers, header=False)
-            self.run_phase(phase, orders, stabbed, fol, header=False)
-        else: self.run_phase(phase, orders, stabbed)
-        if self.decided():
-            self.say("The battle is decided."); break
-    self.end_round()
+            movers = _phase_fighters(b, phase, orders)
+            fol = [b.by_id[fid] for fid in stabbed if b.by_id[fid].alive and stabbed[fid] is not None]
+            if movers or fol: b.say("— Move phase —", phase=phase)
+            run_phase(b, phase, orders, stabbed, movers, header=False)
+            run_phase(b, phase, orders, stabbed, fol, header=False)
+        else: run_phase(b, phase, orders, stabbed)
+        if b.decided():
+            b.say("The battle is decided."); break
+    b.end_round()
 
-Battle.can_act, Battle.decided, Battle.end_round, Battle._phase_fighters = _can_act, _decided, _end_round, _phase_fighters
-Battle._activate, Battle.run_phase, Battle.resolve_round = _activate, _run_phase, _resolve_round
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #f72977e4
+class PhaseByPhase:
+    "One round of the phase-by-phase mode: who acts now, what they may do, and the round walked forward."
+    def __init__(self, battle:Battle):
+        self.b, self.o = battle, battle.o
+        self.phase, self.queue, self.cur, self.started = None, [], None, None
+        self.acted, self.stabbed, self.followers, self.delayed = set(), {}, [], set()
+
+    def acting(self) -> Fighter:
+        "The fighter whose player decides now."
+        return self.b.by_id[self.queue[0][0]]
+
+    def options_in(self, f:Fighter, phase:str) -> list:
+        "The actions `f` may take in an attack phase (without 'pass')."
+        if phase == "special": return [["hack", cell_name(c)] for c in hack_targets(self.b, f)] if f.prof.hack else []
+        return [a for a in acts(self.b, f)[1:] if a[0] == phase]
+
+    def start(self, phase:str="special"):
+        "Open `phase`: queue the fighters that take part, fastest first, and walk to the first decision."
+        b, self.phase = self.b, phase
+        if phase == "special": fs = [f for f in b.living() if f.prof.overdose or (f.prof.hack and hack_targets(b, f))]
+        elif phase in ("stab", "shoot"): fs = [f for f in b.living() if f.id not in self.acted and self.options_in(f, phase)]
+        else: fs, self.delayed = b.living(), set()
+        self.queue = []
+        if fs:
+            b.say(f"— {phase.title()} phase —", phase=phase)
+            self.queue = [(f.id, i) for i, g in enumerate(speed_order(b, fs, phase)) for f in g]
+        self.cur = None
+        return self.advance()
+
+    def advance(self):
+        "Walk the round forward to the next decision: None (a fighter waits), 'over' (decided) or 'round' (round over)."
+        b, o = self.b, self.o
+        while True:
+            if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
+                b.say("The battle is decided."); b.end_round(); return "over"
+            if not self.queue:
+                if self.phase == "move":
+                    for fid in self.followers:
+                        f = b.by_id[fid]
+                        if f.alive: follow(b, f, self.stabbed[fid])
+                    b.end_round(); return "round"
+                return self.start(PHASES[PHASES.index(self.phase) + 1])
+            fid, gi = self.queue[0]
+            f = b.by_id[fid]
+            b.group = (b.round, self.phase, gi)
+            if not can_act(b, f, self.phase): self.queue.pop(0); continue
+            self.cur = (self.phase, gi)
+            if self.phase == "special" and self.started != (b.round, fid):
+                self.started = (b.round, fid)
+                if f.prof.overdose: overdose(b, f)
+                if not f.alive: self.queue.pop(0); continue
+            if self.phase == "shoot" and f.hacked:
+                b.say(f"{f.name}'s guns are jammed by hacking: it cannot shoot this round."); self.queue.pop(0); continue
+            if self.phase != "move" and (fid in self.acted or not self.options_in(f, self.phase)):
+                self.queue.pop(0); continue
+            return None
+
+    def legal(self) -> list:
+        "What the acting fighter's player may send: pass or an action of the phase; in Move a square, stay, delay, follow."
+        b, f = self.b, self.acting()
+        if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self.options_in(f, self.phase)]
+        out = [{"move": m} for m in moves(b, f)]
+        if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
+        g = self.stabbed.get(f.id)
+        if g is not None and g.alive: out.append({"move": "follow"})
+        return out
+
+    def check(self, a) -> None:
+        "RulesError naming the rule unless `a` is a legal decision for the acting fighter."
+        b, f = self.b, self.acting()
+        key = "move" if self.phase == "move" else "act"
+        if not isinstance(a, dict) or set(a) != {key}:
+            raise RulesError(f"phase: it is the {self.phase} phase and {f.name} acts: send {{{key!r}: …}}, not {a!r}")
+        v = a[key]
+        if key == "act":
+            if v is None: return
+            if not isinstance(v, list) or not v or v[0] != ("hack" if self.phase == "special" else self.phase):
+                raise RulesError(f"phase: in the {self.phase} phase {f.name} may only {'hack' if self.phase == 'special' else self.phase} or pass, not {v!r}")
+            if why := act_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+        elif v == "delay":
+            if f.id in self.delayed or len(self.queue) < 2: raise RulesError(f"delay: {f.name} cannot delay (already delayed, or nobody is left to move after it)")
+        elif v == "follow":
+            g = self.stabbed.get(f.id)
+            if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
+        elif why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+
+    def apply(self, a):
+        "Carry out the acting fighter's checked decision `a`, then `advance`."
+        b = self.b
+        fid, gi = self.queue.pop(0)
+        f = b.by_id[fid]
+        if "act" in a:
+            v = a["act"]
+            if v is not None:
+                self.acted.add(fid)
+                if v[0] == "hack": hack(b, f, to_cell(v[1]))
+                else:
+                    if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
+                    attack(b, f, v[1], to_cell(v[2]))
+        else:
+            v = a["move"]
+            if v is None: pass                                       # (the decision's own line says it stays)
+            elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
+            elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
+            else: move(b, f, to_cell(v))
+        return self.advance()

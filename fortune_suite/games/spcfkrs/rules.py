@@ -6,12 +6,14 @@
 from __future__ import annotations
 from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict
 from ...geometry import square, GeometryError
-from .data import SpcfkrsOptions, load_catalog, check_force, profile, force_cost
+from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
-from .orders import PHASES
+from .orders import (PhaseByPhase, act_error, move_error, order_error, acts, moves, describe_order,
+                                              resolve_round)
 
 # %% auto #0
-__all__ = ['zone', 'deploy', 'SpcfkrsState', 'snapshot', 'Spcfkrs']
+__all__ = ['zone', 'deploy', 'build_steps', 'check_build', 'own_fighter', 'order_steps', 'check_orders', 'snapshot',
+           'SpcfkrsState', 'Spcfkrs']
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c006
 def zone(side:int, options) -> list:
@@ -48,14 +50,96 @@ def deploy(forces,          # two forces, each a list of (mods, at) pairs as `ch
     return out
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c009
+def build_steps(building:list,   # the fighters bought so far: a list of modification lists
+                options,         # SpcfkrsOptions (budget, deployment rows)
+                cat) -> list:    # the Catalog
+    "The legal build steps: ['fighter'] if the points allow, ['mod', key] for the last fighter, ['done'] once a fighter is bought."
+    left = options.budget - sum(profile(m, cat).cost for m in building)
+    out = [["fighter"]] if left >= cat.base["cost"] and len(building) < SIZE * options.deploy_rows else []
+    if building:
+        last = building[-1]
+        for k, m in cat.mods.items():
+            if m.cost <= left and k not in last and not (m.armour and any(cat.mods[x].armour for x in last)):
+                out.append(["mod", k])
+        out.append(["done"])
+    return out
+
+def check_build(building:list, side:int, a, options, cat):
+    "Check `side`'s build step or whole force `a`: a whole force comes back parsed, a step as None; RulesError names the rule."
+    if isinstance(a, dict) and set(a) == {"force"}:
+        if building: raise RulesError(f"build: {SIDES[side]} has started buying fighter by fighter; finish with ['done']")
+        forces = [check_force(a["force"], options.budget, cat, f"{SIDES[side]}'s force"), [((), None)]]
+        if side == 1: forces = forces[::-1]
+        deploy(forces, options, {})
+        return {"force": [{"mods": list(m), "at": cell_name(at)} for m, at in forces[side]]}
+    if a in build_steps(building, options, cat): return None
+    spent = sum(profile(m, cat).cost for m in building)
+    if isinstance(a, list) and len(a) == 2 and a[0] == "mod":
+        if not building: raise RulesError("build: buy a fighter before its modifications")
+        profile(building[-1] + [a[1]], cat)          # names the broken purchase limit
+        raise RulesError(f"budget: {a[1]!r} costs more than the {options.budget - spent} points {SIDES[side]} has left")
+    if a == ["fighter"]: raise RulesError(f"budget: no points left for another fighter ({spent} of {options.budget} spent)")
+    if a == ["done"]: raise RulesError("build: a force needs at least one fighter")
+    raise RulesError(f"build: while building, send ['fighter'], ['mod', name], ['done'] or {{'force': [...]}}, not {a!r}")
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #c013
+def own_fighter(b:Battle, side:int, fid) -> Fighter:
+    "The living fighter `fid` of `side`; RulesError if it is unknown, an enemy or dead."
+    f = b.get(fid)
+    if f.side != side: raise RulesError(f"orders: {fid} belongs to {SIDES[f.side]}; {SIDES[side]} cannot order an enemy fighter")
+    if not f.alive: raise RulesError(f"orders: {f.name} is dead and takes no orders")
+    return f
+
+def order_steps(b:Battle, side:int, sheet:dict, half) -> list:
+    "The next order steps of `side`: the moves of the half-written order `half` (fid, act), else the actions of the next fighter."
+    if half is not None:
+        fid, act = half
+        return [{"unit": fid, "move": m} for m in moves(b, b.by_id[fid], act)]
+    f = next(f for f in b.living(side) if f.id not in sheet)
+    return [{"unit": f.id, "act": a} for a in acts(b, f)]
+
+def check_orders(b:Battle, side:int, sheet:dict, half, a):
+    "Check an order step or a whole sheet `a` of `side` (sheet: orders filed, half: a half-written order); a sheet comes back parsed."
+    if not isinstance(a, dict): raise RulesError(f"orders: send {{'orders': {{fighter: order}}}} or one step {{'unit': id, 'act'|'move': …}}, not {a!r}")
+    if set(a) == {"orders"}:
+        if half is not None: raise RulesError(f"orders: finish {half[0]}'s order (its move) first")
+        if not isinstance(a["orders"], dict): raise RulesError(f"orders: 'orders' maps fighter ids to orders, got {a['orders']!r}")
+        for fid, order in a["orders"].items():
+            f = own_fighter(b, side, fid)
+            if fid in sheet: raise RulesError(f"orders: {f.name} already has its order this round")
+            if why := order_error(b, f, order): raise RulesError(f"{f.name}: {why}")
+        return {"orders": {fid: {"act": o.get("act"), "move": o.get("move")} for fid, o in a["orders"].items()}}
+    if set(a) not in ({"unit", "act"}, {"unit", "move"}): raise RulesError(f"orders: a step is {{'unit': id, 'act': …}} or {{'unit': id, 'move': …}}, not {a!r}")
+    f = own_fighter(b, side, a["unit"])
+    if "act" in a:
+        if half is not None: raise RulesError(f"orders: give {half[0]}'s move before another action")
+        if f.id in sheet: raise RulesError(f"orders: {f.name} already has its order this round")
+        if why := act_error(b, f, a["act"]): raise RulesError(f"{f.name}: {why}")
+    else:
+        if half is None or half[0] != f.id: raise RulesError(f"orders: give {f.name}'s action before its move")
+        if why := move_error(b, f, a["move"], half[1]): raise RulesError(f"{f.name}: {why}")
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #c017
+def snapshot(battle:Battle) -> dict:
+    "The board as plain JSON: round, cover and every fighter."
+    cov = battle.cover                               # (the cover's part is remembered until the cover changes; never mutated)
+    return {"round": battle.round,
+            "cover": cov.memo("json", lambda: {"partial": sorted(cell_name(c) for c, k in cov.items() if k == 1),
+                                               "full": sorted(cell_name(c) for c, k in cov.items() if k == 2)}),
+            "fighters": [{"id": f.id, "name": f.name, "side": f.side, "pos": cell_name(f.pos), "alive": f.alive,
+                          "damage": f.damage, "body": f.prof.body, "speed": f.prof.speed, "move": f.prof.move,
+                          "cost": f.prof.cost, "mods": list(f.prof.mods), "weapons": list(f.prof.weapons),
+                          "shield": f.shield, "hacked": f.hacked} for f in battle.fighters]}
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
     def _setup(self):
-        o, self.battle = self.options, None
-        self.cat, self.result_ = load_catalog(o.catalog), None
+        o, self.battle, self.turns = self.options, None, None
+        self.cat = load_catalog(o.catalog)
         self.building, self.forces = [[], []], [None, None]
         self.sheets, self.half, self.revealed = [{}, {}], [None, None], {}
-        self.phase, self.queue, self.delayed, self.stabbed, self.started = None, [], set(), {}, None
+        self._legal_at = self._legal_list = self._options_json = None
         self.emit("info", f"SPCFKRS on the {o.map} map: {o.budget} points a side, "
                   f"{'secret orders' if o.mode == 'orders' else 'phase by phase'}"
                   f"{', combat option' if o.combat_option else ''}{f', at most {o.max_rounds} rounds' if o.max_rounds else ''}.",
@@ -77,337 +161,150 @@ class SpcfkrsState(State):
         rep, self.battle.report = self.battle.report, []
         for kind, text, data, side in rep: State.emit(self, kind, text, data, side)
 
+    # --- whose decision, and the stages ---
     def _to_move(self):
         if self.stage == "build": return tuple(p for p in (0, 1) if self.forces[p] is None)
         if self.stage == "orders": return tuple(p for p in (0, 1) if not self._sheet_done(p))
-        if self.stage == "phased": return (self.battle.by_id[self.queue[0][0]].side,)
+        if self.stage == "phased": return (self.turns.acting().side,)
         return ()
 
     def _sheet_done(self, p) -> bool:
         return self.half[p] is None and all(f.id in self.sheets[p] for f in self.battle.living(p))
 
-# %% ../../../nbs/24_spcfkrs_rules.ipynb #c011
-def _start_battle(self:SpcfkrsState, forces):
-    "Reveal the checked forces, deploy them and begin round 1."
-    from fortune_suite.games.spcfkrs.data import map_cover
-    cover = map_cover(self.options)
-    self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, self.roller, self.quiet)
-    for side in (0, 1):
-        fs = self.battle.living(side)
-        self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
-                  + "; ".join(f"{f.name} {'+'.join(f.prof.mods) or 'base'} on {cell_name(f.pos)}" for f in fs),
-                  {"side": side, "fighters": [[f.id, list(f.prof.mods), cell_name(f.pos)] for f in fs]})
-    self._begin_round()
-    self._log_battle()
+    def _start_battle(self, forces):
+        "Reveal the checked forces, deploy them and begin round 1."
+        cover = map_cover(self.options)
+        self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, self.roller, self.quiet)
+        for side in (0, 1):
+            fs = self.battle.living(side)
+            self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
+                      + "; ".join(f"{f.name} {'+'.join(f.prof.mods) or 'base'} on {cell_name(f.pos)}" for f in fs),
+                      {"side": side, "fighters": [[f.id, list(f.prof.mods), cell_name(f.pos)] for f in fs]})
+        self._begin_round()
+        self._log_battle()
 
-def _build_cost(self:SpcfkrsState, p) -> int:
-    return sum(profile(m, self.cat).cost for m in self.building[p])
-
-def _legal_build(self:SpcfkrsState, p) -> list:
-    left, fs = self.options.budget - self._build_cost(p), self.building[p]
-    out = [["fighter"]] if left >= self.cat.base["cost"] and len(fs) < SIZE * self.options.deploy_rows else []
-    if fs:
-        last = fs[-1]
-        for k, m in self.cat.mods.items():
-            if m.cost <= left and k not in last and not (m.armour and any(self.cat.mods[x].armour for x in last)):
-                out.append(["mod", k])
-        out.append(["done"])
-    return out
-
-def _check_build(self:SpcfkrsState, p, a):
-    who = f"{SIDES[p]}'s force"
-    if isinstance(a, dict) and set(a) == {"force"}:
-        if self.building[p]: raise RulesError(f"build: {SIDES[p]} has started buying fighter by fighter; finish with ['done']")
-        forces = [check_force(a["force"], self.options.budget, self.cat, who), [((), None)]]
-        if p == 1: forces = forces[::-1]
-        deploy(forces, self.options, {})
-        return {"force": [{"mods": list(m), "at": cell_name(at)} for m, at in forces[p]]}    # parsed once: _apply trusts it
-    if a not in self._legal_build(p):
-        if isinstance(a, list) and len(a) == 2 and a[0] == "mod":
-            if not self.building[p]: raise RulesError("build: buy a fighter before its modifications")
-            profile(self.building[p][-1] + [a[1]], self.cat)          # names the broken purchase limit
-            raise RulesError(f"budget: {a[1]!r} costs more than the {self.options.budget - self._build_cost(p)} points {SIDES[p]} has left")
-        if a == ["fighter"]: raise RulesError(f"budget: no points left for another fighter ({self._build_cost(p)} of {self.options.budget} spent)")
-        if a == ["done"]: raise RulesError("build: a force needs at least one fighter")
-        raise RulesError(f"build: while building, send ['fighter'], ['mod', name], ['done'] or {{'force': [...]}}, not {a!r}")
-
-def _apply_build(self:SpcfkrsState, p, a):
-    if isinstance(a, dict): self.forces[p] = [(tuple(d["mods"]), None if d["at"] is None else to_cell(d["at"])) for d in a["force"]]
-    elif a == ["fighter"]: self.building[p].append([])
-    elif a[0] == "mod": self.building[p][-1].append(a[1])
-    else: self.forces[p] = check_force(self.building[p], self.options.budget, self.cat)
-
-SpcfkrsState._start_battle, SpcfkrsState._build_cost, SpcfkrsState._legal_build = _start_battle, _build_cost, _legal_build
-SpcfkrsState._check_build, SpcfkrsState._apply_build = _check_build, _apply_build
-
-# %% ../../../nbs/24_spcfkrs_rules.ipynb #c013
-def _own_fighter(self:SpcfkrsState, p, fid) -> Fighter:
-    f = self.battle.get(fid)
-    if f.side != p: raise RulesError(f"orders: {fid} belongs to {SIDES[f.side]}; {SIDES[p]} cannot order an enemy fighter")
-    if not f.alive: raise RulesError(f"orders: {f.name} is dead and takes no orders")
-    return f
-
-def _legal_orders(self:SpcfkrsState, p) -> list:
-    b = self.battle
-    if self.half[p] is not None:
-        fid, act = self.half[p]
-        return [{"unit": fid, "move": m} for m in b.moves(b.by_id[fid], act)]
-    f = next(f for f in b.living(p) if f.id not in self.sheets[p])
-    return [{"unit": f.id, "act": a} for a in b.acts(f)]
-
-def _check_orders(self:SpcfkrsState, p, a):
-    b = self.battle
-    if not isinstance(a, dict): raise RulesError(f"orders: send {{'orders': {{fighter: order}}}} or one step {{'unit': id, 'act'|'move': …}}, not {a!r}")
-    if set(a) == {"orders"}:
-        if self.half[p] is not None: raise RulesError(f"orders: finish {self.half[p][0]}'s order (its move) first")
-        if not isinstance(a["orders"], dict): raise RulesError(f"orders: 'orders' maps fighter ids to orders, got {a['orders']!r}")
-        for fid, order in a["orders"].items():
-            f = self._own_fighter(p, fid)
-            if fid in self.sheets[p]: raise RulesError(f"orders: {f.name} already has its order this round")
-            if why := b.order_error(f, order): raise RulesError(f"{f.name}: {why}")
-        return {"orders": {fid: {"act": o.get("act"), "move": o.get("move")} for fid, o in a["orders"].items()}}
-    if set(a) not in ({"unit", "act"}, {"unit", "move"}): raise RulesError(f"orders: a step is {{'unit': id, 'act': …}} or {{'unit': id, 'move': …}}, not {a!r}")
-    f = self._own_fighter(p, a["unit"])
-    if "act" in a:
-        if self.half[p] is not None: raise RulesError(f"orders: give {self.half[p][0]}'s move before another action")
-        if f.id in self.sheets[p]: raise RulesError(f"orders: {f.name} already has its order this round")
-        if why := b.act_error(f, a["act"]): raise RulesError(f"{f.name}: {why}")
-    else:
-        if self.half[p] is None or self.half[p][0] != f.id: raise RulesError(f"orders: give {f.name}'s action before its move")
-        if why := b.move_error(f, a["move"], self.half[p][1]): raise RulesError(f"{f.name}: {why}")
-
-def _apply_orders(self:SpcfkrsState, p, a):
-    if "orders" in a:
-        self.sheets[p].update(a["orders"])
-        for f in self.battle.living(p): self.sheets[p].setdefault(f.id, {"act": None, "move": None})
-    elif "act" in a: self.half[p] = (a["unit"], a["act"])
-    else:
-        fid, act = self.half[p]; self.half[p] = None
-        self.sheets[p][fid] = {"act": act, "move": a["move"]}
-
-SpcfkrsState._own_fighter, SpcfkrsState._legal_orders = _own_fighter, _legal_orders
-SpcfkrsState._check_orders, SpcfkrsState._apply_orders = _check_orders, _apply_orders
-
-# %% ../../../nbs/24_spcfkrs_rules.ipynb #c015
-def _begin_round(self:SpcfkrsState):
-    b = self.battle
-    if self.options.mode == "orders":
-        self.stage, self.sheets, self.half = "orders", [{}, {}], [None, None]
-        self.emit("info", f"Round {b.round}: both players write orders in secret.", {"round": b.round})
-    else:
-        self.stage = "phased"
-        self.emit("info", f"Round {b.round} begins, phase by phase.", {"round": b.round})
-        self._phase_start("special")
-
-def _after_round(self:SpcfkrsState):
-    "After a round (or the deciding phase): end the game or begin the next round."
-    b, o = self.battle, self.options
-    if b.decided() or (o.max_rounds is not None and b.round > o.max_rounds):
-        self.stage = "over"; return
-    self._begin_round()
-
-def _resolve(self:SpcfkrsState, orders:dict):
-    for p, a in orders.items():
-        if self.stage == "build": self._apply_build(p, a)
-        else: self._apply_orders(p, a)
-    if self.stage == "build":
-        if None not in self.forces: self._start_battle(self.forces)
-    elif all(self._sheet_done(p) for p in (0, 1)):
+    def _begin_round(self):
         b = self.battle
-        self.revealed = {fid: o for p in (0, 1) for fid, o in self.sheets[p].items()}
-        self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
-        for p in (0, 1):
-            for fid, o in self.sheets[p].items(): self.emit("reveal", b.describe_order(b.by_id[fid], o), {"unit": fid})
-        b.resolve_round(self.revealed)
-        self._after_round()
-    if self.battle is not None: self._log_battle()
+        if self.options.mode == "orders":
+            self.stage, self.sheets, self.half = "orders", [{}, {}], [None, None]
+            self.emit("info", f"Round {b.round}: both players write orders in secret.", {"round": b.round})
+        else:
+            self.stage, self.turns = "phased", PhaseByPhase(b)
+            self.emit("info", f"Round {b.round} begins, phase by phase.", {"round": b.round})
+            self._after_phase(self.turns.start("special"))
 
-SpcfkrsState._begin_round, SpcfkrsState._after_round, SpcfkrsState._resolve = _begin_round, _after_round, _resolve
+    def _after_phase(self, outcome):
+        "What `PhaseByPhase` said: the battle decided ('over'), the round over ('round'), or a fighter waiting (None)."
+        if outcome == "over": self.stage = "over"
+        elif outcome == "round": self._after_round()
 
-# %% ../../../nbs/24_spcfkrs_rules.ipynb #c017
-def _phase_start(self:SpcfkrsState, phase:str):
-    b, self.phase = self.battle, phase
-    if phase == "special":
-        self.acted, self.stabbed, self.followers = set(), {}, []
-        fs = [f for f in b.living() if f.prof.overdose or (f.prof.hack and b.hack_targets(f))]
-    elif phase in ("stab", "shoot"): fs = [f for f in b.living() if f.id not in self.acted and self._options_in(f, phase)]
-    else: fs, self.delayed = b.living(), set()
-    self.queue = []
-    if fs:
-        b.say(f"— {phase.title()} phase —", phase=phase)
-        self.queue = [(f.id, i) for i, g in enumerate(b.speed_order(fs, phase)) for f in g]
-    self.cur = None
-    self._advance()
+    def _after_round(self):
+        "After a round: end the game or begin the next round."
+        b, o = self.battle, self.options
+        if b.decided() or (o.max_rounds is not None and b.round > o.max_rounds):
+            self.stage = "over"; return
+        self._begin_round()
 
-def _options_in(self:SpcfkrsState, f, phase) -> list:
-    "The actions `f` may take in an attack phase (without 'pass')."
-    b = self.battle
-    if phase == "special": return [["hack", cell_name(c)] for c in b.hack_targets(f)] if f.prof.hack else []
-    return [a for a in b.acts(f)[1:] if a[0] == phase]
+    def _file(self, p, a):
+        "File a checked build step, force, order step or order sheet."
+        if self.stage == "build":
+            if isinstance(a, dict): self.forces[p] = [(tuple(d["mods"]), None if d["at"] is None else to_cell(d["at"])) for d in a["force"]]
+            elif a == ["fighter"]: self.building[p].append([])
+            elif a[0] == "mod": self.building[p][-1].append(a[1])
+            else: self.forces[p] = check_force(self.building[p], self.options.budget, self.cat)
+        elif "orders" in a:
+            self.sheets[p].update(a["orders"])
+            for f in self.battle.living(p): self.sheets[p].setdefault(f.id, {"act": None, "move": None})
+        elif "act" in a: self.half[p] = (a["unit"], a["act"])
+        else:
+            fid, act = self.half[p]; self.half[p] = None
+            self.sheets[p][fid] = {"act": act, "move": a["move"]}
 
-def _advance(self:SpcfkrsState):
-    "Run the phased battle forward to the next decision (or the end)."
-    b, o = self.battle, self.options
-    while True:
-        if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
-            b.say("The battle is decided."); b.end_round(); self.stage = "over"; return
-        if not self.queue:
-            if self.phase == "move":
-                for fid in self.followers:
-                    f = b.by_id[fid]
-                    if f.alive: b.follow(f, self.stabbed[fid])
-                b.end_round(); return self._after_round()
-            return self._phase_start(PHASES[PHASES.index(self.phase) + 1])
-        fid, gi = self.queue[0]
-        f = b.by_id[fid]
-        b.group = (b.round, self.phase, gi)
-        if not b.can_act(f, self.phase): self.queue.pop(0); continue
-        self.cur = (self.phase, gi)
-        if self.phase == "special" and self.started != (b.round, fid):
-            self.started = (b.round, fid)
-            if f.prof.overdose: b.overdose(f)
-            if not f.alive: self.queue.pop(0); continue
-        if self.phase == "shoot" and f.hacked:
-            b.say(f"{f.name}'s guns are jammed by hacking: it cannot shoot this round."); self.queue.pop(0); continue
-        if self.phase != "move" and (fid in self.acted or not self._options_in(f, self.phase)):
-            self.queue.pop(0); continue
-        return
+    def _resolve(self, orders:dict):
+        for p, a in orders.items(): self._file(p, a)
+        if self.stage == "build":
+            if None not in self.forces: self._start_battle(self.forces)
+        elif all(self._sheet_done(p) for p in (0, 1)):
+            b = self.battle
+            self.revealed = {fid: o for p in (0, 1) for fid, o in self.sheets[p].items()}
+            self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
+            for p in (0, 1):
+                for fid, o in self.sheets[p].items(): self.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
+            resolve_round(b, self.revealed)
+            self._after_round()
+        if self.battle is not None: self._log_battle()
 
-def _legal_phased(self:SpcfkrsState, p) -> list:
-    b = self.battle
-    f = b.by_id[self.queue[0][0]]
-    if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self._options_in(f, self.phase)]
-    out = [{"move": m} for m in b.moves(f)]
-    if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
-    g = self.stabbed.get(f.id)
-    if g is not None and g.alive: out.append({"move": "follow"})
-    return out
+    # --- the protocol's hooks ---
+    def _legal(self, p):
+        key = (len(self.actions), p)                 # the legal actions change only when an action is played:
+        if self._legal_at == key: return self._legal_list      # the view and the bot ask once
+        if self.stage == "build": out = build_steps(self.building[p], self.options, self.cat)
+        elif self.stage == "orders": out = order_steps(self.battle, p, self.sheets[p], self.half[p])
+        else: out = self.turns.legal()
+        self._legal_at, self._legal_list = key, out
+        return out
 
-def _check_phased(self:SpcfkrsState, p, a):
-    b = self.battle
-    f = b.by_id[self.queue[0][0]]
-    key = "move" if self.phase == "move" else "act"
-    if not isinstance(a, dict) or set(a) != {key}:
-        raise RulesError(f"phase: it is the {self.phase} phase and {f.name} acts: send {{{key!r}: …}}, not {a!r}")
-    v = a[key]
-    if key == "act":
-        if v is None: return
-        if not isinstance(v, list) or not v or v[0] != ("hack" if self.phase == "special" else self.phase):
-            raise RulesError(f"phase: in the {self.phase} phase {f.name} may only {'hack' if self.phase == 'special' else self.phase} or pass, not {v!r}")
-        if why := b.act_error(f, v): raise RulesError(f"{f.name}: {why}")
-    elif v == "delay":
-        if f.id in self.delayed or len(self.queue) < 2: raise RulesError(f"delay: {f.name} cannot delay (already delayed, or nobody is left to move after it)")
-    elif v == "follow":
-        g = self.stabbed.get(f.id)
-        if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
-    elif why := b.move_error(f, v): raise RulesError(f"{f.name}: {why}")
+    def _check(self, p, a):
+        if self.stage == "build": return check_build(self.building[p], p, a, self.options, self.cat)
+        if self.stage == "orders": return check_orders(self.battle, p, self.sheets[p], self.half[p], a)
+        return self.turns.check(a)
 
-def _apply_phased(self:SpcfkrsState, p, a):
-    b = self.battle
-    fid, gi = self.queue.pop(0)
-    f = b.by_id[fid]
-    if "act" in a:
-        v = a["act"]
-        if v is not None:
-            self.acted.add(fid)
-            if v[0] == "hack": b.hack(f, to_cell(v[1]))
-            else:
-                if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
-                b.attack(f, v[1], to_cell(v[2]))
-    else:
-        v = a["move"]
-        if v is None: pass                                       # (the decision's own line says it stays)
-        elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
-        elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
-        else: b.move(f, to_cell(v))
-    self._advance()
-    self._log_battle()
+    def _apply(self, p, a):
+        if self.stage == "phased":
+            self._after_phase(self.turns.apply(a))
+            self._log_battle()
+        else: self._resolve({p: a})  # build or orders with one player left writing: the engine hands the step straight here
 
-SpcfkrsState._phase_start, SpcfkrsState._options_in, SpcfkrsState._advance = _phase_start, _options_in, _advance
-SpcfkrsState._legal_phased, SpcfkrsState._check_phased, SpcfkrsState._apply_phased = _legal_phased, _check_phased, _apply_phased
+    def _view(self, p):
+        b, o = self.battle, self.options
+        if self._options_json is None: self._options_json = options_to_dict(o)     # (options never change)
+        phased = self.stage == "phased"
+        v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": self._options_json,
+             "board": snapshot(b) if b else None, "round": b.round if b else 0,
+             "phase": self.turns.phase if phased else None, "acting": self.turns.queue[0][0] if phased else None}
+        if self.stage == "build":
+            mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
+            v["my_force"] = [{"mods": list(m), "at": cell_name(at)} for m, at in mine]
+            v["ready"] = [self.forces[q] is not None for q in (0, 1)]
+        elif self.stage == "orders":
+            v["my_orders"] = {**self.sheets[p], **(self.pending.get(p) or {}).get("orders", {})}
+            v["my_half_order"] = list(self.half[p]) if self.half[p] else None
+            v["ready"] = [self._sheet_done(q) for q in (0, 1)]
+        v["last_orders"] = self.revealed
+        return v
 
-# %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
-def _legal(self:SpcfkrsState, p):
-    key = (len(self.actions), p)                     # the legal actions change only when an action is played:
-    if getattr(self, "_legal_at", None) == key: return self._legal_list          # the view and the bot ask once
-    if self.stage == "build": out = self._legal_build(p)
-    elif self.stage == "orders": out = self._legal_orders(p)
-    else: out = self._legal_phased(p)
-    self._legal_at, self._legal_list = key, out
-    return out
+    def _result(self):
+        b = self.battle
+        pts = [sum(f.prof.cost for f in b.living(s)) for s in (0, 1)]
+        standing = [len(b.living(s)) for s in (0, 1)]
+        if b.decided(): winners = [s for s in (0, 1) if standing[s]]
+        else: winners = [s for s in (0, 1) if pts[s] > pts[1 - s]]
+        return {"winners": winners, "standing": standing, "points_standing": pts, "rounds": b.round - 1, "decided": b.decided()}
 
-def _check(self:SpcfkrsState, p, a):
-    if self.stage == "build": return self._check_build(p, a)
-    if self.stage == "orders": return self._check_orders(p, a)
-    return self._check_phased(p, a)
+    def _end_text(self, r):
+        w, n = r["winners"], r["rounds"]
+        if r["decided"]:
+            if not w: return f"Game over after round {n}: both forces are destroyed — a draw."
+            return f"Game over after round {n}: {SIDES[w[0]]} wins with {r['standing'][w[0]]} fighter{'s' if r['standing'][w[0]] > 1 else ''} standing."
+        a, c = r["points_standing"]
+        if not w: return f"Game over: the round limit ({n}) is reached with {a} points standing on each side — a draw."
+        return f"Game over: the round limit ({n}) is reached; {SIDES[w[0]]} wins on points standing, {max(a, c)} to {min(a, c)}."
 
-def _apply(self:SpcfkrsState, p, a):
-    if self.stage == "phased": return self._apply_phased(p, a)
-    self._resolve({p: a})      # build or orders with one player left writing: the engine hands the step straight here
-
-def snapshot(battle:Battle) -> dict:
-    "The board as plain JSON: round, cover and every fighter."
-    return {"round": battle.round,
-            "cover": {"partial": sorted(cell_name(c) for c, k in battle.cover.items() if k == 1),
-                      "full": sorted(cell_name(c) for c, k in battle.cover.items() if k == 2)},
-            "fighters": [{"id": f.id, "name": f.name, "side": f.side, "pos": cell_name(f.pos), "alive": f.alive,
-                          "damage": f.damage, "body": f.prof.body, "speed": f.prof.speed, "move": f.prof.move,
-                          "cost": f.prof.cost, "mods": list(f.prof.mods), "weapons": list(f.prof.weapons),
-                          "shield": f.shield, "hacked": f.hacked} for f in battle.fighters]}
-
-def _view(self:SpcfkrsState, p):
-    b, o = self.battle, self.options
-    if getattr(self, "_options_json", None) is None: self._options_json = options_to_dict(o)     # (options never change)
-    v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": self._options_json,
-         "board": snapshot(b) if b else None,
-         "round": b.round if b else 0, "phase": self.phase if self.stage == "phased" else None,
-         "acting": self.queue[0][0] if self.stage == "phased" else None}
-    if self.stage == "build":
-        mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
-        v["my_force"] = [{"mods": list(m), "at": cell_name(at)} for m, at in mine]
-        v["ready"] = [self.forces[q] is not None for q in (0, 1)]
-    elif self.stage == "orders":
-        v["my_orders"] = {**self.sheets[p], **(self.pending.get(p) or {}).get("orders", {})}
-        v["my_half_order"] = list(self.half[p]) if self.half[p] else None
-        v["ready"] = [self._sheet_done(q) for q in (0, 1)]
-    v["last_orders"] = self.revealed
-    return v
-
-def _result(self:SpcfkrsState):
-    b = self.battle
-    pts = [sum(f.prof.cost for f in b.living(s)) for s in (0, 1)]
-    standing = [len(b.living(s)) for s in (0, 1)]
-    if b.decided(): winners = [s for s in (0, 1) if standing[s]]
-    else: winners = [s for s in (0, 1) if pts[s] > pts[1 - s]]
-    return {"winners": winners, "standing": standing, "points_standing": pts, "rounds": b.round - 1, "decided": b.decided()}
-
-def _end_text(self:SpcfkrsState, r):
-    w, n = r["winners"], r["rounds"]
-    if r["decided"]:
-        if not w: return f"Game over after round {n}: both forces are destroyed — a draw."
-        return f"Game over after round {n}: {SIDES[w[0]]} wins with {r['standing'][w[0]]} fighter{'s' if r['standing'][w[0]] > 1 else ''} standing."
-    a, c = r["points_standing"]
-    if not w: return f"Game over: the round limit ({n}) is reached with {a} points standing on each side — a draw."
-    return f"Game over: the round limit ({n}) is reached; {SIDES[w[0]]} wins on points standing, {max(a, c)} to {min(a, c)}."
-
-def _describe(self:SpcfkrsState, p, a):
-    name, b = SIDES[p], self.battle
-    if self.stage == "build":
-        if isinstance(a, dict): return f"{name} submits a force: " + "; ".join('+'.join(x.get("mods", []) if isinstance(x, dict) else x) or "base" for x in a["force"]) + "."
-        return {"fighter": f"{name} buys a fighter.", "done": f"{name}'s force is complete."}.get(a[0], f"{name} buys {a[-1]} for its fighter {len(self.building[p])}.")
-    if self.stage == "orders":
-        if "orders" in a: return f"{name}'s orders: " + " ".join(b.describe_order(b.by_id[k], o) for k, o in a["orders"].items())
-        f = b.by_id[a["unit"]]
-        return f"{name} orders " + (b.describe_order(f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] or 'stay'}.")
-    f = b.by_id[self.queue[0][0]]
-    if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
-    if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
-    if a == {"act": None}: return f"{name}: {f.name} ({cell_name(f.pos)}) does not {'hack' if self.phase == 'special' else self.phase}."
-    if a == {"move": None}: return f"{name}: {f.name} stays on {cell_name(f.pos)}."
-    return f"{name}: " + b.describe_order(f, a)
-
-SpcfkrsState._legal, SpcfkrsState._check, SpcfkrsState._apply, SpcfkrsState._view = _legal, _check, _apply, _view
-SpcfkrsState._result, SpcfkrsState._end_text, SpcfkrsState._describe = _result, _end_text, _describe
+    def _describe(self, p, a):
+        name, b = SIDES[p], self.battle
+        if self.stage == "build":
+            if isinstance(a, dict): return f"{name} submits a force: " + "; ".join('+'.join(x.get("mods", []) if isinstance(x, dict) else x) or "base" for x in a["force"]) + "."
+            return {"fighter": f"{name} buys a fighter.", "done": f"{name}'s force is complete."}.get(a[0], f"{name} buys {a[-1]} for its fighter {len(self.building[p])}.")
+        if self.stage == "orders":
+            if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
+            f = b.by_id[a["unit"]]
+            return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] or 'stay'}.")
+        f, phase = self.turns.acting(), self.turns.phase
+        if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
+        if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
+        if a == {"act": None}: return f"{name}: {f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
+        if a == {"move": None}: return f"{name}: {f.name} stays on {cell_name(f.pos)}."
+        return f"{name}: " + describe_order(b, f, a)
 
 @register_game
 class Spcfkrs(Game):
