@@ -10,14 +10,20 @@ from ...geometry import Circle
 from ...ui.base import Panel, tag, shows_errors
 from ...ui.table import TableBoard
 from ...ui.playpanel import PlayPanel
-from .actions import FortuneFodder
+from .game import FortuneFodder
 from .state import cards_for, SIDE
 from .bots import greedy_bot
 from .scenarios import SECONDARIES
 from .table import MARKER_R
+import numpy as np
+
+def panel_bot(bot, seed:int=0):
+    "An engine bot `bot(view, legal, rng)` as the one-argument `bot(view)` the play panel calls (its own seeded generator)."
+    rng = np.random.default_rng(seed)
+    return lambda view: bot(view, view["legal_actions"], rng)
 
 # %% auto #0
-__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'action_label', 'FFApp', 'submit_team', 'measure']
+__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'panel_bot', 'action_label', 'FFApp', 'submit_team', 'measure']
 
 # %% ../../../nbs/46_ff_app.ipynb #c006
 SIDE_COLOR = ("#c62828", "#1565c0")
@@ -82,7 +88,7 @@ class FFApp(Panel):
         self.board = TableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder — Red's edge below, Blue's above")
         self._drawn_terrain = None
         self.play = PlayPanel(self.state0, board=self.board, render=self._render, odds=self._odds,
-                              bots={1: greedy_bot} if bots is None else bots, describe_action=self._label,
+                              bots={1: panel_bot(greedy_bot)} if bots is None else bots, describe_action=self._label,
                               click_action=self._click, title="Fortune Fodder")
         cards = cards_for(self.state.options.cards)
         self._rows = []
@@ -143,7 +149,7 @@ def _render(self:FFApp, view, board):
         if a["on_table"]:
             board.highlight([a["id"]], color="#ffd54f")
             board.range_rings(a["id"], sorted({w["range"] for w in a["weapons"]}))
-    d = view["decision"]
+    d = view["frame"]
     if d.get("kind") == "defend":
         src = d["attacker"] or "tower"
         if src in board.pieces and d["target"] in board.pieces: board.draw_arrow(src, d["target"], color="#e53935")
@@ -176,7 +182,7 @@ FFApp._odds, FFApp._label = _odds, _label
 # %% ../../../nbs/46_ff_app.ipynb #c015
 def _click(self:FFApp, view, ev):
     "PlayPanel's click hook: a click on one of your Mechs (activate) or on an enemy (an attack on it) picks a listed action to preview."
-    legal, k = view["legal_actions"], view["decision"].get("kind")
+    legal, k = view["legal_actions"], view["frame"].get("kind")
     if not legal or ev.piece is None: return None
     if k == "choose_unit": return next((a for a in legal if a["activate"] == ev.piece), None)
     if k == "act":
@@ -186,7 +192,7 @@ def _click(self:FFApp, view, ev):
 
 def _free_action(self:FFApp, view, ev):
     "A click on empty table that names a spot: deploy, respawn, place a marker or the Flag, or move there."
-    legal, k = view["legal_actions"], view["decision"].get("kind")
+    legal, k = view["legal_actions"], view["frame"].get("kind")
     if not legal or ev.piece is not None or self.play.seat not in self.state.to_move(): return None
     at = [round(ev.x, 2), round(ev.y, 2)]
     if k in ("deploy", "respawn"): return {k: legal[0][k], "at": at}
