@@ -65,17 +65,16 @@ def _place_score(view, me, u, pos) -> float:
     return s
 
 def _attack_value(o, view, me) -> float:
+    "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing."
     a = o["action"]
     if not o.get("in_range", True) and view.get("no_pre_measuring") and a["act"] != "charge": return -1.0
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
+    if a["act"] == "charge" and not o.get("in_range") and o["distance"] > view_speed(view, me) + 0.05: return -1.0   # out of reach
     t = next(x for x in view["units"] if x["id"] == a["target"])
     val = lambda d: 3.0 * d["p_ko"] + d["mean_damage"] / max(1, t["hp"]) + 4.0 * d["p_pilot_ko"]
     v = (val(o) + val(o["defended"])) / 2 if "defended" in o else val(o)    # the target may or may not defend
-    if a["act"] == "charge":
-        if not o.get("in_range") and o["distance"] > view_speed(view, me) + 0.05: return -1.0
-        v -= 0.3
-    return v
+    return v - 0.3 if a["act"] == "charge" else v
 
 def view_speed(view, me):
     u = next(x for x in view["units"] if x["id"] == view["active"])

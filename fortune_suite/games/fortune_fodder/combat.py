@@ -133,12 +133,17 @@ def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
     o = attack_odds(spec)
     return {"p_hit": o.p_hit, "mean_damage": o.damage.mean, "p_ko": o.p_ko, "p_pilot_ko": o.p_pilot_ko}
 
+def _range_summary(s, a) -> dict:
+    "How far the target of a listed attack is, and whether it is in the weapon's range (cheap: no odds)."
+    u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
+    d = dist(s, u, t)
+    return {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
+
 def _odds_summary(s, a) -> dict:
     "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions."
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
-    none = _one_odds(s, u, w, t, bonus, (), u.player)
-    out = {"distance": round(dist(s, u, t), 3), "in_range": dist(s, u, t) <= w.range + 1e-9, **none}
+    out = _one_odds(s, u, w, t, bonus, (), u.player)
     if isinstance(t, Unit):
         o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())

@@ -13,10 +13,20 @@ from .scenarios import SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 
 # %% auto #0
-__all__ = ['Parsed', 'FFState', 'FortuneFodder']
+__all__ = ['Parsed', 'LazyOdds', 'FFState', 'FortuneFodder']
 
 # %% ../../../nbs/43e_ff_game.ipynb #c810ecc5
-def _build_legal(s, player): return [{"team": t} for t in sample_teams(s.cards, s.options.points)]
+_SAMPLES = {}   # (id of a card library, what the sample depends on) → (the library, the suggestions): the same for every game
+
+def _samples(cards, key, make):
+    hit = _SAMPLES.get((id(cards), key))
+    if hit is None or hit[0] is not cards:
+        if len(_SAMPLES) > 4096: _SAMPLES.clear()
+        hit = _SAMPLES[(id(cards), key)] = (cards, make())
+    return hit[1]
+
+def _build_legal(s, player):
+    return _samples(s.cards, ("teams", s.options.points), lambda: [{"team": t} for t in sample_teams(s.cards, s.options.points)])
 def _build_check(s, player, a):
     if not (isinstance(a, dict) and set(a) == {"team"}): raise RulesError(f"team rule: submit {{'team': [[mech, pilot], ...]}}, got {a!r}")
     check_team(s.cards, a["team"], s.options.points)
@@ -26,13 +36,43 @@ def _secondary_check(s, player, a):
     if not (isinstance(a, dict) and set(a) == {"secondary"} and a["secondary"] in SECONDARIES):
         raise RulesError(f"secondary objective rule: pick one of {', '.join(SECONDARIES)} as {{'secondary': key}}, got {a!r}")
 
-def _upgrades_legal(s, player): return [{"upgrades": u} for u in sample_upgrades(s.cards, s.teams[player], s.leftover[player])]
+def _upgrades_legal(s, player):
+    team, left = s.teams[player], s.leftover[player]
+    return _samples(s.cards, ("upgrades", repr(team), left), lambda: [{"upgrades": u} for u in sample_upgrades(s.cards, team, left)])
 def _upgrades_check(s, player, a):
     if not (isinstance(a, dict) and set(a) == {"upgrades"}): raise RulesError(f"upgrade rule: submit {{'upgrades': {{'mods': [...], 'buy_ins': [...]}}}}, got {a!r}")
     check_upgrades(s.cards, s.teams[player], a["upgrades"], s.leftover[player])
 
 # %% ../../../nbs/43e_ff_game.ipynb #7f59258e
 Parsed = namedtuple("Parsed", "action extra")
+
+class LazyOdds(dict):
+    """One entry of a quiet view's `odds`: the action, its distance and whether it is in range at once; the exact odds
+    (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict."""
+    __slots__ = ("_make",)
+    def __init__(self, cheap, make):
+        super().__init__(cheap); self._make = make
+    def _force(self):
+        if self._make is not None:
+            make, self._make = self._make, None
+            dict.update(self, make())
+        return self
+    def __getitem__(self, k):
+        if self._make is not None and not dict.__contains__(self, k): self._force()
+        return dict.__getitem__(self, k)
+    def get(self, k, default=None):
+        if self._make is not None and not dict.__contains__(self, k): self._force()
+        return dict.get(self, k, default)
+    def __contains__(self, k): return dict.__contains__(self._force(), k)
+    def __iter__(self): return dict.__iter__(self._force())
+    def __len__(self): return dict.__len__(self._force())
+    def keys(self): return dict.keys(self._force())
+    def values(self): return dict.values(self._force())
+    def items(self): return dict.items(self._force())
+    def __eq__(self, other): return dict.__eq__(self._force(), other)
+    def __ne__(self, other): return not self == other
+    def __repr__(self): return dict.__repr__(self._force())
+    __hash__ = None
 
 class FFState(State):
     "A game of Fortune Fodder in progress: the agenda (`stack`) and the tables that run it."
@@ -168,7 +208,10 @@ class FFState(State):
             d = self.draft
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
-            v["odds"] = [{"action": a, **combat._odds_summary(self, a)} for a in actions._act_legal(self, top) if a["act"] in ("melee", "ranged", "charge")]
+            atts = [a for a in actions._act_legal(self, top) if a["act"] in ("melee", "ranged", "charge")]
+            if self.quiet:      # a read-only projection: the odds of an attack are worked out only if the bot reads them
+                v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
+            else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
         elif top["kind"] == "defend" and top["player"] == player:
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
             w = self.cards.obelisk if st["source"] == "obelisk" else att.weapons[st["weapon"]]
