@@ -4,6 +4,7 @@
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c003
 from __future__ import annotations
+import functools
 from . import rounds
 from . import actions
 from . import state
@@ -128,10 +129,15 @@ def odds(s, action, attacker=None, player=None) -> dict:
                                       "defense": spec.defense, "armor": spec.armor, "dice": spec.dice, "bonus": spec.bonus}
     return out
 
+@functools.lru_cache(maxsize=8192)
+def _odds_numbers(spec) -> tuple:
+    "(P(hit), mean damage, P(KO), P(Pilot KO)) of an attack, as plain floats (remembered per spec)."
+    o = attack_odds(spec)
+    return (float(o.p_hit), float(o.damage.mean), float(o.p_ko), float(o.p_pilot_ko))
+
 def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
     spec, _ = attack_spec(s, att, w, t, bonus, defence, by=by)
-    o = attack_odds(spec)
-    return {"p_hit": o.p_hit, "mean_damage": o.damage.mean, "p_ko": o.p_ko, "p_pilot_ko": o.p_pilot_ko}
+    return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), _odds_numbers(spec)))
 
 def _range_summary(s, a) -> dict:
     "How far the target of a listed attack is, and whether it is in the weapon's range (cheap: no odds)."

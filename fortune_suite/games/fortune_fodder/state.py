@@ -104,6 +104,7 @@ class Unit:
         self.carrying = False
         self.weapons = {w.name: w for w in prof.weapons}
         self.melee_reach = max((w.range for w in prof.weapons if w.kind == "melee"), default=None)
+        self._wv = None                      # the weapons' fixed view, made on first use
 
     @property
     def on_table(self) -> bool:
@@ -134,10 +135,17 @@ class Unit:
                 "used": sorted(self.used), "jets_used": self.jets_round, "defences_used": sorted(self.defences),
                 "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": list(p.buy_ins),
                 "effects": {k: v for k, v in p.effects.items()},
-                "weapons": [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
-                             "ammo": w.ammo, "used": self.ammo.get(w.name, 0), "traits": dict(w.traits),
-                             "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least, "effects": dict(w.crit.effects)}}
-                            for w in p.weapons]}
+                "weapons": [{**fixed, "used": self.ammo.get(w.name, 0), "traits": dict(w.traits),
+                             "crit": None if w.crit is None else {**fixed["crit"], "effects": dict(w.crit.effects)}}
+                            for w, fixed in zip(p.weapons, self._weapon_views())]}
+
+    def _weapon_views(self) -> list:
+        "The parts of the weapons' view that never change (worked out once per pair)."
+        if self._wv is None:
+            self._wv = [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
+                         "ammo": w.ammo, "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least}}
+                        for w in self.prof.weapons]
+        return self._wv
 
 SIDE = ("Red", "Blue")      # how the log names players 0 and 1
 DECISIONS_SIMULTANEOUS = ("build", "secondary", "upgrades")

@@ -187,11 +187,21 @@ def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=N
         if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
         t = _poly_toc(p, d, pts, R)
         if t is not None and (best is None or t < best): best = t
-    for c in circles:
-        rr = R + c[2]
-        if x1 + rr < c[0] or x0 - rr > c[0] or y1 + rr < c[1] or y0 - rr > c[1]: continue
-        t = _circle_toc(p, d, (c[0], c[1]), rr)
-        if t is not None and (best is None or t < best): best = t
+    px, py, dx, dy = p[0], p[1], d[0], d[1]
+    a = dx * dx + dy * dy
+    for c in circles:                     # `_circle_toc` written out (the hottest loop of route planning), same arithmetic
+        cx, cy = c[0], c[1]; rr = R + c[2]
+        if x1 + rr < cx or x0 - rr > cx or y1 + rr < cy or y0 - rr > cy or a == 0: continue
+        fx, fy = px - cx, py - cy
+        b = 2 * (dx * fx + dy * fy)
+        cc = fx * fx + fy * fy - rr * rr
+        if cc <= 1e-7:
+            if b < -1e-12: return 0.0     # overlapping or touching and moving inward: contact now (nothing comes earlier)
+            continue
+        disc = b * b - 4 * a * cc
+        if disc < 0: continue
+        t = (-b - math.sqrt(disc)) / (2 * a)
+        if 0 <= t <= 1 and (best is None or t < best): best = t
     if bounds is not None:
         for axis, hi in ((0, bounds[0]), (1, bounds[1])):
             if d[axis] > 0 and p[axis] + d[axis] > hi - R + _EPS: t = max(0.0, (hi - R - p[axis]) / d[axis])
@@ -347,13 +357,13 @@ class Planner:
         wps = self._near(goal)
         cost = lambda path: path_cost(self.obs.rough, path)
         firsts = [w for w in wps if self.clear(start, w)]
-        lasts = [w for w in wps if self.clear(w, goal)]
         best = None
-        for w in firsts:
-            if w in lasts:
+        for w in firsts:                  # one waypoint: only the legs from the reachable waypoints need checking
+            if self.clear(w, goal):
                 c = cost([start, w, goal])
                 if best is None or c < best[0]: best = (c, [start, w, goal])
         if best: return best[1]
+        lasts = [w for w in wps if self.clear(w, goal)]
         for a in firsts:
             for b in lasts:
                 if a != b and self.clear(a, b):
