@@ -7,7 +7,8 @@ from __future__ import annotations
 import base64, html, json
 import traitlets
 import ipywidgets as W
-from ..engine import State, RulesError, SaveError, canon
+import numpy as np
+from ..engine import State, RulesError, SaveError, canon, get_bot
 from .base import Panel, tag, shows_errors
 
 # %% auto #0
@@ -30,20 +31,21 @@ class PlayPanel(Panel):
                  board=None,                  # a board (GridBoard, TableBoard, HexBoard) for the board slot
                  render=None,                 # render(view, board): draw the view (on the board, or return HTML/a widget)
                  odds=None,                   # odds(view, action) -> HTML text, a widget or a panel, for the odds slot
-                 bots=None,                   # {player: bot}: a bot maps a view to an action
+                 bots=None,                   # {player: bot}: an engine bot `bot(view, legal, rng)`, a Bot, or a bot's name
                  describe_action=None,        # describe_action(action) -> button label (default: the action itself)
                  click_action=None,           # click_action(view, board_event) -> an action or None
                  confirm:bool|None=None,      # preview before playing (default: True when there is an odds hook)
                  follow:bool=True,            # move the seat to the next human to decide
                  title:str|None=None):
         super().__init__()
-        self.bots = dict(bots or {})
+        self.bots = {p: get_bot(state.game, b) for p, b in dict(bots or {}).items()}
+        self._rngs = {p: np.random.default_rng([state.seed, p]) for p in self.bots}
         self.render, self.odds, self.describe_action, self.click_action = render, odds, describe_action, click_action
         self.confirm = (odds is not None) if confirm is None else confirm
         self.follow, self.board = follow, board
         self._buttons = []
         self.state = state
-        humans = [p for p in range(state.game.players) if p not in self.bots] or list(range(state.game.players))
+        humans = [p for p in range(state.players) if p not in self.bots] or list(range(state.players))
         self.seats = humans
         self._title = tag(W.HTML(f"<b>{html.escape(title or state.game.name)}</b>"), "fs-play-title")
         self._seat = tag(W.Dropdown(options=[(state.player_name(p), p) for p in humans], value=humans[0],
@@ -95,7 +97,7 @@ def _run_bots(self:PlayPanel, limit:int=10_000):
         movers = [p for p in self.state.to_move() if p in self.bots]
         if not movers: return
         p = movers[0]
-        self.state.apply(p, self.bots[p](self.state.view(p)))
+        self.state.apply(p, self.bots[p](self.state.view(p), self.state.legal_actions(p), self._rngs[p]))
     raise RuntimeError(f"bots did not stop within {limit} actions")
 
 def _set_seat(self:PlayPanel, p):
@@ -202,7 +204,7 @@ def _undo(self:PlayPanel):
     acts = self.state.actions
     human = [i for i, (p, _) in enumerate(acts) if p not in self.bots]
     if not human: raise RulesError("nothing to undo: no action of a human player has been played")
-    self.state.undo(len(acts) - human[-1])
+    self.state = self.state.undo(len(acts) - human[-1])        # undo returns a new state
     self.preview = None
     self.refresh()
 

@@ -15,15 +15,9 @@ from .state import cards_for, SIDE
 from .bots import greedy_bot
 from .scenarios import SECONDARIES
 from .table import MARKER_R
-import numpy as np
-
-def panel_bot(bot, seed:int=0):
-    "An engine bot `bot(view, legal, rng)` as the one-argument `bot(view)` the play panel calls (its own seeded generator)."
-    rng = np.random.default_rng(seed)
-    return lambda view: bot(view, view["legal_actions"], rng)
 
 # %% auto #0
-__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'panel_bot', 'action_label', 'FFApp', 'submit_team', 'measure']
+__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'action_label', 'FFApp', 'submit_team', 'measure']
 
 # %% ../../../nbs/46_ff_app.ipynb #c006
 SIDE_COLOR = ("#c62828", "#1565c0")
@@ -88,7 +82,7 @@ class FFApp(Panel):
         self.board = TableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder — Red's edge below, Blue's above")
         self._drawn_terrain = None
         self.play = PlayPanel(self.state0, board=self.board, render=self._render, odds=self._odds,
-                              bots={1: panel_bot(greedy_bot)} if bots is None else bots, describe_action=self._label,
+                              bots={1: greedy_bot} if bots is None else bots, describe_action=self._label,
                               click_action=self._click, title="Fortune Fodder")
         cards = cards_for(self.state.options.cards)
         self._rows = []

@@ -125,22 +125,24 @@ class FFState(State):
 
     def _run(self):
         "Run automatic frames until a player has to decide (or the game is over)."
+        self._cache = {}
         while not self.over and self.stack:
             top = self.stack[-1]; k = top["kind"]
             if k in self.asked:
                 choices = self.asked[k](self, top)
                 if choices:
                     self.ask(top["player"], k, choices, self._frame(top)); break
-                self.stack.pop(); state._nothing_to_choose(self, top); continue
+                self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
             if k in self.choosers:
-                if k == "act" and actions._act_done(self, top): self.stack.pop(); continue
-                if k == "respawn" and not rounds._respawn_legal(self, top): self.stack.pop(); state._nothing_to_choose(self, top); continue
+                if k == "act" and actions._act_done(self, top): self.stack.pop(); self._cache = {}; continue
+                if k == "respawn" and not rounds._respawn_legal(self, top): self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
                 break
             if k in self.orders: break
             self.stack.pop()
             self.steps[k](self, top)
             self._cache = {}
-        self._cache = {}
+        # `_cache` (this position's legal lists and engagements) is fresh here: it was emptied after every change, so
+        # what `_act_done` listed serves the view
 
     def _to_move(self):
         if self.over or not self.stack: return ()
@@ -160,7 +162,7 @@ class FFState(State):
     def _resolve(self, orders):
         top = self.stack.pop()
         self.orders[top["kind"]][2](self, orders)
-        self._run()
+        self._go_on()
 
     def _apply(self, player, parsed):
         top = self.stack[-1]
@@ -199,7 +201,7 @@ class FFState(State):
              "secondary": [self.secondary[p] if (p == player or self.secondary[1 - p] is not None) else None for p in (0, 1)],
              "teams": [self.teams[p] if (p == player or revealed) else None for p in (0, 1)], "leftover": list(self.leftover),
              "points": self.options.points, "units": [u.to_view() for u in self.all_units()],
-             "terrain": [p.to_dict() for p in self.pieces], "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
+             "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
              "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
              "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
              "tower_damage": list(self.tower_dmg), "healed": list(self.healed), "base_r": self.R, "table": TABLE_IN,
@@ -219,6 +221,11 @@ class FFState(State):
             v["odds"] = [{"action": a, **combat._one_odds(self, att, w, t, st["bonus"], tuple(a["defend"]) + (("yna",) if a["helper"] else ()), st["by"])}
                          for a in combat._defend_legal(self, top)]
         return v
+
+    def _terrain_view(self) -> list:
+        "The terrain as the view shows it (it never changes once set up: made once; quiet views share it read-only)."
+        if getattr(self, "_tv", None) is None or len(self._tv) != len(self.pieces): self._tv = [p.to_dict() for p in self.pieces]
+        return self._tv
 
     def _result(self):
         last = self.vp_rounds[-1] if self.vp_rounds else [0, 0]

@@ -4,6 +4,7 @@
 
 # %% ../../../nbs/42a_ff_table.ipynb #c003
 from __future__ import annotations
+import functools
 import math
 from dataclasses import dataclass
 from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, segment_polygon_intersects,
@@ -332,11 +333,17 @@ def spot_free(obs:Obstacles, p, R:float) -> bool:
         if min(_psd(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
     return True
 
+@functools.lru_cache(maxsize=256)
+def _corners(polygons:tuple, bounds:tuple, R:float) -> list:
+    "The corner waypoints of the impassable terrain for a base of radius R (terrain never moves: remembered)."
+    obs = Obstacles(polygons, (), bounds)
+    return _on_table(obs, R, _corner_points(obs, R))
+
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
-        self.corners = _on_table(obs, R, _corner_points(obs, R)); self._circ = {}; self._seen = {}
+        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}
     def clear(self, a, b) -> bool:
         k = (a, b)
         if k not in self._seen: self._seen[k] = self._seen[(b, a)] = leg_clear(self.obs, a, b, self.R)
