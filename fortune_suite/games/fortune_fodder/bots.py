@@ -43,26 +43,32 @@ def _goals(view, me, u) -> list:
             if c["player"] != me: out.append((c["pos"], c["r"] + u["r"], 5.0))
     return out
 
-def _place_score(view, me, u, pos) -> float:
-    "How good a spot is for pair `u`: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed."
-    s = 0.0
-    for g, near, w in _goals(view, me, u):
-        s -= w * max(0.0, math.dist(pos, g) - near) / 6
-    foes = _units(view, 1 - me)
-    if foes:
-        reach = max(w["range"] for w in u["weapons"])
-        melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])   # no real gun: close in
-        for f in foes:
-            d = _gap(pos, f["pos"], u["r"], f["r"])
-            frac = 1 - f["hp"] / f["max_hp"]
+def _place_scorer(view, me, u):
+    "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once.)"
+    goals = _goals(view, me, u)
+    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
+    reach = max(w["range"] for w in u["weapons"]) if foes else None
+    melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])   # no real gun: close in
+    tw = view["tower"] if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"] else None
+    ur, weapons = u["r"], u["weapons"]
+    def score(pos) -> float:
+        s = 0.0
+        for g, near, w in goals:
+            s -= w * max(0.0, math.dist(pos, g) - near) / 6
+        for fpos, fr, frac, threat in foes:
+            d = _gap(pos, fpos, ur, fr)
             if d <= reach: s += 0.8 + frac
             elif melee: s -= 0.05 * (d - reach)
-            threat = max((w["range"] for w in f["weapons"]), default=0)
             if d <= threat: s -= 0.25
-    if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"]:
-        t = view["tower"]; d = _gap(pos, t["pos"], u["r"], t["r"])
-        if any(w["strength"] > t["armor"] and d <= w["range"] for w in u["weapons"]): s += 1.0
-    return s
+        if tw is not None:
+            d = _gap(pos, tw["pos"], ur, tw["r"])
+            if any(w["strength"] > tw["armor"] and d <= w["range"] for w in weapons): s += 1.0
+        return s
+    return score
+
+def _place_score(view, me, u, pos) -> float:
+    "The place score of one spot (see `_place_scorer`)."
+    return _place_scorer(view, me, u)(pos)
 
 def _attack_value(o, view, me) -> float:
     "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing."
@@ -143,14 +149,17 @@ def _act(view, me, legal):
     for o in view.get("odds", []):
         v = _attack_value(o, view, me)
         if v > best_v: best, best_v = o["action"], v
-    here = _place_score(view, me, u, u["pos"])
+    score = _place_scorer(view, me, u)
+    here, odds, shot = score(u["pos"]), view.get("odds", []), (None, False)   # shot: (best, is it an attack in range?)
     for a in legal:
         k = a["act"]; v = None
+        if k == "move" and best_v > 0.25 and shot[0] is not best:
+            shot = (best, any(o["action"] == best for o in odds if o.get("in_range")))
         if k == "claim": v = 2.5
         elif k == "pick_up": v = 5.0
-        elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and any(o["action"] == best for o in view.get("odds", []) if o.get("in_range"))):
+        elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it
             end = a["path"][-1] if k == "move" else a["to"]
-            v = (_place_score(view, me, u, end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
+            v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
         elif k == "repairs":
             v = 1.5 if a["what"] == "fire" else (0.6 if u["max_hp"] - u["hp"] >= 3 else -1)
         elif k == "meds": v = 0.8 if u["pilot_max"] - u["pilot_hp"] >= 2 else -1

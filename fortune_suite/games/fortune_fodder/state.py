@@ -130,11 +130,11 @@ class Unit:
         return {"id": self.id, "player": self.player, "mech": p.mech, "pilot": p.pilot, "pos": list(self.pos) if self.pos else None,
                 "r": self.r, "hp": self.hp, "max_hp": self.max_hp, "pilot_hp": self.pilot_hp, "pilot_max": self.pilot_max,
                 "ap": self.ap, "ap_max": self.ap_max, "tokens": self.tokens, "armor": self.armor, "def": self.defense,
-                "speed": self.speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in self.debuffs.items()},
+                "speed": self.speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in self.debuffs.items()} if self.debuffs else {},
                 "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.on_table, "activated": self.activated,
-                "used": sorted(self.used), "jets_used": self.jets_round, "defences_used": sorted(self.defences),
+                "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
                 "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": list(p.buy_ins),
-                "effects": {k: v for k, v in p.effects.items()},
+                "effects": dict(p.effects),
                 "weapons": [{**fixed, "used": self.ammo.get(w.name, 0), "traits": dict(w.traits),
                              "crit": None if w.crit is None else {**fixed["crit"], "effects": dict(w.crit.effects)}}
                             for w, fixed in zip(p.weapons, self._weapon_views())]}

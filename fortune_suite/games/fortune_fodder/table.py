@@ -183,8 +183,7 @@ def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=N
     best = None
     x0, x1 = (p[0], p[0] + d[0]) if d[0] >= 0 else (p[0] + d[0], p[0])
     y0, y1 = (p[1], p[1] + d[1]) if d[1] >= 0 else (p[1] + d[1], p[1])
-    for k, pts in enumerate(polygons):
-        bx = boxes[k] if boxes else _box(pts)
+    for pts, bx in zip(polygons, boxes or [_box(q) for q in polygons]):
         if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
         t = _poly_toc(p, d, pts, R)
         if t is not None and (best is None or t < best): best = t
@@ -203,10 +202,10 @@ def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=N
         if disc < 0: continue
         t = (-b - math.sqrt(disc)) / (2 * a)
         if 0 <= t <= 1 and (best is None or t < best): best = t
-    if bounds is not None:
-        for axis, hi in ((0, bounds[0]), (1, bounds[1])):
-            if d[axis] > 0 and p[axis] + d[axis] > hi - R + _EPS: t = max(0.0, (hi - R - p[axis]) / d[axis])
-            elif d[axis] < 0 and p[axis] + d[axis] < R - _EPS: t = max(0.0, (R - p[axis]) / d[axis])
+    if bounds is not None:               # the table's edges, x then y
+        for q, e, hi in ((px, dx, bounds[0]), (py, dy, bounds[1])):
+            if e > 0 and q + e > hi - R + _EPS: t = max(0.0, (hi - R - q) / e)
+            elif e < 0 and q + e < R - _EPS: t = max(0.0, (R - q) / e)
             else: continue
             if best is None or t < best: best = t
     return best
