@@ -21,8 +21,10 @@ __all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
+
 COST = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1,
         "claim": 1, "pick_up": 1, "drop": 1, "end": 0}
+
 TOL = 0.005   # inches: rounding allowance when checking a typed distance against a limit
 
 def _r3(p): return [float(p[0]), float(p[1])]
@@ -44,6 +46,294 @@ def _can(s, u, kind) -> bool:
     if kind == "move" and "charge" in u.used: return False
     if kind == "jets" and u.jets_round: return False
     return u.ap >= cost(s, u, kind)
+
+# %% ../../../nbs/43d_ff_actions.ipynb #18071537
+def _act_check(s, f, a):
+    u = s.by_id[f["unit"]]
+    if not isinstance(a, dict) or "act" not in a: raise RulesError(f"activation rule: an action is {{'act': ...}}, got {a!r}")
+    kind = a["act"]
+    shape = {"end": {"act"}, "move": None, "jets": {"act", "to"}, "charge": {"act", "target", "weapon"}, "melee": {"act", "target", "weapon"},
+             "ranged": {"act", "target", "weapon"}, "meds": {"act"}, "repairs": {"act", "what"}, "dust_off": {"act", "ally", "what"},
+             "claim": {"act", "objective"}, "pick_up": {"act"}, "drop": {"act", "at"}}
+    if kind not in shape: raise RulesError(f"activation rule: unknown action {kind!r} (actions: {', '.join(shape)})")
+    if shape[kind] is not None and set(a) != shape[kind]: raise RulesError(f"activation rule: {kind} takes the fields {sorted(shape[kind])}, got {sorted(a)}")
+    if kind == "end": return None
+    if kind in ONCE and kind in u.used: raise RulesError(f"once-per-activation rule: {u.prof.mech} has already used {kind} this activation")
+    if kind in ("move", "charge") and ({"move", "charge"} & u.used):
+        raise RulesError(f"movement rule: a Charge counts as the activation's move; {u.prof.mech} has already moved or charged")
+    if kind == "jets" and u.jets_round: raise RulesError(f"Hit the Jets rule: once per round; {u.prof.mech} has used it this round")
+    c = cost(s, u, kind)
+    if u.ap < c: raise RulesError(f"AP rule: {kind} costs {c} AP; {u.prof.pilot} has {u.ap}")
+    return ACT_CHECKS[kind](s, u, a)
+
+def _act_apply(s, f, a, x=None):
+    "Pay for and do the action `a` of the active pair (`x`: what its check computed, e.g. a move's path)."
+    u = s.by_id[f["unit"]]; kind = a["act"]
+    if kind == "end":
+        s.stack.pop()
+        s.emit("info", f"{state.uname(s, u)} ends its activation with {u.ap} AP left.", {"unit": u.id, "ap": u.ap}, u.player); return
+    c = cost(s, u, kind)
+    u.ap -= c
+    if kind in ONCE: u.used.add(kind)
+    ACT_DO[kind](s, u, a, x)
+
+# %% ../../../nbs/43d_ff_actions.ipynb #0eaa5dc1
+def _check_move(s, u, a):
+    if set(a) == {"act", "to"}:
+        to = state._point(s, a["to"], "movement rule")
+        route = plan_path(state.obstacles(s, skip=u), u.pos, to, u.r)
+        if route is None: raise RulesError(f"movement rule: no way for {u.prof.mech} to reach {to} around impassable terrain and other bases")
+        pts = route
+    elif set(a) == {"act", "path"}:
+        p = a["path"]
+        if not (isinstance(p, list) and 1 <= len(p) <= 8): raise RulesError(f"movement rule: a path is 1 to 8 points [[x, y], ...], got {p!r}")
+        pts = [u.pos] + [state._point(s, q, "movement rule") for q in p]
+        obs = state.obstacles(s, skip=u)
+        for a0, e in zip(pts, pts[1:]):
+            if not leg_clear(obs, a0, e, u.r):
+                raise RulesError(f"movement rule: the leg from ({a0[0]:.2f}, {a0[1]:.2f}) to ({e[0]:.2f}, {e[1]:.2f}) runs into impassable terrain, another base or the table edge")
+    else: raise RulesError(f"movement rule: move with {{'act': 'move', 'path': [[x, y], ...]}} or {{'act': 'move', 'to': [x, y]}}, got {a!r}")
+    cost = path_cost(s.pieces, pts)
+    if cost > u.speed + TOL: raise RulesError(f"movement rule: that move costs {cost:.2f}\" (rough terrain counts double) but {u.prof.mech}'s Speed is {u.speed:g}\"")
+    return pts
+
+def _do_move(s, u, a, x=None):
+    pts = x if x is not None else _check_move(s, u, a)
+    _start_move(s, u, pts, "move", path_cost(s.pieces, pts))
+
+def _aoo_list(s, u, start, end) -> list:
+    if not s.options.aoo: return []
+    out = []
+    for e in state.on_table(s, 1 - u.player):
+        if e.melee_reach is None: continue
+        d0 = base_distance(Circle(*start, u.r), e.circle); d1 = base_distance(Circle(*end, u.r), e.circle)
+        if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
+    return out
+
+def _start_move(s, u, pts, kind, cost, then=None):
+    ctx = {"kind": "move_finish", "unit": u.id, "start": list(u.pos), "path": [list(p) for p in pts], "how": kind, "cost": cost}
+    if then: s.stack.append(then)
+    s.stack.append(ctx)
+    for e in reversed(_aoo_list(s, u, u.pos, pts[-1])):
+        s.stack.append({"kind": "aoo", "player": e.player, "unit": e.id, "mover": u.id})
+
+def _f_move_finish(s, f):
+    u = s.by_id[f["unit"]]
+    if not u.on_table: return
+    if list(u.pos) != f["start"]:
+        s.emit("info", f"{state.uname(s, u)} was pushed before it could move: the move is lost.", {"unit": u.id}, u.player); return
+    u.pos = tuple(f["path"][-1])
+    what = {"move": "moves", "jets": "hits the jets", "charge": "charges"}[f["how"]]
+    s.emit("info", f"{state.uname(s, u)} {what} to ({u.pos[0]:.2f}, {u.pos[1]:.2f})" + (f", {f['cost']:.2f}\"." if f["how"] != "jets" else f", {f['cost']:.2f}\" push."),
+              {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
+    _check_capture(s, u)
+
+# %% ../../../nbs/43d_ff_actions.ipynb #1d5bfb15
+def _check_jets(s, u, a):
+    to = state._point(s, a["to"], "Hit the Jets rule")
+    d = math.dist(u.pos, to)
+    if d > jets_reach(s, u) + TOL: raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\", got {d:.2f}\"")
+    if not leg_clear(state.obstacles(s, skip=u), u.pos, to, u.r): raise RulesError("Hit the Jets rule: a Mech cannot be pushed through impassable terrain, other bases or off the table")
+
+def _do_jets(s, u, a, x=None):
+    u.jets_round = True
+    _start_move(s, u, [u.pos, state._point(s, a["to"], "")], "jets", math.dist(u.pos, a["to"]))
+
+# %% ../../../nbs/43d_ff_actions.ipynb #55836f13
+def _check_target(s, u, a, kind):
+    t = combat.target(s, a["target"]) if isinstance(a["target"], str) else None
+    w = u.weapons.get(a["weapon"]) if isinstance(a["weapon"], str) else None
+    if w is None or w.kind != ("melee" if kind in ("melee", "charge") else "ranged"):
+        names = [x.name for x in u.prof.weapons if x.kind == ("melee" if kind in ("melee", "charge") else "ranged")]
+        raise RulesError(f"weapon rule: {u.prof.mech} has no {'melee' if kind in ('melee', 'charge') else 'ranged'} weapon {a['weapon']!r} ({', '.join(names) or 'none'})")
+    if t is None or (isinstance(t, Unit) and (t.player == u.player or not t.on_table)) or (isinstance(t, dict) and not t["active"]):
+        if isinstance(t, Unit) and t.player == u.player: raise RulesError("targeting rule: attacks cannot target ally Mechs or Pilots")
+        raise RulesError(f"targeting rule: {a['target']!r} is not an enemy Mech on the table")
+    return t, w
+
+def _check_charge(s, u, a): _check_target(s, u, a, "charge")
+
+def _do_charge(s, u, a, x=None):
+    t, w = _check_target(s, u, a, "charge")
+    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
+    dx, dy = u.pos[0] - tpos[0], u.pos[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
+    goal = (tpos[0] + dx / L * (tr + u.r + 0.003), tpos[1] + dy / L * (tr + u.r + 0.003))
+    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
+    obs = state.obstacles(s, skip=u)
+    route = plan_path(obs, u.pos, goal, u.r) or [u.pos, goal]
+    pts, spent, _ = walk(obs, route, budget, u.r)
+    s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
+    then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
+    if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then)
+    else: s.stack.append(then)
+
+def _f_charge_strike(s, f):
+    u = s.by_id[f["unit"]]; t = combat.target(s, f["target"]); w = u.weapons[f["weapon"]]
+    if not u.on_table: return
+    ok = t is not None and (t["active"] if isinstance(t, dict) else t.on_table)
+    if ok and combat.dist(s, u, t) <= w.range + 1e-9 and combat.sees(s, u, t):
+        combat._declare(s, u, w, t, free=True, bonus=combat._charge_bonus(s, u), source="charge"); return
+    if u.ap >= 1:
+        u.ap -= 1
+        s.emit("info", f"The charge falls short: it costs {u.prof.pilot} an extra AP ({u.ap} left).", {"unit": u.id, "charge": "failed"}, u.player)
+    else:
+        s.emit("info", f"The charge falls short with no AP left: {u.prof.pilot} takes d3 damage.", {"unit": u.id, "charge": "failed"}, u.player)
+        rounds.pilot_damage(s, u, s.roll("1d3", f"failed Charge: damage to {u.prof.pilot}", u.player).total, None, source="charge")
+
+# %% ../../../nbs/43d_ff_actions.ipynb #4035f626
+def _check_melee(s, u, a):
+    t, w = _check_target(s, u, a, "melee")
+    if not combat.sees(s, u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {state.uname(s, t)}")
+    if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9:
+        raise RulesError(f"range rule: {state.uname(s, t)} is {combat.dist(s, u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
+
+def _check_ranged(s, u, a):
+    t, w = _check_target(s, u, a, "ranged")
+    if u.ammo.get(w.name, 0) >= w.ammo: raise RulesError(f"ammo rule: {w.name} fires {w.ammo} time(s) per activation and has already fired that often")
+    eng = combat.engaged(s, u)
+    if eng and t not in eng: raise RulesError(f"melee restriction: {u.prof.mech} is in melee and may only shoot an enemy it is in melee with ({', '.join(state.uname(s, e) for e in eng)})")
+    if not combat.sees(s, u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {state.uname(s, t)}")
+    if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9:
+        raise RulesError(f"range rule: {state.uname(s, t)} is {combat.dist(s, u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
+
+def _do_melee(s, u, a, x=None): _attack_action(s, u, a)
+
+def _do_ranged(s, u, a, x=None):
+    u.ammo[a["weapon"]] = u.ammo.get(a["weapon"], 0) + 1
+    _attack_action(s, u, a)
+
+def _attack_action(s, u, a):
+    t, w = combat.target(s, a["target"]), u.weapons[a["weapon"]]
+    combat._declare(s, u, w, t, source="attack")
+
+def _heal_amount(s, u, why):
+    if u.prof.effects.get("flat_heal"): base = 3
+    else: base = s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total
+    return base + int(u.prof.effects.get("heal", 0))
+
+def _check_meds(s, u, a): pass
+
+def _check_repairs(s, u, a):
+    if a["what"] not in ("mech", "fire"): raise RulesError(f"Emergency Repairs rule: repair the 'mech' or remove 'fire', got {a['what']!r}")
+    if a["what"] == "fire" and not u.fire: raise RulesError(f"Emergency Repairs rule: {u.prof.mech} is not on Fire")
+
+def _check_dust_off(s, u, a):
+    v = s.by_id.get(a["ally"]) if isinstance(a["ally"], str) else None
+    if v is None or v.player != u.player or v is u or not v.on_table: raise RulesError(f"Dust Off rule: heal another friendly Mech or Pilot on the table, got {a['ally']!r}")
+    if combat.dist(s, u, v) > dust_reach(s, u) + 1e-9: raise RulesError(f"Dust Off rule: range {dust_reach(s, u):g}\"; {state.uname(s, v)} is {combat.dist(s, u, v):.2f}\" away")
+    if a["what"] not in ("mech", "pilot", "fire"): raise RulesError(f"Dust Off rule: heal the 'mech' or 'pilot' or remove 'fire', got {a['what']!r}")
+    if a["what"] == "fire" and not v.fire: raise RulesError(f"Dust Off rule: {state.uname(s, v)} is not on Fire")
+
+def _do_meds(s, u, a, x=None):
+    s.emit("info", f"{u.prof.pilot} uses Emergency Meds.", {"unit": u.id}, u.player)
+    rounds.heal(s, u, _heal_amount(s, u, "Emergency Meds"), "pilot", "Emergency Meds")
+
+def _do_repairs(s, u, a, x=None):
+    if a["what"] == "fire":
+        u.fire = False; s.emit("info", f"Emergency Repairs: {state.uname(s, u)} puts out the Fire.", {"unit": u.id, "fire": False}, u.player)
+    else:
+        s.emit("info", f"{u.prof.pilot} makes Emergency Repairs.", {"unit": u.id}, u.player)
+        rounds.heal(s, u, _heal_amount(s, u, "Emergency Repairs"), "mech", "Emergency Repairs")
+
+def _do_dust_off(s, u, a, x=None):
+    v = s.by_id[a["ally"]]
+    if a["what"] == "fire":
+        v.fire = False; s.emit("info", f"{state.uname(s, u)} dusts off {state.uname(s, v)}: the Fire is out.", {"unit": v.id, "fire": False}, u.player)
+    else:
+        s.emit("info", f"{state.uname(s, u)} dusts off {state.uname(s, v)}.", {"unit": v.id}, u.player)
+        rounds.heal(s, v, _heal_amount(s, u, "Dust Off"), a["what"], "Dust Off")
+
+# %% ../../../nbs/43d_ff_actions.ipynb #915365f8
+# attacks of opportunity: the enemy whose melee reach the mover leaves may strike once, free
+
+def _aoo_legal(s, f):
+    e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
+    if not (e.on_table and m.on_table): return [{"aoo": None}]
+    return [{"aoo": w.name} for w in e.prof.weapons if w.kind == "melee"] + [{"aoo": None}]
+
+def _aoo_apply(s, f, a):
+    s.stack.pop()
+    e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
+    if a["aoo"] is None: s.emit("info", f"{state.uname(s, e)} lets {state.uname(s, m)} go.", {"aoo": None}, e.player); return
+    s.emit("info", f"Attack of opportunity: {state.uname(s, e)} strikes at {state.uname(s, m)} as it leaves, with {a['aoo']}.", {"aoo": a["aoo"], "unit": e.id, "target": m.id}, e.player)
+    combat._declare(s, e, e.weapons[a["aoo"]], m, free=True, source="aoo")
+
+# %% ../../../nbs/43d_ff_actions.ipynb #bcafcdd0
+def _check_claim(s, u, a):
+    if s.scenario != "tower": raise RulesError("objective rule: objectives are claimed only in Destroy the Tower")
+    m = next((m for m in s.markers if m["id"] == a["objective"]), None)
+    if m is None: raise RulesError(f"objective rule: no objective {a['objective']!r} ({', '.join(m['id'] for m in s.markers)})")
+    if m["controller"] == u.player: raise RulesError(f"objective rule: {SIDE[u.player]} already controls {m['id']}")
+    if base_distance(u.circle, Circle(*m["pos"], m["r"])) > 1 + 1e-9: raise RulesError(f"objective rule: claim from within 1\" of the marker")
+
+def _do_claim(s, u, a, x=None):
+    m = next(m for m in s.markers if m["id"] == a["objective"])
+    old = m["controller"]; m["controller"] = u.player
+    s.emit("info", f"{state.uname(s, u)} claims the {'Tower' if m['id'] == 'tower' else 'objective ' + m['id']}" +
+              (f" from {SIDE[old]}" if old is not None else "") + ".", {"claim": m["id"], "player": u.player}, u.player)
+
+# %% ../../../nbs/43d_ff_actions.ipynb #859dc0b6
+def _check_pick_up(s, u, a):
+    f = s.flag
+    if not f or f["carrier"] is not None: raise RulesError("Flag rule: there is no Flag on the ground to pick up")
+    if base_distance(u.circle, Circle(*f["pos"], MARKER_R)) > s.options.touch_tolerance + 1e-9: raise RulesError("Flag rule: the Mech must be touching the Flag to pick it up")
+
+def _check_drop(s, u, a):
+    if not s.flag or s.flag["carrier"] != u.id: raise RulesError(f"Flag rule: {u.prof.mech} is not holding the Flag")
+    why = _flag_spot_ok(s, u.pos, state._point(s, a["at"], "Flag rule"), u)
+    if why: raise RulesError(f"Flag rule: {why}")
+
+def _do_pick_up(s, u, a, x=None):
+    s.flag["carrier"], u.carrying = u.id, True
+    s.emit("info", f"{state.uname(s, u)} picks up the Flag.", {"flag": u.id}, u.player)
+    _check_capture(s, u)
+
+def _do_drop(s, u, a, x=None):
+    pos = state._point(s, a["at"], "")
+    u.carrying = False; s.flag.update(carrier=None, pos=pos)
+    s.emit("info", f"{state.uname(s, u)} drops the Flag at ({pos[0]:g}, {pos[1]:g}).", {"flag": None, "pos": list(pos)}, u.player)
+
+def _flag_spot_ok(s, carrier_pos, pos, u) -> str | None:
+    gap = base_distance(Circle(*carrier_pos, s.R), Circle(*pos, MARKER_R))
+    if gap + 2 * MARKER_R > 2 + 1e-6: return "the Flag goes down fully within 2\" of the Mech"
+    if not (MARKER_R <= pos[0] <= TABLE_IN - MARKER_R and MARKER_R <= pos[1] <= TABLE_IN - MARKER_R): return "the Flag must stay on the table"
+    if any(p.kind == "impassable" and piece_distance(p, (pos[0], pos[1], MARKER_R)) < 1e-6 for p in s.pieces): return "the Flag cannot go into impassable terrain"
+    for v in state.on_table(s):
+        if math.dist(v.pos, pos) < v.r + MARKER_R - 1e-6 and not (v is u and carrier_pos is None): return "a Mech may not stand on top of the Flag"
+    return None
+
+def _flag_spots(s, cpos, u) -> list:
+    "Spots offered for a dropped Flag: 8 directions just off the base; if none is free, 16 directions at three gaps."
+    for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
+        pts = [(cpos[0] + (s.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (s.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
+               for g in gaps for i in range(dirs)]
+        out = [_r3(p) for p in pts if _flag_spot_ok(s, cpos, p, u) is None]
+        if out: return out[:8]
+    return []
+
+def _drop_flag(s, u, forced=False):
+    u.carrying = False
+    s.flag["carrier"] = None; s.flag["pos"] = u.pos
+    spots = _flag_spots(s, u.pos, u)
+    if not spots:
+        s.flag["pos"] = (12.0, 12.0)
+        s.emit("info", "The Flag is dropped but has nowhere to land: it returns to the middle.", {"flag": None, "pos": [12, 12]}); return
+    s.emit("info", f"{state.uname(s, u)} drops the Flag.", {"flag": None}, u.player)
+    s.stack.append({"kind": "place_flag", "player": u.player, "around": list(u.pos), "unit": u.id})
+
+def _place_flag_legal(s, f): return [{"place_flag": p} for p in _flag_spots(s, tuple(f["around"]), s.by_id[f["unit"]])]
+
+def _place_flag_apply(s, f, a):
+    s.stack.pop(); s.flag["pos"] = state._point(s, a["place_flag"], "")
+    s.emit("info", f"{SIDE[f['player']]} places the Flag at ({s.flag['pos'][0]:.2f}, {s.flag['pos'][1]:.2f}).", {"flag_pos": list(s.flag["pos"])}, f["player"])
+
+def _check_capture(s, u):
+    if not (s.flag and s.flag["carrier"] == u.id and u.on_table): return
+    gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r
+    if gap <= s.options.touch_tolerance + 1e-9:
+        u.carrying = False; s.flag.update(carrier=None, pos=(12.0, 12.0))
+        s.emit("info", f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle.", {"captured": u.id}, u.player)
+        rounds.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c007
 def _move_goals(s, u) -> list:
@@ -156,292 +446,9 @@ def _act_done(s, f) -> bool:
 
 def _act_legal(s, f): return _act_legal_list(s, s.by_id[f["unit"]])
 
-# %% ../../../nbs/43d_ff_actions.ipynb #c009
-def _act_check(s, f, a):
-    u = s.by_id[f["unit"]]
-    if not isinstance(a, dict) or "act" not in a: raise RulesError(f"activation rule: an action is {{'act': ...}}, got {a!r}")
-    kind = a["act"]
-    shape = {"end": {"act"}, "move": None, "jets": {"act", "to"}, "charge": {"act", "target", "weapon"}, "melee": {"act", "target", "weapon"},
-             "ranged": {"act", "target", "weapon"}, "meds": {"act"}, "repairs": {"act", "what"}, "dust_off": {"act", "ally", "what"},
-             "claim": {"act", "objective"}, "pick_up": {"act"}, "drop": {"act", "at"}}
-    if kind not in shape: raise RulesError(f"activation rule: unknown action {kind!r} (actions: {', '.join(shape)})")
-    if shape[kind] is not None and set(a) != shape[kind]: raise RulesError(f"activation rule: {kind} takes the fields {sorted(shape[kind])}, got {sorted(a)}")
-    if kind == "end": return None
-    if kind in ONCE and kind in u.used: raise RulesError(f"once-per-activation rule: {u.prof.mech} has already used {kind} this activation")
-    if kind in ("move", "charge") and ({"move", "charge"} & u.used):
-        raise RulesError(f"movement rule: a Charge counts as the activation's move; {u.prof.mech} has already moved or charged")
-    if kind == "jets" and u.jets_round: raise RulesError(f"Hit the Jets rule: once per round; {u.prof.mech} has used it this round")
-    c = cost(s, u, kind)
-    if u.ap < c: raise RulesError(f"AP rule: {kind} costs {c} AP; {u.prof.pilot} has {u.ap}")
-    return ACT_CHECKS[kind](s, u, a)
-
-def _check_move(s, u, a):
-    if set(a) == {"act", "to"}:
-        to = state._point(s, a["to"], "movement rule")
-        route = plan_path(state.obstacles(s, skip=u), u.pos, to, u.r)
-        if route is None: raise RulesError(f"movement rule: no way for {u.prof.mech} to reach {to} around impassable terrain and other bases")
-        pts = route
-    elif set(a) == {"act", "path"}:
-        p = a["path"]
-        if not (isinstance(p, list) and 1 <= len(p) <= 8): raise RulesError(f"movement rule: a path is 1 to 8 points [[x, y], ...], got {p!r}")
-        pts = [u.pos] + [state._point(s, q, "movement rule") for q in p]
-        obs = state.obstacles(s, skip=u)
-        for a0, e in zip(pts, pts[1:]):
-            if not leg_clear(obs, a0, e, u.r):
-                raise RulesError(f"movement rule: the leg from ({a0[0]:.2f}, {a0[1]:.2f}) to ({e[0]:.2f}, {e[1]:.2f}) runs into impassable terrain, another base or the table edge")
-    else: raise RulesError(f"movement rule: move with {{'act': 'move', 'path': [[x, y], ...]}} or {{'act': 'move', 'to': [x, y]}}, got {a!r}")
-    cost = path_cost(s.pieces, pts)
-    if cost > u.speed + TOL: raise RulesError(f"movement rule: that move costs {cost:.2f}\" (rough terrain counts double) but {u.prof.mech}'s Speed is {u.speed:g}\"")
-    return pts
-
-def _check_jets(s, u, a):
-    to = state._point(s, a["to"], "Hit the Jets rule")
-    d = math.dist(u.pos, to)
-    if d > jets_reach(s, u) + TOL: raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\", got {d:.2f}\"")
-    if not leg_clear(state.obstacles(s, skip=u), u.pos, to, u.r): raise RulesError("Hit the Jets rule: a Mech cannot be pushed through impassable terrain, other bases or off the table")
-
-def _check_target(s, u, a, kind):
-    t = combat.target(s, a["target"]) if isinstance(a["target"], str) else None
-    w = u.weapons.get(a["weapon"]) if isinstance(a["weapon"], str) else None
-    if w is None or w.kind != ("melee" if kind in ("melee", "charge") else "ranged"):
-        names = [x.name for x in u.prof.weapons if x.kind == ("melee" if kind in ("melee", "charge") else "ranged")]
-        raise RulesError(f"weapon rule: {u.prof.mech} has no {'melee' if kind in ('melee', 'charge') else 'ranged'} weapon {a['weapon']!r} ({', '.join(names) or 'none'})")
-    if t is None or (isinstance(t, Unit) and (t.player == u.player or not t.on_table)) or (isinstance(t, dict) and not t["active"]):
-        if isinstance(t, Unit) and t.player == u.player: raise RulesError("targeting rule: attacks cannot target ally Mechs or Pilots")
-        raise RulesError(f"targeting rule: {a['target']!r} is not an enemy Mech on the table")
-    return t, w
-
-def _check_charge(s, u, a): _check_target(s, u, a, "charge")
-
-def _check_melee(s, u, a):
-    t, w = _check_target(s, u, a, "melee")
-    if not combat.sees(s, u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {state.uname(s, t)}")
-    if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9:
-        raise RulesError(f"range rule: {state.uname(s, t)} is {combat.dist(s, u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
-
-def _check_ranged(s, u, a):
-    t, w = _check_target(s, u, a, "ranged")
-    if u.ammo.get(w.name, 0) >= w.ammo: raise RulesError(f"ammo rule: {w.name} fires {w.ammo} time(s) per activation and has already fired that often")
-    eng = combat.engaged(s, u)
-    if eng and t not in eng: raise RulesError(f"melee restriction: {u.prof.mech} is in melee and may only shoot an enemy it is in melee with ({', '.join(state.uname(s, e) for e in eng)})")
-    if not combat.sees(s, u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {state.uname(s, t)}")
-    if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9:
-        raise RulesError(f"range rule: {state.uname(s, t)} is {combat.dist(s, u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
-
-def _check_meds(s, u, a): pass
-
-def _check_repairs(s, u, a):
-    if a["what"] not in ("mech", "fire"): raise RulesError(f"Emergency Repairs rule: repair the 'mech' or remove 'fire', got {a['what']!r}")
-    if a["what"] == "fire" and not u.fire: raise RulesError(f"Emergency Repairs rule: {u.prof.mech} is not on Fire")
-
-def _check_dust_off(s, u, a):
-    v = s.by_id.get(a["ally"]) if isinstance(a["ally"], str) else None
-    if v is None or v.player != u.player or v is u or not v.on_table: raise RulesError(f"Dust Off rule: heal another friendly Mech or Pilot on the table, got {a['ally']!r}")
-    if combat.dist(s, u, v) > dust_reach(s, u) + 1e-9: raise RulesError(f"Dust Off rule: range {dust_reach(s, u):g}\"; {state.uname(s, v)} is {combat.dist(s, u, v):.2f}\" away")
-    if a["what"] not in ("mech", "pilot", "fire"): raise RulesError(f"Dust Off rule: heal the 'mech' or 'pilot' or remove 'fire', got {a['what']!r}")
-    if a["what"] == "fire" and not v.fire: raise RulesError(f"Dust Off rule: {state.uname(s, v)} is not on Fire")
-
-def _check_claim(s, u, a):
-    if s.scenario != "tower": raise RulesError("objective rule: objectives are claimed only in Destroy the Tower")
-    m = next((m for m in s.markers if m["id"] == a["objective"]), None)
-    if m is None: raise RulesError(f"objective rule: no objective {a['objective']!r} ({', '.join(m['id'] for m in s.markers)})")
-    if m["controller"] == u.player: raise RulesError(f"objective rule: {SIDE[u.player]} already controls {m['id']}")
-    if base_distance(u.circle, Circle(*m["pos"], m["r"])) > 1 + 1e-9: raise RulesError(f"objective rule: claim from within 1\" of the marker")
-
-def _check_pick_up(s, u, a):
-    f = s.flag
-    if not f or f["carrier"] is not None: raise RulesError("Flag rule: there is no Flag on the ground to pick up")
-    if base_distance(u.circle, Circle(*f["pos"], MARKER_R)) > s.options.touch_tolerance + 1e-9: raise RulesError("Flag rule: the Mech must be touching the Flag to pick it up")
-
-def _check_drop(s, u, a):
-    if not s.flag or s.flag["carrier"] != u.id: raise RulesError(f"Flag rule: {u.prof.mech} is not holding the Flag")
-    why = _flag_spot_ok(s, u.pos, state._point(s, a["at"], "Flag rule"), u)
-    if why: raise RulesError(f"Flag rule: {why}")
-
+# %% ../../../nbs/43d_ff_actions.ipynb #87aca63c
 # action kind → its rule check (what it returns reaches the action's `_do_` function)
 ACT_CHECKS = {"move": _check_move, "jets": _check_jets, "charge": _check_charge, "melee": _check_melee, "ranged": _check_ranged, "meds": _check_meds, "repairs": _check_repairs, "dust_off": _check_dust_off, "claim": _check_claim, "pick_up": _check_pick_up, "drop": _check_drop}
 
-# %% ../../../nbs/43d_ff_actions.ipynb #c011
-def _act_apply(s, f, a, x=None):
-    "Pay for and do the action `a` of the active pair (`x`: what its check computed, e.g. a move's path)."
-    u = s.by_id[f["unit"]]; kind = a["act"]
-    if kind == "end":
-        s.stack.pop()
-        s.emit("info", f"{state.uname(s, u)} ends its activation with {u.ap} AP left.", {"unit": u.id, "ap": u.ap}, u.player); return
-    c = cost(s, u, kind)
-    u.ap -= c
-    if kind in ONCE: u.used.add(kind)
-    ACT_DO[kind](s, u, a, x)
-
-def _heal_amount(s, u, why):
-    if u.prof.effects.get("flat_heal"): base = 3
-    else: base = s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total
-    return base + int(u.prof.effects.get("heal", 0))
-
-def _do_meds(s, u, a, x=None):
-    s.emit("info", f"{u.prof.pilot} uses Emergency Meds.", {"unit": u.id}, u.player)
-    rounds.heal(s, u, _heal_amount(s, u, "Emergency Meds"), "pilot", "Emergency Meds")
-
-def _do_repairs(s, u, a, x=None):
-    if a["what"] == "fire":
-        u.fire = False; s.emit("info", f"Emergency Repairs: {state.uname(s, u)} puts out the Fire.", {"unit": u.id, "fire": False}, u.player)
-    else:
-        s.emit("info", f"{u.prof.pilot} makes Emergency Repairs.", {"unit": u.id}, u.player)
-        rounds.heal(s, u, _heal_amount(s, u, "Emergency Repairs"), "mech", "Emergency Repairs")
-
-def _do_dust_off(s, u, a, x=None):
-    v = s.by_id[a["ally"]]
-    if a["what"] == "fire":
-        v.fire = False; s.emit("info", f"{state.uname(s, u)} dusts off {state.uname(s, v)}: the Fire is out.", {"unit": v.id, "fire": False}, u.player)
-    else:
-        s.emit("info", f"{state.uname(s, u)} dusts off {state.uname(s, v)}.", {"unit": v.id}, u.player)
-        rounds.heal(s, v, _heal_amount(s, u, "Dust Off"), a["what"], "Dust Off")
-
-def _do_claim(s, u, a, x=None):
-    m = next(m for m in s.markers if m["id"] == a["objective"])
-    old = m["controller"]; m["controller"] = u.player
-    s.emit("info", f"{state.uname(s, u)} claims the {'Tower' if m['id'] == 'tower' else 'objective ' + m['id']}" +
-              (f" from {SIDE[old]}" if old is not None else "") + ".", {"claim": m["id"], "player": u.player}, u.player)
-
-def _do_pick_up(s, u, a, x=None):
-    s.flag["carrier"], u.carrying = u.id, True
-    s.emit("info", f"{state.uname(s, u)} picks up the Flag.", {"flag": u.id}, u.player)
-    _check_capture(s, u)
-
-def _do_drop(s, u, a, x=None):
-    pos = state._point(s, a["at"], "")
-    u.carrying = False; s.flag.update(carrier=None, pos=pos)
-    s.emit("info", f"{state.uname(s, u)} drops the Flag at ({pos[0]:g}, {pos[1]:g}).", {"flag": None, "pos": list(pos)}, u.player)
-
-# %% ../../../nbs/43d_ff_actions.ipynb #c012
-def _do_move(s, u, a, x=None):
-    pts = x if x is not None else _check_move(s, u, a)
-    _start_move(s, u, pts, "move", path_cost(s.pieces, pts))
-
-def _do_jets(s, u, a, x=None):
-    u.jets_round = True
-    _start_move(s, u, [u.pos, state._point(s, a["to"], "")], "jets", math.dist(u.pos, a["to"]))
-
-def _aoo_list(s, u, start, end) -> list:
-    if not s.options.aoo: return []
-    out = []
-    for e in state.on_table(s, 1 - u.player):
-        if e.melee_reach is None: continue
-        d0 = base_distance(Circle(*start, u.r), e.circle); d1 = base_distance(Circle(*end, u.r), e.circle)
-        if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
-    return out
-
-def _start_move(s, u, pts, kind, cost, then=None):
-    ctx = {"kind": "move_finish", "unit": u.id, "start": list(u.pos), "path": [list(p) for p in pts], "how": kind, "cost": cost}
-    if then: s.stack.append(then)
-    s.stack.append(ctx)
-    for e in reversed(_aoo_list(s, u, u.pos, pts[-1])):
-        s.stack.append({"kind": "aoo", "player": e.player, "unit": e.id, "mover": u.id})
-
-def _f_move_finish(s, f):
-    u = s.by_id[f["unit"]]
-    if not u.on_table: return
-    if list(u.pos) != f["start"]:
-        s.emit("info", f"{state.uname(s, u)} was pushed before it could move: the move is lost.", {"unit": u.id}, u.player); return
-    u.pos = tuple(f["path"][-1])
-    what = {"move": "moves", "jets": "hits the jets", "charge": "charges"}[f["how"]]
-    s.emit("info", f"{state.uname(s, u)} {what} to ({u.pos[0]:.2f}, {u.pos[1]:.2f})" + (f", {f['cost']:.2f}\"." if f["how"] != "jets" else f", {f['cost']:.2f}\" push."),
-              {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
-    _check_capture(s, u)
-
-# attacks of opportunity: the enemy whose melee reach the mover leaves may strike once, free
-
-def _aoo_legal(s, f):
-    e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
-    if not (e.on_table and m.on_table): return [{"aoo": None}]
-    return [{"aoo": w.name} for w in e.prof.weapons if w.kind == "melee"] + [{"aoo": None}]
-
-def _aoo_apply(s, f, a):
-    s.stack.pop()
-    e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
-    if a["aoo"] is None: s.emit("info", f"{state.uname(s, e)} lets {state.uname(s, m)} go.", {"aoo": None}, e.player); return
-    s.emit("info", f"Attack of opportunity: {state.uname(s, e)} strikes at {state.uname(s, m)} as it leaves, with {a['aoo']}.", {"aoo": a["aoo"], "unit": e.id, "target": m.id}, e.player)
-    combat._declare(s, e, e.weapons[a["aoo"]], m, free=True, source="aoo")
-
-def _do_charge(s, u, a, x=None):
-    t, w = _check_target(s, u, a, "charge")
-    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    dx, dy = u.pos[0] - tpos[0], u.pos[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
-    goal = (tpos[0] + dx / L * (tr + u.r + 0.003), tpos[1] + dy / L * (tr + u.r + 0.003))
-    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
-    obs = state.obstacles(s, skip=u)
-    route = plan_path(obs, u.pos, goal, u.r) or [u.pos, goal]
-    pts, spent, _ = walk(obs, route, budget, u.r)
-    s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
-    then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
-    if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then)
-    else: s.stack.append(then)
-
-def _f_charge_strike(s, f):
-    u = s.by_id[f["unit"]]; t = combat.target(s, f["target"]); w = u.weapons[f["weapon"]]
-    if not u.on_table: return
-    ok = t is not None and (t["active"] if isinstance(t, dict) else t.on_table)
-    if ok and combat.dist(s, u, t) <= w.range + 1e-9 and combat.sees(s, u, t):
-        combat._declare(s, u, w, t, free=True, bonus=combat._charge_bonus(s, u), source="charge"); return
-    if u.ap >= 1:
-        u.ap -= 1
-        s.emit("info", f"The charge falls short: it costs {u.prof.pilot} an extra AP ({u.ap} left).", {"unit": u.id, "charge": "failed"}, u.player)
-    else:
-        s.emit("info", f"The charge falls short with no AP left: {u.prof.pilot} takes d3 damage.", {"unit": u.id, "charge": "failed"}, u.player)
-        rounds.pilot_damage(s, u, s.roll("1d3", f"failed Charge: damage to {u.prof.pilot}", u.player).total, None, source="charge")
-
-def _do_melee(s, u, a, x=None): _attack_action(s, u, a)
-
-def _do_ranged(s, u, a, x=None):
-    u.ammo[a["weapon"]] = u.ammo.get(a["weapon"], 0) + 1
-    _attack_action(s, u, a)
-
-def _attack_action(s, u, a):
-    t, w = combat.target(s, a["target"]), u.weapons[a["weapon"]]
-    combat._declare(s, u, w, t, source="attack")
-
 # action kind → the function that does it (after its AP is paid)
 ACT_DO = {"move": _do_move, "jets": _do_jets, "charge": _do_charge, "melee": _do_melee, "ranged": _do_ranged, "meds": _do_meds, "repairs": _do_repairs, "dust_off": _do_dust_off, "claim": _do_claim, "pick_up": _do_pick_up, "drop": _do_drop}
-
-# %% ../../../nbs/43d_ff_actions.ipynb #c014
-def _flag_spot_ok(s, carrier_pos, pos, u) -> str | None:
-    gap = base_distance(Circle(*carrier_pos, s.R), Circle(*pos, MARKER_R))
-    if gap + 2 * MARKER_R > 2 + 1e-6: return "the Flag goes down fully within 2\" of the Mech"
-    if not (MARKER_R <= pos[0] <= TABLE_IN - MARKER_R and MARKER_R <= pos[1] <= TABLE_IN - MARKER_R): return "the Flag must stay on the table"
-    if any(p.kind == "impassable" and piece_distance(p, (pos[0], pos[1], MARKER_R)) < 1e-6 for p in s.pieces): return "the Flag cannot go into impassable terrain"
-    for v in state.on_table(s):
-        if math.dist(v.pos, pos) < v.r + MARKER_R - 1e-6 and not (v is u and carrier_pos is None): return "a Mech may not stand on top of the Flag"
-    return None
-
-def _flag_spots(s, cpos, u) -> list:
-    "Spots offered for a dropped Flag: 8 directions just off the base; if none is free, 16 directions at three gaps."
-    for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
-        pts = [(cpos[0] + (s.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (s.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
-               for g in gaps for i in range(dirs)]
-        out = [_r3(p) for p in pts if _flag_spot_ok(s, cpos, p, u) is None]
-        if out: return out[:8]
-    return []
-
-def _drop_flag(s, u, forced=False):
-    u.carrying = False
-    s.flag["carrier"] = None; s.flag["pos"] = u.pos
-    spots = _flag_spots(s, u.pos, u)
-    if not spots:
-        s.flag["pos"] = (12.0, 12.0)
-        s.emit("info", "The Flag is dropped but has nowhere to land: it returns to the middle.", {"flag": None, "pos": [12, 12]}); return
-    s.emit("info", f"{state.uname(s, u)} drops the Flag.", {"flag": None}, u.player)
-    s.stack.append({"kind": "place_flag", "player": u.player, "around": list(u.pos), "unit": u.id})
-
-def _place_flag_legal(s, f): return [{"place_flag": p} for p in _flag_spots(s, tuple(f["around"]), s.by_id[f["unit"]])]
-
-def _place_flag_apply(s, f, a):
-    s.stack.pop(); s.flag["pos"] = state._point(s, a["place_flag"], "")
-    s.emit("info", f"{SIDE[f['player']]} places the Flag at ({s.flag['pos'][0]:.2f}, {s.flag['pos'][1]:.2f}).", {"flag_pos": list(s.flag["pos"])}, f["player"])
-
-def _check_capture(s, u):
-    if not (s.flag and s.flag["carrier"] == u.id and u.on_table): return
-    gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r
-    if gap <= s.options.touch_tolerance + 1e-9:
-        u.carrying = False; s.flag.update(carrier=None, pos=(12.0, 12.0))
-        s.emit("info", f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle.", {"captured": u.id}, u.player)
-        rounds.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
