@@ -74,6 +74,110 @@ def _f_end_activation(s, f):
         damage(s, u, dmg, u.fire_by, source="fire")
         if not u.pilot_out: pilot_damage(s, u, dmg, u.fire_by, source="fire")
 
+# %% ../../../nbs/43b_ff_rounds.ipynb #c013
+def add_vp(s, p, n, why, objective=None, secondary=False):
+    if n <= 0: return
+    s.vp[p] += n; s.vp_rounds[-1][p] += n
+    if secondary: s.vp_secondary[p] += n
+    if objective is not None: s.obj_scored[s.round][p].add(objective)
+    s.vp_events.append((s.round, p, n, why))
+    s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
+
+def heal(s, u, n, what="mech", why=""):
+    "Heal a Mech or Pilot (capped at its maximum); counts for Stitches and Tourniquets unless `why` is a respawn."
+    if what == "mech": got = min(n, u.max_hp - u.hp); u.hp += got
+    else: got = min(n, u.pilot_max - u.pilot_hp); u.pilot_hp += got
+    who = u.prof.mech if what == "mech" else u.prof.pilot
+    s.emit("info", f"{SIDE[u.player]} {who} heals {got}{f' ({why})' if why else ''}: " +
+              (f"{u.hp}/{u.max_hp} HP." if what == "mech" else f"{u.pilot_hp}/{u.pilot_max} HP."), {"unit": u.id, "healed": got, "what": what}, u.player)
+    p = u.player
+    before = s.healed[p]; s.healed[p] += got
+    if s.secondary[p] == "stitches":
+        from fortune_suite.games.fortune_fodder.scenarios import stitches_vp
+        k = stitches_vp(before, s.healed[p])
+        if k: add_vp(s, p, k, f"Stitches and Tourniquets: {s.healed[p]} HP healed", secondary=True)
+    return got
+
+def _stimmy(s, u, by, source):
+    if u.stimmy and by is not None and by != u.player and source in ("attack", "crit", "trait", "obelisk"):
+        u.stimmy = False
+        k = s.roll("1d6", f"Auto Stimmy Medical Kit: {state.uname(s, u)} heals before the damage", u.player).total
+        heal(s, u, k, "mech", "Auto Stimmy"); heal(s, u, k, "pilot", "Auto Stimmy")
+
+def damage(s, u, n, by, source="attack"):
+    "Deal `n` damage to a Mech (a Unit, or the Tower dict) from player `by`; handles the Flag, knockouts and the Tower's VP."
+    if isinstance(u, dict): return _tower_damage(s, n, by, source)
+    if n <= 0 or not u.on_table: return 0
+    _stimmy(s, u, by, source)
+    lost = min(n, u.hp); u.hp -= lost
+    s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
+    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): actions._drop_flag(s, u, forced=True)
+    if u.hp == 0: knock_out(s, u, by, pilot=False)
+    return lost
+
+def pilot_damage(s, u, n, by, source="crit"):
+    if n <= 0 or u.pilot_out: return 0
+    if u.on_table: _stimmy(s, u, by, source)
+    lost = min(n, u.pilot_hp); u.pilot_hp -= lost
+    s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
+    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: actions._drop_flag(s, u, forced=True)
+    if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
+    return lost
+
+def knock_out(s, u, by, pilot):
+    p, foe = u.player, 1 - u.player
+    if u.carrying: actions._drop_flag(s, u, forced=True)
+    was_on = u.on_table
+    if pilot:
+        u.pilot_out = True
+        s.ko_pilots_round[s.round][p].append(u.id)
+        s.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
+        add_vp(s, foe, 2, f"knocked out the Pilot {u.prof.pilot}")
+        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
+    else:
+        s.emit("info", f"{state.uname(s, u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
+    if was_on or not pilot:
+        u.mech_out = True
+        add_vp(s, foe, 1, f"knocked out the Mech {u.prof.mech}")
+        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_mech, f"Take Names: Mech {u.prof.mech}", secondary=True)
+    u.pos, u.fire, u.fire_by, u.debuffs = None, False, None, {}
+    if was_on:
+        for v in state.on_table(s):
+            if v is not u and v.prof.effects.get("recycle"):
+                k = s.roll(v.prof.effects["recycle"], f"Recycle Drone on {state.uname(s, v)}", v.player).total
+                heal(s, v, k, "mech", "Recycle Drone")
+    if pilot and by == foe:
+        cands = [v for v in s.units[p] if v is not u and not v.pilot_out and v.tokens < 2]
+        if len(cands) == 1: _give_token(s, cands[0])
+        elif cands: s.stack.append({"kind": "revenge", "player": p, "ko": u.id})
+
+def _give_token(s, v):
+    v.tokens += 1; v.ap += 1
+    s.emit("info", f"{SIDE[v.player]} {v.prof.pilot} takes a revenge token: +1 AP ({v.tokens} token{'s' if v.tokens > 1 else ''}).", {"unit": v.id, "tokens": v.tokens}, v.player)
+
+def _revenge_legal(s, f):
+    return [{"revenge": v.id} for v in s.units[f["player"]] if v.id != f["ko"] and not v.pilot_out and v.tokens < 2]
+
+def _revenge_apply(s, f, a):
+    s.stack.pop(); _give_token(s, s.by_id[a["revenge"]])
+
+def _tower_damage(s, n, by, source):
+    t = s.tower
+    if n <= 0 or not t["active"]: return 0
+    counted = min(n, t["hp"]) if s.options.tower_damage_cap else n
+    t["hp"] = max(0, t["hp"] - n)
+    s.emit("info", f"The Tower takes {n} damage: {t['hp']}/{t['max_hp']} HP.", {"tower_damage": n, "hp": t["hp"], "by": by})
+    if by in (0, 1):
+        from fortune_suite.games.fortune_fodder.scenarios import tower_vp
+        before = s.tower_dmg[by]; s.tower_dmg[by] += counted
+        k = tower_vp(before, s.tower_dmg[by])
+        if k: add_vp(s, by, k, f"{s.tower_dmg[by]} damage done to the Tower", objective="tower")
+    if t["hp"] == 0:
+        t["active"] = False
+        s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
+        if by in (0, 1) and combat._obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
+    return counted
+
 # %% ../../../nbs/43b_ff_rounds.ipynb #c009
 def _respawn_legal(s, f):
     p = f["player"]
@@ -179,107 +283,3 @@ def _first_player_check(s, f, a):
 def _first_player_apply(s, f, a):
     s.stack.pop(); s.first = a["first"]
     s.emit("info", f"{SIDE[f['player']]} chooses {SIDE[s.first]} to activate first in round {s.round + 1}.", {"first": s.first}, f["player"])
-
-# %% ../../../nbs/43b_ff_rounds.ipynb #c013
-def add_vp(s, p, n, why, objective=None, secondary=False):
-    if n <= 0: return
-    s.vp[p] += n; s.vp_rounds[-1][p] += n
-    if secondary: s.vp_secondary[p] += n
-    if objective is not None: s.obj_scored[s.round][p].add(objective)
-    s.vp_events.append((s.round, p, n, why))
-    s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
-
-def heal(s, u, n, what="mech", why=""):
-    "Heal a Mech or Pilot (capped at its maximum); counts for Stitches and Tourniquets unless `why` is a respawn."
-    if what == "mech": got = min(n, u.max_hp - u.hp); u.hp += got
-    else: got = min(n, u.pilot_max - u.pilot_hp); u.pilot_hp += got
-    who = u.prof.mech if what == "mech" else u.prof.pilot
-    s.emit("info", f"{SIDE[u.player]} {who} heals {got}{f' ({why})' if why else ''}: " +
-              (f"{u.hp}/{u.max_hp} HP." if what == "mech" else f"{u.pilot_hp}/{u.pilot_max} HP."), {"unit": u.id, "healed": got, "what": what}, u.player)
-    p = u.player
-    before = s.healed[p]; s.healed[p] += got
-    if s.secondary[p] == "stitches":
-        from fortune_suite.games.fortune_fodder.scenarios import stitches_vp
-        k = stitches_vp(before, s.healed[p])
-        if k: add_vp(s, p, k, f"Stitches and Tourniquets: {s.healed[p]} HP healed", secondary=True)
-    return got
-
-def _stimmy(s, u, by, source):
-    if u.stimmy and by is not None and by != u.player and source in ("attack", "crit", "trait", "obelisk"):
-        u.stimmy = False
-        k = s.roll("1d6", f"Auto Stimmy Medical Kit: {state.uname(s, u)} heals before the damage", u.player).total
-        heal(s, u, k, "mech", "Auto Stimmy"); heal(s, u, k, "pilot", "Auto Stimmy")
-
-def damage(s, u, n, by, source="attack"):
-    "Deal `n` damage to a Mech (a Unit, or the Tower dict) from player `by`; handles the Flag, knockouts and the Tower's VP."
-    if isinstance(u, dict): return _tower_damage(s, n, by, source)
-    if n <= 0 or not u.on_table: return 0
-    _stimmy(s, u, by, source)
-    lost = min(n, u.hp); u.hp -= lost
-    s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
-    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): actions._drop_flag(s, u, forced=True)
-    if u.hp == 0: knock_out(s, u, by, pilot=False)
-    return lost
-
-def pilot_damage(s, u, n, by, source="crit"):
-    if n <= 0 or u.pilot_out: return 0
-    if u.on_table: _stimmy(s, u, by, source)
-    lost = min(n, u.pilot_hp); u.pilot_hp -= lost
-    s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
-    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: actions._drop_flag(s, u, forced=True)
-    if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
-    return lost
-
-def knock_out(s, u, by, pilot):
-    p, foe = u.player, 1 - u.player
-    if u.carrying: actions._drop_flag(s, u, forced=True)
-    was_on = u.on_table
-    if pilot:
-        u.pilot_out = True
-        s.ko_pilots_round[s.round][p].append(u.id)
-        s.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
-        add_vp(s, foe, 2, f"knocked out the Pilot {u.prof.pilot}")
-        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
-    else:
-        s.emit("info", f"{state.uname(s, u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
-    if was_on or not pilot:
-        u.mech_out = True
-        add_vp(s, foe, 1, f"knocked out the Mech {u.prof.mech}")
-        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_mech, f"Take Names: Mech {u.prof.mech}", secondary=True)
-    u.pos, u.fire, u.fire_by, u.debuffs = None, False, None, {}
-    if was_on:
-        for v in state.on_table(s):
-            if v is not u and v.prof.effects.get("recycle"):
-                k = s.roll(v.prof.effects["recycle"], f"Recycle Drone on {state.uname(s, v)}", v.player).total
-                heal(s, v, k, "mech", "Recycle Drone")
-    if pilot and by == foe:
-        cands = [v for v in s.units[p] if v is not u and not v.pilot_out and v.tokens < 2]
-        if len(cands) == 1: _give_token(s, cands[0])
-        elif cands: s.stack.append({"kind": "revenge", "player": p, "ko": u.id})
-
-def _give_token(s, v):
-    v.tokens += 1; v.ap += 1
-    s.emit("info", f"{SIDE[v.player]} {v.prof.pilot} takes a revenge token: +1 AP ({v.tokens} token{'s' if v.tokens > 1 else ''}).", {"unit": v.id, "tokens": v.tokens}, v.player)
-
-def _revenge_legal(s, f):
-    return [{"revenge": v.id} for v in s.units[f["player"]] if v.id != f["ko"] and not v.pilot_out and v.tokens < 2]
-
-def _revenge_apply(s, f, a):
-    s.stack.pop(); _give_token(s, s.by_id[a["revenge"]])
-
-def _tower_damage(s, n, by, source):
-    t = s.tower
-    if n <= 0 or not t["active"]: return 0
-    counted = min(n, t["hp"]) if s.options.tower_damage_cap else n
-    t["hp"] = max(0, t["hp"] - n)
-    s.emit("info", f"The Tower takes {n} damage: {t['hp']}/{t['max_hp']} HP.", {"tower_damage": n, "hp": t["hp"], "by": by})
-    if by in (0, 1):
-        from fortune_suite.games.fortune_fodder.scenarios import tower_vp
-        before = s.tower_dmg[by]; s.tower_dmg[by] += counted
-        k = tower_vp(before, s.tower_dmg[by])
-        if k: add_vp(s, by, k, f"{s.tower_dmg[by]} damage done to the Tower", objective="tower")
-    if t["hp"] == 0:
-        t["active"] = False
-        s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
-        if by in (0, 1) and combat._obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
-    return counted
