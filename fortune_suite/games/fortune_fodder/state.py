@@ -329,7 +329,7 @@ def _initiative_apply(s, f, a):
     s.first = p if a["initiative"] == "first" else 1 - p
     s.emit("info", f"{SIDE[p]} chooses to deploy and activate {a['initiative']}.", {"first": s.first}, p)
 
-# %% ../../../nbs/43_ff_state.ipynb #c023
+# %% ../../../nbs/43_ff_state.ipynb #58b42ea9
 def all_units(s): return s.units[0] + s.units[1]
 
 def on_table(s, player=None):
@@ -372,6 +372,7 @@ def _zone_spots(s, player, depth, r, dense=False):
     ys = (r + 0.01, depth - r - 0.01) if player == 0 else (TABLE_IN - r - 0.01, TABLE_IN - depth + r + 0.01)
     return [(r + 0.01 + 1.5 * i, yy) for yy in ys for i in range(int((TABLE_IN - 2 * r) // 1.5) + 1)]
 
+# %% ../../../nbs/43_ff_state.ipynb #c023
 def _deploy_legal(s, f):
     p = f["player"]
     todo = [u for u in s.units[p] if u.pos is None and not u.pilot_out]
