@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import rounds
 from . import combat
 from . import state
+from . import flag
 import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
@@ -126,7 +127,7 @@ def _f_move_finish(s, f):
     what = {"move": "moves", "jets": "hits the jets", "charge": "charges"}[f["how"]]
     s.emit("info", f"{state.uname(s, u)} {what} to ({u.pos[0]:.2f}, {u.pos[1]:.2f})" + (f", {f['cost']:.2f}\"." if f["how"] != "jets" else f", {f['cost']:.2f}\" push."),
               {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
-    _check_capture(s, u)
+    flag._check_capture(s, u)
 
 # %% ../../../nbs/43d_ff_actions.ipynb #1d5bfb15
 def _check_jets(s, u, a):
@@ -272,69 +273,6 @@ def _do_claim(s, u, a, x=None):
     s.emit("info", f"{state.uname(s, u)} claims the {'Tower' if m['id'] == 'tower' else 'objective ' + m['id']}" +
               (f" from {SIDE[old]}" if old is not None else "") + ".", {"claim": m["id"], "player": u.player}, u.player)
 
-# %% ../../../nbs/43d_ff_actions.ipynb #859dc0b6
-def _check_pick_up(s, u, a):
-    f = s.flag
-    if not f or f["carrier"] is not None: raise RulesError("Flag rule: there is no Flag on the ground to pick up")
-    if base_distance(u.circle, Circle(*f["pos"], MARKER_R)) > s.options.touch_tolerance + 1e-9: raise RulesError("Flag rule: the Mech must be touching the Flag to pick it up")
-
-def _check_drop(s, u, a):
-    if not s.flag or s.flag["carrier"] != u.id: raise RulesError(f"Flag rule: {u.prof.mech} is not holding the Flag")
-    why = _flag_spot_ok(s, u.pos, state._point(s, a["at"], "Flag rule"), u)
-    if why: raise RulesError(f"Flag rule: {why}")
-
-def _do_pick_up(s, u, a, x=None):
-    s.flag["carrier"], u.carrying = u.id, True
-    s.emit("info", f"{state.uname(s, u)} picks up the Flag.", {"flag": u.id}, u.player)
-    _check_capture(s, u)
-
-def _do_drop(s, u, a, x=None):
-    pos = state._point(s, a["at"], "")
-    u.carrying = False; s.flag.update(carrier=None, pos=pos)
-    s.emit("info", f"{state.uname(s, u)} drops the Flag at ({pos[0]:g}, {pos[1]:g}).", {"flag": None, "pos": list(pos)}, u.player)
-
-def _flag_spot_ok(s, carrier_pos, pos, u) -> str | None:
-    gap = base_distance(Circle(*carrier_pos, s.R), Circle(*pos, MARKER_R))
-    if gap + 2 * MARKER_R > 2 + 1e-6: return "the Flag goes down fully within 2\" of the Mech"
-    if not (MARKER_R <= pos[0] <= TABLE_IN - MARKER_R and MARKER_R <= pos[1] <= TABLE_IN - MARKER_R): return "the Flag must stay on the table"
-    if any(p.kind == "impassable" and piece_distance(p, (pos[0], pos[1], MARKER_R)) < 1e-6 for p in s.pieces): return "the Flag cannot go into impassable terrain"
-    for v in state.on_table(s):
-        if math.dist(v.pos, pos) < v.r + MARKER_R - 1e-6 and not (v is u and carrier_pos is None): return "a Mech may not stand on top of the Flag"
-    return None
-
-def _flag_spots(s, cpos, u) -> list:
-    "Spots offered for a dropped Flag: 8 directions just off the base; if none is free, 16 directions at three gaps."
-    for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
-        pts = [(cpos[0] + (s.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (s.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
-               for g in gaps for i in range(dirs)]
-        out = [_r3(p) for p in pts if _flag_spot_ok(s, cpos, p, u) is None]
-        if out: return out[:8]
-    return []
-
-def _drop_flag(s, u, forced=False):
-    u.carrying = False
-    s.flag["carrier"] = None; s.flag["pos"] = u.pos
-    spots = _flag_spots(s, u.pos, u)
-    if not spots:
-        s.flag["pos"] = (12.0, 12.0)
-        s.emit("info", "The Flag is dropped but has nowhere to land: it returns to the middle.", {"flag": None, "pos": [12, 12]}); return
-    s.emit("info", f"{state.uname(s, u)} drops the Flag.", {"flag": None}, u.player)
-    s.stack.append({"kind": "place_flag", "player": u.player, "around": list(u.pos), "unit": u.id})
-
-def _place_flag_legal(s, f): return [{"place_flag": p} for p in _flag_spots(s, tuple(f["around"]), s.by_id[f["unit"]])]
-
-def _place_flag_apply(s, f, a):
-    s.stack.pop(); s.flag["pos"] = state._point(s, a["place_flag"], "")
-    s.emit("info", f"{SIDE[f['player']]} places the Flag at ({s.flag['pos'][0]:.2f}, {s.flag['pos'][1]:.2f}).", {"flag_pos": list(s.flag["pos"])}, f["player"])
-
-def _check_capture(s, u):
-    if not (s.flag and s.flag["carrier"] == u.id and u.on_table): return
-    gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r
-    if gap <= s.options.touch_tolerance + 1e-9:
-        u.carrying = False; s.flag.update(carrier=None, pos=(12.0, 12.0))
-        s.emit("info", f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle.", {"captured": u.id}, u.player)
-        rounds.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
-
 # %% ../../../nbs/43d_ff_actions.ipynb #c007
 def _move_goals(s, u) -> list:
     "Named points a move can head for: each enemy (to base contact), each objective, the Flag, cover, clouds, the own table edge."
@@ -430,7 +368,7 @@ def _act_legal_list(s, u) -> list:
             f = s.flag
             if f["carrier"] is None and base_distance(u.circle, Circle(*f["pos"], MARKER_R)) <= s.options.touch_tolerance + 1e-9:
                 out.append({"act": "pick_up"})
-            if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in _flag_spots(s, u.pos, u)]
+            if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in flag._flag_spots(s, u.pos, u)]
     s._cache[key] = out
     return out
 
@@ -448,7 +386,7 @@ def _act_legal(s, f): return _act_legal_list(s, s.by_id[f["unit"]])
 
 # %% ../../../nbs/43d_ff_actions.ipynb #87aca63c
 # action kind → its rule check (what it returns reaches the action's `_do_` function)
-ACT_CHECKS = {"move": _check_move, "jets": _check_jets, "charge": _check_charge, "melee": _check_melee, "ranged": _check_ranged, "meds": _check_meds, "repairs": _check_repairs, "dust_off": _check_dust_off, "claim": _check_claim, "pick_up": _check_pick_up, "drop": _check_drop}
+ACT_CHECKS = {"move": _check_move, "jets": _check_jets, "charge": _check_charge, "melee": _check_melee, "ranged": _check_ranged, "meds": _check_meds, "repairs": _check_repairs, "dust_off": _check_dust_off, "claim": _check_claim, "pick_up": flag._check_pick_up, "drop": flag._check_drop}
 
 # action kind → the function that does it (after its AP is paid)
-ACT_DO = {"move": _do_move, "jets": _do_jets, "charge": _do_charge, "melee": _do_melee, "ranged": _do_ranged, "meds": _do_meds, "repairs": _do_repairs, "dust_off": _do_dust_off, "claim": _do_claim, "pick_up": _do_pick_up, "drop": _do_drop}
+ACT_DO = {"move": _do_move, "jets": _do_jets, "charge": _do_charge, "melee": _do_melee, "ranged": _do_ranged, "meds": _do_meds, "repairs": _do_repairs, "dust_off": _do_dust_off, "claim": _do_claim, "pick_up": flag._do_pick_up, "drop": flag._do_drop}

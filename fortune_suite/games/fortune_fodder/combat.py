@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from . import rounds
 from . import actions
+from . import flag
 from . import state
 import math
 from ...engine import RulesError, canon
@@ -273,7 +274,7 @@ def _push(s, t, frm, dist):
     pts, spent, _ = walk(obs, [t.pos, (t.pos[0] + dx / L * dist, t.pos[1] + dy / L * dist)], dist, t.r)
     t.pos = tuple(pts[-1])
     s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
-    actions._check_capture(s, t)
+    flag._check_capture(s, t)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c022
 def _obelisk_targets(s, p) -> list:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game
-from . import state, draft, rounds, combat, actions
+from . import state, draft, rounds, combat, actions, flag
 from .state import FFOptions, SIDE
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
@@ -104,7 +104,7 @@ class FFState(State):
     # decision kind → the choices to ask (an empty list: the decision is settled without asking)
     asked = {"defend": combat._defend_legal, "aoo": actions._aoo_legal, "obelisk": combat._obelisk_legal,
              "revenge": rounds._revenge_legal, "hourglass": rounds._hourglass_legal,
-             "place_flag": actions._place_flag_legal}
+             "place_flag": flag._place_flag_legal}
 
     # the engine's table: decision kind → the method that takes the answer
     def _answer_defend(self, player, a, d): combat._defend_apply(self, self.stack[-1], a); self._go_on()
@@ -112,7 +112,7 @@ class FFState(State):
     def _answer_obelisk(self, player, a, d): combat._obelisk_apply(self, self.stack[-1], a); self._go_on()
     def _answer_revenge(self, player, a, d): rounds._revenge_apply(self, self.stack[-1], a); self._go_on()
     def _answer_hourglass(self, player, a, d): rounds._hourglass_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_place_flag(self, player, a, d): actions._place_flag_apply(self, self.stack[-1], a); self._go_on()
+    def _answer_place_flag(self, player, a, d): flag._place_flag_apply(self, self.stack[-1], a); self._go_on()
     answers = {"defend": _answer_defend, "aoo": _answer_aoo, "obelisk": _answer_obelisk, "revenge": _answer_revenge,
                "hourglass": _answer_hourglass, "place_flag": _answer_place_flag}
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 from . import combat
 from . import actions
+from . import flag
 from . import state
 import math
 from ...engine import RulesError
@@ -111,7 +112,7 @@ def damage(s, u, n, by, source="attack"):
     _stimmy(s, u, by, source)
     lost = min(n, u.hp); u.hp -= lost
     s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
-    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): actions._drop_flag(s, u, forced=True)
+    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): flag._drop_flag(s, u, forced=True)
     if u.hp == 0: knock_out(s, u, by, pilot=False)
     return lost
 
@@ -120,13 +121,13 @@ def pilot_damage(s, u, n, by, source="crit"):
     if u.on_table: _stimmy(s, u, by, source)
     lost = min(n, u.pilot_hp); u.pilot_hp -= lost
     s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
-    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: actions._drop_flag(s, u, forced=True)
+    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: flag._drop_flag(s, u, forced=True)
     if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
     return lost
 
 def knock_out(s, u, by, pilot):
     p, foe = u.player, 1 - u.player
-    if u.carrying: actions._drop_flag(s, u, forced=True)
+    if u.carrying: flag._drop_flag(s, u, forced=True)
     was_on = u.on_table
     if pilot:
         u.pilot_out = True
