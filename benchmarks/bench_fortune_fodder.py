@@ -6,6 +6,8 @@
    Peer, same run: the same seeded games with the full log on (JSON views, odds on every roll) — the ratio
    quiet/full is what quiet mode buys, and it is robust to a loaded machine. The two must end the same (checked).
    Median of 3 runs of 20 games (`--quick`: 3 runs of 4 games). Target from issue 9: ≥ 15 games/s.
+   `--before DIR` also plays the same games with the code checked out in DIR (e.g. `git archive 4ffd83e | tar -x -C DIR`,
+   the code before issue 9), the same way, and says whether they end the same.
 2. Exact odds of one declared attack (a Rail Lance at a Wisp in cover, with Diverted Movements and an Auto Stimmy),
    cold (caches cleared) and cached. Peer, same run: a 20,000-trial numpy Monte Carlo of the same attack.
 """
@@ -20,7 +22,7 @@ def _median(fn, repeats):
     return statistics.median(out), res
 
 
-def main(quick: bool = False) -> int:
+def main(quick: bool = False, before: str = None) -> int:
     from fortune_suite.engine import play_bots
     from fortune_suite.games.fortune_fodder import FortuneFodder, attack_odds, AttackSpec
     from fortune_suite.games.fortune_fodder.attacks import aim_branches, _sixes_split
@@ -44,6 +46,18 @@ def main(quick: bool = False) -> int:
           f"{acts:.0f} actions a game)")
     print(f"  peer: the same games with the full log and JSON views: {full:7.2f} games/s  (quiet/full = {quiet / full:.2f})")
     print(f"  target ≥ 15 games/s: {'met' if quiet >= 15 else 'NOT met'}")
+    if before:       # the same games played by a checkout of the code before issue 9 (old engine: bots take a view)
+        import json, os, subprocess, sys
+        code = ("import json, time\nfrom fortune_suite.engine import play_bots\n"
+                "from fortune_suite.games.fortune_fodder import FortuneFodder, greedy_bot\nout = []\n"
+                f"for r in range({repeats}):\n    t = time.process_time()\n"
+                f"    res = [play_bots(FortuneFodder.new(None, k), [greedy_bot, greedy_bot]).result() for k in range({games})]\n"
+                f"    out.append({games} / (time.process_time() - t))\nprint(json.dumps([sorted(out)[len(out) // 2], res]))")
+        got = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": before}, capture_output=True, text=True, check=True)
+        old_gps, old_res = json.loads(got.stdout)
+        same = old_res == [r for r, _ in qres]
+        print(f"  before (the code at {before}, full log, its only mode): {old_gps:7.2f} games/s  (quiet now / before = {quiet / old_gps:.2f}; "
+              f"same results: {same})")
 
     spec = AttackSpec(dice=8, bonus=1, defense=5, strength=12, armor=1, crit_needs="sixes", crit_at=3, crit_damage=3,
                       reduce_d6=True, hp=9, max_hp=12, pilot_hp=7, pilot_max_hp=7, stimmy=True)
@@ -77,4 +91,5 @@ def main(quick: bool = False) -> int:
 
 if __name__ == "__main__":
     import sys
-    sys.exit(main("--quick" in sys.argv))
+    b = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
+    sys.exit(main("--quick" in sys.argv, b))
