@@ -369,13 +369,21 @@ class Planner:
                 c = cost([start, w, goal])
                 if best is None or c < best[0]: best = (c, [start, w, goal])
         if best: return best[1]
-        lasts = [w for w in wps if self.clear(w, goal)]
-        for a in firsts:
-            for b in lasts:
-                if a != b and self.clear(a, b):
+        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie. A route
+        # costs at least its length, so a pair whose length alone exceeds the best cost so far needs no check of its
+        # middle leg, and first waypoints are taken shortest first (by the length of start–a–goal) until none can win.
+        dist, best = math.dist, None      # (cost, (index of a, index of b), route)
+        F = [i for i, w in enumerate(wps) if self.clear(start, w)]      # (all known from the one-waypoint search)
+        ds = {i: dist(start, wps[i]) for i in F}; dg = [dist(w, goal) for w in wps]
+        for i in sorted(F, key=lambda i: ds[i] + dg[i]):
+            a = wps[i]
+            if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
+            for j, b in enumerate(wps):
+                if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
+                if self.clear(b, goal) and self.clear(a, b):
                     c = cost([start, a, b, goal])
-                    if best is None or c < best[0]: best = (c, [start, a, b, goal])
-        return best[1] if best else None
+                    if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
+        return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
     "A short route (list of points) from `start` to `goal` for a base of radius R: straight, or via one or two corner waypoints."
