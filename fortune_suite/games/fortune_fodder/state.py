@@ -74,6 +74,7 @@ class FFOptions:
             bad("upgrades", "need preset teams and must be [upgrades of player 0, upgrades of player 1]")
         if self.first not in (None, 0, 1): bad("first", "must be None, 0 or 1")
         if self.positions is not None and not isinstance(self.positions, dict): bad("positions", "must be {unit id: [x, y]}")
+        if self.positions is not None and self.teams is None: bad("positions", "need preset teams (the unit ids come from them)")
 
 # %% ../../../nbs/43_ff_state.ipynb #c009
 _CARD_CACHE = {}
