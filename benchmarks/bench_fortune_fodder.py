@@ -1,57 +1,63 @@
-"""Fortune Fodder benchmark: `python benchmarks/games.py fortune-fodder [--quick]`.
+"""Fortune Fodder benchmark: `python benchmarks/bench_fortune_fodder.py [--quick]` (or `python benchmarks/games.py fortune-fodder`).
 
 1. Greedy-vs-greedy full 150-point games per second on one core (setup from the secret teams on, rolled scenario
-   and terrain, every round), through the engine: a JSON view per decision with the exact odds of every listed
-   attack, validated actions, the referee's log of every roll. Peers, same run: (a) the same games with the view's
-   JSON copy and the odds skipped — the bots reading the state's own `_view` — which shows what the protocol's
-   fresh-JSON views cost; (b) random-legal play, which shows the cost of the greedy bot's choices.
+   and terrain, every round) through the engine in QUIET mode (`Game.new(..., quiet=True)` + `play_bots`: no log text,
+   rolls without odds, views as read-only projections whose attack odds are worked out only when the bot reads them).
+   Peer, same run: the same seeded games with the full log on (JSON views, odds on every roll) — the ratio
+   quiet/full is what quiet mode buys, and it is robust to a loaded machine. The two must end the same (checked).
+   Median of 3 runs of 20 games (`--quick`: 3 runs of 4 games). Target from issue 9: ≥ 15 games/s.
+   `--before DIR` also plays the same games with the code checked out in DIR (e.g. `git archive 4ffd83e | tar -x -C DIR`,
+   the code before issue 9), the same way, and says whether they end the same.
 2. Exact odds of one declared attack (a Rail Lance at a Wisp in cover, with Diverted Movements and an Auto Stimmy),
    cold (caches cleared) and cached. Peer, same run: a 20,000-trial numpy Monte Carlo of the same attack.
-Targets from the issue: ≥ 50 games/s, ≤ 5 ms for one attack's odds.
 """
 import statistics, time
 import numpy as np
 
 
 def _median(fn, repeats):
-    out = []
+    out, res = [], None
     for r in range(repeats):
-        t0 = time.perf_counter(); n = fn(r); out.append(n / (time.perf_counter() - t0))
-    return statistics.median(out)
+        t0 = time.process_time(); n, res = fn(r); out.append(n / (time.process_time() - t0))
+    return statistics.median(out), res
 
 
-def main(quick: bool = False) -> int:
-    from fortune_suite.engine import play_bots, random_playout
-    from fortune_suite.games.fortune_fodder import FortuneFodder, greedy_bot, attack_odds, AttackSpec
+def main(quick: bool = False, before: str = None) -> int:
+    from fortune_suite.engine import play_bots
+    from fortune_suite.games.fortune_fodder import FortuneFodder, attack_odds, AttackSpec
     from fortune_suite.games.fortune_fodder.attacks import aim_branches, _sixes_split
 
-    games, repeats = (2, 3) if quick else (8, 5)
+    games, repeats = (4, 3) if quick else (20, 3)
 
-    def engine_games(r):
-        for k in range(games): play_bots(FortuneFodder.new(seed=1000 * r + k), [greedy_bot, greedy_bot])
-        return games
+    def series(quiet):
+        def run(r):
+            out = []
+            for k in range(games):
+                s = play_bots(FortuneFodder.new(seed=k, quiet=quiet), ["greedy", "greedy"], seed=k)
+                out.append((s.result(), len(s.actions)))
+            return games, out
+        return run
 
-    def bare_games(r):
-        "The same bots on the state's raw view dict: no fresh JSON copy, no engine keys beyond the legal list."
-        for k in range(games):
-            s = FortuneFodder.new(seed=1000 * r + k)
-            while not s.is_over:
-                p = s.to_move()[0]
-                v = s._view(p); v["legal_actions"] = list(s._legal(p)); v["player"] = p
-                s.apply(p, greedy_bot(v))
-        return games
-
-    def random_games(r):
-        for k in range(games): random_playout("fortune_fodder", 1000 * r + k)
-        return games
-
-    eng = _median(engine_games, repeats)
-    bare = _median(bare_games, repeats)
-    rnd = _median(random_games, repeats)
-    print(f"greedy vs greedy, 150-point teams: {eng:7.2f} games/s through the engine (median of {repeats} × {games} games)")
-    print(f"  peer: same bots on the raw state view (no JSON copy): {bare:7.2f} games/s  (engine/raw = {eng / bare:.2f})")
-    print(f"  peer: random-legal play through the engine:          {rnd:7.2f} games/s")
-    print(f"  target ≥ 50 games/s: {'met' if eng >= 50 else 'NOT met'}")
+    quiet, qres = _median(series(True), repeats)
+    full, fres = _median(series(False), repeats)
+    assert qres == fres, "quiet and full games ended differently"
+    acts = sum(n for _, n in qres) / games
+    print(f"greedy vs greedy, 150-point teams, quiet mode: {quiet:7.2f} games/s (CPU time, median of {repeats} × {games} games, "
+          f"{acts:.0f} actions a game)")
+    print(f"  peer: the same games with the full log and JSON views: {full:7.2f} games/s  (quiet/full = {quiet / full:.2f})")
+    print(f"  target ≥ 15 games/s: {'met' if quiet >= 15 else 'NOT met'}")
+    if before:       # the same games played by a checkout of the code before issue 9 (old engine: bots take a view)
+        import json, os, subprocess, sys
+        code = ("import json, time\nfrom fortune_suite.engine import play_bots\n"
+                "from fortune_suite.games.fortune_fodder import FortuneFodder, greedy_bot\nout = []\n"
+                f"for r in range({repeats}):\n    t = time.process_time()\n"
+                f"    res = [play_bots(FortuneFodder.new(None, k), [greedy_bot, greedy_bot]).result() for k in range({games})]\n"
+                f"    out.append({games} / (time.process_time() - t))\nprint(json.dumps([sorted(out)[len(out) // 2], res]))")
+        got = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": before}, capture_output=True, text=True, check=True)
+        old_gps, old_res = json.loads(got.stdout)
+        same = old_res == [r for r, _ in qres]
+        print(f"  before (the code at {before}, full log, its only mode): {old_gps:7.2f} games/s  (quiet now / before = {quiet / old_gps:.2f}; "
+              f"same results: {same})")
 
     spec = AttackSpec(dice=8, bonus=1, defense=5, strength=12, armor=1, crit_needs="sixes", crit_at=3, crit_damage=3,
                       reduce_d6=True, hp=9, max_hp=12, pilot_hp=7, pilot_max_hp=7, stimmy=True)
@@ -85,4 +91,5 @@ def main(quick: bool = False) -> int:
 
 if __name__ == "__main__":
     import sys
-    sys.exit(main("--quick" in sys.argv))
+    b = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else None
+    sys.exit(main("--quick" in sys.argv, b))

@@ -51,4 +51,4 @@ def test_views_are_json_and_reveal_together():
         p = s.to_move()[0]
         v = s.view(p)
         assert json.loads(json.dumps(v)) == v
-        s.apply(p, greedy_bot(v))
+        s.apply(p, greedy_bot(v, s.legal_actions(p), None))

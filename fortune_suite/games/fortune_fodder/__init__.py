@@ -7,7 +7,7 @@ __all__ = ['load_cards', 'Cards', 'CardError', 'describe_card', 'describe_weapon
            'team_profiles', 'make_profile', 'Profile', 'AttackSpec', 'AttackOdds', 'attack_odds', 'with_defence',
            'defence_table', 'hit_chance', 'hit_table', 'make_piece', 'line_of_sight', 'cover_bonus', 'cloud_bonus',
            'plan_path', 'walk', 'radius_in', 'SCENARIOS', 'SECONDARIES', 'tie_break', 'FortuneFodder', 'FFState',
-           'FFOptions', 'greedy_bot', 'random_bot', 'simulate', 'simulate_cli', 'wilson']
+           'FFOptions', 'greedy_bot', 'simulate', 'simulate_cli', 'wilson']
 
 # %% ../../../nbs/49_ff_api.ipynb #c003
 from .cards import load_cards, Cards, CardError, describe_card, describe_weapon
@@ -15,14 +15,14 @@ from .teams import check_team, check_upgrades, team_profiles, make_profile, Prof
 from .attacks import AttackSpec, AttackOdds, attack_odds, with_defence, defence_table, hit_chance, hit_table
 from .table import make_piece, line_of_sight, cover_bonus, cloud_bonus, plan_path, walk, radius_in
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
-from .actions import FortuneFodder, FFState
+from .game import FortuneFodder, FFState
 from .state import FFOptions
-from .bots import greedy_bot, random_bot
+from .bots import greedy_bot
 from .sim import simulate, simulate_cli, wilson
 
 # %% ../../../nbs/49_ff_api.ipynb #c004
 _all_ = ["load_cards", "Cards", "CardError", "describe_card", "describe_weapon", "check_team", "check_upgrades", "team_profiles",
          "make_profile", "Profile", "AttackSpec", "AttackOdds", "attack_odds", "with_defence", "defence_table", "hit_chance",
          "hit_table", "make_piece", "line_of_sight", "cover_bonus", "cloud_bonus", "plan_path", "walk", "radius_in", "SCENARIOS",
-         "SECONDARIES", "tie_break", "FortuneFodder", "FFState", "FFOptions", "greedy_bot", "random_bot", "simulate",
+         "SECONDARIES", "tie_break", "FortuneFodder", "FFState", "FFOptions", "greedy_bot", "simulate",
          "simulate_cli", "wilson"]

@@ -4,178 +4,53 @@
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c003
 from __future__ import annotations
+from . import rounds
+from . import combat
+from . import state
+from . import flag
 import math
-from fastcore.basics import patch
-from ...engine import Game, RulesError, register_game, canon
+from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import attack_odds
 from .table import (TABLE_IN, MARKER_R, plan_path, walk, Planner, path_cost, leg_clear, piece_distance)
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
-from .state import FFBase, FFOptions, SIDE, Unit
-from .draft import DraftMixin
-from .rounds import RoundsMixin
-from .combat import CombatMixin
+from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'ActionsMixin', 'FFState', 'FortuneFodder']
+__all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
+
 COST = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1,
         "claim": 1, "pick_up": 1, "drop": 1, "end": 0}
+
 TOL = 0.005   # inches: rounding allowance when checking a typed distance against a limit
 
 def _r3(p): return [float(p[0]), float(p[1])]
 
-class ActionsMixin:
-    "The actions of an activation, movement, attacks of opportunity and the Flag (used by `FFState`)."
-
-@patch
-def cost(self:ActionsMixin, u, kind) -> int:
+def cost(s, u, kind) -> int:
     e = u.prof.effects
     if kind == "jets" and e.get("free_jets"): return 0
     if kind == "dust_off" and e.get("free_dust_off"): return 0
     if kind == "claim" and u.debuff("punishment"): return 2
     return COST[kind]
 
-@patch
-def jets_reach(self:ActionsMixin, u) -> float: return 3.0 + u.prof.effects.get("jets", 0)
+def jets_reach(s, u) -> float: return 3.0 + u.prof.effects.get("jets", 0)
 
-@patch
-def dust_reach(self:ActionsMixin, u) -> float: return 6.0 + u.prof.effects.get("dust_off_range", 0)
+def dust_reach(s, u) -> float: return 6.0 + u.prof.effects.get("dust_off_range", 0)
 
-@patch
-def _can(self:ActionsMixin, u, kind) -> bool:
+def _can(s, u, kind) -> bool:
     if kind in ONCE and kind in u.used: return False
     if kind == "charge" and "move" in u.used: return False
     if kind == "move" and "charge" in u.used: return False
     if kind == "jets" and u.jets_round: return False
-    return u.ap >= self.cost(u, kind)
+    return u.ap >= cost(s, u, kind)
 
-# %% ../../../nbs/43d_ff_actions.ipynb #c007
-@patch
-def _move_goals(self:ActionsMixin, u) -> list:
-    "Named points a move can head for: each enemy (to base contact), each objective, the Flag, cover, clouds, the own table edge."
-    x, y = u.pos; goals = []
-    def toward(c, gap):
-        dx, dy = x - c[0], y - c[1]; L = math.hypot(dx, dy) or 1.0
-        return (c[0] + dx / L * gap, c[1] + dy / L * gap)
-    for e in self.on_table(1 - u.player): goals.append(toward(e.pos, e.r + u.r + 0.003))
-    if self.tower: goals.append(toward(self.tower["pos"], self.tower["r"] + u.r + 0.003))
-    for m in self.markers:
-        if m["id"] != "tower": goals.append(m["pos"])
-    if self.flag:
-        if self.flag["carrier"] is None: goals.append(toward(self.flag["pos"], MARKER_R + u.r + 0.003))
-        elif self.by_id[self.flag["carrier"]].player != u.player:
-            c = self.by_id[self.flag["carrier"]]; goals.append(toward(c.pos, c.r + u.r + 0.003))
-    for p in self.pieces:
-        if p.kind == "cloud": goals.append(p.center if not p.points else tuple(sum(v[i] for v in p.points) / len(p.points) for i in (0, 1)))
-        elif p.kind == "cover":
-            cx, cy = (p.center if not p.points else tuple(sum(v[i] for v in p.points) / len(p.points) for i in (0, 1)))
-            goals.append(toward((cx, cy), 1.2 + u.r))
-    goals.append((x, u.r if u.player == 0 else TABLE_IN - u.r))
-    return goals
-
-@patch
-def _move_options(self:ActionsMixin, u, budget=None, kind="move") -> list:
-    key = ("moves", u.id, u.speed if budget is None else budget, self._layout())
-    if key in self._geo_cache: return self._geo_cache[key]
-    budget = u.speed if budget is None else budget
-    obs, out, seen = self.obstacles(skip=u), [], [u.pos]
-    planner = Planner(obs, u.pos, u.r)
-    for g in self._move_goals(u):
-        route = planner.route(g) or [u.pos, g]
-        pts, spent, _ = walk(obs, route, budget, u.r)
-        end = pts[-1]
-        if any(math.dist(end, s) < 0.05 for s in seen): continue
-        seen.append(end)
-        out.append({"act": "move", "path": [_r3(p) for p in pts[1:]]})
-    if len(self._geo_cache) > 2000: self._geo_cache.clear()
-    self._geo_cache[key] = out
-    return out
-
-@patch
-def _jets_options(self:ActionsMixin, u) -> list:
-    key = ("jets", u.id, self.jets_reach(u), self._layout())
-    if key in self._geo_cache: return self._geo_cache[key]
-    self._geo_cache[key] = out = self._jets_list(u)
-    return out
-
-@patch
-def _jets_list(self:ActionsMixin, u) -> list:
-    obs = self.obstacles(skip=u); obs.rough = ()
-    out, reach, seen = [], self.jets_reach(u), [u.pos]
-    for i in range(8):
-        a = math.pi / 4 * i
-        pts, _, _ = walk(obs, [u.pos, (u.pos[0] + reach * math.cos(a), u.pos[1] + reach * math.sin(a))], reach, u.r)
-        if any(math.dist(pts[-1], s) < 0.05 for s in seen): continue
-        seen.append(pts[-1]); out.append({"act": "jets", "to": _r3(pts[-1])})
-    return out
-
-@patch
-def _attack_options(self:ActionsMixin, u) -> list:
-    out, engaged = [], self.engaged(u)
-    for w in u.prof.weapons:
-        if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue
-        for t in self._targets(u):
-            if w.kind == "ranged" and engaged and t not in engaged: continue
-            if not self.sees(u, t): continue
-            if not self.options.no_pre_measuring and self.dist(u, t) > w.range + 1e-9: continue
-            out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
-    return out
-
-@patch
-def _act_legal_list(self:ActionsMixin, u) -> list:
-    key = ("act", u.id)
-    if key in self._cache: return self._cache[key]
-    out = [{"act": "end"}]
-    if u.on_table:
-        if self._can(u, "move") and u.speed > 0: out += self._move_options(u)
-        if self._can(u, "jets"): out += self._jets_options(u)
-        if self._can(u, "charge"):
-            for t in self._targets(u):
-                for w in u.prof.weapons:
-                    if w.kind == "melee": out.append({"act": "charge", "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
-        if u.ap >= 1: out += self._attack_options(u)
-        if self._can(u, "meds"): out.append({"act": "meds"})
-        if self._can(u, "repairs"):
-            out.append({"act": "repairs", "what": "mech"})
-            if u.fire: out.append({"act": "repairs", "what": "fire"})
-        if self._can(u, "dust_off"):
-            for v in self.on_table(u.player):
-                if v is not u and self.dist(u, v) <= self.dust_reach(u) + 1e-9:
-                    out += [{"act": "dust_off", "ally": v.id, "what": w} for w in ("mech", "pilot") + (("fire",) if v.fire else ())]
-        if self.scenario == "tower" and u.ap >= self.cost(u, "claim"):
-            for m in self.markers:
-                if m["controller"] != u.player and base_distance(u.circle, Circle(*m["pos"], m["r"])) <= 1 + 1e-9:
-                    out.append({"act": "claim", "objective": m["id"]})
-        if self.flag and u.ap >= 1:
-            f = self.flag
-            if f["carrier"] is None and base_distance(u.circle, Circle(*f["pos"], MARKER_R)) <= self.options.touch_tolerance + 1e-9:
-                out.append({"act": "pick_up"})
-            if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in self._flag_spots(u.pos, u)]
-    self._cache[key] = out
-    return out
-
-@patch
-def _act_done(self:ActionsMixin, f) -> bool:
-    "True when ending is all the active pair can do (checked without listing every move)."
-    u = self.by_id[f["unit"]]
-    if not u.on_table: return True
-    if ("act", u.id) in self._cache: return self._cache[("act", u.id)] == [{"act": "end"}]
-    if u.ap >= 1 and not {"meds", "repairs"} <= u.used: return False
-    if u.ap >= 1 and u.speed > 0 and not {"move", "charge"} & u.used: return False
-    if self._can(u, "jets") or self._can(u, "charge"): return False
-    return self._act_legal_list(u) == [{"act": "end"}]
-
-@patch
-def _act_legal(self:ActionsMixin, f): return self._act_legal_list(self.by_id[f["unit"]])
-
-# %% ../../../nbs/43d_ff_actions.ipynb #c009
-@patch
-def _act_check(self:ActionsMixin, f, a):
-    u = self.by_id[f["unit"]]
+# %% ../../../nbs/43d_ff_actions.ipynb #18071537
+def _act_check(s, f, a):
+    u = s.by_id[f["unit"]]
     if not isinstance(a, dict) or "act" not in a: raise RulesError(f"activation rule: an action is {{'act': ...}}, got {a!r}")
     kind = a["act"]
     shape = {"end": {"act"}, "move": None, "jets": {"act", "to"}, "charge": {"act", "target", "weapon"}, "melee": {"act", "target", "weapon"},
@@ -183,45 +58,91 @@ def _act_check(self:ActionsMixin, f, a):
              "claim": {"act", "objective"}, "pick_up": {"act"}, "drop": {"act", "at"}}
     if kind not in shape: raise RulesError(f"activation rule: unknown action {kind!r} (actions: {', '.join(shape)})")
     if shape[kind] is not None and set(a) != shape[kind]: raise RulesError(f"activation rule: {kind} takes the fields {sorted(shape[kind])}, got {sorted(a)}")
-    if kind == "end": return
+    if kind == "end": return None
     if kind in ONCE and kind in u.used: raise RulesError(f"once-per-activation rule: {u.prof.mech} has already used {kind} this activation")
     if kind in ("move", "charge") and ({"move", "charge"} & u.used):
         raise RulesError(f"movement rule: a Charge counts as the activation's move; {u.prof.mech} has already moved or charged")
     if kind == "jets" and u.jets_round: raise RulesError(f"Hit the Jets rule: once per round; {u.prof.mech} has used it this round")
-    c = self.cost(u, kind)
+    c = cost(s, u, kind)
     if u.ap < c: raise RulesError(f"AP rule: {kind} costs {c} AP; {u.prof.pilot} has {u.ap}")
-    getattr(self, "_check_" + kind)(u, a)
+    return ACT_CHECKS[kind](s, u, a)
 
-@patch
-def _check_move(self:ActionsMixin, u, a):
+def _act_apply(s, f, a, x=None):
+    "Pay for and do the action `a` of the active pair (`x`: what its check computed, e.g. a move's path)."
+    u = s.by_id[f["unit"]]; kind = a["act"]
+    if kind == "end":
+        s.stack.pop()
+        s.emit("info", f"{state.uname(s, u)} ends its activation with {u.ap} AP left.", {"unit": u.id, "ap": u.ap}, u.player); return
+    c = cost(s, u, kind)
+    u.ap -= c
+    if kind in ONCE: u.used.add(kind)
+    ACT_DO[kind](s, u, a, x)
+
+# %% ../../../nbs/43d_ff_actions.ipynb #0eaa5dc1
+def _check_move(s, u, a):
     if set(a) == {"act", "to"}:
-        to = self._point(a["to"], "movement rule")
-        route = plan_path(self.obstacles(skip=u), u.pos, to, u.r)
+        to = state._point(s, a["to"], "movement rule")
+        route = plan_path(state.obstacles(s, skip=u), u.pos, to, u.r)
         if route is None: raise RulesError(f"movement rule: no way for {u.prof.mech} to reach {to} around impassable terrain and other bases")
         pts = route
     elif set(a) == {"act", "path"}:
         p = a["path"]
         if not (isinstance(p, list) and 1 <= len(p) <= 8): raise RulesError(f"movement rule: a path is 1 to 8 points [[x, y], ...], got {p!r}")
-        pts = [u.pos] + [self._point(q, "movement rule") for q in p]
-        obs = self.obstacles(skip=u)
-        for s, e in zip(pts, pts[1:]):
-            if not leg_clear(obs, s, e, u.r):
-                raise RulesError(f"movement rule: the leg from ({s[0]:.2f}, {s[1]:.2f}) to ({e[0]:.2f}, {e[1]:.2f}) runs into impassable terrain, another base or the table edge")
+        pts = [u.pos] + [state._point(s, q, "movement rule") for q in p]
+        obs = state.obstacles(s, skip=u)
+        for a0, e in zip(pts, pts[1:]):
+            if not leg_clear(obs, a0, e, u.r):
+                raise RulesError(f"movement rule: the leg from ({a0[0]:.2f}, {a0[1]:.2f}) to ({e[0]:.2f}, {e[1]:.2f}) runs into impassable terrain, another base or the table edge")
     else: raise RulesError(f"movement rule: move with {{'act': 'move', 'path': [[x, y], ...]}} or {{'act': 'move', 'to': [x, y]}}, got {a!r}")
-    cost = path_cost(self.pieces, pts)
+    cost = path_cost(s.pieces, pts)
     if cost > u.speed + TOL: raise RulesError(f"movement rule: that move costs {cost:.2f}\" (rough terrain counts double) but {u.prof.mech}'s Speed is {u.speed:g}\"")
     return pts
 
-@patch
-def _check_jets(self:ActionsMixin, u, a):
-    to = self._point(a["to"], "Hit the Jets rule")
-    d = math.dist(u.pos, to)
-    if d > self.jets_reach(u) + TOL: raise RulesError(f"Hit the Jets rule: a push of at most {self.jets_reach(u):g}\", got {d:.2f}\"")
-    if not leg_clear(self.obstacles(skip=u), u.pos, to, u.r): raise RulesError("Hit the Jets rule: a Mech cannot be pushed through impassable terrain, other bases or off the table")
+def _do_move(s, u, a, x=None):
+    pts = x if x is not None else _check_move(s, u, a)
+    _start_move(s, u, pts, "move", path_cost(s.pieces, pts))
 
-@patch
-def _check_target(self:ActionsMixin, u, a, kind):
-    t = self.target(a["target"]) if isinstance(a["target"], str) else None
+def _aoo_list(s, u, start, end) -> list:
+    if not s.options.aoo: return []
+    out = []
+    for e in state.on_table(s, 1 - u.player):
+        if e.melee_reach is None: continue
+        d0 = base_distance(Circle(*start, u.r), e.circle); d1 = base_distance(Circle(*end, u.r), e.circle)
+        if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
+    return out
+
+def _start_move(s, u, pts, kind, cost, then=None):
+    ctx = {"kind": "move_finish", "unit": u.id, "start": list(u.pos), "path": [list(p) for p in pts], "how": kind, "cost": cost}
+    if then: s.stack.append(then)
+    s.stack.append(ctx)
+    for e in reversed(_aoo_list(s, u, u.pos, pts[-1])):
+        s.stack.append({"kind": "aoo", "player": e.player, "unit": e.id, "mover": u.id})
+
+def _f_move_finish(s, f):
+    u = s.by_id[f["unit"]]
+    if not u.on_table: return
+    if list(u.pos) != f["start"]:
+        s.emit("info", f"{state.uname(s, u)} was pushed before it could move: the move is lost.", {"unit": u.id}, u.player); return
+    u.pos = tuple(f["path"][-1])
+    what = {"move": "moves", "jets": "hits the jets", "charge": "charges"}[f["how"]]
+    s.emit("info", f"{state.uname(s, u)} {what} to ({u.pos[0]:.2f}, {u.pos[1]:.2f})" + (f", {f['cost']:.2f}\"." if f["how"] != "jets" else f", {f['cost']:.2f}\" push."),
+              {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
+    flag._check_capture(s, u)
+
+# %% ../../../nbs/43d_ff_actions.ipynb #1d5bfb15
+def _check_jets(s, u, a):
+    to = state._point(s, a["to"], "Hit the Jets rule")
+    d = math.dist(u.pos, to)
+    if d > jets_reach(s, u) + TOL: raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\", got {d:.2f}\"")
+    if not leg_clear(state.obstacles(s, skip=u), u.pos, to, u.r): raise RulesError("Hit the Jets rule: a Mech cannot be pushed through impassable terrain, other bases or off the table")
+
+def _do_jets(s, u, a, x=None):
+    u.jets_round = True
+    _start_move(s, u, [u.pos, state._point(s, a["to"], "")], "jets", math.dist(u.pos, a["to"]))
+
+# %% ../../../nbs/43d_ff_actions.ipynb #55836f13
+def _check_target(s, u, a, kind):
+    t = combat.target(s, a["target"]) if isinstance(a["target"], str) else None
     w = u.weapons.get(a["weapon"]) if isinstance(a["weapon"], str) else None
     if w is None or w.kind != ("melee" if kind in ("melee", "charge") else "ranged"):
         names = [x.name for x in u.prof.weapons if x.kind == ("melee" if kind in ("melee", "charge") else "ranged")]
@@ -231,379 +152,241 @@ def _check_target(self:ActionsMixin, u, a, kind):
         raise RulesError(f"targeting rule: {a['target']!r} is not an enemy Mech on the table")
     return t, w
 
-@patch
-def _check_charge(self:ActionsMixin, u, a): self._check_target(u, a, "charge")
+def _check_charge(s, u, a): _check_target(s, u, a, "charge")
 
-@patch
-def _check_melee(self:ActionsMixin, u, a):
-    t, w = self._check_target(u, a, "melee")
-    if not self.sees(u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {self.uname(t)}")
-    if not self.options.no_pre_measuring and self.dist(u, t) > w.range + 1e-9:
-        raise RulesError(f"range rule: {self.uname(t)} is {self.dist(u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
-
-@patch
-def _check_ranged(self:ActionsMixin, u, a):
-    t, w = self._check_target(u, a, "ranged")
-    if u.ammo.get(w.name, 0) >= w.ammo: raise RulesError(f"ammo rule: {w.name} fires {w.ammo} time(s) per activation and has already fired that often")
-    eng = self.engaged(u)
-    if eng and t not in eng: raise RulesError(f"melee restriction: {u.prof.mech} is in melee and may only shoot an enemy it is in melee with ({', '.join(self.uname(e) for e in eng)})")
-    if not self.sees(u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {self.uname(t)}")
-    if not self.options.no_pre_measuring and self.dist(u, t) > w.range + 1e-9:
-        raise RulesError(f"range rule: {self.uname(t)} is {self.dist(u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
-
-@patch
-def _check_meds(self:ActionsMixin, u, a): pass
-
-@patch
-def _check_repairs(self:ActionsMixin, u, a):
-    if a["what"] not in ("mech", "fire"): raise RulesError(f"Emergency Repairs rule: repair the 'mech' or remove 'fire', got {a['what']!r}")
-    if a["what"] == "fire" and not u.fire: raise RulesError(f"Emergency Repairs rule: {u.prof.mech} is not on Fire")
-
-@patch
-def _check_dust_off(self:ActionsMixin, u, a):
-    v = self.by_id.get(a["ally"]) if isinstance(a["ally"], str) else None
-    if v is None or v.player != u.player or v is u or not v.on_table: raise RulesError(f"Dust Off rule: heal another friendly Mech or Pilot on the table, got {a['ally']!r}")
-    if self.dist(u, v) > self.dust_reach(u) + 1e-9: raise RulesError(f"Dust Off rule: range {self.dust_reach(u):g}\"; {self.uname(v)} is {self.dist(u, v):.2f}\" away")
-    if a["what"] not in ("mech", "pilot", "fire"): raise RulesError(f"Dust Off rule: heal the 'mech' or 'pilot' or remove 'fire', got {a['what']!r}")
-    if a["what"] == "fire" and not v.fire: raise RulesError(f"Dust Off rule: {self.uname(v)} is not on Fire")
-
-@patch
-def _check_claim(self:ActionsMixin, u, a):
-    if self.scenario != "tower": raise RulesError("objective rule: objectives are claimed only in Destroy the Tower")
-    m = next((m for m in self.markers if m["id"] == a["objective"]), None)
-    if m is None: raise RulesError(f"objective rule: no objective {a['objective']!r} ({', '.join(m['id'] for m in self.markers)})")
-    if m["controller"] == u.player: raise RulesError(f"objective rule: {SIDE[u.player]} already controls {m['id']}")
-    if base_distance(u.circle, Circle(*m["pos"], m["r"])) > 1 + 1e-9: raise RulesError(f"objective rule: claim from within 1\" of the marker")
-
-@patch
-def _check_pick_up(self:ActionsMixin, u, a):
-    f = self.flag
-    if not f or f["carrier"] is not None: raise RulesError("Flag rule: there is no Flag on the ground to pick up")
-    if base_distance(u.circle, Circle(*f["pos"], MARKER_R)) > self.options.touch_tolerance + 1e-9: raise RulesError("Flag rule: the Mech must be touching the Flag to pick it up")
-
-@patch
-def _check_drop(self:ActionsMixin, u, a):
-    if not self.flag or self.flag["carrier"] != u.id: raise RulesError(f"Flag rule: {u.prof.mech} is not holding the Flag")
-    why = self._flag_spot_ok(u.pos, self._point(a["at"], "Flag rule"), u)
-    if why: raise RulesError(f"Flag rule: {why}")
-
-# %% ../../../nbs/43d_ff_actions.ipynb #c011
-@patch
-def _act_apply(self:ActionsMixin, f, a):
-    u = self.by_id[f["unit"]]; kind = a["act"]
-    if kind == "end":
-        self.stack.pop()
-        self.emit("info", f"{self.uname(u)} ends its activation with {u.ap} AP left.", {"unit": u.id, "ap": u.ap}, u.player); return
-    c = self.cost(u, kind)
-    u.ap -= c
-    if kind in ONCE: u.used.add(kind)
-    getattr(self, "_do_" + kind)(u, a)
-
-@patch
-def _heal_amount(self:ActionsMixin, u, why):
-    if u.prof.effects.get("flat_heal"): base = 3
-    else: base = self.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total
-    return base + int(u.prof.effects.get("heal", 0))
-
-@patch
-def _do_meds(self:ActionsMixin, u, a):
-    self.emit("info", f"{u.prof.pilot} uses Emergency Meds.", {"unit": u.id}, u.player)
-    self.heal(u, self._heal_amount(u, "Emergency Meds"), "pilot", "Emergency Meds")
-
-@patch
-def _do_repairs(self:ActionsMixin, u, a):
-    if a["what"] == "fire":
-        u.fire = False; self.emit("info", f"Emergency Repairs: {self.uname(u)} puts out the Fire.", {"unit": u.id, "fire": False}, u.player)
-    else:
-        self.emit("info", f"{u.prof.pilot} makes Emergency Repairs.", {"unit": u.id}, u.player)
-        self.heal(u, self._heal_amount(u, "Emergency Repairs"), "mech", "Emergency Repairs")
-
-@patch
-def _do_dust_off(self:ActionsMixin, u, a):
-    v = self.by_id[a["ally"]]
-    if a["what"] == "fire":
-        v.fire = False; self.emit("info", f"{self.uname(u)} dusts off {self.uname(v)}: the Fire is out.", {"unit": v.id, "fire": False}, u.player)
-    else:
-        self.emit("info", f"{self.uname(u)} dusts off {self.uname(v)}.", {"unit": v.id}, u.player)
-        self.heal(v, self._heal_amount(u, "Dust Off"), a["what"], "Dust Off")
-
-@patch
-def _do_claim(self:ActionsMixin, u, a):
-    m = next(m for m in self.markers if m["id"] == a["objective"])
-    old = m["controller"]; m["controller"] = u.player
-    self.emit("info", f"{self.uname(u)} claims the {'Tower' if m['id'] == 'tower' else 'objective ' + m['id']}" +
-              (f" from {SIDE[old]}" if old is not None else "") + ".", {"claim": m["id"], "player": u.player}, u.player)
-
-@patch
-def _do_pick_up(self:ActionsMixin, u, a):
-    self.flag["carrier"], u.carrying = u.id, True
-    self.emit("info", f"{self.uname(u)} picks up the Flag.", {"flag": u.id}, u.player)
-    self._check_capture(u)
-
-@patch
-def _do_drop(self:ActionsMixin, u, a):
-    pos = self._point(a["at"], "")
-    u.carrying = False; self.flag.update(carrier=None, pos=pos)
-    self.emit("info", f"{self.uname(u)} drops the Flag at ({pos[0]:g}, {pos[1]:g}).", {"flag": None, "pos": list(pos)}, u.player)
-
-# %% ../../../nbs/43d_ff_actions.ipynb #c012
-@patch
-def _do_move(self:ActionsMixin, u, a):
-    pts = self._check_move(u, a)
-    self._start_move(u, pts, "move", path_cost(self.pieces, pts))
-
-@patch
-def _do_jets(self:ActionsMixin, u, a):
-    u.jets_round = True
-    self._start_move(u, [u.pos, self._point(a["to"], "")], "jets", math.dist(u.pos, a["to"]))
-
-@patch
-def _aoo_list(self:ActionsMixin, u, start, end) -> list:
-    if not self.options.aoo: return []
-    out = []
-    for e in self.on_table(1 - u.player):
-        if e.melee_reach is None: continue
-        d0 = base_distance(Circle(*start, u.r), e.circle); d1 = base_distance(Circle(*end, u.r), e.circle)
-        if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
-    return out
-
-@patch
-def _start_move(self:ActionsMixin, u, pts, kind, cost, then=None):
-    ctx = {"kind": "move_finish", "unit": u.id, "start": list(u.pos), "path": [list(p) for p in pts], "how": kind, "cost": cost}
-    if then: self.stack.append(then)
-    self.stack.append(ctx)
-    for e in reversed(self._aoo_list(u, u.pos, pts[-1])):
-        self.stack.append({"kind": "aoo", "player": e.player, "unit": e.id, "mover": u.id})
-
-@patch
-def _f_move_finish(self:ActionsMixin, f):
-    u = self.by_id[f["unit"]]
-    if not u.on_table: return
-    if list(u.pos) != f["start"]:
-        self.emit("info", f"{self.uname(u)} was pushed before it could move: the move is lost.", {"unit": u.id}, u.player); return
-    u.pos = tuple(f["path"][-1])
-    what = {"move": "moves", "jets": "hits the jets", "charge": "charges"}[f["how"]]
-    self.emit("info", f"{self.uname(u)} {what} to ({u.pos[0]:.2f}, {u.pos[1]:.2f})" + (f", {f['cost']:.2f}\"." if f["how"] != "jets" else f", {f['cost']:.2f}\" push."),
-              {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
-    self._check_capture(u)
-
-# attacks of opportunity: the enemy whose melee reach the mover leaves may strike once, free
-
-@patch
-def _aoo_legal(self:ActionsMixin, f):
-    e, m = self.by_id[f["unit"]], self.by_id[f["mover"]]
-    if not (e.on_table and m.on_table): return [{"aoo": None}]
-    return [{"aoo": w.name} for w in e.prof.weapons if w.kind == "melee"] + [{"aoo": None}]
-
-@patch
-def _aoo_check(self:ActionsMixin, f, a):
-    if a not in self._aoo_legal(f): raise RulesError(f"attack of opportunity rule: strike with one of {self.by_id[f['unit']].prof.mech}'s melee weapons or decline ({', '.join(repr(x['aoo']) for x in self._aoo_legal(f))}), got {a!r}")
-
-@patch
-def _aoo_apply(self:ActionsMixin, f, a):
-    self.stack.pop()
-    e, m = self.by_id[f["unit"]], self.by_id[f["mover"]]
-    if a["aoo"] is None: self.emit("info", f"{self.uname(e)} lets {self.uname(m)} go.", {"aoo": None}, e.player); return
-    self.emit("info", f"Attack of opportunity: {self.uname(e)} strikes at {self.uname(m)} as it leaves, with {a['aoo']}.", {"aoo": a["aoo"], "unit": e.id, "target": m.id}, e.player)
-    self._declare(e, e.weapons[a["aoo"]], m, free=True, source="aoo")
-
-@patch
-def _do_charge(self:ActionsMixin, u, a):
-    t, w = self._check_target(u, a, "charge")
+def _do_charge(s, u, a, x=None):
+    t, w = _check_target(s, u, a, "charge")
     tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
     dx, dy = u.pos[0] - tpos[0], u.pos[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
     goal = (tpos[0] + dx / L * (tr + u.r + 0.003), tpos[1] + dy / L * (tr + u.r + 0.003))
     budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
-    obs = self.obstacles(skip=u)
+    obs = state.obstacles(s, skip=u)
     route = plan_path(obs, u.pos, goal, u.r) or [u.pos, goal]
     pts, spent, _ = walk(obs, route, budget, u.r)
-    self.emit("info", f"{self.uname(u)} charges {self.uname(t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
+    s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
     then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
-    if len(pts) > 1: self._start_move(u, [tuple(p) for p in pts], "charge", spent, then)
-    else: self.stack.append(then)
+    if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then)
+    else: s.stack.append(then)
 
-@patch
-def _f_charge_strike(self:ActionsMixin, f):
-    u = self.by_id[f["unit"]]; t = self.target(f["target"]); w = u.weapons[f["weapon"]]
+def _f_charge_strike(s, f):
+    u = s.by_id[f["unit"]]; t = combat.target(s, f["target"]); w = u.weapons[f["weapon"]]
     if not u.on_table: return
     ok = t is not None and (t["active"] if isinstance(t, dict) else t.on_table)
-    if ok and self.dist(u, t) <= w.range + 1e-9 and self.sees(u, t):
-        self._declare(u, w, t, free=True, bonus=self._charge_bonus(u), source="charge"); return
+    if ok and combat.dist(s, u, t) <= w.range + 1e-9 and combat.sees(s, u, t):
+        combat._declare(s, u, w, t, free=True, bonus=combat._charge_bonus(s, u), source="charge"); return
     if u.ap >= 1:
         u.ap -= 1
-        self.emit("info", f"The charge falls short: it costs {u.prof.pilot} an extra AP ({u.ap} left).", {"unit": u.id, "charge": "failed"}, u.player)
+        s.emit("info", f"The charge falls short: it costs {u.prof.pilot} an extra AP ({u.ap} left).", {"unit": u.id, "charge": "failed"}, u.player)
     else:
-        self.emit("info", f"The charge falls short with no AP left: {u.prof.pilot} takes d3 damage.", {"unit": u.id, "charge": "failed"}, u.player)
-        self.pilot_damage(u, self.roll("1d3", f"failed Charge: damage to {u.prof.pilot}", u.player).total, None, source="charge")
+        s.emit("info", f"The charge falls short with no AP left: {u.prof.pilot} takes d3 damage.", {"unit": u.id, "charge": "failed"}, u.player)
+        rounds.pilot_damage(s, u, s.roll("1d3", f"failed Charge: damage to {u.prof.pilot}", u.player).total, None, source="charge")
 
-@patch
-def _do_melee(self:ActionsMixin, u, a): self._attack_action(u, a)
+# %% ../../../nbs/43d_ff_actions.ipynb #4035f626
+def _check_melee(s, u, a):
+    t, w = _check_target(s, u, a, "melee")
+    if not combat.sees(s, u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {state.uname(s, t)}")
+    if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9:
+        raise RulesError(f"range rule: {state.uname(s, t)} is {combat.dist(s, u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
 
-@patch
-def _do_ranged(self:ActionsMixin, u, a):
+def _check_ranged(s, u, a):
+    t, w = _check_target(s, u, a, "ranged")
+    if u.ammo.get(w.name, 0) >= w.ammo: raise RulesError(f"ammo rule: {w.name} fires {w.ammo} time(s) per activation and has already fired that often")
+    eng = combat.engaged(s, u)
+    if eng and t not in eng: raise RulesError(f"melee restriction: {u.prof.mech} is in melee and may only shoot an enemy it is in melee with ({', '.join(state.uname(s, e) for e in eng)})")
+    if not combat.sees(s, u, t): raise RulesError(f"line of sight rule: {u.prof.mech} cannot see {state.uname(s, t)}")
+    if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9:
+        raise RulesError(f"range rule: {state.uname(s, t)} is {combat.dist(s, u, t):.2f}\" away, beyond {w.name}'s {w.range:g}\"")
+
+def _do_melee(s, u, a, x=None): _attack_action(s, u, a)
+
+def _do_ranged(s, u, a, x=None):
     u.ammo[a["weapon"]] = u.ammo.get(a["weapon"], 0) + 1
-    self._attack_action(u, a)
+    _attack_action(s, u, a)
 
-@patch
-def _attack_action(self:ActionsMixin, u, a):
-    t, w = self.target(a["target"]), u.weapons[a["weapon"]]
-    self._declare(u, w, t, source="attack")
+def _attack_action(s, u, a):
+    t, w = combat.target(s, a["target"]), u.weapons[a["weapon"]]
+    combat._declare(s, u, w, t, source="attack")
 
-# %% ../../../nbs/43d_ff_actions.ipynb #c014
-@patch
-def _flag_spot_ok(self:ActionsMixin, carrier_pos, pos, u) -> str | None:
-    gap = base_distance(Circle(*carrier_pos, self.R), Circle(*pos, MARKER_R))
-    if gap + 2 * MARKER_R > 2 + 1e-6: return "the Flag goes down fully within 2\" of the Mech"
-    if not (MARKER_R <= pos[0] <= TABLE_IN - MARKER_R and MARKER_R <= pos[1] <= TABLE_IN - MARKER_R): return "the Flag must stay on the table"
-    if any(p.kind == "impassable" and piece_distance(p, (pos[0], pos[1], MARKER_R)) < 1e-6 for p in self.pieces): return "the Flag cannot go into impassable terrain"
-    for v in self.on_table():
-        if math.dist(v.pos, pos) < v.r + MARKER_R - 1e-6 and not (v is u and carrier_pos is None): return "a Mech may not stand on top of the Flag"
-    return None
+def _heal_amount(s, u, why):
+    if u.prof.effects.get("flat_heal"): base = 3
+    else: base = s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total
+    return base + int(u.prof.effects.get("heal", 0))
 
-@patch
-def _flag_spots(self:ActionsMixin, cpos, u) -> list:
-    "Spots offered for a dropped Flag: 8 directions just off the base; if none is free, 16 directions at three gaps."
-    for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
-        pts = [(cpos[0] + (self.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (self.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
-               for g in gaps for i in range(dirs)]
-        out = [_r3(p) for p in pts if self._flag_spot_ok(cpos, p, u) is None]
-        if out: return out[:8]
-    return []
+def _check_meds(s, u, a): pass
 
-@patch
-def _drop_flag(self:ActionsMixin, u, forced=False):
-    u.carrying = False
-    self.flag["carrier"] = None; self.flag["pos"] = u.pos
-    spots = self._flag_spots(u.pos, u)
-    if not spots:
-        self.flag["pos"] = (12.0, 12.0)
-        self.emit("info", "The Flag is dropped but has nowhere to land: it returns to the middle.", {"flag": None, "pos": [12, 12]}); return
-    self.emit("info", f"{self.uname(u)} drops the Flag.", {"flag": None}, u.player)
-    self.stack.append({"kind": "place_flag", "player": u.player, "around": list(u.pos), "unit": u.id})
+def _check_repairs(s, u, a):
+    if a["what"] not in ("mech", "fire"): raise RulesError(f"Emergency Repairs rule: repair the 'mech' or remove 'fire', got {a['what']!r}")
+    if a["what"] == "fire" and not u.fire: raise RulesError(f"Emergency Repairs rule: {u.prof.mech} is not on Fire")
 
-@patch
-def _place_flag_legal(self:ActionsMixin, f): return [{"place_flag": p} for p in self._flag_spots(tuple(f["around"]), self.by_id[f["unit"]])]
+def _check_dust_off(s, u, a):
+    v = s.by_id.get(a["ally"]) if isinstance(a["ally"], str) else None
+    if v is None or v.player != u.player or v is u or not v.on_table: raise RulesError(f"Dust Off rule: heal another friendly Mech or Pilot on the table, got {a['ally']!r}")
+    if combat.dist(s, u, v) > dust_reach(s, u) + 1e-9: raise RulesError(f"Dust Off rule: range {dust_reach(s, u):g}\"; {state.uname(s, v)} is {combat.dist(s, u, v):.2f}\" away")
+    if a["what"] not in ("mech", "pilot", "fire"): raise RulesError(f"Dust Off rule: heal the 'mech' or 'pilot' or remove 'fire', got {a['what']!r}")
+    if a["what"] == "fire" and not v.fire: raise RulesError(f"Dust Off rule: {state.uname(s, v)} is not on Fire")
 
-@patch
-def _place_flag_check(self:ActionsMixin, f, a):
-    if not (isinstance(a, dict) and set(a) == {"place_flag"}): raise RulesError(f"Flag rule: place the dropped Flag with {{'place_flag': [x, y]}}, got {a!r}")
-    why = self._flag_spot_ok(tuple(f["around"]), self._point(a["place_flag"], "Flag rule"), self.by_id[f["unit"]])
-    if why: raise RulesError(f"Flag rule: {why}")
+def _do_meds(s, u, a, x=None):
+    s.emit("info", f"{u.prof.pilot} uses Emergency Meds.", {"unit": u.id}, u.player)
+    rounds.heal(s, u, _heal_amount(s, u, "Emergency Meds"), "pilot", "Emergency Meds")
 
-@patch
-def _place_flag_apply(self:ActionsMixin, f, a):
-    self.stack.pop(); self.flag["pos"] = self._point(a["place_flag"], "")
-    self.emit("info", f"{SIDE[f['player']]} places the Flag at ({self.flag['pos'][0]:.2f}, {self.flag['pos'][1]:.2f}).", {"flag_pos": list(self.flag["pos"])}, f["player"])
+def _do_repairs(s, u, a, x=None):
+    if a["what"] == "fire":
+        u.fire = False; s.emit("info", f"Emergency Repairs: {state.uname(s, u)} puts out the Fire.", {"unit": u.id, "fire": False}, u.player)
+    else:
+        s.emit("info", f"{u.prof.pilot} makes Emergency Repairs.", {"unit": u.id}, u.player)
+        rounds.heal(s, u, _heal_amount(s, u, "Emergency Repairs"), "mech", "Emergency Repairs")
 
-@patch
-def _check_capture(self:ActionsMixin, u):
-    if not (self.flag and self.flag["carrier"] == u.id and u.on_table): return
-    gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r
-    if gap <= self.options.touch_tolerance + 1e-9:
-        u.carrying = False; self.flag.update(carrier=None, pos=(12.0, 12.0))
-        self.emit("info", f"{self.uname(u)} carries the Flag to its own edge: captured! The Flag returns to the middle.", {"captured": u.id}, u.player)
-        self.add_vp(u.player, 3, "captured the Flag", objective="flag")
+def _do_dust_off(s, u, a, x=None):
+    v = s.by_id[a["ally"]]
+    if a["what"] == "fire":
+        v.fire = False; s.emit("info", f"{state.uname(s, u)} dusts off {state.uname(s, v)}: the Fire is out.", {"unit": v.id, "fire": False}, u.player)
+    else:
+        s.emit("info", f"{state.uname(s, u)} dusts off {state.uname(s, v)}.", {"unit": v.id}, u.player)
+        rounds.heal(s, v, _heal_amount(s, u, "Dust Off"), a["what"], "Dust Off")
 
-# %% ../../../nbs/43d_ff_actions.ipynb #c016
-class FFState(ActionsMixin, CombatMixin, RoundsMixin, DraftMixin, FFBase):
-    "A game of Fortune Fodder in progress."
+# %% ../../../nbs/43d_ff_actions.ipynb #915365f8
+# attacks of opportunity: the enemy whose melee reach the mover leaves may strike once, free
 
-@patch
-def _top(self:FFState): return self.stack[-1]
+def _aoo_legal(s, f):
+    e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
+    if not (e.on_table and m.on_table): return [{"aoo": None}]
+    return [{"aoo": w.name} for w in e.prof.weapons if w.kind == "melee"] + [{"aoo": None}]
 
-@patch
-def _legal(self:FFState, player):
-    top = self._top(); k = top["kind"]
-    if k == "build": return [{"team": t} for t in sample_teams(self.cards, self.options.points)]
-    if k == "secondary": return [{"secondary": s} for s in SECONDARIES]
-    if k == "upgrades": return [{"upgrades": u} for u in sample_upgrades(self.cards, self.teams[player], self.leftover[player])]
-    return getattr(self, f"_{k}_legal")(top)
+def _aoo_apply(s, f, a):
+    s.stack.pop()
+    e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
+    if a["aoo"] is None: s.emit("info", f"{state.uname(s, e)} lets {state.uname(s, m)} go.", {"aoo": None}, e.player); return
+    s.emit("info", f"Attack of opportunity: {state.uname(s, e)} strikes at {state.uname(s, m)} as it leaves, with {a['aoo']}.", {"aoo": a["aoo"], "unit": e.id, "target": m.id}, e.player)
+    combat._declare(s, e, e.weapons[a["aoo"]], m, free=True, source="aoo")
 
-@patch
-def _check(self:FFState, player, action):
-    top = self._top(); k = top["kind"]
-    if k == "build":
-        if not (isinstance(action, dict) and set(action) == {"team"}): raise RulesError(f"team rule: submit {{'team': [[mech, pilot], ...]}}, got {action!r}")
-        check_team(self.cards, action["team"], self.options.points); return
-    if k == "secondary":
-        if not (isinstance(action, dict) and set(action) == {"secondary"} and action["secondary"] in SECONDARIES):
-            raise RulesError(f"secondary objective rule: pick one of {', '.join(SECONDARIES)} as {{'secondary': key}}, got {action!r}")
-        return
-    if k == "upgrades":
-        if not (isinstance(action, dict) and set(action) == {"upgrades"}): raise RulesError(f"upgrade rule: submit {{'upgrades': {{'mods': [...], 'buy_ins': [...]}}}}, got {action!r}")
-        check_upgrades(self.cards, self.teams[player], action["upgrades"], self.leftover[player]); return
-    getattr(self, f"_{k}_check")(top, action)
+# %% ../../../nbs/43d_ff_actions.ipynb #bcafcdd0
+def _check_claim(s, u, a):
+    if s.scenario != "tower": raise RulesError("objective rule: objectives are claimed only in Destroy the Tower")
+    m = next((m for m in s.markers if m["id"] == a["objective"]), None)
+    if m is None: raise RulesError(f"objective rule: no objective {a['objective']!r} ({', '.join(m['id'] for m in s.markers)})")
+    if m["controller"] == u.player: raise RulesError(f"objective rule: {SIDE[u.player]} already controls {m['id']}")
+    if base_distance(u.circle, Circle(*m["pos"], m["r"])) > 1 + 1e-9: raise RulesError(f"objective rule: claim from within 1\" of the marker")
 
-@patch
-def _apply(self:FFState, player, action):
-    top = self._top()
-    getattr(self, f"_{top['kind']}_apply")(top, action)
-    self._cache = {}
-    self._run()
+def _do_claim(s, u, a, x=None):
+    m = next(m for m in s.markers if m["id"] == a["objective"])
+    old = m["controller"]; m["controller"] = u.player
+    s.emit("info", f"{state.uname(s, u)} claims the {'Tower' if m['id'] == 'tower' else 'objective ' + m['id']}" +
+              (f" from {SIDE[old]}" if old is not None else "") + ".", {"claim": m["id"], "player": u.player}, u.player)
 
-@patch
-def _describe(self:FFState, player, a) -> str:
-    n = SIDE[player]
-    if not isinstance(a, dict): return f"{n}: {a!r}"
-    if "team" in a: return f"{n} submits a team."
-    if "secondary" in a: return f"{n} picks {SECONDARIES.get(a['secondary'], a['secondary'])}."
-    if "upgrades" in a: return f"{n} chooses mods and buy-ins."
-    if "act" in a:
-        u = self.by_id[self.active] if self.active else None
-        k = a["act"]; who = u.prof.mech if u else "?"
-        if k == "end": return f"{n} ends {who}'s activation."
-        if k in ("melee", "ranged", "charge"):
-            t = self.target(a["target"]); return f"{n}: {who} — {k} with {a['weapon']} at {self.uname(t) if t else a['target']}."
-        return f"{n}: {who} — {k.replace('_', ' ')}" + (f" ({a['what']})" if "what" in a else "") + "."
-    return f"{n}: " + ", ".join(f"{k} {v}" for k, v in a.items()) + "."
+# %% ../../../nbs/43d_ff_actions.ipynb #c007
+def _move_goals(s, u) -> list:
+    "Named points a move can head for: each enemy (to base contact), each objective, the Flag, cover, clouds, the own table edge."
+    x, y = u.pos; goals = []
+    def toward(c, gap):
+        dx, dy = x - c[0], y - c[1]; L = math.hypot(dx, dy) or 1.0
+        return (c[0] + dx / L * gap, c[1] + dy / L * gap)
+    for e in state.on_table(s, 1 - u.player): goals.append(toward(e.pos, e.r + u.r + 0.003))
+    if s.tower: goals.append(toward(s.tower["pos"], s.tower["r"] + u.r + 0.003))
+    for m in s.markers:
+        if m["id"] != "tower": goals.append(m["pos"])
+    if s.flag:
+        if s.flag["carrier"] is None: goals.append(toward(s.flag["pos"], MARKER_R + u.r + 0.003))
+        elif s.by_id[s.flag["carrier"]].player != u.player:
+            c = s.by_id[s.flag["carrier"]]; goals.append(toward(c.pos, c.r + u.r + 0.003))
+    for p in s.pieces:
+        if p.kind == "cloud": goals.append(p.center if not p.points else tuple(sum(v[i] for v in p.points) / len(p.points) for i in (0, 1)))
+        elif p.kind == "cover":
+            cx, cy = (p.center if not p.points else tuple(sum(v[i] for v in p.points) / len(p.points) for i in (0, 1)))
+            goals.append(toward((cx, cy), 1.2 + u.r))
+    goals.append((x, u.r if u.player == 0 else TABLE_IN - u.r))
+    return goals
 
-@patch
-def _view(self:FFState, player) -> dict:
-    top = self.stack[-1] if self.stack else {"kind": "over"}
-    dec = {k: v for k, v in top.items() if k != "strike"}
-    if top["kind"] == "defend":
-        s = top["strike"]; dec.update(attacker=s["attacker"], weapon=s["weapon"], target=s["target"], source=s["source"], bonus=s["bonus"])
-    revealed = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",))
-    v = {"phase": top["kind"], "decision": dec, "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
-         "scenario": self.scenario, "first": self.first, "active": self.active, "vp": list(self.vp),
-         "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
-         "secondary": [self.secondary[p] if (p == player or self.secondary[1 - p] is not None) else None for p in (0, 1)],
-         "teams": [self.teams[p] if (p == player or revealed) else None for p in (0, 1)], "leftover": list(self.leftover),
-         "points": self.options.points, "units": [u.to_view() for u in self.all_units()],
-         "terrain": [p.to_dict() for p in self.pieces], "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
-         "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
-         "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
-         "tower_damage": list(self.tower_dmg), "healed": list(self.healed), "base_r": self.R, "table": TABLE_IN,
-         "cards": self.options.cards, "no_pre_measuring": self.options.no_pre_measuring}
-    if self.draft is not None:
-        d = self.draft
-        v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
-    if top["kind"] == "act" and top["player"] == player:
-        v["odds"] = [{"action": a, **self._odds_summary(a)} for a in self._act_legal(top) if a["act"] in ("melee", "ranged", "charge")]
-    elif top["kind"] == "defend" and top["player"] == player:
-        s = top["strike"]; att = self.by_id[s["attacker"]] if s["attacker"] else None
-        w = self.cards.obelisk if s["source"] == "obelisk" else att.weapons[s["weapon"]]
-        t = self.by_id[s["target"]]
-        v["odds"] = [{"action": a, **self._one_odds(att, w, t, s["bonus"], tuple(a["defend"]) + (("yna",) if a["helper"] else ()), s["by"])}
-                     for a in self._defend_legal(top)]
-    return v
+def _move_options(s, u, budget=None, kind="move") -> list:
+    key = ("moves", u.id, u.speed if budget is None else budget, combat._layout(s))
+    if key in s._geo_cache: return s._geo_cache[key]
+    budget = u.speed if budget is None else budget
+    obs, out, seen = state.obstacles(s, skip=u), [], [u.pos]
+    planner = Planner(obs, u.pos, u.r)
+    for g in _move_goals(s, u):
+        route = planner.route(g) or [u.pos, g]
+        pts, spent, _ = walk(obs, route, budget, u.r)
+        end = pts[-1]
+        if any(math.dist(end, z) < 0.05 for z in seen): continue
+        seen.append(end)
+        out.append({"act": "move", "path": [_r3(p) for p in pts[1:]]})
+    if len(s._geo_cache) > 2000: s._geo_cache.clear()
+    s._geo_cache[key] = out
+    return out
 
-@patch
-def _result(self:FFState):
-    from fortune_suite.games.fortune_fodder.scenarios import tie_break
-    last = self.vp_rounds[-1] if self.vp_rounds else [0, 0]
-    winners, how = tie_break(self.vp, last, self.vp_secondary)
-    return {"winners": winners, "scores": list(self.vp), "decided_by": how, "rounds": self.round, "scenario": self.scenario,
-            "vp_final_round": list(last), "vp_secondary": list(self.vp_secondary)}
+def _jets_options(s, u) -> list:
+    key = ("jets", u.id, jets_reach(s, u), combat._layout(s))
+    if key in s._geo_cache: return s._geo_cache[key]
+    s._geo_cache[key] = out = _jets_list(s, u)
+    return out
 
-@patch
-def _end_text(self:FFState, r) -> str:
-    w = r["winners"]
-    if len(w) == 2: return f"Game over after round {r['rounds']}: a draw at {r['scores'][0]} VP each (equal final round and secondary VP too)."
-    how = {"vp": "", "final round": " on the tie-breaker: more VP in the final round", "secondary": " on the tie-breaker: more VP from secondary objectives"}[r["decided_by"]]
-    return f"Game over after round {r['rounds']}: {SIDE[w[0]]} wins {r['scores'][w[0]]} to {r['scores'][1 - w[0]]} VP{how}."
+def _jets_list(s, u) -> list:
+    obs = state.obstacles(s, skip=u); obs.rough = ()
+    out, reach, seen = [], jets_reach(s, u), [u.pos]
+    for i in range(8):
+        a = math.pi / 4 * i
+        pts, _, _ = walk(obs, [u.pos, (u.pos[0] + reach * math.cos(a), u.pos[1] + reach * math.sin(a))], reach, u.r)
+        if any(math.dist(pts[-1], z) < 0.05 for z in seen): continue
+        seen.append(pts[-1]); out.append({"act": "jets", "to": _r3(pts[-1])})
+    return out
 
-@register_game
-class FortuneFodder(Game):
-    "Fortune Fodder: two teams of Pilot–Mech pairs, scenarios, AP activations, terrain and VP."
-    name, Options, players, State = "fortune_fodder", FFOptions, 2, FFState
+def _attack_options(s, u) -> list:
+    out, engaged = [], combat.engaged(s, u)
+    for w in u.prof.weapons:
+        if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue
+        for t in combat._targets(s, u):
+            if w.kind == "ranged" and engaged and t not in engaged: continue
+            if not combat.sees(s, u, t): continue
+            if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9: continue
+            out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
+    return out
+
+def _act_legal_list(s, u) -> list:
+    key = ("act", u.id)
+    if key in s._cache: return s._cache[key]
+    out = [{"act": "end"}]
+    if u.on_table:
+        if _can(s, u, "move") and u.speed > 0: out += _move_options(s, u)
+        if _can(s, u, "jets"): out += _jets_options(s, u)
+        if _can(s, u, "charge"):
+            for t in combat._targets(s, u):
+                for w in u.prof.weapons:
+                    if w.kind == "melee": out.append({"act": "charge", "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
+        if u.ap >= 1: out += _attack_options(s, u)
+        if _can(s, u, "meds"): out.append({"act": "meds"})
+        if _can(s, u, "repairs"):
+            out.append({"act": "repairs", "what": "mech"})
+            if u.fire: out.append({"act": "repairs", "what": "fire"})
+        if _can(s, u, "dust_off"):
+            for v in state.on_table(s, u.player):
+                if v is not u and combat.dist(s, u, v) <= dust_reach(s, u) + 1e-9:
+                    out += [{"act": "dust_off", "ally": v.id, "what": w} for w in ("mech", "pilot") + (("fire",) if v.fire else ())]
+        if s.scenario == "tower" and u.ap >= cost(s, u, "claim"):
+            for m in s.markers:
+                if m["controller"] != u.player and base_distance(u.circle, Circle(*m["pos"], m["r"])) <= 1 + 1e-9:
+                    out.append({"act": "claim", "objective": m["id"]})
+        if s.flag and u.ap >= 1:
+            f = s.flag
+            if f["carrier"] is None and base_distance(u.circle, Circle(*f["pos"], MARKER_R)) <= s.options.touch_tolerance + 1e-9:
+                out.append({"act": "pick_up"})
+            if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in flag._flag_spots(s, u.pos, u)]
+    s._cache[key] = out
+    return out
+
+def _act_done(s, f) -> bool:
+    "True when ending is all the active pair can do (checked without listing every move)."
+    u = s.by_id[f["unit"]]
+    if not u.on_table: return True
+    if ("act", u.id) in s._cache: return s._cache[("act", u.id)] == [{"act": "end"}]
+    if u.ap >= 1 and not {"meds", "repairs"} <= u.used: return False
+    if u.ap >= 1 and u.speed > 0 and not {"move", "charge"} & u.used: return False
+    if _can(s, u, "jets") or _can(s, u, "charge"): return False
+    return _act_legal_list(s, u) == [{"act": "end"}]
+
+def _act_legal(s, f): return _act_legal_list(s, s.by_id[f["unit"]])
+
+# %% ../../../nbs/43d_ff_actions.ipynb #87aca63c
+# action kind → its rule check (what it returns reaches the action's `_do_` function)
+ACT_CHECKS = {"move": _check_move, "jets": _check_jets, "charge": _check_charge, "melee": _check_melee, "ranged": _check_ranged, "meds": _check_meds, "repairs": _check_repairs, "dust_off": _check_dust_off, "claim": _check_claim, "pick_up": flag._check_pick_up, "drop": flag._check_drop}
+
+# action kind → the function that does it (after its AP is paid)
+ACT_DO = {"move": _do_move, "jets": _do_jets, "charge": _do_charge, "melee": _do_melee, "ranged": _do_ranged, "meds": _do_meds, "repairs": _do_repairs, "dust_off": _do_dust_off, "claim": _do_claim, "pick_up": flag._do_pick_up, "drop": flag._do_drop}

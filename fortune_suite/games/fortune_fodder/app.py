@@ -10,7 +10,7 @@ from ...geometry import Circle
 from ...ui.base import Panel, tag, shows_errors
 from ...ui.table import TableBoard
 from ...ui.playpanel import PlayPanel
-from .actions import FortuneFodder
+from .game import FortuneFodder
 from .state import cards_for, SIDE
 from .bots import greedy_bot
 from .scenarios import SECONDARIES
@@ -143,7 +143,7 @@ def _render(self:FFApp, view, board):
         if a["on_table"]:
             board.highlight([a["id"]], color="#ffd54f")
             board.range_rings(a["id"], sorted({w["range"] for w in a["weapons"]}))
-    d = view["decision"]
+    d = view["frame"]
     if d.get("kind") == "defend":
         src = d["attacker"] or "tower"
         if src in board.pieces and d["target"] in board.pieces: board.draw_arrow(src, d["target"], color="#e53935")
@@ -176,7 +176,7 @@ FFApp._odds, FFApp._label = _odds, _label
 # %% ../../../nbs/46_ff_app.ipynb #c015
 def _click(self:FFApp, view, ev):
     "PlayPanel's click hook: a click on one of your Mechs (activate) or on an enemy (an attack on it) picks a listed action to preview."
-    legal, k = view["legal_actions"], view["decision"].get("kind")
+    legal, k = view["legal_actions"], view["frame"].get("kind")
     if not legal or ev.piece is None: return None
     if k == "choose_unit": return next((a for a in legal if a["activate"] == ev.piece), None)
     if k == "act":
@@ -186,7 +186,7 @@ def _click(self:FFApp, view, ev):
 
 def _free_action(self:FFApp, view, ev):
     "A click on empty table that names a spot: deploy, respawn, place a marker or the Flag, or move there."
-    legal, k = view["legal_actions"], view["decision"].get("kind")
+    legal, k = view["legal_actions"], view["frame"].get("kind")
     if not legal or ev.piece is not None or self.play.seat not in self.state.to_move(): return None
     at = [round(ev.x, 2), round(ev.y, 2)]
     if k in ("deploy", "respawn"): return {k: legal[0][k], "at": at}

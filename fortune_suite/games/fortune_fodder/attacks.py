@@ -119,6 +119,7 @@ DEFENCES = ("smoke", "diverted", "yna")
 
 def with_defence(spec:AttackSpec, choice=()) -> AttackSpec:
     "The spec after the defensive actions in `choice` (any of 'smoke', 'diverted', 'yna')."
+    if not choice: return spec                      # no defence: the spec as it is (the common case, no copy)
     bad = [c for c in choice if c not in DEFENCES]
     if bad: raise ValueError(f"unknown defensive action {bad[0]!r} (known: {', '.join(DEFENCES)})")
     d = spec.defense + 2 * ("smoke" in choice) + ("yna" in choice)

@@ -4,8 +4,12 @@
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c003
 from __future__ import annotations
+import functools
+from . import rounds
+from . import actions
+from . import flag
+from . import state
 import math
-from fastcore.basics import patch
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES
@@ -13,85 +17,73 @@ from .table import cover_bonus, cloud_bonus, line_of_sight, walk
 from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['CombatMixin']
+__all__ = ['dist', 'engaged', 'terrain_bonus', 'sees', 'target', 'attack_spec', 'defence_options', 'odds']
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c005
-class CombatMixin:
-    "Attacks: targets, modifiers, defensive actions, resolution, the Obelisk (used by `FFState`)."
-
-@patch
-def dist(self:CombatMixin, a, b) -> float:
+def dist(s, a, b) -> float:
     "Base edge to base edge between two units (or a unit and the Tower)."
     pa, ra = (a.pos, a.r) if isinstance(a, Unit) else (a["pos"], a["r"])
     pb, rb = (b.pos, b.r) if isinstance(b, Unit) else (b["pos"], b["r"])
     return max(0.0, math.hypot(pa[0] - pb[0], pa[1] - pb[1]) - ra - rb)
 
-@patch
-def engaged(self:CombatMixin, u) -> list:
+def engaged(s, u) -> list:
     "Enemy Mechs `u` is in melee with: within the longer melee reach of the two."
     key = ("engaged", u.id)
-    if key in self._cache: return self._cache[key]
+    if key in s._cache: return s._cache[key]
     out = []
-    for e in self.on_table(1 - u.player):
+    for e in state.on_table(s, 1 - u.player):
         reach = max(u.melee_reach or -1, e.melee_reach or -1)
-        if reach >= 0 and self.dist(u, e) <= reach + 1e-9: out.append(e)
-    self._cache[key] = out
+        if reach >= 0 and dist(s, u, e) <= reach + 1e-9: out.append(e)
+    s._cache[key] = out
     return out
 
-@patch
-def terrain_bonus(self:CombatMixin, c) -> tuple:
+def terrain_bonus(s, c) -> tuple:
     "(cover, cloud) bonuses of a base standing at circle `c` (remembered: terrain never moves)."
-    g = self._los_cache
+    g = s._los_cache
     key = ("bonus", c)
-    if key not in g: g[key] = (cover_bonus(self.pieces, c, self.options.cover_reach), cloud_bonus(self.pieces, c))
+    if key not in g: g[key] = (cover_bonus(s.pieces, c, s.options.cover_reach), cloud_bonus(s.pieces, c))
     return g[key]
 
-@patch
-def sees(self:CombatMixin, a, b) -> bool:
+def sees(s, a, b) -> bool:
     ca = a.circle if isinstance(a, Unit) else Circle(*a["pos"], a["r"])
     cb = b.circle if isinstance(b, Unit) else Circle(*b["pos"], b["r"])
     key = (ca, cb)                       # terrain never moves: sight between two spots is remembered all game
-    g = self._los_cache
+    g = s._los_cache
     if key not in g:
         if len(g) > 20000: g.clear()
-        g[key] = line_of_sight(self.pieces, ca, cb)
+        g[key] = line_of_sight(s.pieces, ca, cb)
     return g[key]
 
-@patch
-def _layout(self:CombatMixin) -> tuple:
+def _layout(s) -> tuple:
     "Where every base and marker-obstacle stands: moves computed for the same layout are reused."
-    return (tuple(u.pos for u in self.all_units() if u.on_table), self.flag and (self.flag["carrier"], self.flag["pos"]),
-            self.tower is not None and self.tower["active"])
+    return (tuple(u.pos for u in state.all_units(s) if u.on_table), s.flag and (s.flag["carrier"], s.flag["pos"]),
+            s.tower is not None and s.tower["active"])
 
-@patch
-def target(self:CombatMixin, tid):
-    return self.tower if tid == "tower" else self.by_id.get(tid)
+def target(s, tid):
+    return s.tower if tid == "tower" else s.by_id.get(tid)
 
-@patch
-def _targets(self:CombatMixin, u) -> list:
-    out = [e for e in self.on_table(1 - u.player)]
-    if self.tower and self.tower["active"]: out.append(self.tower)
+def _targets(s, u) -> list:
+    out = [e for e in state.on_table(s, 1 - u.player)]
+    if s.tower and s.tower["active"]: out.append(s.tower)
     return out
 
-@patch
-def _charge_bonus(self:CombatMixin, u):
+def _charge_bonus(s, u):
     return 3 + int(u.prof.effects.get("charge_successes", 0))
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c007
-@patch
-def attack_spec(self:CombatMixin, att, w, tgt, bonus=0, defence=(), by=None) -> tuple:
+def attack_spec(s, att, w, tgt, bonus=0, defence=(), by=None) -> tuple:
     "(AttackSpec, notes) for weapon `w` of `att` (a Unit, or None for the Obelisk) at `tgt` with the defensive actions in `defence`."
-    o, notes = self.options, []
+    o, notes = s.options, []
     is_tower = isinstance(tgt, dict)
     tc = Circle(*tgt["pos"], tgt["r"]) if is_tower else tgt.circle
     d, arm = (tgt["def"], tgt["armor"]) if is_tower else (tgt.defense, tgt.armor)
-    cov, cld = self.terrain_bonus(tc)
+    cov, cld = terrain_bonus(s, tc)
     if cov: d += 1; arm += 1; notes.append("cover +1 Def +1 Armor")
     if cld: d += 1; notes.append("cloud +1 Def")
     if w.kind == "ranged" and not is_tower:
         by = att.player if att is not None else by
-        in_melee = att is not None and bool(self.engaged(att))
-        into = any(f.player == by for f in self.engaged(tgt))
+        in_melee = att is not None and bool(engaged(s, att))
+        into = any(f.player == by for f in engaged(s, tgt))
         if in_melee or into: d += o.ranged_in_melee_def; notes.append(f"{'in' if in_melee else 'into'} melee +{o.ranged_in_melee_def} Def")
     pierce = int(w.traits.get("piercing", 0))
     if pierce: arm = max(0, arm - pierce); notes.append(f"piercing -{pierce} Armor")
@@ -99,7 +91,7 @@ def attack_spec(self:CombatMixin, att, w, tgt, bonus=0, defence=(), by=None) -> 
     crit = w.crit
     tempo = 0
     if is_tower and att is not None:
-        tempo = sum(m["controller"] == att.player for m in self.markers)
+        tempo = sum(m["controller"] == att.player for m in s.markers)
         if tempo: notes.append(f"Tempo +{tempo}d3")
     spec = AttackSpec(dice=max(0, dice), bonus=w.bonus + bonus, defense=d, strength=w.strength, armor=arm,
                       crit_needs=crit.needs if crit else None, crit_at=crit.at_least if crit else 0,
@@ -110,23 +102,21 @@ def attack_spec(self:CombatMixin, att, w, tgt, bonus=0, defence=(), by=None) -> 
                       stimmy=(not is_tower) and tgt.stimmy, crit_needs_hit=not o.crit_on_miss)
     return with_defence(spec, tuple(x for x in defence if x in DEFENCES)), notes
 
-@patch
-def defence_options(self:CombatMixin, tgt) -> dict:
+def defence_options(s, tgt) -> dict:
     "What the target of an attack may do: {'smoke': bool, 'diverted': bool, 'helpers': [unit ids for You're Not Alone]}."
     if isinstance(tgt, dict) or not tgt.on_table: return {"smoke": False, "diverted": False, "helpers": []}
-    helpers = [v.id for v in self.on_table(tgt.player) if v is not tgt and "yna" not in v.defences and v.ap >= 1 and self.dist(v, tgt) <= 6 + 1e-9]
+    helpers = [v.id for v in state.on_table(s, tgt.player) if v is not tgt and "yna" not in v.defences and v.ap >= 1 and dist(s, v, tgt) <= 6 + 1e-9]
     return {"smoke": "smoke" not in tgt.defences and tgt.ap >= 1, "diverted": "diverted" not in tgt.defences and tgt.ap >= 1, "helpers": helpers}
 
-@patch
-def odds(self:CombatMixin, action, attacker=None, player=None) -> dict:
+def odds(s, action, attacker=None, player=None) -> dict:
     "Exact odds of an attack or charge action by `attacker` (default: the active pair), or an Obelisk shot by `player`: P(hit), mean damage, P(KO) for each defensive choice the target has."
     if "obelisk" in action:
-        w, att, tgt, bonus = self.cards.obelisk, None, self.target(action["obelisk"]), 0
+        w, att, tgt, bonus = s.cards.obelisk, None, target(s, action["obelisk"]), 0
     else:
-        u = self.by_id[attacker or self.active]
-        att, w, tgt = u, u.weapons[action["weapon"]], self.target(action["target"])
-        bonus = self._charge_bonus(u) if action.get("act") == "charge" else 0
-    opts = self.defence_options(tgt)
+        u = s.by_id[attacker or s.active]
+        att, w, tgt = u, u.weapons[action["weapon"]], target(s, action["target"])
+        bonus = _charge_bonus(s, u) if action.get("act") == "charge" else 0
+    opts = defence_options(s, tgt)
     combos = [()]
     if opts["smoke"]: combos.append(("smoke",))
     if opts["diverted"]: combos.append(("diverted",))
@@ -134,185 +124,173 @@ def odds(self:CombatMixin, action, attacker=None, player=None) -> dict:
     if opts["helpers"]: combos += [c + ("yna",) for c in list(combos)]
     out = {}
     for c in combos:
-        spec, notes = self.attack_spec(att, w, tgt, bonus, c, by=player)
+        spec, notes = attack_spec(s, att, w, tgt, bonus, c, by=player)
         o = attack_odds(spec)
         out["+".join(c) or "none"] = {"p_hit": o.p_hit, "p_crit": o.p_crit, "mean_damage": o.damage.mean, "p_ko": o.p_ko, "p_pilot_ko": o.p_pilot_ko,
                                       "defense": spec.defense, "armor": spec.armor, "dice": spec.dice, "bonus": spec.bonus}
     return out
 
-@patch
-def _one_odds(self:CombatMixin, att, w, t, bonus, defence, by) -> dict:
-    spec, _ = self.attack_spec(att, w, t, bonus, defence, by=by)
+@functools.lru_cache(maxsize=8192)
+def _odds_numbers(spec) -> tuple:
+    "(P(hit), mean damage, P(KO), P(Pilot KO)) of an attack, as plain floats (remembered per spec)."
     o = attack_odds(spec)
-    return {"p_hit": o.p_hit, "mean_damage": o.damage.mean, "p_ko": o.p_ko, "p_pilot_ko": o.p_pilot_ko}
+    return (float(o.p_hit), float(o.damage.mean), float(o.p_ko), float(o.p_pilot_ko))
 
-@patch
-def _odds_summary(self:CombatMixin, a) -> dict:
+def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
+    spec, _ = attack_spec(s, att, w, t, bonus, defence, by=by)
+    return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), _odds_numbers(spec)))
+
+def _range_summary(s, a) -> dict:
+    "How far the target of a listed attack is, and whether it is in the weapon's range (cheap: no odds)."
+    u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
+    d = dist(s, u, t)
+    return {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
+
+def _odds_summary(s, a) -> dict:
     "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions."
-    u = self.by_id[self.active]; w = u.weapons[a["weapon"]]; t = self.target(a["target"])
-    bonus = self._charge_bonus(u) if a["act"] == "charge" else 0
-    none = self._one_odds(u, w, t, bonus, (), u.player)
-    out = {"distance": round(self.dist(u, t), 3), "in_range": self.dist(u, t) <= w.range + 1e-9, **none}
+    u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
+    bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
+    out = _one_odds(s, u, w, t, bonus, (), u.player)
     if isinstance(t, Unit):
-        o = self.defence_options(t)
+        o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-        if best: out["defended"] = {"with": list(best), **self._one_odds(u, w, t, bonus, best, u.player)}
+        if best: out["defended"] = {"with": list(best), **_one_odds(s, u, w, t, bonus, best, u.player)}
     return out
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c011
-@patch
-def _declare(self:CombatMixin, att, w, t, free=False, bonus=0, source="attack", by=None):
+def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
     "Declare an attack: range is measured now (no pre-measuring: out of range wastes it), then the target may defend."
     by = att.player if att is not None else by
-    who = "The Obelisk" if att is None else self.uname(att)
-    d = self.dist(att, t) if att is not None else base_distance(Circle(*self.tower["pos"], self.tower["r"]), t.circle)
-    self.emit("info", f"{who} attacks {self.uname(t)} with {w.name} ({d:.2f}\" away, range {w.range:g}\").",
+    who = "The Obelisk" if att is None else state.uname(s, att)
+    d = dist(s, att, t) if att is not None else base_distance(Circle(*s.tower["pos"], s.tower["r"]), t.circle)
+    s.emit("info", f"{who} attacks {state.uname(s, t)} with {w.name} ({d:.2f}\" away, range {w.range:g}\").",
               {"attacker": None if att is None else att.id, "target": "tower" if isinstance(t, dict) else t.id, "weapon": w.name, "distance": round(d, 4)}, by)
     if source in ("attack",) and d > w.range + 1e-9:
-        self.emit("info", f"Out of range: the attack is wasted.", {"out_of_range": True}, by); return
+        s.emit("info", f"Out of range: the attack is wasted.", {"out_of_range": True}, by); return
     ctx = {"kind": "strike", "attacker": None if att is None else att.id, "weapon": w.name, "target": "tower" if isinstance(t, dict) else t.id,
            "bonus": bonus, "defence": [], "helper": None, "by": by, "source": source}
-    self.stack.append(ctx)
+    s.stack.append(ctx)
     if isinstance(t, Unit):
-        opts = self.defence_options(t)
+        opts = defence_options(s, t)
         if opts["smoke"] or opts["diverted"] or opts["helpers"]:
-            self.stack.append({"kind": "defend", "player": t.player, "strike": ctx})
+            s.stack.append({"kind": "defend", "player": t.player, "strike": ctx})
 
 # defensive actions: chosen after the attack is declared, before the dice
 
-@patch
-def _defend_legal(self:CombatMixin, f):
-    t = self.by_id[f["strike"]["target"]]; o = self.defence_options(t)
+def _defend_legal(s, f):
+    t = s.by_id[f["strike"]["target"]]; o = defence_options(s, t)
     own = [[]]
     if o["smoke"]: own.append(["smoke"])
     if o["diverted"]: own.append(["diverted"])
     if o["smoke"] and o["diverted"] and t.ap >= 2: own.append(["smoke", "diverted"])
     return [{"defend": c, "helper": h} for c in own for h in [None] + o["helpers"]]
 
-@patch
-def _defend_check(self:CombatMixin, f, a):
-    if not (isinstance(a, dict) and set(a) == {"defend", "helper"}): raise RulesError(f"defensive action rule: answer {{'defend': [...], 'helper': unit or None}}, got {a!r}")
-    if canon(a) not in {canon(x) for x in self._defend_legal(f)}:
-        raise RulesError(f"defensive action rule: each defensive action once per round per Mech, paid from the Pilot's AP; You're Not Alone from a friend within 6\" — {a!r} is not available")
-
-@patch
-def _defend_apply(self:CombatMixin, f, a):
-    self.stack.pop()
-    t = self.by_id[f["strike"]["target"]]
+def _defend_apply(s, f, a):
+    s.stack.pop()
+    t = s.by_id[f["strike"]["target"]]
     for c in a["defend"]:
         t.ap -= 1; t.defences.add(c)
     f["strike"]["defence"] = list(a["defend"])
     if a["helper"]:
-        h = self.by_id[a["helper"]]; h.ap -= 1; h.defences.add("yna")
+        h = s.by_id[a["helper"]]; h.ap -= 1; h.defences.add("yna")
         f["strike"]["defence"].append("yna"); f["strike"]["helper"] = h.id
     names = {"smoke": "Emergency Smoke (+2 Def)", "diverted": "Diverted Movements (-d6 damage)"}
-    bits = [names[c] for c in a["defend"]] + ([f"You're Not Alone from {self.uname(self.by_id[a['helper']])} (+1 Def, -d3 damage)"] if a["helper"] else [])
-    self.emit("info", f"{self.uname(t)} defends: {', '.join(bits) or 'nothing'}.", {"defend": a["defend"], "helper": a["helper"]}, t.player)
+    bits = [names[c] for c in a["defend"]] + ([f"You're Not Alone from {state.uname(s, s.by_id[a['helper']])} (+1 Def, -d3 damage)"] if a["helper"] else [])
+    s.emit("info", f"{state.uname(s, t)} defends: {', '.join(bits) or 'nothing'}.", {"defend": a["defend"], "helper": a["helper"]}, t.player)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c012
-@patch
-def _f_strike(self:CombatMixin, f):
-    att = self.by_id[f["attacker"]] if f["attacker"] else None
-    t = self.target(f["target"]); by = f["by"]
-    w = self.cards.obelisk if f["source"] == "obelisk" else att.weapons[f["weapon"]]
+def _f_strike(s, f):
+    att = s.by_id[f["attacker"]] if f["attacker"] else None
+    t = target(s, f["target"]); by = f["by"]
+    w = s.cards.obelisk if f["source"] == "obelisk" else att.weapons[f["weapon"]]
     gone = t is None or (t["active"] is False if isinstance(t, dict) else not t.on_table)
     if gone or (att is not None and not att.on_table):
-        self.emit("info", "The attack comes to nothing: " + ("the target is gone." if gone else "the attacker is gone."), {}, by); return
-    spec, notes = self.attack_spec(att, w, t, f["bonus"], f["defence"], by=by)
+        s.emit("info", "The attack comes to nothing: " + ("the target is gone." if gone else "the attacker is gone."), {}, by); return
+    spec, notes = attack_spec(s, att, w, t, f["bonus"], f["defence"], by=by)
     odds = attack_odds(spec)
     who = "Obelisk" if att is None else att.prof.mech
-    label = f"{who}'s {w.name} at {self.uname(t)}: Aim {spec.dice}d6" + (f"+{spec.bonus}" if spec.bonus else "") + f" vs Def {spec.defense}"
+    label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {spec.dice}d6" + (f"+{spec.bonus}" if spec.bonus else "") + f" vs Def {spec.defense}"
     if notes: label += " (" + ", ".join(notes) + ")"
     if spec.dice > 0:
-        rec = self.roll(f"({spec.dice}d6>=4)" + (f"+{spec.bonus}" if spec.bonus > 0 else (f"{spec.bonus}" if spec.bonus < 0 else "")), label, by)
+        rec = s.roll(f"({spec.dice}d6>=4)" + (f"+{spec.bonus}" if spec.bonus > 0 else (f"{spec.bonus}" if spec.bonus < 0 else "")), label, by)
         faces = rec.faces
     else:
         faces = ()
-        self.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
+        s.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
     succ = sum(x >= 4 for x in faces) + spec.bonus; sixes = sum(x == 6 for x in faces)
     hit = succ >= spec.defense
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
-    if crit and not hit and not self.options.crit_on_miss: crit = False
-    self.emit("info", f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +
+    if crit and not hit and not s.options.crit_on_miss: crit = False
+    s.emit("info", f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {odds.p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": odds.p_hit}, by)
     is_tower = isinstance(t, dict)
     if hit:
         base = max(0, spec.strength - spec.armor); dmg = base; how = f"Str {spec.strength} - Armor {spec.armor} = {base}"
         if spec.reduce_d6:
-            k = self.roll("1d6", f"Diverted Movements: damage {self.uname(t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} Diverted Movements"
+            k = s.roll("1d6", f"Diverted Movements: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} Diverted Movements"
         if spec.reduce_d3:
-            k = self.roll("1d3", f"You're Not Alone: damage {self.uname(t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} You're Not Alone"
+            k = s.roll("1d3", f"You're Not Alone: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} You're Not Alone"
         if spec.tempo:
-            k = self.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how += f", +{k} Tempo"
-        self.emit("info", f"Damage: {how} → {dmg}.", {"damage": dmg}, by)
-        self.damage(t, dmg, by, source="obelisk" if att is None else "attack")
+            k = s.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how += f", +{k} Tempo"
+        s.emit("info", f"Damage: {how} → {dmg}.", {"damage": dmg}, by)
+        rounds.damage(s, t, dmg, by, source="obelisk" if att is None else "attack")
     alive = lambda: (t["active"] if is_tower else t.on_table)
     if crit:
         e = w.crit.effects
-        self.emit("info", f"Crit! {w.crit.text or ', '.join(f'{k} {v}' for k, v in e.items())}", {"crit": dict(e)}, by)
-        if e.get("damage") and alive(): self.damage(t, int(e["damage"]), by, source="crit")
+        s.emit("info", f"Crit! {w.crit.text or ', '.join(f'{k} {v}' for k, v in e.items())}", {"crit": dict(e)}, by)
+        if e.get("damage") and alive(): rounds.damage(s, t, int(e["damage"]), by, source="crit")
         if not is_tower:
-            if e.get("pilot_damage") and not t.pilot_out: self.pilot_damage(t, int(e["pilot_damage"]), by, source="crit")
-            if e.get("fire") and alive(): self._set_fire(t, by)
+            if e.get("pilot_damage") and not t.pilot_out: rounds.pilot_damage(s, t, int(e["pilot_damage"]), by, source="crit")
+            if e.get("fire") and alive(): _set_fire(s, t, by)
             for k in ("def", "speed", "armor", "aim"):
-                if e.get(f"debuff_{k}") and alive(): self._debuff(t, k, int(e[f"debuff_{k}"]))
-            if e.get("push") and alive(): self._push(t, att.pos if att else self.tower["pos"], float(e["push"]))
+                if e.get(f"debuff_{k}") and alive(): _debuff(s, t, k, int(e[f"debuff_{k}"]))
+            if e.get("push") and alive(): _push(s, t, att.pos if att else s.tower["pos"], float(e["push"]))
     if hit and not is_tower and alive():
         tr = w.traits
-        if "fire" in tr: self._set_fire(t, by)
+        if "fire" in tr: _set_fire(s, t, by)
         for trait, kind in (("slow", "speed"), ("expose", "def"), ("sunder", "armor")):
-            if trait in tr: self._debuff(t, kind, int(tr[trait]))
-        if "smoke_trail" in tr: self._debuff(t, "smoke_trail", 1, rounds=1)
-        if "punishment" in tr: self._debuff(t, "punishment", 1, rounds=2)
-        if "push" in tr and alive(): self._push(t, att.pos if att else self.tower["pos"], float(tr["push"]))
+            if trait in tr: _debuff(s, t, kind, int(tr[trait]))
+        if "smoke_trail" in tr: _debuff(s, t, "smoke_trail", 1, rounds=1)
+        if "punishment" in tr: _debuff(s, t, "punishment", 1, rounds=2)
+        if "push" in tr and alive(): _push(s, t, att.pos if att else s.tower["pos"], float(tr["push"]))
 
-@patch
-def _set_fire(self:CombatMixin, t, by):
+def _set_fire(s, t, by):
     t.fire, t.fire_by = True, by
-    self.emit("info", f"{self.uname(t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
+    s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
 
-@patch
-def _debuff(self:CombatMixin, t, kind, amount, rounds=None):
-    rounds = self.options.debuff_rounds if rounds is None else rounds
+def _debuff(s, t, kind, amount, rounds=None):
+    rounds = s.options.debuff_rounds if rounds is None else rounds
     old = t.debuffs.get(kind, [0, 0])
-    t.debuffs[kind] = [max(old[0], amount), max(old[1], self.round + rounds - 1)]
+    t.debuffs[kind] = [max(old[0], amount), max(old[1], s.round + rounds - 1)]
     names = {"def": f"-{amount} Def", "speed": f"-{amount} Speed", "armor": f"-{amount} Armor", "aim": f"-{amount} Aim dice",
              "smoke_trail": "Smoke Trail (+1 Speed to Charges against it)", "punishment": "Punishment (claiming objectives costs 2 AP)"}
-    self.emit("info", f"{self.uname(t)} is debuffed: {names[kind]} until the end of round {t.debuffs[kind][1]}.", {"unit": t.id, "debuff": kind, "amount": amount}, t.player)
+    s.emit("info", f"{state.uname(s, t)} is debuffed: {names[kind]} until the end of round {t.debuffs[kind][1]}.", {"unit": t.id, "debuff": kind, "amount": amount}, t.player)
 
-@patch
-def _push(self:CombatMixin, t, frm, dist):
+def _push(s, t, frm, dist):
     dx, dy = t.pos[0] - frm[0], t.pos[1] - frm[1]; L = math.hypot(dx, dy)
     if L == 0 or dist <= 0: return
-    obs = self.obstacles(skip=t); obs.rough = ()
+    obs = state.obstacles(s, skip=t); obs.rough = ()
     pts, spent, _ = walk(obs, [t.pos, (t.pos[0] + dx / L * dist, t.pos[1] + dy / L * dist)], dist, t.r)
     t.pos = tuple(pts[-1])
-    self.emit("info", f"{self.uname(t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
-    self._check_capture(t)
+    s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
+    flag._check_capture(s, t)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c022
-@patch
-def _obelisk_targets(self:CombatMixin, p) -> list:
-    if not self.tower: return []
-    tw = Circle(*self.tower["pos"], self.tower["r"])
+def _obelisk_targets(s, p) -> list:
+    if not s.tower: return []
+    tw = Circle(*s.tower["pos"], s.tower["r"])
     out = []
-    for e in self.on_table(1 - p):
-        if base_distance(tw, e.circle) > self.cards.obelisk.range + 1e-9: continue
-        if self.options.obelisk_needs_los and not line_of_sight(self.pieces, tw, e.circle): continue
+    for e in state.on_table(s, 1 - p):
+        if base_distance(tw, e.circle) > s.cards.obelisk.range + 1e-9: continue
+        if s.options.obelisk_needs_los and not line_of_sight(s.pieces, tw, e.circle): continue
         out.append(e)
     return out
 
-@patch
-def _obelisk_legal(self:CombatMixin, f): return [{"obelisk": e.id} for e in self._obelisk_targets(f["player"])] + [{"obelisk": None}]
+def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in _obelisk_targets(s, f["player"])] + [{"obelisk": None}]
 
-@patch
-def _obelisk_check(self:CombatMixin, f, a):
-    if a not in self._obelisk_legal(f): raise RulesError(f"Obelisk rule: fire at an enemy Mech in range (24\") and sight of the Tower, or decline ({', '.join(repr(x['obelisk']) for x in self._obelisk_legal(f))}), got {a!r}")
-
-@patch
-def _obelisk_apply(self:CombatMixin, f, a):
-    self.stack.pop()
-    if a["obelisk"] is None: self.emit("info", f"{SIDE[f['player']]} does not fire the Obelisk.", {}, f["player"]); return
-    self.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
-    self._declare(None, self.cards.obelisk, self.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])
+def _obelisk_apply(s, f, a):
+    s.stack.pop()
+    if a["obelisk"] is None: s.emit("info", f"{SIDE[f['player']]} does not fire the Obelisk.", {}, f["player"]); return
+    s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
+    _declare(s, None, s.cards.obelisk, s.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])

@@ -4,155 +4,134 @@
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c003
 from __future__ import annotations
-from fastcore.basics import patch
 from ...engine import RulesError
 from .teams import draft_choices, check_pairing
 from .state import SIDE
 
 # %% auto #0
-__all__ = ['DraftMixin']
+__all__ = []
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c005
-class DraftMixin:
-    "The Draft setup (used by `FFState` when the option `draft` is on)."
-
-@patch
-def _f_draft_start(self:DraftMixin, f):
+def _f_draft_start(s, f):
     while True:
-        r = [self.roll("1d6", "draft roll-off", p).total for p in (0, 1)]
+        r = [s.roll("1d6", "draft roll-off", p).total for p in (0, 1)]
         if r[0] != r[1]: break
-        self.emit("info", f"Draft roll-off tied at {r[0]}: roll again.", {})
+        s.emit("info", f"Draft roll-off tied at {r[0]}: roll again.", {})
     w = 0 if r[0] > r[1] else 1
-    self.draft = {"picked": [[], []], "budget": [self.options.points] * 2, "done": [False, False], "taken": [],
+    s.draft = {"picked": [[], []], "budget": [s.options.points] * 2, "done": [False, False], "taken": [],
                   "picker": None, "first_picker": None, "winner": w, "first": None}
-    self.emit("info", f"{SIDE[w]} wins the draft roll-off {max(r)} to {min(r)} and chooses: the first pick or the first activation.", {"winner": w}, w)
-    self.stack += [{"kind": "draft_next"}, {"kind": "draft_privilege", "player": w}]
+    s.emit("info", f"{SIDE[w]} wins the draft roll-off {max(r)} to {min(r)} and chooses: the first pick or the first activation.", {"winner": w}, w)
+    s.stack += [{"kind": "draft_next"}, {"kind": "draft_privilege", "player": w}]
 
-@patch
-def _draft_privilege_legal(self:DraftMixin, f):
+def _draft_privilege_legal(s, f):
     return [{"draft_choice": c} for c in ("pick_first", "pick_second", "activate_first", "activate_second")]
 
-@patch
-def _draft_privilege_check(self:DraftMixin, f, a):
-    if a not in self._draft_privilege_legal(f): raise RulesError(f"draft rule: the roll-off winner chooses one of pick_first, pick_second, activate_first, activate_second, got {a!r}")
+def _draft_privilege_check(s, f, a):
+    if a not in _draft_privilege_legal(s, f): raise RulesError(f"draft rule: the roll-off winner chooses one of pick_first, pick_second, activate_first, activate_second, got {a!r}")
 
-@patch
-def _draft_privilege_apply(self:DraftMixin, f, a):
-    self.stack.pop(); p, c, d = f["player"], a["draft_choice"], self.draft
+def _draft_privilege_apply(s, f, a):
+    s.stack.pop(); p, c, d = f["player"], a["draft_choice"], s.draft
     if c.startswith("pick"):
         d["first_picker"] = p if c == "pick_first" else 1 - p
-        self.emit("info", f"{SIDE[p]} decides the draft order: {SIDE[d['first_picker']]} picks first; {SIDE[1 - p]} will choose who activates first.", {"first_picker": d["first_picker"]}, p)
+        s.emit("info", f"{SIDE[p]} decides the draft order: {SIDE[d['first_picker']]} picks first; {SIDE[1 - p]} will choose who activates first.", {"first_picker": d["first_picker"]}, p)
     else:
         d["first"] = p if c == "activate_first" else 1 - p
-        self.emit("info", f"{SIDE[p]} decides that {SIDE[d['first']]} activates first in round 1; {SIDE[1 - p]} chooses the draft order.", {"first": d["first"]}, p)
-        self.stack.append({"kind": "draft_order", "player": 1 - p})
+        s.emit("info", f"{SIDE[p]} decides that {SIDE[d['first']]} activates first in round 1; {SIDE[1 - p]} chooses the draft order.", {"first": d["first"]}, p)
+        s.stack.append({"kind": "draft_order", "player": 1 - p})
 
-@patch
-def _draft_order_legal(self:DraftMixin, f): return [{"draft_choice": "pick_first"}, {"draft_choice": "pick_second"}]
+def _draft_order_legal(s, f): return [{"draft_choice": "pick_first"}, {"draft_choice": "pick_second"}]
 
-@patch
-def _draft_order_check(self:DraftMixin, f, a):
-    if a not in self._draft_order_legal(f): raise RulesError(f"draft rule: choose pick_first or pick_second, got {a!r}")
+def _draft_order_check(s, f, a):
+    if a not in _draft_order_legal(s, f): raise RulesError(f"draft rule: choose pick_first or pick_second, got {a!r}")
 
-@patch
-def _draft_order_apply(self:DraftMixin, f, a):
-    self.stack.pop(); p = f["player"]
-    self.draft["first_picker"] = p if a["draft_choice"] == "pick_first" else 1 - p
-    self.emit("info", f"{SIDE[p]} decides that {SIDE[self.draft['first_picker']]} picks first.", {"first_picker": self.draft["first_picker"]}, p)
+def _draft_order_apply(s, f, a):
+    s.stack.pop(); p = f["player"]
+    s.draft["first_picker"] = p if a["draft_choice"] == "pick_first" else 1 - p
+    s.emit("info", f"{SIDE[p]} decides that {SIDE[s.draft['first_picker']]} picks first.", {"first_picker": s.draft["first_picker"]}, p)
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c009
-@patch
-def _draft_can(self:DraftMixin, p) -> list:
+def _draft_can(s, p) -> list:
     "The cards player p may draft now: affordable, and never leaving them unable to field one pair."
     from fortune_suite.games.fortune_fodder.teams import draft_choices
-    d = self.draft
+    d = s.draft
     if d["done"][p]: return []
     have = {k for k, _ in d["picked"][p]}
     out = []
-    for kind, name in draft_choices(self.cards, set(d["taken"]), d["budget"][p]):
-        left = d["budget"][p] - (self.cards.mechs if kind == "mech" else self.cards.pilots)[name].cost
+    for kind, name in draft_choices(s.cards, set(d["taken"]), d["budget"][p]):
+        left = d["budget"][p] - (s.cards.mechs if kind == "mech" else s.cards.pilots)[name].cost
         need = {"mech", "pilot"} - have - {kind}
         if need:
-            other = self.cards.mechs if "mech" in need else self.cards.pilots
+            other = s.cards.mechs if "mech" in need else s.cards.pilots
             if not any(c.cost <= left and c.name not in d["taken"] and c.name != name for c in other.values()): continue
         out.append([kind, name])
     return out
 
-@patch
-def _draft_has_pair(self:DraftMixin, p) -> bool:
-    return {k for k, _ in self.draft["picked"][p]} == {"mech", "pilot"}
+def _draft_has_pair(s, p) -> bool:
+    return {k for k, _ in s.draft["picked"][p]} == {"mech", "pilot"}
 
-@patch
-def _f_draft_next(self:DraftMixin, f):
-    d = self.draft
+def _f_draft_next(s, f):
+    d = s.draft
     if d["picker"] is None: d["picker"] = d["first_picker"]
     for p in (0, 1):
-        if not d["done"][p] and not self._draft_can(p):
-            d["done"][p] = True; self.emit("info", f"{SIDE[p]} cannot afford another card: their draft is over.", {"player": p}, p)
+        if not d["done"][p] and not _draft_can(s, p):
+            d["done"][p] = True; s.emit("info", f"{SIDE[p]} cannot afford another card: their draft is over.", {"player": p}, p)
     if all(d["done"]):
         fp = d["first_picker"]
-        self.stack += [{"kind": "draft_teams"}, {"kind": "pair", "player": 1 - fp}, {"kind": "pair", "player": fp}]; return
+        s.stack += [{"kind": "draft_teams"}, {"kind": "pair", "player": 1 - fp}, {"kind": "pair", "player": fp}]; return
     p = d["picker"] if not d["done"][d["picker"]] else 1 - d["picker"]
-    self.stack.append({"kind": "draft_pick", "player": p})
+    s.stack.append({"kind": "draft_pick", "player": p})
 
-@patch
-def _draft_pick_legal(self:DraftMixin, f):
-    return [{"draft": c} for c in self._draft_can(f["player"])] + ([{"draft": "save"}] if self._draft_has_pair(f["player"]) else [])
+def _draft_pick_legal(s, f):
+    return [{"draft": c} for c in _draft_can(s, f["player"])] + ([{"draft": "save"}] if _draft_has_pair(s, f["player"]) else [])
 
-@patch
-def _draft_pick_check(self:DraftMixin, f, a):
+def _draft_pick_check(s, f, a):
     if not (isinstance(a, dict) and set(a) == {"draft"}): raise RulesError(f"draft rule: pick with {{'draft': ['mech' or 'pilot', name]}} or save with {{'draft': 'save'}}, got {a!r}")
-    if a["draft"] == "save" and not self._draft_has_pair(f["player"]):
+    if a["draft"] == "save" and not _draft_has_pair(s, f["player"]):
         raise RulesError("draft rule: draft at least one Mech and one Pilot before saving the rest of your points")
-    if a["draft"] != "save" and a not in self._draft_pick_legal(f):
-        raise RulesError(f"draft rule: {a['draft']!r} is not a card on the table that {SIDE[f['player']]} can afford ({self.draft['budget'][f['player']]} points left)")
+    if a["draft"] != "save" and a not in _draft_pick_legal(s, f):
+        raise RulesError(f"draft rule: {a['draft']!r} is not a card on the table that {SIDE[f['player']]} can afford ({s.draft['budget'][f['player']]} points left)")
 
-@patch
-def _draft_pick_apply(self:DraftMixin, f, a):
-    self.stack.pop(); p, d = f["player"], self.draft
+def _draft_pick_apply(s, f, a):
+    s.stack.pop(); p, d = f["player"], s.draft
     if a["draft"] == "save":
         d["done"][p] = True
-        self.emit("info", f"{SIDE[p]} saves the remaining {d['budget'][p]} points for modifications.", {"save": d["budget"][p]}, p)
+        s.emit("info", f"{SIDE[p]} saves the remaining {d['budget'][p]} points for modifications.", {"save": d["budget"][p]}, p)
     else:
         kind, name = a["draft"]
-        cost = (self.cards.mechs if kind == "mech" else self.cards.pilots)[name].cost
+        cost = (s.cards.mechs if kind == "mech" else s.cards.pilots)[name].cost
         d["picked"][p].append([kind, name]); d["taken"].append(name); d["budget"][p] -= cost
-        self.emit("info", f"{SIDE[p]} drafts the {kind.title()} {name} ({cost} points; {d['budget'][p]} left).", {"draft": [kind, name]}, p)
+        s.emit("info", f"{SIDE[p]} drafts the {kind.title()} {name} ({cost} points; {d['budget'][p]} left).", {"draft": [kind, name]}, p)
     d["picker"] = 1 - p
-    self.stack.append({"kind": "draft_next"})
+    s.stack.append({"kind": "draft_next"})
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c012
-@patch
-def _pair_legal(self:DraftMixin, f):
-    picked = self.draft["picked"][f["player"]]
+def _pair_legal(s, f):
+    picked = s.draft["picked"][f["player"]]
     ms = [n for k, n in picked if k == "mech"]; ps = [n for k, n in picked if k == "pilot"]
     k = min(len(ms), len(ps))
     if k == 0: return [{"pairs": []}]
     out = []
-    for s in range(max(len(ms), len(ps))):
-        if len(ps) >= len(ms): pairs = [[m, ps[(i + s) % len(ps)]] for i, m in enumerate(ms)]
-        else: pairs = [[ms[(i + s) % len(ms)], p] for i, p in enumerate(ps)]
+    for sh in range(max(len(ms), len(ps))):
+        if len(ps) >= len(ms): pairs = [[m, ps[(i + sh) % len(ps)]] for i, m in enumerate(ms)]
+        else: pairs = [[ms[(i + sh) % len(ms)], p] for i, p in enumerate(ps)]
         if {"pairs": pairs} not in out: out.append({"pairs": pairs})
     return out[:6]
 
-@patch
-def _pair_check(self:DraftMixin, f, a):
+def _pair_check(s, f, a):
     from fortune_suite.games.fortune_fodder.teams import check_pairing
     if not (isinstance(a, dict) and set(a) == {"pairs"}): raise RulesError(f"draft rule: announce {{'pairs': [[mech, pilot], ...]}}, got {a!r}")
-    check_pairing(self.cards, self.draft["picked"][f["player"]], a["pairs"])
+    check_pairing(s.cards, s.draft["picked"][f["player"]], a["pairs"])
 
-@patch
-def _pair_apply(self:DraftMixin, f, a):
+def _pair_apply(s, f, a):
     from fortune_suite.games.fortune_fodder.teams import check_pairing
-    self.stack.pop(); p = f["player"]
-    lost = check_pairing(self.cards, self.draft["picked"][p], a["pairs"])
-    self.teams[p] = [list(x) for x in a["pairs"]]
-    self.leftover[p] = self.draft["budget"][p]
-    self.emit("info", f"{SIDE[p]} announces the pairs: " + (", ".join(f"{m} with {q}" for m, q in a["pairs"]) or "none") +
+    s.stack.pop(); p = f["player"]
+    lost = check_pairing(s.cards, s.draft["picked"][p], a["pairs"])
+    s.teams[p] = [list(x) for x in a["pairs"]]
+    s.leftover[p] = s.draft["budget"][p]
+    s.emit("info", f"{SIDE[p]} announces the pairs: " + (", ".join(f"{m} with {q}" for m, q in a["pairs"]) or "none") +
               (f"; without a partner (points lost): {', '.join(n for _, n in lost)}" if lost else "") + ".", {"pairs": a["pairs"], "lost": lost}, p)
 
-@patch
-def _f_draft_teams(self:DraftMixin, f):
-    if not self.teams[0] or not self.teams[1]:
+def _f_draft_teams(s, f):
+    if not s.teams[0] or not s.teams[1]:
         raise RulesError("draft rule: each player must draft at least one Mech and one Pilot")
-    self.stack.append({"kind": "teams_done"})
+    s.stack.append({"kind": "teams_done"})

@@ -4,319 +4,283 @@
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c003
 from __future__ import annotations
+from . import combat
+from . import actions
+from . import flag
+from . import state
 import math
-from fastcore.basics import patch
 from ...engine import RulesError
 from .state import SIDE
 from .scenarios import in_deploy_zone, controller, tower_vp, stitches_vp
 
 # %% auto #0
-__all__ = ['RoundsMixin']
+__all__ = ['ready', 'add_vp', 'heal', 'damage', 'pilot_damage', 'knock_out']
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c005
-class RoundsMixin:
-    "Rounds, activations, scoring, damage, healing and knockouts (used by `FFState`)."
-
-@patch
-def _f_round_start(self:RoundsMixin, f):
-    self.round += 1
-    r = self.round
-    self.vp_rounds.append([0, 0]); self.obj_scored[r] = [set(), set()]; self.ko_pilots_round[r] = [[], []]
-    self.emit("info", f"Round {r} of {self.max_rounds} begins; {SIDE[self.first]} activates first.", {"round": r, "first": self.first})
-    if self.tower:
-        if not self.tower["active"] or self.tower["hp"] < self.tower["max_hp"]:
-            self.emit("info", f"The Tower is back to full HP ({self.tower['max_hp']}).", {"tower_hp": self.tower["max_hp"]})
-        self.tower["hp"], self.tower["active"] = self.tower["max_hp"], True
-    for u in self.all_units():
+def _f_round_start(s, f):
+    s.round += 1
+    r = s.round
+    s.vp_rounds.append([0, 0]); s.obj_scored[r] = [set(), set()]; s.ko_pilots_round[r] = [[], []]
+    s.emit("info", f"Round {r} of {s.max_rounds} begins; {SIDE[s.first]} activates first.", {"round": r, "first": s.first})
+    if s.tower:
+        if not s.tower["active"] or s.tower["hp"] < s.tower["max_hp"]:
+            s.emit("info", f"The Tower is back to full HP ({s.tower['max_hp']}).", {"tower_hp": s.tower["max_hp"]})
+        s.tower["hp"], s.tower["active"] = s.tower["max_hp"], True
+    for u in state.all_units(s):
         u.activated, u.jets_round, u.defences, u.used, u.ammo = False, False, set(), set(), {}
         if not u.pilot_out: u.ap = u.ap_max
-    self.turn, self.active = self.first, None
-    self.stack.append({"kind": "next"})
-    for p in (1 - self.first, self.first):                 # pushed in reverse: first player's frames on top
-        if any(u.mech_out and not u.pilot_out for u in self.units[p]): self.stack.append({"kind": "respawn", "player": p})
-        if r > 1 and self.ko_pilots_round[r - 1][p] and any(u.hourglass for u in self.units[p]):
-            self.stack.append({"kind": "hourglass", "player": p})
+    s.turn, s.active = s.first, None
+    s.stack.append({"kind": "next"})
+    for p in (1 - s.first, s.first):                 # pushed in reverse: first player's frames on top
+        if any(u.mech_out and not u.pilot_out for u in s.units[p]): s.stack.append({"kind": "respawn", "player": p})
+        if r > 1 and s.ko_pilots_round[r - 1][p] and any(u.hourglass for u in s.units[p]):
+            s.stack.append({"kind": "hourglass", "player": p})
 
 # respawn: a knocked-out Mech (Pilot alive) comes back at half its HP, rounded up, within 4" of its edge
 
-@patch
-def ready(self:RoundsMixin, p) -> list:
-    return [u for u in self.units[p] if u.on_table and not u.activated]
+def ready(s, p) -> list:
+    return [u for u in s.units[p] if u.on_table and not u.activated]
 
-@patch
-def _f_next(self:RoundsMixin, f):
-    p = self.turn
-    if not self.ready(p): p = 1 - p
-    if not self.ready(p):
-        self.stack.append({"kind": "round_end"}); return
-    self.stack.append({"kind": "choose_unit", "player": p})
+def _f_next(s, f):
+    p = s.turn
+    if not ready(s, p): p = 1 - p
+    if not ready(s, p):
+        s.stack.append({"kind": "round_end"}); return
+    s.stack.append({"kind": "choose_unit", "player": p})
 
-@patch
-def _choose_unit_legal(self:RoundsMixin, f):
-    return [{"activate": u.id} for u in self.ready(f["player"])]
+def _choose_unit_legal(s, f):
+    return [{"activate": u.id} for u in ready(s, f["player"])]
 
-@patch
-def _choose_unit_check(self:RoundsMixin, f, a):
-    if not (isinstance(a, dict) and set(a) == {"activate"}) or a not in self._choose_unit_legal(f):
+def _choose_unit_check(s, f, a):
+    if not (isinstance(a, dict) and set(a) == {"activate"}) or a not in _choose_unit_legal(s, f):
         raise RulesError(f"activation rule: choose one of your pairs that has not activated this round "
-                         f"({', '.join(x['activate'] for x in self._choose_unit_legal(f))}), got {a!r}")
+                         f"({', '.join(x['activate'] for x in _choose_unit_legal(s, f))}), got {a!r}")
 
-@patch
-def _choose_unit_apply(self:RoundsMixin, f, a):
-    self.stack.pop()
-    u = self.by_id[a["activate"]]
-    self.active, u.used, u.ammo = u.id, set(), {}
-    self.emit("info", f"{SIDE[u.player]} activates {u.prof.mech} (pilot {u.prof.pilot}) with {u.ap} AP.", {"unit": u.id, "ap": u.ap}, u.player)
-    self.stack += [{"kind": "end_activation", "unit": u.id}, {"kind": "act", "player": u.player, "unit": u.id}]
+def _choose_unit_apply(s, f, a):
+    s.stack.pop()
+    u = s.by_id[a["activate"]]
+    s.active, u.used, u.ammo = u.id, set(), {}
+    s.emit("info", f"{SIDE[u.player]} activates {u.prof.mech} (pilot {u.prof.pilot}) with {u.ap} AP.", {"unit": u.id, "ap": u.ap}, u.player)
+    s.stack += [{"kind": "end_activation", "unit": u.id}, {"kind": "act", "player": u.player, "unit": u.id}]
 
-@patch
-def _f_end_activation(self:RoundsMixin, f):
-    u = self.by_id[f["unit"]]
+def _f_end_activation(s, f):
+    u = s.by_id[f["unit"]]
     u.activated = True
-    self.active = None
-    self.turn = 1 - u.player
-    self.stack.append({"kind": "next"})
+    s.active = None
+    s.turn = 1 - u.player
+    s.stack.append({"kind": "next"})
     if u.on_table and u.fire:
-        dmg = self.options.fire_damage
-        self.emit("info", f"{self.uname(u)} burns: {dmg} damage to the Mech and {dmg} to {u.prof.pilot}.", {"unit": u.id, "fire": dmg}, u.player)
-        self.damage(u, dmg, u.fire_by, source="fire")
-        if not u.pilot_out: self.pilot_damage(u, dmg, u.fire_by, source="fire")
-
-# %% ../../../nbs/43b_ff_rounds.ipynb #c009
-@patch
-def _respawn_legal(self:RoundsMixin, f):
-    p = f["player"]
-    todo = [u for u in self.units[p] if u.mech_out and not u.pilot_out]
-    spots = [s for s in self._zone_spots(p, 4.0, self.R) if self.free_spot(s, self.R) is None]
-    if not spots: spots = [s for s in self._zone_spots(p, 4.0, self.R, dense=True) if self.free_spot(s, self.R) is None][:8]
-    return [{"respawn": u.id, "at": [s[0], s[1]]} for u in todo for s in spots]
-
-@patch
-def _respawn_check(self:RoundsMixin, f, a):
-    p = f["player"]
-    if not (isinstance(a, dict) and set(a) == {"respawn", "at"}): raise RulesError(f"respawn rule: redeploy with {{'respawn': unit, 'at': [x, y]}}, got {a!r}")
-    u = self.by_id.get(a["respawn"]) if isinstance(a["respawn"], str) else None
-    if u is None or u.player != p or not u.mech_out or u.pilot_out: raise RulesError(f"respawn rule: {a['respawn']!r} is not a knocked-out Mech of {SIDE[p]} waiting to return")
-    pos = self._point(a["at"], "respawn rule")
-    if not in_deploy_zone(p, pos, self.R): raise RulesError(f"respawn rule: Mechs return wholly within 4\" of their own table edge; {pos} is not")
-    why = self.free_spot(pos, self.R)
-    if why: raise RulesError(f"respawn rule: cannot stand at {pos}: {why}")
-
-@patch
-def _respawn_apply(self:RoundsMixin, f, a):
-    u = self.by_id[a["respawn"]]
-    u.pos, u.mech_out, u.hp = self._point(a["at"], ""), False, (u.max_hp + 1) // 2
-    u.fire, u.fire_by, u.debuffs, u.carrying = False, None, {}, False
-    self.emit("info", f"{self.uname(u)} respawns at ({u.pos[0]:g}, {u.pos[1]:g}) with {u.hp} of {u.max_hp} HP.", {"unit": u.id, "pos": list(u.pos), "hp": u.hp}, u.player)
-    if not any(v.mech_out and not v.pilot_out for v in self.units[f["player"]]): self.stack.pop()
-
-# the Medical Hourglass: bring back a Pilot knocked out last round (and their Mech) at half health
-
-@patch
-def _hourglass_legal(self:RoundsMixin, f):
-    p = f["player"]
-    return [{"hourglass": uid} for uid in self.ko_pilots_round[self.round - 1][p] if self.by_id[uid].pilot_out] + [{"hourglass": None}]
-
-@patch
-def _hourglass_check(self:RoundsMixin, f, a):
-    if not (isinstance(a, dict) and set(a) == {"hourglass"}) or (a["hourglass"] is not None and {"hourglass": a["hourglass"]} not in self._hourglass_legal(f)):
-        raise RulesError(f"Medical Hourglass rule: name a Pilot knocked out last round ({', '.join(str(x['hourglass']) for x in self._hourglass_legal(f))}), got {a!r}")
-
-@patch
-def _hourglass_apply(self:RoundsMixin, f, a):
-    self.stack.pop()
-    p = f["player"]
-    if a["hourglass"] is None:
-        self.emit("info", f"{SIDE[p]} keeps the Medical Hourglass.", {}, p); return
-    holder = next(u for u in self.units[p] if u.hourglass)
-    holder.hourglass = False
-    u = self.by_id[a["hourglass"]]
-    u.pilot_out, u.pilot_hp, u.mech_out, u.pos = False, (u.pilot_max + 1) // 2, True, None
-    u.ap = u.ap_max
-    self.emit("info", f"{SIDE[p]} turns the Medical Hourglass: {u.prof.pilot} is back with {u.pilot_hp} HP and their Mech will respawn.", {"unit": u.id}, p)
-    if not any(fr.get("kind") == "respawn" and fr.get("player") == p for fr in self.stack):
-        i = len(self.stack)
-        self.stack.insert(i, {"kind": "respawn", "player": p})
-
-# choosing who activates: alternate while both have pairs to activate
-
-# %% ../../../nbs/43b_ff_rounds.ipynb #c011
-@patch
-def _f_round_end(self:RoundsMixin, f):
-    self.stack.append({"kind": "round_score"})
-    if self.scenario == "tower":
-        n = [sum(m["controller"] == p for m in self.markers) for p in (0, 1)]
-        if n[0] != n[1]:
-            p = 0 if n[0] > n[1] else 1
-            targets = self._obelisk_targets(p)
-            self.emit("info", f"Gain Control: {SIDE[p]} controls {n[p]} objectives to {n[1 - p]}" +
-                      (" and may fire the Obelisk." if targets else ", but no enemy Mech is in the Obelisk's range and sight."), {"control": n}, p)
-            if targets: self.stack.append({"kind": "obelisk", "player": p, "why": "control"})
-
-@patch
-def _f_round_score(self:RoundsMixin, f):
-    r = self.round
-    if self.scenario == "control":
-        mechs = [(u.player, u.circle) for u in self.on_table()]
-        from fortune_suite.games.fortune_fodder.scenarios import controller
-        for m in self.markers:
-            c = controller(m["pos"], mechs)
-            if c is None and self.options.control_tie == "keep": c = m["controller"]
-            m["controller"] = c
-            if c is not None: self.add_vp(c, m["vp"][c], f"controls the {m['id']} objective", objective=m["id"])
-    elif self.scenario == "flag":
-        car = self.flag["carrier"]
-        if car is not None: self.add_vp(self.by_id[car].player, 1, "holds the Flag at the end of the round", objective="flag")
-    for p in (0, 1):
-        sec = self.secondary[p]
-        if sec == "bulwark" and r > 1 and (self.obj_scored[r - 1][p] & self.obj_scored[r][p]):
-            self.add_vp(p, 2, "Bulwark: scored from the same objective two rounds running", secondary=True)
-        if sec == "plan":
-            foes = self.on_table(1 - p)
-            if foes and all(u.fire or u.debuffs for u in foes):
-                self.add_vp(p, 1, "Part of the Plan: every enemy Mech has a debuff or status effect", secondary=True)
-    for u in self.all_units():
-        for k in [k for k, v in u.debuffs.items() if v[1] <= r]: del u.debuffs[k]
-    vr = self.vp_rounds[-1]
-    self.emit("info", f"End of round {r}: {SIDE[0]} {self.vp[0]} VP (+{vr[0]}), {SIDE[1]} {self.vp[1]} VP (+{vr[1]}).",
-              {"round": r, "vp": list(self.vp), "vp_round": list(vr)})
-    out = [all(u.pilot_out for u in self.units[p]) for p in (0, 1)]
-    if r >= self.max_rounds or any(out):
-        if any(out) and r < self.max_rounds: self.emit("info", "Every Pilot of " + " and ".join(SIDE[p] for p in (0, 1) if out[p]) + " is knocked out: the game ends.", {})
-        self.over = True; return
-    self.stack.append({"kind": "round_start"})
-    if vr[0] != vr[1]: chooser = 0 if vr[0] > vr[1] else 1
-    elif self.options.round_tie == "roll":
-        chooser = 0 if self.roll("1d2", "who chooses the next first player (equal VP this round)").total == 1 else 1
-    else: chooser = self.first if self.options.round_tie == "first" else 1 - self.first
-    self.stack.append({"kind": "first_player", "player": chooser})
-
-@patch
-def _first_player_legal(self:RoundsMixin, f): return [{"first": f["player"]}, {"first": 1 - f["player"]}]
-
-@patch
-def _first_player_check(self:RoundsMixin, f, a):
-    if a not in ({"first": 0}, {"first": 1}): raise RulesError(f"first-player rule: choose who activates first next round, {{'first': 0}} or {{'first': 1}}, got {a!r}")
-
-@patch
-def _first_player_apply(self:RoundsMixin, f, a):
-    self.stack.pop(); self.first = a["first"]
-    self.emit("info", f"{SIDE[f['player']]} chooses {SIDE[self.first]} to activate first in round {self.round + 1}.", {"first": self.first}, f["player"])
+        dmg = s.options.fire_damage
+        s.emit("info", f"{state.uname(s, u)} burns: {dmg} damage to the Mech and {dmg} to {u.prof.pilot}.", {"unit": u.id, "fire": dmg}, u.player)
+        damage(s, u, dmg, u.fire_by, source="fire")
+        if not u.pilot_out: pilot_damage(s, u, dmg, u.fire_by, source="fire")
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c013
-@patch
-def add_vp(self:RoundsMixin, p, n, why, objective=None, secondary=False):
+def add_vp(s, p, n, why, objective=None, secondary=False):
     if n <= 0: return
-    self.vp[p] += n; self.vp_rounds[-1][p] += n
-    if secondary: self.vp_secondary[p] += n
-    if objective is not None: self.obj_scored[self.round][p].add(objective)
-    self.vp_events.append((self.round, p, n, why))
-    self.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {self.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
+    s.vp[p] += n; s.vp_rounds[-1][p] += n
+    if secondary: s.vp_secondary[p] += n
+    if objective is not None: s.obj_scored[s.round][p].add(objective)
+    s.vp_events.append((s.round, p, n, why))
+    s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
 
-@patch
-def heal(self:RoundsMixin, u, n, what="mech", why=""):
+def heal(s, u, n, what="mech", why=""):
     "Heal a Mech or Pilot (capped at its maximum); counts for Stitches and Tourniquets unless `why` is a respawn."
     if what == "mech": got = min(n, u.max_hp - u.hp); u.hp += got
     else: got = min(n, u.pilot_max - u.pilot_hp); u.pilot_hp += got
     who = u.prof.mech if what == "mech" else u.prof.pilot
-    self.emit("info", f"{SIDE[u.player]} {who} heals {got}{f' ({why})' if why else ''}: " +
+    s.emit("info", f"{SIDE[u.player]} {who} heals {got}{f' ({why})' if why else ''}: " +
               (f"{u.hp}/{u.max_hp} HP." if what == "mech" else f"{u.pilot_hp}/{u.pilot_max} HP."), {"unit": u.id, "healed": got, "what": what}, u.player)
     p = u.player
-    before = self.healed[p]; self.healed[p] += got
-    if self.secondary[p] == "stitches":
+    before = s.healed[p]; s.healed[p] += got
+    if s.secondary[p] == "stitches":
         from fortune_suite.games.fortune_fodder.scenarios import stitches_vp
-        k = stitches_vp(before, self.healed[p])
-        if k: self.add_vp(p, k, f"Stitches and Tourniquets: {self.healed[p]} HP healed", secondary=True)
+        k = stitches_vp(before, s.healed[p])
+        if k: add_vp(s, p, k, f"Stitches and Tourniquets: {s.healed[p]} HP healed", secondary=True)
     return got
 
-@patch
-def _stimmy(self:RoundsMixin, u, by, source):
+def _stimmy(s, u, by, source):
     if u.stimmy and by is not None and by != u.player and source in ("attack", "crit", "trait", "obelisk"):
         u.stimmy = False
-        s = self.roll("1d6", f"Auto Stimmy Medical Kit: {self.uname(u)} heals before the damage", u.player).total
-        self.heal(u, s, "mech", "Auto Stimmy"); self.heal(u, s, "pilot", "Auto Stimmy")
+        k = s.roll("1d6", f"Auto Stimmy Medical Kit: {state.uname(s, u)} heals before the damage", u.player).total
+        heal(s, u, k, "mech", "Auto Stimmy"); heal(s, u, k, "pilot", "Auto Stimmy")
 
-@patch
-def damage(self:RoundsMixin, u, n, by, source="attack"):
+def damage(s, u, n, by, source="attack"):
     "Deal `n` damage to a Mech (a Unit, or the Tower dict) from player `by`; handles the Flag, knockouts and the Tower's VP."
-    if isinstance(u, dict): return self._tower_damage(n, by, source)
+    if isinstance(u, dict): return _tower_damage(s, n, by, source)
     if n <= 0 or not u.on_table: return 0
-    self._stimmy(u, by, source)
+    _stimmy(s, u, by, source)
     lost = min(n, u.hp); u.hp -= lost
-    self.emit("info", f"{self.uname(u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
-    if lost > 0 and u.carrying and (self.options.flag_drop_on_damage or u.hp == 0): self._drop_flag(u, forced=True)
-    if u.hp == 0: self.knock_out(u, by, pilot=False)
+    s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
+    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): flag._drop_flag(s, u, forced=True)
+    if u.hp == 0: knock_out(s, u, by, pilot=False)
     return lost
 
-@patch
-def pilot_damage(self:RoundsMixin, u, n, by, source="crit"):
+def pilot_damage(s, u, n, by, source="crit"):
     if n <= 0 or u.pilot_out: return 0
-    if u.on_table: self._stimmy(u, by, source)
+    if u.on_table: _stimmy(s, u, by, source)
     lost = min(n, u.pilot_hp); u.pilot_hp -= lost
-    self.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
-    if lost > 0 and u.carrying and self.options.flag_drop_on_damage: self._drop_flag(u, forced=True)
-    if u.pilot_hp == 0: self.knock_out(u, by, pilot=True)
+    s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
+    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: flag._drop_flag(s, u, forced=True)
+    if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
     return lost
 
-@patch
-def knock_out(self:RoundsMixin, u, by, pilot):
+def knock_out(s, u, by, pilot):
     p, foe = u.player, 1 - u.player
-    if u.carrying: self._drop_flag(u, forced=True)
+    if u.carrying: flag._drop_flag(s, u, forced=True)
     was_on = u.on_table
     if pilot:
         u.pilot_out = True
-        self.ko_pilots_round[self.round][p].append(u.id)
-        self.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
-        self.add_vp(foe, 2, f"knocked out the Pilot {u.prof.pilot}")
-        if self.secondary[foe] == "take_names": self.add_vp(foe, self.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
+        s.ko_pilots_round[s.round][p].append(u.id)
+        s.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
+        add_vp(s, foe, 2, f"knocked out the Pilot {u.prof.pilot}")
+        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
     else:
-        self.emit("info", f"{self.uname(u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
+        s.emit("info", f"{state.uname(s, u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
     if was_on or not pilot:
         u.mech_out = True
-        self.add_vp(foe, 1, f"knocked out the Mech {u.prof.mech}")
-        if self.secondary[foe] == "take_names": self.add_vp(foe, self.options.take_names_mech, f"Take Names: Mech {u.prof.mech}", secondary=True)
+        add_vp(s, foe, 1, f"knocked out the Mech {u.prof.mech}")
+        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_mech, f"Take Names: Mech {u.prof.mech}", secondary=True)
     u.pos, u.fire, u.fire_by, u.debuffs = None, False, None, {}
     if was_on:
-        for v in self.on_table():
+        for v in state.on_table(s):
             if v is not u and v.prof.effects.get("recycle"):
-                k = self.roll(v.prof.effects["recycle"], f"Recycle Drone on {self.uname(v)}", v.player).total
-                self.heal(v, k, "mech", "Recycle Drone")
+                k = s.roll(v.prof.effects["recycle"], f"Recycle Drone on {state.uname(s, v)}", v.player).total
+                heal(s, v, k, "mech", "Recycle Drone")
     if pilot and by == foe:
-        cands = [v for v in self.units[p] if v is not u and not v.pilot_out and v.tokens < 2]
-        if len(cands) == 1: self._give_token(cands[0])
-        elif cands: self.stack.append({"kind": "revenge", "player": p, "ko": u.id})
+        cands = [v for v in s.units[p] if v is not u and not v.pilot_out and v.tokens < 2]
+        if len(cands) == 1: _give_token(s, cands[0])
+        elif cands: s.stack.append({"kind": "revenge", "player": p, "ko": u.id})
 
-@patch
-def _give_token(self:RoundsMixin, v):
+def _give_token(s, v):
     v.tokens += 1; v.ap += 1
-    self.emit("info", f"{SIDE[v.player]} {v.prof.pilot} takes a revenge token: +1 AP ({v.tokens} token{'s' if v.tokens > 1 else ''}).", {"unit": v.id, "tokens": v.tokens}, v.player)
+    s.emit("info", f"{SIDE[v.player]} {v.prof.pilot} takes a revenge token: +1 AP ({v.tokens} token{'s' if v.tokens > 1 else ''}).", {"unit": v.id, "tokens": v.tokens}, v.player)
 
-@patch
-def _revenge_legal(self:RoundsMixin, f):
-    return [{"revenge": v.id} for v in self.units[f["player"]] if v.id != f["ko"] and not v.pilot_out and v.tokens < 2]
+def _revenge_legal(s, f):
+    return [{"revenge": v.id} for v in s.units[f["player"]] if v.id != f["ko"] and not v.pilot_out and v.tokens < 2]
 
-@patch
-def _revenge_check(self:RoundsMixin, f, a):
-    if a not in self._revenge_legal(f): raise RulesError(f"revenge rule: give the token to another of your Pilots with fewer than 2 ({', '.join(x['revenge'] for x in self._revenge_legal(f))}), got {a!r}")
+def _revenge_apply(s, f, a):
+    s.stack.pop(); _give_token(s, s.by_id[a["revenge"]])
 
-@patch
-def _revenge_apply(self:RoundsMixin, f, a):
-    self.stack.pop(); self._give_token(self.by_id[a["revenge"]])
-
-@patch
-def _tower_damage(self:RoundsMixin, n, by, source):
-    t = self.tower
+def _tower_damage(s, n, by, source):
+    t = s.tower
     if n <= 0 or not t["active"]: return 0
-    counted = min(n, t["hp"]) if self.options.tower_damage_cap else n
+    counted = min(n, t["hp"]) if s.options.tower_damage_cap else n
     t["hp"] = max(0, t["hp"] - n)
-    self.emit("info", f"The Tower takes {n} damage: {t['hp']}/{t['max_hp']} HP.", {"tower_damage": n, "hp": t["hp"], "by": by})
+    s.emit("info", f"The Tower takes {n} damage: {t['hp']}/{t['max_hp']} HP.", {"tower_damage": n, "hp": t["hp"], "by": by})
     if by in (0, 1):
         from fortune_suite.games.fortune_fodder.scenarios import tower_vp
-        before = self.tower_dmg[by]; self.tower_dmg[by] += counted
-        k = tower_vp(before, self.tower_dmg[by])
-        if k: self.add_vp(by, k, f"{self.tower_dmg[by]} damage done to the Tower", objective="tower")
+        before = s.tower_dmg[by]; s.tower_dmg[by] += counted
+        k = tower_vp(before, s.tower_dmg[by])
+        if k: add_vp(s, by, k, f"{s.tower_dmg[by]} damage done to the Tower", objective="tower")
     if t["hp"] == 0:
         t["active"] = False
-        self.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
-        if by in (0, 1) and self._obelisk_targets(by): self.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
+        s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
+        if by in (0, 1) and combat._obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
     return counted
+
+# %% ../../../nbs/43b_ff_rounds.ipynb #c009
+def _respawn_legal(s, f):
+    p = f["player"]
+    todo = [u for u in s.units[p] if u.mech_out and not u.pilot_out]
+    spots = [z for z in state._zone_spots(s, p, 4.0, s.R) if state.free_spot(s, z, s.R) is None]
+    if not spots: spots = [z for z in state._zone_spots(s, p, 4.0, s.R, dense=True) if state.free_spot(s, z, s.R) is None][:8]
+    return [{"respawn": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
+
+def _respawn_check(s, f, a):
+    p = f["player"]
+    if not (isinstance(a, dict) and set(a) == {"respawn", "at"}): raise RulesError(f"respawn rule: redeploy with {{'respawn': unit, 'at': [x, y]}}, got {a!r}")
+    u = s.by_id.get(a["respawn"]) if isinstance(a["respawn"], str) else None
+    if u is None or u.player != p or not u.mech_out or u.pilot_out: raise RulesError(f"respawn rule: {a['respawn']!r} is not a knocked-out Mech of {SIDE[p]} waiting to return")
+    pos = state._point(s, a["at"], "respawn rule")
+    if not in_deploy_zone(p, pos, s.R): raise RulesError(f"respawn rule: Mechs return wholly within 4\" of their own table edge; {pos} is not")
+    why = state.free_spot(s, pos, s.R)
+    if why: raise RulesError(f"respawn rule: cannot stand at {pos}: {why}")
+
+def _respawn_apply(s, f, a):
+    u = s.by_id[a["respawn"]]
+    u.pos, u.mech_out, u.hp = state._point(s, a["at"], ""), False, (u.max_hp + 1) // 2
+    u.fire, u.fire_by, u.debuffs, u.carrying = False, None, {}, False
+    s.emit("info", f"{state.uname(s, u)} respawns at ({u.pos[0]:g}, {u.pos[1]:g}) with {u.hp} of {u.max_hp} HP.", {"unit": u.id, "pos": list(u.pos), "hp": u.hp}, u.player)
+    if not any(v.mech_out and not v.pilot_out for v in s.units[f["player"]]): s.stack.pop()
+
+# the Medical Hourglass: bring back a Pilot knocked out last round (and their Mech) at half health
+
+def _hourglass_legal(s, f):
+    p = f["player"]
+    return [{"hourglass": uid} for uid in s.ko_pilots_round[s.round - 1][p] if s.by_id[uid].pilot_out] + [{"hourglass": None}]
+
+def _hourglass_apply(s, f, a):
+    s.stack.pop()
+    p = f["player"]
+    if a["hourglass"] is None:
+        s.emit("info", f"{SIDE[p]} keeps the Medical Hourglass.", {}, p); return
+    holder = next(u for u in s.units[p] if u.hourglass)
+    holder.hourglass = False
+    u = s.by_id[a["hourglass"]]
+    u.pilot_out, u.pilot_hp, u.mech_out, u.pos = False, (u.pilot_max + 1) // 2, True, None
+    u.ap = u.ap_max
+    s.emit("info", f"{SIDE[p]} turns the Medical Hourglass: {u.prof.pilot} is back with {u.pilot_hp} HP and their Mech will respawn.", {"unit": u.id}, p)
+    if not any(fr.get("kind") == "respawn" and fr.get("player") == p for fr in s.stack):
+        i = len(s.stack)
+        s.stack.insert(i, {"kind": "respawn", "player": p})
+
+# choosing who activates: alternate while both have pairs to activate
+
+# %% ../../../nbs/43b_ff_rounds.ipynb #c011
+def _f_round_end(s, f):
+    s.stack.append({"kind": "round_score"})
+    if s.scenario == "tower":
+        n = [sum(m["controller"] == p for m in s.markers) for p in (0, 1)]
+        if n[0] != n[1]:
+            p = 0 if n[0] > n[1] else 1
+            targets = combat._obelisk_targets(s, p)
+            s.emit("info", f"Gain Control: {SIDE[p]} controls {n[p]} objectives to {n[1 - p]}" +
+                      (" and may fire the Obelisk." if targets else ", but no enemy Mech is in the Obelisk's range and sight."), {"control": n}, p)
+            if targets: s.stack.append({"kind": "obelisk", "player": p, "why": "control"})
+
+def _f_round_score(s, f):
+    r = s.round
+    if s.scenario == "control":
+        mechs = [(u.player, u.circle) for u in state.on_table(s)]
+        from fortune_suite.games.fortune_fodder.scenarios import controller
+        for m in s.markers:
+            c = controller(m["pos"], mechs)
+            if c is None and s.options.control_tie == "keep": c = m["controller"]
+            m["controller"] = c
+            if c is not None: add_vp(s, c, m["vp"][c], f"controls the {m['id']} objective", objective=m["id"])
+    elif s.scenario == "flag":
+        car = s.flag["carrier"]
+        if car is not None: add_vp(s, s.by_id[car].player, 1, "holds the Flag at the end of the round", objective="flag")
+    for p in (0, 1):
+        sec = s.secondary[p]
+        if sec == "bulwark" and r > 1 and (s.obj_scored[r - 1][p] & s.obj_scored[r][p]):
+            add_vp(s, p, 2, "Bulwark: scored from the same objective two rounds running", secondary=True)
+        if sec == "plan":
+            foes = state.on_table(s, 1 - p)
+            if foes and all(u.fire or u.debuffs for u in foes):
+                add_vp(s, p, 1, "Part of the Plan: every enemy Mech has a debuff or status effect", secondary=True)
+    for u in state.all_units(s):
+        for k in [k for k, v in u.debuffs.items() if v[1] <= r]: del u.debuffs[k]
+    vr = s.vp_rounds[-1]
+    s.emit("info", f"End of round {r}: {SIDE[0]} {s.vp[0]} VP (+{vr[0]}), {SIDE[1]} {s.vp[1]} VP (+{vr[1]}).",
+              {"round": r, "vp": list(s.vp), "vp_round": list(vr)})
+    out = [all(u.pilot_out for u in s.units[p]) for p in (0, 1)]
+    if r >= s.max_rounds or any(out):
+        if any(out) and r < s.max_rounds: s.emit("info", "Every Pilot of " + " and ".join(SIDE[p] for p in (0, 1) if out[p]) + " is knocked out: the game ends.", {})
+        s.over = True; return
+    s.stack.append({"kind": "round_start"})
+    if vr[0] != vr[1]: chooser = 0 if vr[0] > vr[1] else 1
+    elif s.options.round_tie == "roll":
+        chooser = 0 if s.roll("1d2", "who chooses the next first player (equal VP this round)").total == 1 else 1
+    else: chooser = s.first if s.options.round_tie == "first" else 1 - s.first
+    s.stack.append({"kind": "first_player", "player": chooser})
+
+def _first_player_legal(s, f): return [{"first": f["player"]}, {"first": 1 - f["player"]}]
+
+def _first_player_check(s, f, a):
+    if a not in ({"first": 0}, {"first": 1}): raise RulesError(f"first-player rule: choose who activates first next round, {{'first': 0}} or {{'first': 1}}, got {a!r}")
+
+def _first_player_apply(s, f, a):
+    s.stack.pop(); s.first = a["first"]
+    s.emit("info", f"{SIDE[f['player']]} chooses {SIDE[s.first]} to activate first in round {s.round + 1}.", {"first": s.first}, f["player"])

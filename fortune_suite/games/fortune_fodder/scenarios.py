@@ -8,11 +8,18 @@ import math
 from ...geometry import Circle, base_distance
 from .table import TABLE_IN, MARKER_R, TOWER_R, make_piece, Piece
 
+# %% auto #0
+__all__ = ['SCENARIOS', 'SECONDARIES', 'STANDARD_TERRAIN', 'TERRAIN_SLOTS', 'TERRAIN_KIND_BY_D6', 'scenario_for_roll', 'edge_y',
+           'from_edge', 'in_deploy_zone', 'control_layout', 'controller', 'tower_vp', 'stitches_vp', 'bulwark_vp',
+           'tie_break', 'terrain_piece', 'random_terrain']
+
+# %% ../../../nbs/44_ff_scenarios.ipynb #1069e1a7
 SCENARIOS = {  # key → (name, d6 faces that select it, round limit)
     "tower": ("Destroy the Tower", (1, 2), 5),
     "control": ("Capture and Control", (3, 4), 6),
     "flag": ("Capture the Flag", (5, 6), 5),
 }
+
 SECONDARIES = {  # key → name
     "take_names": "Take Names", "bulwark": "Bulwark", "stitches": "Stitches and Tourniquets", "plan": "Part of the Plan",
 }
@@ -23,6 +30,7 @@ def scenario_for_roll(face:int) -> str:
         if face in faces: return k
     raise ValueError(f"a d6 face is 1 to 6, got {face!r}")
 
+# %% ../../../nbs/44_ff_scenarios.ipynb #d9774779
 def edge_y(player:int) -> float:
     "The y of a player's own table edge: player 0 the bottom (0), player 1 the top (24)."
     return 0.0 if player == 0 else TABLE_IN
@@ -37,6 +45,7 @@ def in_deploy_zone(player:int, pos, r:float, depth:float=4.0) -> bool:
     if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): return False
     return from_edge(player, (x, y)) + r <= depth + 1e-9
 
+# %% ../../../nbs/44_ff_scenarios.ipynb #4b134d26
 def control_layout() -> list:
     "Capture and Control's three markers: (id, centre, VP for player 0, VP for player 1) — friendly 1, middle 2, enemy 3."
     return [("south", (12.0, 6.0), 1, 3), ("middle", (12.0, 12.0), 2, 2), ("north", (12.0, 18.0), 3, 1)]
@@ -49,6 +58,7 @@ def controller(marker, mechs, reach:float=3.0, r_marker:float=MARKER_R):
         if base_distance(c, m) <= reach + 1e-9: n[p] += 1
     return None if n[0] == n[1] else (0 if n[0] > n[1] else 1)
 
+# %% ../../../nbs/44_ff_scenarios.ipynb #86d522a1
 def tower_vp(before:int, after:int, per:int=5) -> int:
     "VP earned when a team's total Tower damage goes from `before` to `after`: one per full `per`."
     return after // per - before // per
@@ -61,12 +71,14 @@ def bulwark_vp(last:set, now:set, bonus:int=2, cap:int=2) -> int:
     "Bulwark: `bonus` if any objective scored VP in both the last round and this one; at most `cap` a round."
     return min(cap, bonus) if set(last) & set(now) else 0
 
+# %% ../../../nbs/44_ff_scenarios.ipynb #78a6d3b4
 def tie_break(vp, vp_final_round, vp_secondary) -> tuple:
     "Winners and the deciding step: most VP; then most VP in the final round; then most VP from secondaries; else shared."
     for how, score in (("vp", vp), ("final round", vp_final_round), ("secondary", vp_secondary)):
         if score[0] != score[1]: return ([0] if score[0] > score[1] else [1]), how
     return [0, 1], "draw"
 
+# %% ../../../nbs/44_ff_scenarios.ipynb #54e6585c
 # terrain: a fixed layout and a rolled one (2–4 pieces in six mirrored slots between the deployment zones)
 STANDARD_TERRAIN = [
     {"id": "T1", "kind": "impassable", "name": "Collapsed hangar", "polygon": [[4.5, 9.5], [7.5, 9.5], [7.5, 14.5], [4.5, 14.5]]},
@@ -74,8 +86,11 @@ STANDARD_TERRAIN = [
     {"id": "T3", "kind": "cloud", "name": "Smoke stack", "circle": [18, 15.5, 2.0]},
     {"id": "T4", "kind": "rough", "name": "Scrap field", "circle": [8.5, 18, 1.8]},
 ]
+
 TERRAIN_SLOTS = [(6.0, 9.0), (18.0, 15.0), (18.0, 9.0), (6.0, 15.0), (8.0, 12.0), (16.0, 12.0)]
+
 TERRAIN_KIND_BY_D6 = {1: "cloud", 2: "cover", 3: "rough", 4: "impassable", 5: "impassable", 6: "cover"}
+
 _NAMES = {"cloud": "Smoke cloud", "cover": "Barricade", "rough": "Rubble", "impassable": "Ruined block", "fluff": "Scenery"}
 
 def terrain_piece(kind:str, centre, i:int) -> dict:
@@ -97,8 +112,3 @@ def random_terrain(roll) -> list:
         free.remove(slot)
         out.append(terrain_piece(kind, TERRAIN_SLOTS[slot], i))
     return out
-
-# %% auto #0
-__all__ = ['SCENARIOS', 'SECONDARIES', 'STANDARD_TERRAIN', 'TERRAIN_SLOTS', 'TERRAIN_KIND_BY_D6', 'scenario_for_roll', 'edge_y',
-           'from_edge', 'in_deploy_zone', 'control_layout', 'controller', 'tower_vp', 'stitches_vp', 'bulwark_vp',
-           'tie_break', 'terrain_piece', 'random_terrain']

@@ -8,15 +8,14 @@ import argparse, json, math, sys, time
 from collections import Counter
 from ...engine import play_bots, RulesError
 from ...simkit import wilson, ProgressBar, CliParser, CliError
-from .actions import FortuneFodder
-from .bots import greedy_bot, random_bot
+from .game import FortuneFodder
+from . import bots as _bots   # files the greedy bot
+from ...engine import bots_for
 
 # %% auto #0
-__all__ = ['BOTS', 'simulate', 'make_parser', 'simulate_cli']
+__all__ = ['simulate', 'make_parser', 'simulate_cli']
 
 # %% ../../../nbs/45a_ff_sim.ipynb #c006
-BOTS = {"greedy": lambda seed: greedy_bot, "random": lambda seed: random_bot(seed)}
-
 def simulate(games:int=100,               # number of games
              seed:int=0,                  # game i uses seed + i
              bots=("greedy", "greedy"),   # bot A and bot B, by name
@@ -24,7 +23,7 @@ def simulate(games:int=100,               # number of games
              progress=None) -> dict:      # called as progress(done, games) after each game
     "Play `games` seeded bot-vs-bot games of Fortune Fodder (sides alternating); the record with 95% Wilson intervals."
     for b in bots:
-        if b not in BOTS: raise ValueError(f"unknown bot {b!r} (choose from {', '.join(BOTS)})")
+        if b not in bots_for(FortuneFodder): raise ValueError(f"unknown bot {b!r} (choose from {', '.join(bots_for(FortuneFodder))})")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1: raise ValueError(f"games must be a positive whole number, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0: raise ValueError(f"seed must be 0 or more, got {seed!r}")
     opts = dict(options or {})
@@ -32,8 +31,8 @@ def simulate(games:int=100,               # number of games
     wins, sides, draws, vp, scen, rounds, t0 = [0, 0], [0, 0], 0, [0, 0], Counter(), 0, time.perf_counter()
     for i in range(games):
         a_side = i % 2
-        players = {a_side: BOTS[bots[0]](seed + i), 1 - a_side: BOTS[bots[1]](seed + i + 10**6)}
-        g = play_bots(FortuneFodder.new(opts, seed + i), players, max_steps=100_000)
+        players = {a_side: bots[0], 1 - a_side: bots[1]}
+        g = play_bots(FortuneFodder.new(opts, seed + i, quiet=True), players, seed=seed + i, max_steps=100_000)
         r = g.result()
         scen[r["scenario"]] += 1; rounds += r["rounds"]
         vp[0] += r["scores"][a_side]; vp[1] += r["scores"][1 - a_side]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math, os
 from dataclasses import dataclass, field
 from typing import Any
-from fastcore.basics import patch
 from ...engine import Game, State, RulesError
 from ...geometry import Circle, base_distance
 from .cards import load_cards, Cards, CardError
@@ -18,7 +17,8 @@ from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, in_de
                                                           control_layout, STANDARD_TERRAIN, random_terrain)
 
 # %% auto #0
-__all__ = ['SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'Unit', 'FFBase']
+__all__ = ['SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'Unit', 'new_game', 'all_units', 'on_table', 'uname',
+           'blockers', 'obstacles', 'free_spot']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -74,6 +74,7 @@ class FFOptions:
             bad("upgrades", "need preset teams and must be [upgrades of player 0, upgrades of player 1]")
         if self.first not in (None, 0, 1): bad("first", "must be None, 0 or 1")
         if self.positions is not None and not isinstance(self.positions, dict): bad("positions", "must be {unit id: [x, y]}")
+        if self.positions is not None and self.teams is None: bad("positions", "need preset teams (the unit ids come from them)")
 
 # %% ../../../nbs/43_ff_state.ipynb #c009
 _CARD_CACHE = {}
@@ -104,6 +105,7 @@ class Unit:
         self.carrying = False
         self.weapons = {w.name: w for w in prof.weapons}
         self.melee_reach = max((w.range for w in prof.weapons if w.kind == "melee"), default=None)
+        self._wv = None                      # the weapons' fixed view, made on first use
 
     @property
     def on_table(self) -> bool:
@@ -129,349 +131,293 @@ class Unit:
         return {"id": self.id, "player": self.player, "mech": p.mech, "pilot": p.pilot, "pos": list(self.pos) if self.pos else None,
                 "r": self.r, "hp": self.hp, "max_hp": self.max_hp, "pilot_hp": self.pilot_hp, "pilot_max": self.pilot_max,
                 "ap": self.ap, "ap_max": self.ap_max, "tokens": self.tokens, "armor": self.armor, "def": self.defense,
-                "speed": self.speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in self.debuffs.items()},
+                "speed": self.speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in self.debuffs.items()} if self.debuffs else {},
                 "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.on_table, "activated": self.activated,
-                "used": sorted(self.used), "jets_used": self.jets_round, "defences_used": sorted(self.defences),
+                "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
                 "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": list(p.buy_ins),
-                "effects": {k: v for k, v in p.effects.items()},
-                "weapons": [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
-                             "ammo": w.ammo, "used": self.ammo.get(w.name, 0), "traits": dict(w.traits),
-                             "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least, "effects": dict(w.crit.effects)}}
-                            for w in p.weapons]}
+                "effects": dict(p.effects),
+                "weapons": [{**fixed, "used": self.ammo.get(w.name, 0), "traits": dict(w.traits),
+                             "crit": None if w.crit is None else {**fixed["crit"], "effects": dict(w.crit.effects)}}
+                            for w, fixed in zip(p.weapons, self._weapon_views())]}
+
+    def _weapon_views(self) -> list:
+        "The parts of the weapons' view that never change (worked out once per pair)."
+        if self._wv is None:
+            self._wv = [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
+                         "ammo": w.ammo, "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least}}
+                        for w in self.prof.weapons]
+        return self._wv
 
 SIDE = ("Red", "Blue")      # how the log names players 0 and 1
 DECISIONS_SIMULTANEOUS = ("build", "secondary", "upgrades")
 
 # %% ../../../nbs/43_ff_state.ipynb #c013
-class FFBase(State):
-    "A game of Fortune Fodder: the decision stack and the setup (rounds, combat and actions come from the mixins in `actions`)."
-    def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
-
-@patch
-def _setup(self:FFBase):
-    o = self.options
-    self.cards = cards_for(o.cards)
-    self.R = radius_in(o.mech_base_mm)
-    self.stack, self.over, self.round = [], False, 0
-    self.teams, self.upgrades, self.secondary = [None, None], [None, None], [None, None]
-    self.units, self.by_id = [[], []], {}
-    self.leftover, self.scenario, self.pieces = [0, 0], None, []
-    self.markers, self.tower, self.flag = [], None, None
-    self.first, self.turn, self.active = None, None, None
-    self.vp, self.vp_rounds, self.vp_secondary, self.vp_events = [0, 0], [], [0, 0], []
-    self.obj_scored = {}           # round → [set of objectives that scored VP for player 0, for player 1]
-    self.healed, self.tower_dmg = [0, 0], [0, 0]
-    self.ko_pilots_round = {}      # round → [pilots knocked out that round, by owner]
-    self.draft = None
-    self._cache, self._geo_cache, self._los_cache = {}, {}, {}
-    self.emit("info", f"Fortune Fodder, {o.points}-point teams" + (" (draft)" if o.draft else "") +
+def new_game(s):
+    "Set up a new game on the state `s`: the table's bookkeeping, then the first steps on the agenda (called by `FFState._setup`)."
+    o = s.options
+    s.cards = cards_for(o.cards)
+    s.R = radius_in(o.mech_base_mm)
+    s.stack, s.over, s.round = [], False, 0
+    s.teams, s.upgrades, s.secondary = [None, None], [None, None], [None, None]
+    s.units, s.by_id = [[], []], {}
+    s.leftover, s.scenario, s.pieces = [0, 0], None, []
+    s.markers, s.tower, s.flag = [], None, None
+    s.first, s.turn, s.active = None, None, None
+    s.vp, s.vp_rounds, s.vp_secondary, s.vp_events = [0, 0], [], [0, 0], []
+    s.obj_scored = {}           # round → [set of objectives that scored VP for player 0, for player 1]
+    s.healed, s.tower_dmg = [0, 0], [0, 0]
+    s.ko_pilots_round = {}      # round → [pilots knocked out that round, by owner]
+    s.draft = None
+    s._cache, s._geo_cache, s._los_cache = {}, {}, {}
+    s.emit("info", f"Fortune Fodder, {o.points}-point teams" + (" (draft)" if o.draft else "") +
               f", cards: {'the example roster (not official cards)' if o.cards == 'example' else o.cards}.", {"points": o.points})
     if o.teams is not None:
         for p in (0, 1):
-            try: self.leftover[p] = check_team(self.cards, o.teams[p], o.points)
+            try: s.leftover[p] = check_team(s.cards, o.teams[p], o.points)
             except RulesError as e: raise RulesError(f"option teams, {SIDE[p]}: {e}") from None
-            self.teams[p] = [list(x) for x in o.teams[p]]
-        self.stack.append({"kind": "teams_done"})
-    elif o.draft: self.stack.append({"kind": "draft_start"})
-    else: self.stack += [{"kind": "teams_done"}, {"kind": "build"}]
-    self._run()
+            s.teams[p] = [list(x) for x in o.teams[p]]
+        s.stack.append({"kind": "teams_done"})
+    elif o.draft: s.stack.append({"kind": "draft_start"})
+    else: s.stack += [{"kind": "teams_done"}, {"kind": "build"}]
+    s._run()
 
-@patch
-def _run(self:FFBase):
-    while not self.over and self.stack:
-        top = self.stack[-1]
-        if "player" in top or top["kind"] in DECISIONS_SIMULTANEOUS:
-            if top["kind"] == "act" and self._act_done(top): self.stack.pop(); continue
-            if top["kind"] in ("place_flag", "revenge", "respawn") and not getattr(self, f"_{top['kind']}_legal")(top):
-                self.stack.pop(); self._nothing_to_choose(top); continue
-            return
-        self.stack.pop()
-        getattr(self, "_f_" + top["kind"])(top)
-        self._cache = {}
-    self._cache = {}
-
-@patch
-def _nothing_to_choose(self:FFBase, f):
+def _nothing_to_choose(s, f):
     "A decision that lost all its options while the action that raised it finished (a push, a knockout): settle it."
     if f["kind"] == "place_flag":
-        self.flag["pos"] = (12.0, 12.0)
-        self.emit("info", "There is no room to put the dropped Flag down: it returns to the middle.", {"flag_pos": [12.0, 12.0]})
+        s.flag["pos"] = (12.0, 12.0)
+        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle.", {"flag_pos": [12.0, 12.0]})
     elif f["kind"] == "revenge":
-        self.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
+        s.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
     else:
-        self.emit("info", f"No room within 4\" of {SIDE[f['player']]}'s edge: their knocked-out Mechs wait for the next round.", {}, f["player"])
-
-@patch
-def _to_move(self:FFBase):
-    if self.over or not self.stack: return ()
-    top = self.stack[-1]
-    if top["kind"] in DECISIONS_SIMULTANEOUS: return (0, 1)
-    return (top["player"],)
-
-@patch
-def _simultaneous(self:FFBase) -> bool:
-    return bool(self.stack) and self.stack[-1]["kind"] in DECISIONS_SIMULTANEOUS
-
-@patch
-def _resolve(self:FFBase, orders):
-    top = self.stack.pop()
-    getattr(self, "_resolve_" + top["kind"])(orders)
-    self._run()
+        s.emit("info", f"No room within 4\" of {SIDE[f['player']]}'s edge: their knocked-out Mechs wait for the next round.", {}, f["player"])
 
 # %% ../../../nbs/43_ff_state.ipynb #c017
-@patch
-def _resolve_build(self:FFBase, orders):
+def _resolve_build(s, orders):
     for p in (0, 1):
-        self.teams[p] = [list(x) for x in orders[p]["team"]]
-        self.leftover[p] = check_team(self.cards, self.teams[p], self.options.points)
+        s.teams[p] = [list(x) for x in orders[p]["team"]]
+        s.leftover[p] = check_team(s.cards, s.teams[p], s.options.points)
 
-@patch
-def _f_teams_done(self:FFBase, f):
+def _f_teams_done(s, f):
     for p in (0, 1):
-        self.emit("reveal", f"{SIDE[p]}'s team: " + ", ".join(f"{m} (pilot {q})" for m, q in self.teams[p]) +
-                  f" — {self.options.points - self.leftover[p]} points, {self.leftover[p]} left.",
-                  {"player": p, "team": self.teams[p], "left": self.leftover[p]}, p)
-    o = self.options
+        s.emit("reveal", f"{SIDE[p]}'s team: " + ", ".join(f"{m} (pilot {q})" for m, q in s.teams[p]) +
+                  f" — {s.options.points - s.leftover[p]} points, {s.leftover[p]} left.",
+                  {"player": p, "team": s.teams[p], "left": s.leftover[p]}, p)
+    o = s.options
     if o.scenario == "random":
-        face = self.roll("1d6", "main scenario (1–2 Tower, 3–4 Control, 5–6 Flag)").total
-        self.scenario = scenario_for_roll(face)
-    else: self.scenario = o.scenario
-    name, _, limit = SCENARIOS[self.scenario]
-    self.max_rounds = o.max_rounds or limit
-    self.emit("info", f"Main scenario: {name}, {self.max_rounds} round{'s' if self.max_rounds != 1 else ''}.", {"scenario": self.scenario, "rounds": self.max_rounds})
+        face = s.roll("1d6", "main scenario (1–2 Tower, 3–4 Control, 5–6 Flag)").total
+        s.scenario = scenario_for_roll(face)
+    else: s.scenario = o.scenario
+    name, _, limit = SCENARIOS[s.scenario]
+    s.max_rounds = o.max_rounds or limit
+    s.emit("info", f"Main scenario: {name}, {s.max_rounds} round{'s' if s.max_rounds != 1 else ''}.", {"scenario": s.scenario, "rounds": s.max_rounds})
     if o.secondaries is not None:
-        self.secondary = list(o.secondaries); self._reveal_secondaries()
-        self.stack.append({"kind": "secondary_done"})
-    else: self.stack += [{"kind": "secondary_done"}, {"kind": "secondary"}]
+        s.secondary = list(o.secondaries); _reveal_secondaries(s)
+        s.stack.append({"kind": "secondary_done"})
+    else: s.stack += [{"kind": "secondary_done"}, {"kind": "secondary"}]
 
-@patch
-def _resolve_secondary(self:FFBase, orders):
-    self.secondary = [orders[0]["secondary"], orders[1]["secondary"]]
-    self._reveal_secondaries()
+def _resolve_secondary(s, orders):
+    s.secondary = [orders[0]["secondary"], orders[1]["secondary"]]
+    _reveal_secondaries(s)
 
-@patch
-def _reveal_secondaries(self:FFBase):
-    self.emit("reveal", "Secondary objectives: " + "; ".join(f"{SIDE[p]} {SECONDARIES[self.secondary[p]]}" for p in (0, 1)) + ".",
-              {"secondaries": self.secondary})
+def _reveal_secondaries(s):
+    s.emit("reveal", "Secondary objectives: " + "; ".join(f"{SIDE[p]} {SECONDARIES[s.secondary[p]]}" for p in (0, 1)) + ".",
+              {"secondaries": s.secondary})
 
-@patch
-def _f_secondary_done(self:FFBase, f):
-    o = self.options
+def _f_secondary_done(s, f):
+    o = s.options
     if o.upgrades is not None:
         for p in (0, 1):
-            try: check_upgrades(self.cards, self.teams[p], o.upgrades[p], self.leftover[p])
+            try: check_upgrades(s.cards, s.teams[p], o.upgrades[p], s.leftover[p])
             except RulesError as e: raise RulesError(f"option upgrades, {SIDE[p]}: {e}") from None
-        self._resolve_upgrades({0: {"upgrades": o.upgrades[0]}, 1: {"upgrades": o.upgrades[1]}})
-        self.stack.append({"kind": "upgrades_done"})
-    elif o.teams is not None: self._resolve_upgrades({0: {"upgrades": None}, 1: {"upgrades": None}}); self.stack.append({"kind": "upgrades_done"})
-    else: self.stack += [{"kind": "upgrades_done"}, {"kind": "upgrades"}]
+        _resolve_upgrades(s, {0: {"upgrades": o.upgrades[0]}, 1: {"upgrades": o.upgrades[1]}})
+        s.stack.append({"kind": "upgrades_done"})
+    elif o.teams is not None: _resolve_upgrades(s, {0: {"upgrades": None}, 1: {"upgrades": None}}); s.stack.append({"kind": "upgrades_done"})
+    else: s.stack += [{"kind": "upgrades_done"}, {"kind": "upgrades"}]
 
-@patch
-def _resolve_upgrades(self:FFBase, orders):
+def _resolve_upgrades(s, orders):
     for p in (0, 1):
         up = orders[p]["upgrades"] or {"mods": [], "buy_ins": []}
-        self.upgrades[p] = {"mods": [list(e) for e in up.get("mods", [])], "buy_ins": [list(e) for e in up.get("buy_ins", [])]}
-        self.leftover[p] = check_upgrades(self.cards, self.teams[p], self.upgrades[p], self.leftover[p])
-        profs = team_profiles(self.cards, self.teams[p], self.upgrades[p])
-        self.units[p] = []
+        s.upgrades[p] = {"mods": [list(e) for e in up.get("mods", [])], "buy_ins": [list(e) for e in up.get("buy_ins", [])]}
+        s.leftover[p] = check_upgrades(s.cards, s.teams[p], s.upgrades[p], s.leftover[p])
+        profs = team_profiles(s.cards, s.teams[p], s.upgrades[p])
+        s.units[p] = []
         for i, prof in enumerate(profs):
-            u = Unit(f"{'ab'[p]}{i + 1}", p, prof, self.R)
-            self.units[p].append(u); self.by_id[u.id] = u
-        bits = [f"{self.units[p][e[0]].name}: {e[1]}" + (f" ({e[2]})" if len(e) > 2 else "") for e in self.upgrades[p]["mods"]]
-        bits += [f"{self.units[p][e[0]].name}: {e[1]}" for e in self.upgrades[p]["buy_ins"]]
-        self.emit("reveal", f"{SIDE[p]}'s mods and buy-ins: {', '.join(bits) or 'none'}; {self.leftover[p]} points left over.",
-                  {"player": p, "upgrades": self.upgrades[p], "leftover": self.leftover[p]}, p)
+            u = Unit(f"{'ab'[p]}{i + 1}", p, prof, s.R)
+            s.units[p].append(u); s.by_id[u.id] = u
+        bits = [f"{s.units[p][e[0]].name}: {e[1]}" + (f" ({e[2]})" if len(e) > 2 else "") for e in s.upgrades[p]["mods"]]
+        bits += [f"{s.units[p][e[0]].name}: {e[1]}" for e in s.upgrades[p]["buy_ins"]]
+        s.emit("reveal", f"{SIDE[p]}'s mods and buy-ins: {', '.join(bits) or 'none'}; {s.leftover[p]} points left over.",
+                  {"player": p, "upgrades": s.upgrades[p], "leftover": s.leftover[p]}, p)
 
-@patch
-def _f_upgrades_done(self:FFBase, f):
-    for u in self.all_units():
+def _f_upgrades_done(s, f):
+    for u in all_units(s):
         dice = u.prof.effects.get("pilot_hp_dice")
         if dice:
-            extra = self.roll(dice, f"Hearty Breakfast: {u.prof.pilot}'s extra HP", u.player).total
+            extra = s.roll(dice, f"Hearty Breakfast: {u.prof.pilot}'s extra HP", u.player).total
             u.pilot_max += extra; u.pilot_hp += extra
-    self._setup_table()
-    self._initiative()
+    _setup_table(s)
+    _initiative(s)
 
 # %% ../../../nbs/43_ff_state.ipynb #c020
-@patch
-def _setup_table(self:FFBase):
-    t = self.options.terrain
+def _setup_table(s):
+    t = s.options.terrain
     if isinstance(t, str):
-        spec = [] if t == "none" else STANDARD_TERRAIN if t == "standard" else random_terrain(lambda n, why: self.roll(n, why).total)
+        spec = [] if t == "none" else STANDARD_TERRAIN if t == "standard" else random_terrain(lambda n, why: s.roll(n, why).total)
     else: spec = list(t)
-    try: self.pieces = [make_piece(d, i) for i, d in enumerate(spec)]
+    try: s.pieces = [make_piece(d, i) for i, d in enumerate(spec)]
     except ValueError as e: raise RulesError(f"option terrain: {e}") from None
-    self.emit("info", "Terrain: " + ("; ".join(f"{p.name} ({p.kind})" for p in self.pieces) or "none") + ".",
-              {"terrain": [p.to_dict() for p in self.pieces]})
-    if self.scenario == "tower":
-        tc = self.cards.tower
-        self.tower = {"id": "tower", "name": tc.name, "pos": (12.0, 12.0), "r": radius_in(tc.base_mm), "hp": tc.hp, "max_hp": tc.hp,
+    s.emit("info", "Terrain: " + ("; ".join(f"{p.name} ({p.kind})" for p in s.pieces) or "none") + ".",
+              {"terrain": [p.to_dict() for p in s.pieces]})
+    if s.scenario == "tower":
+        tc = s.cards.tower
+        s.tower = {"id": "tower", "name": tc.name, "pos": (12.0, 12.0), "r": radius_in(tc.base_mm), "hp": tc.hp, "max_hp": tc.hp,
                       "armor": tc.armor, "def": tc.defense, "active": True}
-        self.markers = [{"id": "tower", "pos": (12.0, 12.0), "r": self.tower["r"], "controller": None}]
-    elif self.scenario == "control":
-        self.markers = [{"id": k, "pos": pos, "r": MARKER_R, "controller": None, "vp": (v0, v1)} for k, pos, v0, v1 in control_layout()]
+        s.markers = [{"id": "tower", "pos": (12.0, 12.0), "r": s.tower["r"], "controller": None}]
+    elif s.scenario == "control":
+        s.markers = [{"id": k, "pos": pos, "r": MARKER_R, "controller": None, "vp": (v0, v1)} for k, pos, v0, v1 in control_layout()]
     else:
-        self.flag = {"pos": (12.0, 12.0), "carrier": None}
+        s.flag = {"pos": (12.0, 12.0), "carrier": None}
 
-@patch
-def _initiative(self:FFBase):
-    if self.draft is not None:                 # the draft's roll-off already settled who decides the first activation
-        self.stack.append({"kind": "after_initiative"})
-        if self.draft["first"] is not None:
-            self.first = self.draft["first"]
-            self.emit("info", f"As agreed in the draft, {SIDE[self.first]} deploys and activates first.", {"first": self.first})
-        else: self.stack.append({"kind": "initiative", "player": 1 - self.draft["winner"]})
+def _initiative(s):
+    if s.draft is not None:                 # the draft's roll-off already settled who decides the first activation
+        s.stack.append({"kind": "after_initiative"})
+        if s.draft["first"] is not None:
+            s.first = s.draft["first"]
+            s.emit("info", f"As agreed in the draft, {SIDE[s.first]} deploys and activates first.", {"first": s.first})
+        else: s.stack.append({"kind": "initiative", "player": 1 - s.draft["winner"]})
         return
     while True:
         r = []
         for p in (0, 1):
-            extra = self.leftover[p] > self.leftover[1 - p]
-            rec = self.roll("2d6kh1" if extra else "1d6", f"initiative{' (more leftover points: an extra die, the lowest dropped)' if extra else ''}", p)
+            extra = s.leftover[p] > s.leftover[1 - p]
+            rec = s.roll("2d6kh1" if extra else "1d6", f"initiative{' (more leftover points: an extra die, the lowest dropped)' if extra else ''}", p)
             r.append(rec.total)
         if r[0] != r[1]: break
-        self.emit("info", f"Initiative tied at {r[0]}: roll again.", {"tie": r[0]})
+        s.emit("info", f"Initiative tied at {r[0]}: roll again.", {"tie": r[0]})
     w = 0 if r[0] > r[1] else 1
-    self.emit("info", f"{SIDE[w]} wins the initiative {max(r)} to {min(r)}.", {"initiative": w, "rolls": r}, w)
-    self.stack.append({"kind": "after_initiative"})
-    if self.options.first is not None:
-        self.first = self.options.first
-        self.emit("info", f"(Preset) {SIDE[self.first]} deploys and activates first.", {"first": self.first})
-    else: self.stack.append({"kind": "initiative", "player": w})
+    s.emit("info", f"{SIDE[w]} wins the initiative {max(r)} to {min(r)}.", {"initiative": w, "rolls": r}, w)
+    s.stack.append({"kind": "after_initiative"})
+    if s.options.first is not None:
+        s.first = s.options.first
+        s.emit("info", f"(Preset) {SIDE[s.first]} deploys and activates first.", {"first": s.first})
+    else: s.stack.append({"kind": "initiative", "player": w})
 
-@patch
-def _f_after_initiative(self:FFBase, f):
-    a, b = self.first, 1 - self.first
-    if self.options.positions is not None:
-        for uid, at in self.options.positions.items():
-            u = self.by_id.get(uid)
-            if u is None: raise RulesError(f"option positions: no unit {uid!r} (units: {', '.join(self.by_id)})")
-            pos = self._point(at, "option positions")
-            why = self.free_spot(pos, u.r)
+def _f_after_initiative(s, f):
+    a, b = s.first, 1 - s.first
+    if s.options.positions is not None:
+        for uid, at in s.options.positions.items():
+            u = s.by_id.get(uid)
+            if u is None: raise RulesError(f"option positions: no unit {uid!r} (units: {', '.join(s.by_id)})")
+            pos = _point(s, at, "option positions")
+            why = free_spot(s, pos, u.r)
             if why: raise RulesError(f"option positions: {uid} cannot stand at {pos}: {why}")
             u.pos = pos
-            self.emit("info", f"{self.uname(u)} (pilot {u.prof.pilot}) is set up at ({pos[0]:g}, {pos[1]:g}).", {"unit": u.id, "pos": list(pos)}, u.player)
-        self.stack.append({"kind": "round_start"})
+            s.emit("info", f"{uname(s, u)} (pilot {u.prof.pilot}) is set up at ({pos[0]:g}, {pos[1]:g}).", {"unit": u.id, "pos": list(pos)}, u.player)
+        s.stack.append({"kind": "round_start"})
         for p in (b, a):
-            if any(u.pos is None for u in self.units[p]): self.stack.append({"kind": "deploy", "player": p})
-    else: self.stack += [{"kind": "round_start"}, {"kind": "deploy", "player": b}, {"kind": "deploy", "player": a}]
-    if self.scenario == "tower":
-        self.stack += [{"kind": "place_objective", "player": b}, {"kind": "place_objective", "player": a}]
+            if any(u.pos is None for u in s.units[p]): s.stack.append({"kind": "deploy", "player": p})
+    else: s.stack += [{"kind": "round_start"}, {"kind": "deploy", "player": b}, {"kind": "deploy", "player": a}]
+    if s.scenario == "tower":
+        s.stack += [{"kind": "place_objective", "player": b}, {"kind": "place_objective", "player": a}]
 
-@patch
-def _initiative_legal(self:FFBase, f): return [{"initiative": "first"}, {"initiative": "second"}]
+def _initiative_legal(s, f): return [{"initiative": "first"}, {"initiative": "second"}]
 
-@patch
-def _initiative_check(self:FFBase, f, a):
-    if a not in self._initiative_legal(f): raise RulesError(f"initiative rule: the winner chooses {{'initiative': 'first'}} or {{'initiative': 'second'}}, got {a!r}")
+def _initiative_check(s, f, a):
+    if a not in _initiative_legal(s, f): raise RulesError(f"initiative rule: the winner chooses {{'initiative': 'first'}} or {{'initiative': 'second'}}, got {a!r}")
 
-@patch
-def _initiative_apply(self:FFBase, f, a):
-    self.stack.pop(); p = f["player"]
-    self.first = p if a["initiative"] == "first" else 1 - p
-    self.emit("info", f"{SIDE[p]} chooses to deploy and activate {a['initiative']}.", {"first": self.first}, p)
+def _initiative_apply(s, f, a):
+    s.stack.pop(); p = f["player"]
+    s.first = p if a["initiative"] == "first" else 1 - p
+    s.emit("info", f"{SIDE[p]} chooses to deploy and activate {a['initiative']}.", {"first": s.first}, p)
 
-# %% ../../../nbs/43_ff_state.ipynb #c023
-@patch
-def all_units(self:FFBase): return self.units[0] + self.units[1]
+# %% ../../../nbs/43_ff_state.ipynb #58b42ea9
+def all_units(s): return s.units[0] + s.units[1]
 
-@patch
-def on_table(self:FFBase, player=None):
-    return [u for u in (self.all_units() if player is None else self.units[player]) if u.on_table]
+def on_table(s, player=None):
+    return [u for u in (all_units(s) if player is None else s.units[player]) if u.on_table]
 
-@patch
-def uname(self:FFBase, u) -> str:
+def uname(s, u) -> str:
     return "the Tower" if isinstance(u, dict) else f"{SIDE[u.player]} {u.prof.mech}"
 
-@patch
-def blockers(self:FFBase, skip=None) -> list:
+def blockers(s, skip=None) -> list:
     "Circles a moving base must not overlap: other Mechs, the Tower, the Flag on the ground."
-    out = [(u.pos[0], u.pos[1], u.r) for u in self.all_units() if u.on_table and u is not skip]
-    if self.tower: out.append((*self.tower["pos"], self.tower["r"]))
-    if self.flag and self.flag["carrier"] is None: out.append((*self.flag["pos"], MARKER_R))
+    out = [(u.pos[0], u.pos[1], u.r) for u in all_units(s) if u.on_table and u is not skip]
+    if s.tower: out.append((*s.tower["pos"], s.tower["r"]))
+    if s.flag and s.flag["carrier"] is None: out.append((*s.flag["pos"], MARKER_R))
     return out
 
-@patch
-def obstacles(self:FFBase, skip=None):
-    return obstacles_for(self.pieces, self.blockers(skip))
+def obstacles(s, skip=None):
+    return obstacles_for(s.pieces, blockers(s, skip))
 
-@patch
-def free_spot(self:FFBase, pos, r, skip=None) -> str | None:
+def free_spot(s, pos, r, skip=None) -> str | None:
     "None if a base of radius r may stand at pos; else why not."
     x, y = pos
     if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): return "off the table"
-    for p in self.pieces:
+    for p in s.pieces:
         if p.kind == "impassable":
             from fortune_suite.games.fortune_fodder.table import piece_distance
             if piece_distance(p, (x, y, r)) < 1e-6: return f"on impassable terrain ({p.name})"
-    for (cx, cy, cr) in self.blockers(skip):
+    for (cx, cy, cr) in blockers(s, skip):
         if math.hypot(cx - x, cy - y) < cr + r - 1e-6: return "overlapping another base or marker"
     return None
 
-@patch
-def _point(self:FFBase, v, rule):
+def _point(s, v, rule):
     if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v)):
         raise RulesError(f"{rule}: a point on the table is [x, y] in inches, got {v!r}")
     return (float(v[0]), float(v[1]))
 
-@patch
-def _zone_spots(self:FFBase, player, depth, r, dense=False):
+def _zone_spots(s, player, depth, r, dense=False):
     "Spots offered in a deployment zone: 8 along its middle line (`dense`: every 1.5\" on two lines)."
     y = edge_y(player) + (depth / 2 if player == 0 else -depth / 2)
     if not dense: return [(x, y) for x in (2.0, 5.0, 8.0, 11.0, 14.0, 17.0, 20.0, 23.0)]
     ys = (r + 0.01, depth - r - 0.01) if player == 0 else (TABLE_IN - r - 0.01, TABLE_IN - depth + r + 0.01)
     return [(r + 0.01 + 1.5 * i, yy) for yy in ys for i in range(int((TABLE_IN - 2 * r) // 1.5) + 1)]
 
-@patch
-def _deploy_legal(self:FFBase, f):
+# %% ../../../nbs/43_ff_state.ipynb #c023
+def _deploy_legal(s, f):
     p = f["player"]
-    todo = [u for u in self.units[p] if u.pos is None and not u.pilot_out]
-    spots = [s for s in self._zone_spots(p, 4.0, self.R) if self.free_spot(s, self.R) is None]
-    return [{"deploy": u.id, "at": [s[0], s[1]]} for u in todo for s in spots]
+    todo = [u for u in s.units[p] if u.pos is None and not u.pilot_out]
+    spots = [z for z in _zone_spots(s, p, 4.0, s.R) if free_spot(s, z, s.R) is None]
+    return [{"deploy": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
 
-@patch
-def _deploy_check(self:FFBase, f, a):
+def _deploy_check(s, f, a):
     p = f["player"]
     if not (isinstance(a, dict) and set(a) == {"deploy", "at"}): raise RulesError(f"deployment rule: deploy with {{'deploy': unit, 'at': [x, y]}}, got {a!r}")
-    u = self.by_id.get(a["deploy"]) if isinstance(a["deploy"], str) else None
+    u = s.by_id.get(a["deploy"]) if isinstance(a["deploy"], str) else None
     if u is None or u.player != p or u.pos is not None or u.pilot_out:
         raise RulesError(f"deployment rule: {a['deploy']!r} is not one of {SIDE[p]}'s Mechs waiting to deploy")
-    pos = self._point(a["at"], "deployment rule")
-    if not in_deploy_zone(p, pos, self.R): raise RulesError(f"deployment rule: Mechs deploy wholly within 4\" of their own table edge; {pos} is not")
-    why = self.free_spot(pos, self.R)
+    pos = _point(s, a["at"], "deployment rule")
+    if not in_deploy_zone(p, pos, s.R): raise RulesError(f"deployment rule: Mechs deploy wholly within 4\" of their own table edge; {pos} is not")
+    why = free_spot(s, pos, s.R)
     if why: raise RulesError(f"deployment rule: cannot stand at {pos}: {why}")
 
-@patch
-def _deploy_apply(self:FFBase, f, a):
-    u = self.by_id[a["deploy"]]; u.pos = self._point(a["at"], "")
-    self.emit("info", f"{self.uname(u)} (pilot {u.prof.pilot}) deploys at ({u.pos[0]:g}, {u.pos[1]:g}).", {"unit": u.id, "pos": list(u.pos)}, u.player)
-    if not any(v.pos is None and not v.pilot_out for v in self.units[f["player"]]): self.stack.pop()
+def _deploy_apply(s, f, a):
+    u = s.by_id[a["deploy"]]; u.pos = _point(s, a["at"], "")
+    s.emit("info", f"{uname(s, u)} (pilot {u.prof.pilot}) deploys at ({u.pos[0]:g}, {u.pos[1]:g}).", {"unit": u.id, "pos": list(u.pos)}, u.player)
+    if not any(v.pos is None and not v.pilot_out for v in s.units[f["player"]]): s.stack.pop()
 
 # %% ../../../nbs/43_ff_state.ipynb #c024
-@patch
-def _place_objective_legal(self:FFBase, f):
+def _place_objective_legal(s, f):
     p = f["player"]; y = 6.0 if p == 0 else TABLE_IN - 6.0
-    return [{"objective_at": [x, y]} for x in (4.0, 8.0, 12.0, 16.0, 20.0) if self._objective_ok(p, (x, y)) is None]
+    return [{"objective_at": [x, y]} for x in (4.0, 8.0, 12.0, 16.0, 20.0) if _objective_ok(s, p, (x, y)) is None]
 
-@patch
-def _objective_ok(self:FFBase, p, pos):
+def _objective_ok(s, p, pos):
     d = abs(pos[1] - edge_y(p))
-    if self.options.tower_marker == "line" and abs(d - 6.0) > 1e-6: return "its centre must be 6\" from your table edge"
-    if self.options.tower_marker == "within" and d > 6.0 + 1e-9: return "it must be within 6\" of your table edge"
+    if s.options.tower_marker == "line" and abs(d - 6.0) > 1e-6: return "its centre must be 6\" from your table edge"
+    if s.options.tower_marker == "within" and d > 6.0 + 1e-9: return "it must be within 6\" of your table edge"
     if not (MARKER_R <= pos[0] <= TABLE_IN - MARKER_R and MARKER_R <= pos[1] <= TABLE_IN - MARKER_R): return "it must be on the table"
     from fortune_suite.games.fortune_fodder.table import piece_distance
-    if any(pc.kind == "impassable" and piece_distance(pc, (pos[0], pos[1], MARKER_R)) < 1e-6 for pc in self.pieces): return "not on impassable terrain"
+    if any(pc.kind == "impassable" and piece_distance(pc, (pos[0], pos[1], MARKER_R)) < 1e-6 for pc in s.pieces): return "not on impassable terrain"
     return None
 
-@patch
-def _place_objective_check(self:FFBase, f, a):
+def _place_objective_check(s, f, a):
     if not (isinstance(a, dict) and set(a) == {"objective_at"}): raise RulesError(f"objective rule: place your marker with {{'objective_at': [x, y]}}, got {a!r}")
-    pos = self._point(a["objective_at"], "objective rule")
-    why = self._objective_ok(f["player"], pos)
+    pos = _point(s, a["objective_at"], "objective rule")
+    why = _objective_ok(s, f["player"], pos)
     if why: raise RulesError(f"objective rule: {why} (got {pos})")
 
-@patch
-def _place_objective_apply(self:FFBase, f, a):
-    p = f["player"]; pos = self._point(a["objective_at"], "")
-    self.markers.append({"id": f"obj{p}", "pos": pos, "r": MARKER_R, "controller": None})
-    self.emit("info", f"{SIDE[p]} places an objective marker at ({pos[0]:g}, {pos[1]:g}).", {"objective": f"obj{p}", "pos": list(pos)}, p)
-    self.stack.pop()
+def _place_objective_apply(s, f, a):
+    p = f["player"]; pos = _point(s, a["objective_at"], "")
+    s.markers.append({"id": f"obj{p}", "pos": pos, "r": MARKER_R, "controller": None})
+    s.emit("info", f"{SIDE[p]} places an objective marker at ({pos[0]:g}, {pos[1]:g}).", {"objective": f"obj{p}", "pos": list(pos)}, p)
+    s.stack.pop()

@@ -4,6 +4,7 @@
 
 # %% ../../../nbs/42a_ff_table.ipynb #c003
 from __future__ import annotations
+import functools
 import math
 from dataclasses import dataclass
 from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, segment_polygon_intersects,
@@ -182,20 +183,29 @@ def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=N
     best = None
     x0, x1 = (p[0], p[0] + d[0]) if d[0] >= 0 else (p[0] + d[0], p[0])
     y0, y1 = (p[1], p[1] + d[1]) if d[1] >= 0 else (p[1] + d[1], p[1])
-    for k, pts in enumerate(polygons):
-        bx = boxes[k] if boxes else _box(pts)
+    for pts, bx in zip(polygons, boxes or [_box(q) for q in polygons]):
         if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
         t = _poly_toc(p, d, pts, R)
         if t is not None and (best is None or t < best): best = t
-    for c in circles:
-        rr = R + c[2]
-        if x1 + rr < c[0] or x0 - rr > c[0] or y1 + rr < c[1] or y0 - rr > c[1]: continue
-        t = _circle_toc(p, d, (c[0], c[1]), rr)
-        if t is not None and (best is None or t < best): best = t
-    if bounds is not None:
-        for axis, hi in ((0, bounds[0]), (1, bounds[1])):
-            if d[axis] > 0 and p[axis] + d[axis] > hi - R + _EPS: t = max(0.0, (hi - R - p[axis]) / d[axis])
-            elif d[axis] < 0 and p[axis] + d[axis] < R - _EPS: t = max(0.0, (R - p[axis]) / d[axis])
+    px, py, dx, dy = p[0], p[1], d[0], d[1]
+    a = dx * dx + dy * dy
+    for c in circles:                     # `_circle_toc` written out (the hottest loop of route planning), same arithmetic
+        cx, cy = c[0], c[1]; rr = R + c[2]
+        if x1 + rr < cx or x0 - rr > cx or y1 + rr < cy or y0 - rr > cy or a == 0: continue
+        fx, fy = px - cx, py - cy
+        b = 2 * (dx * fx + dy * fy)
+        cc = fx * fx + fy * fy - rr * rr
+        if cc <= 1e-7:
+            if b < -1e-12: return 0.0     # overlapping or touching and moving inward: contact now (nothing comes earlier)
+            continue
+        disc = b * b - 4 * a * cc
+        if disc < 0: continue
+        t = (-b - math.sqrt(disc)) / (2 * a)
+        if 0 <= t <= 1 and (best is None or t < best): best = t
+    if bounds is not None:               # the table's edges, x then y
+        for q, e, hi in ((px, dx, bounds[0]), (py, dy, bounds[1])):
+            if e > 0 and q + e > hi - R + _EPS: t = max(0.0, (hi - R - q) / e)
+            elif e < 0 and q + e < R - _EPS: t = max(0.0, (R - q) / e)
             else: continue
             if best is None or t < best: best = t
     return best
@@ -322,11 +332,17 @@ def spot_free(obs:Obstacles, p, R:float) -> bool:
         if min(_psd(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
     return True
 
+@functools.lru_cache(maxsize=256)
+def _corners(polygons:tuple, bounds:tuple, R:float) -> list:
+    "The corner waypoints of the impassable terrain for a base of radius R (terrain never moves: remembered)."
+    obs = Obstacles(polygons, (), bounds)
+    return _on_table(obs, R, _corner_points(obs, R))
+
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
-        self.corners = _on_table(obs, R, _corner_points(obs, R)); self._circ = {}; self._seen = {}
+        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}
     def clear(self, a, b) -> bool:
         k = (a, b)
         if k not in self._seen: self._seen[k] = self._seen[(b, a)] = leg_clear(self.obs, a, b, self.R)
@@ -347,19 +363,27 @@ class Planner:
         wps = self._near(goal)
         cost = lambda path: path_cost(self.obs.rough, path)
         firsts = [w for w in wps if self.clear(start, w)]
-        lasts = [w for w in wps if self.clear(w, goal)]
         best = None
-        for w in firsts:
-            if w in lasts:
+        for w in firsts:                  # one waypoint: only the legs from the reachable waypoints need checking
+            if self.clear(w, goal):
                 c = cost([start, w, goal])
                 if best is None or c < best[0]: best = (c, [start, w, goal])
         if best: return best[1]
-        for a in firsts:
-            for b in lasts:
-                if a != b and self.clear(a, b):
+        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie. A route
+        # costs at least its length, so a pair whose length alone exceeds the best cost so far needs no check of its
+        # middle leg, and first waypoints are taken shortest first (by the length of start–a–goal) until none can win.
+        dist, best = math.dist, None      # (cost, (index of a, index of b), route)
+        F = [i for i, w in enumerate(wps) if self.clear(start, w)]      # (all known from the one-waypoint search)
+        ds = {i: dist(start, wps[i]) for i in F}; dg = [dist(w, goal) for w in wps]
+        for i in sorted(F, key=lambda i: ds[i] + dg[i]):
+            a = wps[i]
+            if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
+            for j, b in enumerate(wps):
+                if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
+                if self.clear(b, goal) and self.clear(a, b):
                     c = cost([start, a, b, goal])
-                    if best is None or c < best[0]: best = (c, [start, a, b, goal])
-        return best[1] if best else None
+                    if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
+        return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
     "A short route (list of points) from `start` to `goal` for a base of radius R: straight, or via one or two corner waypoints."
