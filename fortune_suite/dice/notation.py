@@ -13,12 +13,13 @@ from .distribution import (Dist, DiceError, die, coin, const, pool_sum, count, k
 _PY_OPS = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt, "==": operator.eq, "!=": operator.ne}
 
 # %% auto #0
-__all__ = ['MAX_TEXT', 'MAX_NEST', 'DEFAULT_EXPLODE_DEPTH', 'Token', 'tokenize', 'Outcome', 'Expr', 'Const', 'Coin', 'Dice',
-           'Count', 'Neg', 'BinOp', 'Compare', 'parse', 'dist']
+__all__ = ['MAX_TEXT', 'MAX_NEST', 'MAX_VALUE', 'DEFAULT_EXPLODE_DEPTH', 'Token', 'tokenize', 'Outcome', 'Expr', 'Const', 'Coin',
+           'Dice', 'Count', 'Neg', 'BinOp', 'Compare', 'parse', 'dist']
 
 # %% ../../nbs/01_notation.ipynb #c006
 MAX_TEXT = 500     # longest notation accepted
 MAX_NEST = 50      # deepest parenthesis nesting
+MAX_VALUE = 2**53  # largest result (in size) any expression may reach
 DEFAULT_EXPLODE_DEPTH = 9   # `d6!` without a number, as icepool's default
 
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<cmp>>=|<=|==|!=|>|<|=)|(?P<mod>kh|kl|dh|dl|k)|(?P<coin>coin)"
@@ -247,6 +248,8 @@ class _Parser:
         lo, hi = node.bounds()
         if hi - lo + 1 > MAX_SUPPORT:
             raise DiceError(f"{node} near column {tok.col} would span {hi - lo + 1:,} outcomes (limit {MAX_SUPPORT:,})")
+        if max(abs(lo), abs(hi)) > MAX_VALUE:
+            raise DiceError(f"{node} near column {tok.col} reaches {max(abs(lo), abs(hi)):,}, beyond ±{MAX_VALUE:,} (results must fit a 64-bit integer with room to spare)")
         return node
 
     def parse(self):
@@ -285,7 +288,7 @@ class _Parser:
         if t.kind == "num":
             self.take(); n = int(t.text)
             if self.tok.kind == "d": return self.dice(n, t)
-            return Const(n)
+            return self.check(Const(n), t)
         if t.kind == "d": return self.dice(1, t, implicit=True)
         if self.take("op", "("):
             self.depth += 1

@@ -23,7 +23,7 @@ def log(panel):
 
 def test_activate_shoot_and_move(lab, page, bokeh_data):
     lab.run(page, "ff_app.ipynb", [
-        "import json\nfrom fortune_suite.games.fortune_fodder.app import FFApp\n"
+        "import json\nfrom fortune_suite.apps.fortune_fodder import FFApp\n"
         f"app = FFApp(options=json.loads('{OPTS}'), seed=2)\napp",
         "state = app.state"])
     panel = page.locator(".fs-ff-app").first
