@@ -27,12 +27,12 @@ def test_hot_seat_pig(lab, page, tmp_path):
 
     # the game opens behind the privacy screen, waiting for the first player
     wait(lambda: iam.is_visible() and iam.inner_text().strip() == "I am Player 0", "the screen waiting for Player 0")
-    assert "Pass the screen to Player 0" in status.inner_text()
+    wait(lambda: "Pass the screen to Player 0" in status.inner_text(), 'the status line: "Pass the screen to Player 0" in status.inner_text()')
     assert board.count() == 0 and log() == []
     shot(page, app, "1-screen")
     iam.click()
     wait(lambda: button("Bold stance (roll 2d6)").is_visible(), "Player 0's stance buttons")
-    assert "Player 0, your turn: choose your stance in secret" in status.inner_text()
+    wait(lambda: "Player 0, your turn: choose your stance in secret" in status.inner_text(), 'the status line: "Player 0, your turn: choose your stance in secret" in statu')
     shot(page, app, "2-stance")
 
     # a secret stance: the screen comes up for Player 1 and nothing on the page tells the stance
@@ -47,7 +47,7 @@ def test_hot_seat_pig(lab, page, tmp_path):
     assert board.count() == 0 and log() == []
     iam.click()
     wait(lambda: button("Steady stance (roll 1d6)").is_visible(), "the stance buttons again")
-    assert "Undone: Player 0's last move." in status.inner_text()
+    wait(lambda: "Undone: Player 0's last move." in status.inner_text(), 'the status line: "Undone: Player 0\'s last move." in status.inner_text()')
     button("Bold stance (roll 2d6)").click()
     wait(lambda: iam.inner_text().strip() == "I am Player 1", "the screen for Player 1")
     iam.click()

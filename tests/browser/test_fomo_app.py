@@ -46,7 +46,7 @@ def test_peek_click_card_then_stack(lab, page):
     panel = page.locator(".fs-fomo-app").first
     panel.wait_for(state="visible")
     status = panel.locator(".fs-app-status")
-    assert "Player 0, your turn: you hold the 1st player card: peek at a stack" in status.inner_text()
+    wait(lambda: "Player 0, your turn: you hold the 1st player card: peek at a stack" in status.inner_text(), 'the status line: "Player 0, your turn: you hold the 1st player card: peek at ')
     shot(panel, "1-peek")
     panel.locator("button.fs-fomo-stack-B").click()                                   # the 1st player's peek
     wait(lambda: any(l.startswith("Player 0 sees in stack B:") for l in log(panel)), "the peek in the log")
@@ -58,7 +58,7 @@ def test_peek_click_card_then_stack(lab, page):
     wait(lambda: "P0: 5" in panel.locator(".fs-fomo-stack-box-A").inner_text(), "the bid drawn on stack A")
     wait(lambda: any(l.startswith("Player 1 ") and ("bids" in l or "discards" in l) for l in log(panel)), "the bot's answer")
     assert panel.locator("button.fs-fomo-card-5").count() == 0                          # the 5 left the hand
-    assert "Since you last looked:" in status.inner_text() and "Player 1" in status.inner_text()
+    wait(lambda: "Since you last looked:" in status.inner_text() and "Player 1" in status.inner_text(), 'the status line: "Since you last looked:" in status.inner_text() and "Player ')
     shot(panel, "3-after-bot")
     state = json.loads(py(page, "import json; print(json.dumps([app.state.actions[:2], app.state.view(0)['hand']]))"))
     assert state[0] == [[0, {"peek": 1}], [0, {"play": 5, "stack": 0}]]
@@ -68,7 +68,7 @@ def test_peek_click_card_then_stack(lab, page):
     panel.locator("button.fs-app-undo").click()
     wait(lambda: panel.locator("button.fs-fomo-card-5").count() == 1, "the 5 back in the hand")
     wait(lambda: log(panel) == before, "the log as it was before the bid")
-    assert "Undone: Player 0's last move and the 1 move(s) after it." in status.inner_text()
+    wait(lambda: "Undone: Player 0's last move and the 1 move(s) after it." in status.inner_text(), 'the status line: "Undone: Player 0\'s last move and the 1 move(s) after it." i')
     shot(panel, "4-undo")
 
 
@@ -88,7 +88,7 @@ def test_hot_seat_screen(lab, page):
     panel.locator("button.fs-fomo-stack-A").click()
     wait(lambda: iam.is_visible() and iam.inner_text().strip() == "I am Player 1", "the screen between players")
     assert panel.locator(".fs-fomo-board").count() == 0 and log(panel) == []          # nothing of the table shows
-    assert "Pass the screen to Player 1" in status.inner_text()
+    wait(lambda: "Pass the screen to Player 1" in status.inner_text(), 'the status line: "Pass the screen to Player 1" in status.inner_text()')
     shot(panel, "hot-1-screen")
     iam.click()
     wait(lambda: panel.locator("button.fs-fomo-card").count() == 10, "player 1's full hand of ten cards")
@@ -108,5 +108,5 @@ def test_hot_seat_screen(lab, page):
     assert panel.locator(".fs-fomo-board").count() == 0
     iam.click()
     wait(lambda: panel.locator("button.fs-fomo-card").count() == 10, "player 1's hand, the 8 back")
-    assert "Undone: Player 1's last move." in status.inner_text()
+    wait(lambda: "Undone: Player 1's last move." in status.inner_text(), 'the status line: "Undone: Player 1\'s last move." in status.inner_text()')
     shot(panel, "hot-3-undo")

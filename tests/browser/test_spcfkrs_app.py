@@ -47,7 +47,7 @@ def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
     panel.wait_for(state="visible")
     status = panel.locator(".fs-app-status")
     bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START)
-    assert "Red, your turn: write your orders" in status.inner_text()                 # one human: no screen
+    wait(lambda: "Red, your turn: write your orders" in status.inner_text(), 'the status line: "Red, your turn: write your orders" in status.inner_text()')                 # one human: no screen
     click_at(page, "fs-grid-figure", *centre("C11"))                                 # select Red 1
     hl = bokeh_data(page, "fs-grid-highlight", until=lambda d: "C11" in d["cell"])
     assert hl["color"][hl["cell"].index("C11")] == "#ffeb3b" and "C14" in hl["cell"]  # its targets are tinted
@@ -66,7 +66,7 @@ def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
     wait(lambda: "Orders revealed for round 1:" in log(panel), "the reveal in the report")
     assert "Red 1 (C11): shoots at Blue 1 (C14) with the Pistol, then moves to C9." in log(panel)
     assert not any("Shoot phase" in t for t in log(panel))                          # the log holds the rest back
-    assert "Red 1 (C11): shoots at Blue 1 (C14)" in report.inner_text() and "step 1 of" in status.inner_text()
+    wait(lambda: "Red 1 (C11): shoots at Blue 1 (C14)" in report.inner_text() and "step 1 of" in status.inner_text(), 'the status line: "Red 1 (C11): shoots at Blue 1 (C14)" in report.inner_text()')
     assert "wins" not in status.inner_text()                                         # the end is not told yet
     shot(panel, "2-report")
     panel.locator(".fs-sp-step").click()
@@ -85,7 +85,7 @@ def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
     wait(lambda: "Orders revealed for round 1:" not in log(panel), "the round taken back")
     bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START)
     bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 0)
-    assert "Undone: Red's last move" in status.inner_text() and "write your orders" in status.inner_text()
+    wait(lambda: "Undone: Red's last move" in status.inner_text() and "write your orders" in status.inner_text(), 'the status line: "Undone: Red\'s last move" in status.inner_text() and "write ')
     shot(panel, "5-undo")
 
 
@@ -111,7 +111,7 @@ def test_hot_seat_hides_locked_orders(lab, page, bokeh_data):
 
     red_orders()
     assert panel.locator(".fs-sp-board").count() == 0 and log(panel) == [] and "D9" not in panel.inner_text()
-    assert "Pass the screen to Blue" in status.inner_text()
+    wait(lambda: "Pass the screen to Blue" in status.inner_text(), 'the status line: "Pass the screen to Blue" in status.inner_text()')
     shot(panel, "hot-1-screen")
 
     # Undo on the screen takes back Red's sheet: the screen now waits for Red, whose drafted arrow is gone too
@@ -123,5 +123,6 @@ def test_hot_seat_hides_locked_orders(lab, page, bokeh_data):
     bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 0)           # Red's arrow is not Blue's
     bokeh_data(page, "fs-grid-selection", until=lambda d: d["xs"] == [])             # nor the outline of Red's last click
     wait(lambda: "Red has given a secret order." in log(panel), "Red's order acknowledged in Blue's log")
-    assert not any("D9" in t for t in log(panel)) and "Blue, your turn: write your orders" in status.inner_text()
+    wait(lambda: "Blue, your turn: write your orders" in status.inner_text(), "the status line greeting Blue")
+    assert not any("D9" in t for t in log(panel))
     shot(panel, "hot-2-blue")
