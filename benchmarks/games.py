@@ -31,6 +31,7 @@ def rate(game, games, players, quiet, repeats):
     "Median games/s (CPU time) of `repeats` seeded greedy-vs-greedy series; the last series' result."
     bots = "greedy" if "greedy" in bots_for(game) else "random"
     rates, r = [], None
+    simulate(game, 1, seed=10**6, bots=bots, players=players, quiet=quiet)   # warm-up: first-use caches (card data, tables)
     for k in range(repeats):
         t0 = time.process_time()
         r = simulate(game, games, seed=1000 * k, bots=bots, players=players, quiet=quiet, keep=True)
