@@ -11,7 +11,9 @@ __all__ = ['DEFAULT_DECK', 'MechaCard', 'MechaDeck', 'DeckError', 'load_deck', '
 from .cards import DEFAULT_DECK, MechaCard, MechaDeck, DeckError, load_deck, deck_from_dict, PEEK, HOOK, TANK
 from .scoring import score, score_details, giant_mecha, blue_points, decide
 from .table import FomoOptions, facing, action_json
-from .rules import Fomo, FomoState, FomoView, parse_action, deal_order
+from .rules import Fomo, FomoState, deal_order
+from .legal import parse_action
+from .views import FomoView
 from .bots import greedy_bot, ev_bot, observe, obs_from_view
 
 _all_ = ["DEFAULT_DECK", "MechaCard", "MechaDeck", "DeckError", "load_deck", "deck_from_dict", "PEEK", "HOOK", "TANK",

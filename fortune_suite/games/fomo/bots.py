@@ -8,7 +8,7 @@ from ...engine import RulesError, register_bot
 from .cards import HOOK, TANK
 from .table import FomoOptions, action_json, HAND_VALUES, PLAY, DISCARD, PEEK_AT, TOP, NSTACKS, PHASE_PEEK
 from .scoring import scorer, Scorer, giant_counts, best_sets
-from .rules import FomoView
+from .views import FomoView
 
 # %% auto #0
 __all__ = ['ONE', 'GIANT_BONUS', 'GREEDY', 'EV', 'FIRST_AT_LEAST', 'Obs', 'observe', 'obs_from_view', 'action_from_obs', 'worth',
