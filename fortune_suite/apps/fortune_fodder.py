@@ -19,8 +19,8 @@ from ..games.fortune_fodder.table import MARKER_R
 from .scaffold import AppScaffold, Component, ActionButtons
 
 # %% auto #0
-__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'action_label', 'FFBoard', 'header_html', 'unit_html', 'submit_team', 'measure',
-           'FFApp']
+__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'action_label', 'FFBoard', 'button_label', 'header_html', 'unit_html',
+           'submit_team', 'measure', 'FFApp']
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c006
 SIDE_COLOR = ("#c62828", "#1565c0")
@@ -28,6 +28,7 @@ TERRAIN_COLOR = {"cloud": "#b0bec5", "cover": "#8d6e63", "rough": "#d7ccc8", "im
 AP = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1, "claim": 1, "pick_up": 1, "drop": 1}
 
 def _pt(p): return f"({p[0]:.1f}, {p[1]:.1f})"
+def _pc(p): return f"{p:.0%}" if p >= 0.01 or p == 0 else "<1%"
 
 def action_label(a, units=None) -> str:
     "A short button label for a Fortune Fodder action; `units` maps unit ids to names."
@@ -85,7 +86,7 @@ class FFBoard(Component):
         self.board = TableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder — Red's edge below, Blue's above")
         self.board.box.layout.flex = "0 0 auto"
         self.board.on_click(self._guard(self._clicked))
-        self.actions = ActionButtons(describe=lambda a, v: action_label(a, _names(v)))
+        self.actions = ActionButtons(describe=button_label)
         self._head = tag(W.HTML(), "fs-ff-head")
         self._info = tag(W.HTML(), "fs-ff-info")
         self._rows = []
@@ -97,21 +98,23 @@ class FFBoard(Component):
         self._points = tag(W.HTML(), "fs-ff-points")
         self._submit = tag(W.Button(description="Submit team", button_style="success"), "fs-ff-submit")
         self._builder = tag(W.VBox([W.HTML("<b>Team builder</b> — one Pilot per Mech, no duplicates (secret until both are in)"),
-                                    *[W.HBox(r) for r in self._rows], W.HBox([self._points, self._submit]),
-                                    W.HTML("<i>…or pick one of the offered teams below.</i>")]), "fs-ff-builder")
+                                    *[W.HBox(r) for r in self._rows], W.HBox([self._points, self._submit])],
+                                   layout=W.Layout(margin="0 0 6px 0")), "fs-ff-builder")
         self._options_title = tag(W.HTML("<b>Your options</b>"), "fs-ff-options-title")
         self._chosen = tag(W.HTML(), "fs-ff-chosen")
         self._odds = tag(W.HTML(), "fs-ff-odds-box")
-        self._go = tag(W.Button(description="Play", button_style="success", disabled=True, layout=W.Layout(width="auto")), "fs-ff-play")
-        self._cancel = tag(W.Button(description="Cancel", disabled=True), "fs-ff-cancel")
-        self._preview_box = tag(W.VBox([self._chosen, self._odds, W.HBox([self._go, self._cancel])],
+        self._go = tag(W.Button(description="Play", button_style="success", disabled=True,
+                                layout=W.Layout(width="auto", max_width="100%")), "fs-ff-play")
+        self._cancel = tag(W.Button(description="Cancel", disabled=True, layout=W.Layout(width="auto")), "fs-ff-cancel")
+        self._preview_box = tag(W.VBox([self._chosen, self._odds, W.HBox([self._go, self._cancel], layout=W.Layout(flex_flow="row wrap"))],
                                        layout=W.Layout(border="1px solid #ffb300", padding="4px", margin="6px 0")), "fs-ff-preview")
-        self._ma = tag(W.Dropdown(options=[], description="Measure", layout=W.Layout(width="180px")), "fs-ff-measure-a")
-        self._mb = tag(W.Dropdown(options=[], description="to", layout=W.Layout(width="150px")), "fs-ff-measure-b")
+        short = {"description_width": "initial"}
+        self._ma = tag(W.Dropdown(options=[], description="Measure from", style=short, layout=W.Layout(width="170px")), "fs-ff-measure-a")
+        self._mb = tag(W.Dropdown(options=[], description="to", style=short, layout=W.Layout(width="110px")), "fs-ff-measure-b")
         self._mgo = tag(W.Button(description="Measure", layout=W.Layout(width="auto")), "fs-ff-measure-go")
         self._mout = tag(W.HTML(), "fs-ff-measure-out")
         self._tape = W.VBox([W.HBox([self._ma, self._mb, self._mgo]), self._mout], layout=W.Layout(margin="8px 0 0 0"))
-        side = W.VBox([self._head, self._info, self._builder, self._options_title, self.actions.box, self._preview_box, self._tape],
+        side = W.VBox([self._head, self._info, self._builder, self._preview_box, self._options_title, self.actions.box, self._tape],
                       layout=W.Layout(flex="1 1 340px", min_width="320px", max_width="560px", margin="0 0 0 12px"))
         self.set_children(W.HBox([self.board.box, side], layout=W.Layout(flex_flow="row wrap")))
         self.on_click(self._submit, lambda b: self.submit_team())
@@ -136,6 +139,14 @@ class FFBoard(Component):
         return self.actions.buttons
 
 def _names(view) -> dict: return {u["id"]: u["mech"] for u in view["units"]}
+
+def button_label(action, view) -> str:
+    "An action button's label: `action_label`, and for a defence the odds it leaves (from the view)."
+    label = action_label(action, _names(view))
+    if isinstance(action, dict) and "defend" in action:
+        o = next((x for x in view.get("odds", []) if x["action"] == action), None)
+        if o: label += f" — hit {_pc(o['p_hit'])}, KO {_pc(o['p_ko'])}"
+    return label
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c011
 def _show(self:FFBoard, state, seat:int):
@@ -186,7 +197,8 @@ def _draw(self:FFBoard, view:dict):
         self._count()
         self.actions.draw(view) if mine else self.actions.clear()
         self._options_title.layout.display = None if mine and view["legal_actions"] else "none"
-        self._options_title.value = "<b>Your options</b>" + (" <i>— pick one, then press Play</i>" if self.confirm else "")
+        self._options_title.value = ("<b>Or pick an offered team</b>" if building else "<b>Your options</b>") + \
+            (" <i>— pick one, then press Play</i>" if self.confirm else "")
         pv = canon(self.preview) if self.preview is not None else None
         for b in self.actions.buttons.values(): b.button_style = "warning" if b.tooltip == pv else "primary"
         self._draw_preview(view)
@@ -298,17 +310,17 @@ def _prompt(self:FFBoard, view) -> str:
 FFBoard.prompt = _prompt
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c017
-def _pc(p): return f"{p:.0%}" if p >= 0.01 or p == 0 else "<1%"
-
 def _odds_html(self:FFBoard, view, action):
     if not isinstance(action, dict): return ""
     if action.get("act") in ("melee", "ranged", "charge") or "obelisk" in action and action["obelisk"]:
         table = self.state.odds(action, player=view["player"])
-        rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{_pc(o['p_hit'])}</td><td>{o['mean_damage']:.1f}</td><td>{_pc(o['p_ko'])}</td>"
-                       f"<td>Def {o['defense']}, Armor {o['armor']}</td></tr>" for k, o in table.items())
+        td = '<td style="padding:1px 6px;white-space:nowrap">'
+        rows = "".join(f"<tr>{td}{html.escape(k)}</td>{td}{_pc(o['p_hit'])}</td>{td}{o['mean_damage']:.1f}</td>{td}{_pc(o['p_ko'])}</td>"
+                       f"{td}Def {o['defense']}, Armor {o['armor']}</td></tr>" for k, o in table.items())
         extra = " (if the charge reaches)" if action.get("act") == "charge" else ""
-        return (f'<div class="fs-ff-odds"><b>Exact odds{extra}</b> by the defence the target may answer with<table cellpadding="3">'
-                f"<tr><th>defence</th><th>P(hit)</th><th>mean dmg</th><th>P(KO)</th><th></th></tr>{rows}</table></div>")
+        return (f'<div class="fs-ff-odds"><b>Exact odds{extra}</b> by the defence the target may answer with'
+                f'<table style="border-collapse:collapse;line-height:1.3;font-size:13px"><tr style="white-space:nowrap">'
+                f"<th>defence</th><th>P(hit)</th><th>mean dmg</th><th>P(KO)</th><th>target</th></tr>{rows}</table></div>")
     if "defend" in action:
         o = next((x for x in view.get("odds", []) if x["action"] == action), None)
         if o: return (f'<div class="fs-ff-odds">With this answer: P(hit) {_pc(o["p_hit"])}, mean damage {o["mean_damage"]:.1f}, '

@@ -74,6 +74,8 @@ def test_activate_shoot_move_bot_undo(lab, page, bokeh_data):
     go.click()
     wait(lambda: any(t.startswith("Blue activates") for t in log(panel)), "the bot's activation in the log")
     wait(lambda: "Red, your turn" in status.inner_text() and "Since you last looked" in status.inner_text(), "Red asked again")
+    if "choose a defence" in status.inner_text():                                  # the bot shot at Red: the defences, with odds
+        assert "Defend: nothing — hit" in panel.locator(".fs-app-actions").inner_text()
     shot(panel, "3-after-bot")
     undo = panel.locator("button.fs-app-undo")
     assert undo.inner_text().strip() == "Undo Red's last move"
