@@ -4,20 +4,23 @@
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c003
 from __future__ import annotations
-import html, math
+import html
 import ipywidgets as W
 from ..geometry import Circle
-from ..ui.base import Panel, tag, shows_errors
+import traitlets
+from ..engine import RulesError, canon
+from ..ui.base import tag, shows_errors
 from ..ui.table import TableBoard
-from ..ui.playpanel import PlayPanel
 from ..games.fortune_fodder.game import FortuneFodder
 from ..games.fortune_fodder.state import cards_for, SIDE
-from ..games.fortune_fodder.bots import greedy_bot
+from ..games.fortune_fodder import bots as _bots   # (importing the bots files them in the registry)
 from ..games.fortune_fodder.scenarios import SECONDARIES
 from ..games.fortune_fodder.table import MARKER_R
+from .scaffold import AppScaffold, Component, ActionButtons
 
 # %% auto #0
-__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'action_label', 'FFApp', 'submit_team', 'measure']
+__all__ = ['SIDE_COLOR', 'TERRAIN_COLOR', 'AP', 'action_label', 'FFBoard', 'button_label', 'header_html', 'unit_html',
+           'submit_team', 'measure', 'FFApp']
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c006
 SIDE_COLOR = ("#c62828", "#1565c0")
@@ -25,6 +28,7 @@ TERRAIN_COLOR = {"cloud": "#b0bec5", "cover": "#8d6e63", "rough": "#d7ccc8", "im
 AP = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1, "claim": 1, "pick_up": 1, "drop": 1}
 
 def _pt(p): return f"({p[0]:.1f}, {p[1]:.1f})"
+def _pc(p): return f"{p:.0%}" if p >= 0.01 or p == 0 else "<1%"
 
 def action_label(a, units=None) -> str:
     "A short button label for a Fortune Fodder action; `units` maps unit ids to names."
@@ -68,52 +72,174 @@ def action_label(a, units=None) -> str:
     return ", ".join(f"{k} {v}" for k, v in a.items())
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c009
-class FFApp(Panel):
-    "Fortune Fodder on a table: the PlayPanel, a team builder with live points, clicks on the table, a measuring tape."
-    css = "fs-ff-app"
+class FFBoard(Component):
+    "Fortune Fodder's component: the table, click-to-act with a preview (exact odds) before Play, the team builder, the tape."
+    css = "fs-ff-board"
+    preview = traitlets.Any(None, allow_none=True, help="the action chosen but not played yet (its odds shown), or None")
+    version = traitlets.Int(0, help="counts redraws")
+
     def __init__(self,
-                 state=None,         # a Fortune Fodder state (default: a new game from `options` and `seed`)
-                 options=None,       # game options for a new game
-                 seed:int=0,         # its seed
-                 bots=None,          # {player: bot}; default: Blue is the greedy bot (pass {} for hot-seat)
-                 px_per_in:float=22):
+                 px_per_in:float=22,     # table scale on screen
+                 confirm:bool=True):     # preview an action picked from a button or a piece before Play (False: play at once)
         super().__init__()
-        self.state0 = state if state is not None else FortuneFodder.new(options, seed)
+        self.confirm, self._shown, self._drawn_terrain, self._cards = confirm, None, None, None
         self.board = TableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder — Red's edge below, Blue's above")
-        self._drawn_terrain = None
-        self.play = PlayPanel(self.state0, board=self.board, render=self._render, odds=self._odds,
-                              bots={1: greedy_bot} if bots is None else bots, describe_action=self._label,
-                              click_action=self._click, title="Fortune Fodder")
-        cards = cards_for(self.state.options.cards)
+        self.board.box.layout.flex = "0 0 auto"
+        self.board.on_click(self._guard(self._clicked))
+        self.actions = ActionButtons(describe=button_label)
+        self._head = tag(W.HTML(), "fs-ff-head")
+        self._info = tag(W.HTML(), "fs-ff-info")
         self._rows = []
         for i in range(5):
-            m = tag(W.Dropdown(options=[("—", "")] + [(f"{c.name} ({c.cost})", c.name) for c in cards.mechs.values()], layout=W.Layout(width="170px")), "fs-ff-mech")
-            p = tag(W.Dropdown(options=[("—", "")] + [(f"{c.name} ({c.cost})", c.name) for c in cards.pilots.values()], layout=W.Layout(width="150px")), "fs-ff-pilot")
+            m = tag(W.Dropdown(options=[("—", "")], layout=W.Layout(width="170px")), "fs-ff-mech")
+            p = tag(W.Dropdown(options=[("—", "")], layout=W.Layout(width="150px")), "fs-ff-pilot")
             self.listen(m, lambda ch: self._count()); self.listen(p, lambda ch: self._count())
             self._rows.append((m, p))
         self._points = tag(W.HTML(), "fs-ff-points")
-        self._submit = tag(W.Button(description="Submit team", button_style="primary"), "fs-ff-submit")
-        self.on_click(self._submit, lambda b: self.submit_team())
-        self._builder = tag(W.VBox([W.HTML("<b>Team builder</b> — one Pilot per Mech, no duplicates"),
-                                    *[W.HBox(r) for r in self._rows], W.HBox([self._points, self._submit])]), "fs-ff-builder")
-        ids = []
-        self._ma = tag(W.Dropdown(options=ids, description="Measure", layout=W.Layout(width="180px")), "fs-ff-measure-a")
-        self._mb = tag(W.Dropdown(options=ids, description="to", layout=W.Layout(width="150px")), "fs-ff-measure-b")
-        self._mgo = tag(W.Button(description="Measure"), "fs-ff-measure-go")
+        self._submit = tag(W.Button(description="Submit team", button_style="success"), "fs-ff-submit")
+        self._builder = tag(W.VBox([W.HTML("<b>Team builder</b> — one Pilot per Mech, no duplicates (secret until both are in)"),
+                                    *[W.HBox(r) for r in self._rows], W.HBox([self._points, self._submit])],
+                                   layout=W.Layout(margin="0 0 6px 0")), "fs-ff-builder")
+        self._options_title = tag(W.HTML("<b>Your options</b>"), "fs-ff-options-title")
+        self._chosen = tag(W.HTML(), "fs-ff-chosen")
+        self._odds = tag(W.HTML(), "fs-ff-odds-box")
+        self._go = tag(W.Button(description="Play", button_style="success", disabled=True,
+                                layout=W.Layout(width="auto", max_width="100%")), "fs-ff-play")
+        self._cancel = tag(W.Button(description="Cancel", disabled=True, layout=W.Layout(width="auto")), "fs-ff-cancel")
+        self._preview_box = tag(W.VBox([self._chosen, self._odds, W.HBox([self._go, self._cancel], layout=W.Layout(flex_flow="row wrap"))],
+                                       layout=W.Layout(border="1px solid #ffb300", padding="4px", margin="6px 0")), "fs-ff-preview")
+        short = {"description_width": "initial"}
+        self._ma = tag(W.Dropdown(options=[], description="Measure from", style=short, layout=W.Layout(width="170px")), "fs-ff-measure-a")
+        self._mb = tag(W.Dropdown(options=[], description="to", style=short, layout=W.Layout(width="110px")), "fs-ff-measure-b")
+        self._mgo = tag(W.Button(description="Measure", layout=W.Layout(width="auto")), "fs-ff-measure-go")
         self._mout = tag(W.HTML(), "fs-ff-measure-out")
+        self._tape = W.VBox([W.HBox([self._ma, self._mb, self._mgo]), self._mout], layout=W.Layout(margin="8px 0 0 0"))
+        side = W.VBox([self._head, self._info, self._builder, self._preview_box, self._options_title, self.actions.box, self._tape],
+                      layout=W.Layout(flex="1 1 340px", min_width="320px", max_width="560px", margin="0 0 0 12px"))
+        self.set_children(W.HBox([self.board.box, side], layout=W.Layout(flex_flow="row wrap")))
+        self.on_click(self._submit, lambda b: self.submit_team())
+        self.on_click(self._go, lambda b: self.play_preview())
+        self.on_click(self._cancel, lambda b: self.cancel())
         self.on_click(self._mgo, lambda b: self.measure(self._ma.value, self._mb.value))
-        self.play.observe(self._guard(lambda ch: self._sync()), names="version")
-        self.board.on_click(self._guard(self._clicked_free))
-        self.set_children(self._builder, self.play.box, W.HBox([self._ma, self._mb, self._mgo, self._mout]))
-        self._sync()
+        self.clear()
+
+    def attach(self, act):
+        "Take the frame's `act`; the action buttons choose through the board (a preview first, in confirm mode)."
+        super().attach(act); self.actions.attach(self.choose)
 
     @property
-    def state(self):
-        "The game in progress (the panel's: it changes on load)."
-        return self.play.state if "play" in self.__dict__ else self.state0
+    def view(self) -> dict:
+        "The view of the seat at the screen."
+        if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
+        return self.state.view(self.seat)
+
+    @property
+    def buttons(self) -> dict:
+        "The action buttons on screen by label."
+        return self.actions.buttons
+
+def _names(view) -> dict: return {u["id"]: u["mech"] for u in view["units"]}
+
+def button_label(action, view) -> str:
+    "An action button's label: `action_label`, and for a defence the odds it leaves (from the view)."
+    label = action_label(action, _names(view))
+    if isinstance(action, dict) and "defend" in action:
+        o = next((x for x in view.get("odds", []) if x["action"] == action), None)
+        if o: label += f" — hit {_pc(o['p_hit'])}, KO {_pc(o['p_ko'])}"
+    return label
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #c011
-def _render(self:FFApp, view, board):
+def _show(self:FFBoard, state, seat:int):
+    "Draw what `seat` may see (the preview dropped when the game moved on or went back, the builder when the seat changed)."
+    key = (id(state), len(state.actions), seat)
+    if self._shown is None or key != self._shown:
+        if self._shown is not None and self._shown[2] != seat: self._reset_builder()
+        self._shown, self.preview = key, None
+    hidden = self.state is None
+    Component.show(self, state, seat)
+    if hidden: self.board.as_widget()        # the page makes a new view of the figure: from the figure as it is now
+
+def _clear(self:FFBoard):
+    "Forget everything drawn and chosen (the privacy screen is up)."
+    self._shown, self.preview, self._drawn_terrain = None, None, None
+    b = self.board
+    with self.hold_sync(), b.hold():
+        for tid in list(b.terrain): b.remove_terrain(tid)
+        b.clear_pieces(); b.clear_overlays(); b.clear_highlight()
+        if b.selected is not None or b.selected_piece is not None:
+            b.selected = b.selected_piece = None; b._touch("selection")   # not even where the last seat clicked
+        self.actions.blank()
+        self._reset_builder()
+        for w in (self._head, self._info, self._chosen, self._odds, self._mout, self._points): w.value = ""
+        self._ma.options = self._mb.options = []
+        self._go.disabled = self._cancel.disabled = True; self._go.description = "Play"
+        for w in (self._builder, self._options_title, self._preview_box, self._tape): w.layout.display = "none"
+    self.version += 1
+
+def _reset_builder(self:FFBoard):
+    for m, p in self._rows: m.value = p.value = ""
+
+FFBoard.show, FFBoard.clear, FFBoard._reset_builder = _show, _clear, _reset_builder
+
+# %% ../../nbs/54_app_fortune_fodder.ipynb #c013
+def _draw(self:FFBoard, view:dict):
+    "Draw the table and the side panel from the seat's view."
+    mine = self.seat in view["to_move"]
+    legal = {canon(a) for a in view["legal_actions"]} if mine else set()
+    if self.preview is not None and canon(self.preview) not in legal: self.preview = None
+    with self.hold_sync(), self.board.hold():
+        self._render(view, self.board)
+        self._head.value = header_html(view)
+        self._info.value = unit_html(view, view["active"]) if view["active"] else ""
+        self._set_cards(view)
+        building = view["phase"] == "build" and mine
+        self._builder.layout.display = None if building else "none"
+        self._count()
+        self.actions.draw(view) if mine else self.actions.clear()
+        self._options_title.layout.display = None if mine and view["legal_actions"] else "none"
+        self._options_title.value = ("<b>Or pick an offered team</b>" if building else "<b>Your options</b>") + \
+            (" <i>— pick one, then press Play</i>" if self.confirm else "")
+        pv = canon(self.preview) if self.preview is not None else None
+        for b in self.actions.buttons.values(): b.button_style = "warning" if b.tooltip == pv else "primary"
+        self._draw_preview(view)
+        ids = [u["id"] for u in view["units"] if u["on_table"]] + (["tower"] if view["tower"] else [])
+        self._tape.layout.display = None if len(ids) > 1 else "none"
+        if list(self._ma.options) != ids:
+            self._ma.options = ids; self._mb.options = ids
+            if len(ids) > 1: self._ma.value, self._mb.value = ids[0], ids[-1]
+    self.version += 1
+
+def _set_cards(self:FFBoard, view):
+    "The builder's menus follow the game's card set (a loaded game may use another)."
+    if self._cards == view["cards"]: return
+    cards = cards_for(view["cards"])
+    for m, p in self._rows:
+        m.options = [("—", "")] + [(f"{c.name} ({c.cost})", c.name) for c in cards.mechs.values()]
+        p.options = [("—", "")] + [(f"{c.name} ({c.cost})", c.name) for c in cards.pilots.values()]
+    self._cards = view["cards"]
+
+def header_html(view:dict) -> str:
+    "Round, scenario and the victory points, as the seat sees them."
+    vp = view["vp"]
+    when = f"Round <b>{view['round']}</b> of {view['max_rounds']}" if view["round"] else f"Setup: <b>{view['phase']}</b>"
+    sc = f" · scenario <b>{html.escape(str(view['scenario']))}</b>" if view["scenario"] else ""
+    return (f'<div style="margin:2px 0 6px 0">{when}{sc} · VP <span style="color:{SIDE_COLOR[0]}">Red {vp[0]}</span> – '
+            f'<span style="color:{SIDE_COLOR[1]}">Blue {vp[1]}</span></div>')
+
+def unit_html(view:dict, uid:str) -> str:
+    "One Mech's card in a line: who, AP left, hit points, weapons."
+    u = next((u for u in view["units"] if u["id"] == uid), None)
+    if u is None: return ""
+    ws = ", ".join(f"{w['name']} ({w['kind']}, {w['range']:g}\")" for w in u["weapons"])
+    who = f'<b style="color:{SIDE_COLOR[u["player"]]}">{u["id"]} {html.escape(u["mech"])}</b> ({html.escape(u["pilot"])})'
+    return (f'<div class="fs-ff-unit" style="margin:2px 0 6px 0">{"Active: " if uid == view["active"] else ""}{who} — '
+            f'<b>{u["ap"]} AP</b> left, HP {u["hp"]}/{u["max_hp"]}, pilot {u["pilot_hp"]}/{u["pilot_max"]}, Def {u["def"]}, '
+            f'Armor {u["armor"]}, Speed {u["speed"]:g}"<br><small>{html.escape(ws)}</small></div>')
+
+FFBoard.draw, FFBoard._set_cards = _draw, _set_cards
+
+# %% ../../nbs/54_app_fortune_fodder.ipynb #18c13875
+def _render(self:FFBoard, view, board):
     terrain = [(t["id"], t["kind"], str(t)) for t in view["terrain"]]
     if terrain != self._drawn_terrain:
         for tid in list(board.terrain): board.remove_terrain(tid)
@@ -138,44 +264,108 @@ def _render(self:FFApp, view, board):
                + (", debuffs " + ", ".join(u["debuffs"]) if u["debuffs"] else ""))
         board.place(u["id"], u["pos"], radius_in=u["r"], color=SIDE_COLOR[u["player"]], label=u["id"], tooltip=tip,
                     line_color="#fdd835" if u["carrying"] else "#212121")
-    if view["active"]:
-        a = next(u for u in view["units"] if u["id"] == view["active"])
-        if a["on_table"]:
-            board.highlight([a["id"]], color="#ffd54f")
-            board.range_rings(a["id"], sorted({w["range"] for w in a["weapons"]}))
+    p = self.preview if isinstance(self.preview, dict) else {}
+    ring = view["active"] or p.get("activate")
+    if ring in board.pieces:
+        a = next(u for u in view["units"] if u["id"] == ring)
+        board.highlight([ring], color="#ffd54f")
+        board.range_rings(ring, sorted({w["range"] for w in a["weapons"]}))
     d = view["frame"]
     if d.get("kind") == "defend":
         src = d["attacker"] or "tower"
         if src in board.pieces and d["target"] in board.pieces: board.draw_arrow(src, d["target"], color="#e53935")
+    tgt = p.get("target") or p.get("obelisk")
+    if view["active"] in board.pieces and tgt in board.pieces:
+        board.draw_arrow(view["active"], tgt, color="#ff6f00"); board.highlight([tgt], color="#ff8a65")
 
-FFApp._render = _render
+FFBoard._render = _render
 
-# %% ../../nbs/54_app_fortune_fodder.ipynb #c013
-def _pc(p): return f"{p:.0%}" if p >= 0.01 or p == 0 else "<1%"
+# %% ../../nbs/54_app_fortune_fodder.ipynb #c015
+def _prompt(self:FFBoard, view) -> str:
+    "What the seat at the screen is asked to do (for the frame's status line)."
+    f, then = view["frame"], (", then press Play" if self.confirm else "")
+    k, nm = f.get("kind"), _names(view)
+    who = lambda uid: f"{uid} {nm[uid]}" if uid in nm else str(uid)
+    if k == "build": return f"build your team in secret: choose Mechs and Pilots in the builder and press Submit team (or pick an offered team{then})."
+    if k == "secondary": return f"choose your secret secondary objective{then}."
+    if k == "upgrades": return f"choose your upgrades in secret{then}."
+    if k == "initiative": return f"you won the initiative roll: go first or second{then}."
+    if k in ("deploy", "respawn"):
+        uid = view["legal_actions"][0][k] if view["legal_actions"] else "a Mech"
+        edge = "bottom" if view["player"] == 0 else "top"
+        return f"{'place' if k == 'deploy' else 'bring back'} {who(uid)}: click the table within 4\" of your ({edge}) edge."
+    if k == "choose_unit": return f"click one of your Mechs on the table (or its button) to activate it{then}."
+    if k == "act":
+        u = next((u for u in view["units"] if u["id"] == f["unit"]), {"ap": "?"})
+        return (f"{who(f['unit'])} has {u['ap']} AP: click an enemy to attack it, an empty spot to move there, "
+                f"or pick an action{then}.")
+    if k == "defend":
+        return f"{who(f['target'])} is attacked by {who(f['attacker'] or 'tower')} ({f['weapon']}): choose a defence — each shows its odds{then}."
+    if k == "aoo": return f"{who(f['mover'])} leaves {who(f['unit'])}'s reach: strike at it or let it go{then}."
+    if k == "first_player": return f"choose who goes first this round{then}."
+    if k == "place_objective": return "click the table where the objective marker goes."
+    if k == "place_flag": return "click the table where the Flag goes."
+    return f"choose below{then}."
 
-def _odds(self:FFApp, view, action):
-    if not isinstance(action, dict): return None
+FFBoard.prompt = _prompt
+
+# %% ../../nbs/54_app_fortune_fodder.ipynb #c017
+def _odds_html(self:FFBoard, view, action):
+    if not isinstance(action, dict): return ""
     if action.get("act") in ("melee", "ranged", "charge") or "obelisk" in action and action["obelisk"]:
         table = self.state.odds(action, player=view["player"])
-        rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{_pc(o['p_hit'])}</td><td>{o['mean_damage']:.1f}</td><td>{_pc(o['p_ko'])}</td>"
-                       f"<td>Def {o['defense']}, Armor {o['armor']}</td></tr>" for k, o in table.items())
+        td = '<td style="padding:1px 6px;white-space:nowrap">'
+        rows = "".join(f"<tr>{td}{html.escape(k)}</td>{td}{_pc(o['p_hit'])}</td>{td}{o['mean_damage']:.1f}</td>{td}{_pc(o['p_ko'])}</td>"
+                       f"{td}Def {o['defense']}, Armor {o['armor']}</td></tr>" for k, o in table.items())
         extra = " (if the charge reaches)" if action.get("act") == "charge" else ""
-        return (f'<div class="fs-ff-odds"><b>Exact odds{extra}</b> by the target\'s defence<table>'
-                f"<tr><th>defence</th><th>P(hit)</th><th>mean dmg</th><th>P(KO)</th><th></th></tr>{rows}</table></div>")
+        return (f'<div class="fs-ff-odds"><b>Exact odds{extra}</b> by the defence the target may answer with'
+                f'<table style="border-collapse:collapse;line-height:1.3;font-size:13px"><tr style="white-space:nowrap">'
+                f"<th>defence</th><th>P(hit)</th><th>mean dmg</th><th>P(KO)</th><th>target</th></tr>{rows}</table></div>")
     if "defend" in action:
         o = next((x for x in view.get("odds", []) if x["action"] == action), None)
         if o: return (f'<div class="fs-ff-odds">With this answer: P(hit) {_pc(o["p_hit"])}, mean damage {o["mean_damage"]:.1f}, '
                       f'P(knock out) {_pc(o["p_ko"])}</div>')
-    return None
+    if "activate" in action: return unit_html(view, action["activate"])
+    return ""
 
-def _label(self:FFApp, a):
-    return action_label(a, {u.id: u.prof.mech for u in self.state.all_units()})
+def _draw_preview(self:FFBoard, view):
+    p = self.preview
+    self._preview_box.layout.display = None if p is not None else "none"
+    self._go.disabled = self._cancel.disabled = p is None
+    if p is None: self._chosen.value = self._odds.value = ""; self._go.description = "Play"; return
+    label = action_label(p, _names(view))
+    self._chosen.value = f"<b>Chosen:</b> {html.escape(label)} <i>(not played yet)</i>"
+    self._go.description = f"Play: {label}"
+    self._odds.value = self._odds_html(view, p)
 
-FFApp._odds, FFApp._label = _odds, _label
+@shows_errors
+def _choose(self:FFBoard, action):
+    "What an action button (or a click on a piece) does: preview `action` in confirm mode, else play it."
+    if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
+    if not self.confirm: return self.act(action)
+    v = self.view
+    if canon(action) not in {canon(a) for a in v["legal_actions"]}: raise RulesError(f"{action_label(action)} is not on offer now")
+    self.preview = action
+    self.draw(v)
 
-# %% ../../nbs/54_app_fortune_fodder.ipynb #c015
-def _click(self:FFApp, view, ev):
-    "PlayPanel's click hook: a click on one of your Mechs (activate) or on an enemy (an attack on it) picks a listed action to preview."
+@shows_errors
+def _play_preview(self:FFBoard):
+    "Play the chosen action."
+    if self.preview is None: raise RulesError("nothing chosen: pick an action first")
+    return self.act(self.preview)
+
+@shows_errors
+def _cancel(self:FFBoard):
+    "Drop the chosen action (nothing is played)."
+    self.preview = None
+    if self.state is not None: self.draw(self.view)
+
+FFBoard._odds_html, FFBoard._draw_preview = _odds_html, _draw_preview
+FFBoard.choose, FFBoard.play_preview, FFBoard.cancel = _choose, _play_preview, _cancel
+
+# %% ../../nbs/54_app_fortune_fodder.ipynb #c019
+def _click_choice(self:FFBoard, view, ev):
+    "The listed action a click on a piece picks: activate your Mech, or attack an enemy (ranged first, then melee)."
     legal, k = view["legal_actions"], view["frame"].get("kind")
     if not legal or ev.piece is None: return None
     if k == "choose_unit": return next((a for a in legal if a["activate"] == ev.piece), None)
@@ -184,10 +374,10 @@ def _click(self:FFApp, view, ev):
         return next((a for a in hits if a["act"] == "ranged"), None) or next((a for a in hits if a["act"] == "melee"), None) or (hits[0] if hits else None)
     return None
 
-def _free_action(self:FFApp, view, ev):
+def _free_action(self:FFBoard, view, ev):
     "A click on empty table that names a spot: deploy, respawn, place a marker or the Flag, or move there."
     legal, k = view["legal_actions"], view["frame"].get("kind")
-    if not legal or ev.piece is not None or self.play.seat not in self.state.to_move(): return None
+    if not legal or ev.piece is not None: return None
     at = [round(ev.x, 2), round(ev.y, 2)]
     if k in ("deploy", "respawn"): return {k: legal[0][k], "at": at}
     if k == "place_objective": return {"objective_at": [at[0], legal[0]["objective_at"][1]]}
@@ -195,18 +385,25 @@ def _free_action(self:FFApp, view, ev):
     if k == "act" and any(a["act"] == "move" for a in legal): return {"act": "move", "to": at}
     return None
 
-def _clicked_free(self:FFApp, ev):
-    a = self._free_action(self.play.view, ev)
-    if a is not None: self.play.act(a)             # a spot clicked on purpose is played at once (errors show in the panel)
+def _clicked(self:FFBoard, ev):
+    if self.state is None or self.seat not in self.state.to_move(): return    # hidden, or not this seat's turn
+    v = self.view
+    if (a := self._free_action(v, ev)) is not None: return self.act(a)         # a spot clicked on purpose: played at once
+    if (a := self._click_choice(v, ev)) is not None: return self.choose(a)
+    k, nm = v["frame"].get("kind"), _names(v)
+    if k == "act" and ev.piece in nm and ev.piece != v["active"]:
+        raise RulesError(f"no offered action of {v['active']} reaches {ev.piece} {nm[ev.piece]} now "
+                         "(out of range or sight, or no AP left for it): see the options")
 
-FFApp._click, FFApp._free_action, FFApp._clicked_free = _click, _free_action, _clicked_free
+FFBoard._click_choice, FFBoard._free_action, FFBoard._clicked = _click_choice, _free_action, _clicked
 
-# %% ../../nbs/54_app_fortune_fodder.ipynb #c017
-def _team(self:FFApp) -> list:
+# %% ../../nbs/54_app_fortune_fodder.ipynb #c021
+def _team(self:FFBoard) -> list:
     return [[m.value, p.value] for m, p in self._rows if m.value and p.value]
 
-def _count(self:FFApp):
-    cards, pts = cards_for(self.state.options.cards), self.state.options.points
+def _count(self:FFBoard):
+    if self.state is None or self._cards is None: self._points.value = ""; return 0
+    cards, pts = cards_for(self._cards), self.state.options.points
     cost = sum(cards.mechs[m].cost + cards.pilots[p].cost for m, p in self._team())
     half = [m.value or p.value for m, p in self._rows if bool(m.value) != bool(p.value)]
     col = "#c62828" if cost > pts else "#2e7d32"
@@ -215,40 +412,57 @@ def _count(self:FFApp):
     return cost
 
 @shows_errors
-def submit_team(self:FFApp):
-    "Send the team in the builder for the seated player (a broken building rule shows in the status line)."
-    self.play.act({"team": self._team()})
-
-def _sync(self:FFApp):
-    v = self.play.view
-    building = v["phase"] == "build" and self.play.seat in self.state.to_move()
-    self._builder.layout.display = None if building else "none"
-    self._count()
-    ids = [u.id for u in self.state.all_units() if u.on_table] + (["tower"] if self.state.tower else [])
-    if list(self._ma.options) != ids:
-        self._ma.options = ids; self._mb.options = ids
-        if len(ids) > 1: self._ma.value, self._mb.value = ids[0], ids[-1]
+def submit_team(self:FFBoard):
+    "Send the team in the builder for the seat at the screen."
+    if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
+    return self.act({"team": self._team()})
 
 @shows_errors
-def measure(self:FFApp, a, b) -> float:
+def measure(self:FFBoard, a, b) -> float:
     "Draw the tape between two pieces: the distance edge to edge, and whether `a` sees `b`."
     s = self.state
+    if s is None: raise RulesError("the screen is hidden: press 'I am …' first")
     ua, ub = s.target(a), s.target(b)
     if ua is None or ub is None: raise ValueError(f"pick two pieces on the table (got {a!r}, {b!r})")
     d = s.dist(ua, ub); seen = s.sees(ua, ub)
     with self.board.hold():
         self.board.measure(a, b); self.board.los(a, b, blocked=not seen)
-    self._mout.value = f'<span class="fs-ff-tape">{d:.2f}" edge to edge; {"in sight" if seen else "no line of sight"}</span>'
+    self._mout.value = f'<span class="fs-ff-tape">{a} → {b}: {d:.2f}" edge to edge; {"in sight" if seen else "no line of sight"}</span>'
     return d
 
-def _as_widget(self:FFApp):
-    "The app's box, ready to display (the board's Bokeh bundle refreshed if Python changed it since it was made)."
-    self.board.as_widget()
-    return Panel.as_widget(self)
+def _close(self:FFBoard):
+    "Close the board, its table and its buttons."
+    self.actions.close(); self.board.close(); Component.close(self)
 
-def _close(self:FFApp):
-    "Close the app, its panel and its board."
-    self.play.close(); Panel.close(self)
+FFBoard._team, FFBoard._count, FFBoard.submit_team, FFBoard.measure, FFBoard.close = _team, _count, submit_team, measure, _close
 
-FFApp._team, FFApp._count, FFApp.submit_team, FFApp._sync, FFApp.measure = _team, _count, submit_team, _sync, measure
-FFApp.as_widget, FFApp.close = _as_widget, _close
+# %% ../../nbs/54_app_fortune_fodder.ipynb #c023
+class FFApp(AppScaffold):
+    "Fortune Fodder on a table inside the app frame: team builder, clicks on the table, exact odds before Play, a tape."
+    css = "fs-ff-app"
+    def __init__(self,
+                 state=None,         # a Fortune Fodder state (default: a new game from `options` and `seed`)
+                 options=None,       # game options for a new game
+                 seed:int=0,         # its seed
+                 bots=None,          # {player: bot spec or function}; default: Blue is the greedy bot (pass {} for hot-seat)
+                 px_per_in:float=22, # table scale on screen
+                 confirm:bool=True): # preview an action before Play (False: a button plays at once)
+        state = state if state is not None else FortuneFodder.new(options, seed)
+        if state.game is not FortuneFodder: raise RulesError(f"FFApp plays Fortune Fodder, not {state.game.name}")
+        super().__init__(state, FFBoard(px_per_in, confirm), seats={1: "greedy"} if bots is None else dict(bots), title="Fortune Fodder")
+
+    @property
+    def view(self) -> dict:
+        "The view of the seat at the screen."
+        return self.component.view
+
+    @property
+    def board(self) -> TableBoard: return self.component.board
+
+    def submit_team(self): return self.component.submit_team()
+    def measure(self, a, b): return self.component.measure(a, b)
+
+    def as_widget(self):
+        "The app's box, ready to display (the board's Bokeh bundle refreshed if Python changed it since it was made)."
+        self.component.board.as_widget()
+        return AppScaffold.as_widget(self)

@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['Panel', 'ensure_bokeh', 'tag', 'shows_errors', 'Readout', 'DiceTray', 'Board', 'BoardEvent', 'BoardError', 'Piece',
-           'GridBoard', 'TableBoard', 'HexBoard', 'PlayPanel']
+           'GridBoard', 'TableBoard', 'HexBoard']
 
 # %% ../../nbs/19_ui.ipynb #c003
 from .base import Panel, ensure_bokeh, tag, shows_errors
@@ -14,7 +14,6 @@ from .board import Board, BoardEvent, BoardError, Piece
 from .grid import GridBoard
 from .table import TableBoard
 from .hexboard import HexBoard
-from .playpanel import PlayPanel
 
 _all_ = ["Panel", "ensure_bokeh", "tag", "shows_errors", "Readout", "DiceTray", "Board", "BoardEvent", "BoardError",
-         "Piece", "GridBoard", "TableBoard", "HexBoard", "PlayPanel"]
+         "Piece", "GridBoard", "TableBoard", "HexBoard"]
