@@ -65,7 +65,8 @@ def header_html(view:dict) -> str:
         return f"<b>Game over:</b> {w} {'wins' if len(r['winners']) == 1 else 'share the win'} ({how})."
     who = view["to_move"][0]
     you = "your turn" if who == view["player"] else f"Player {who} to play"
-    what = "choose a stack to peek at" if view["phase"] == "peek" else f"{view['bids_left'][who]} bid(s) left this round"
+    what = ("choose a stack to peek at" if view["phase"] == "peek" else "rewards taken: set the top card of the Mecha pile"
+            if view["phase"] == "order" else f"{view['bids_left'][who]} bid(s) left this round")
     return (f"Round {view['round']} · 1st player: Player {view['first_player']} · {view['deck_left']} Mecha cards in the deck"
             f" · <b>{you}</b>: {what}")
 
@@ -123,7 +124,7 @@ def _draw(self:FomoBoard, view:dict):
                 b.description, b.disabled = f"Bid {sel} on {STACKS[s]}", False
             else: b.description, b.disabled = ("—" if not legal or view["phase"] == "peek" else
                                                "pick a card first" if sel is None else "no bid here"), True
-        self._set_cards(view["hand"], sel, disabled=view["phase"] == "peek" or not legal)
+        self._set_cards(view["hand"], sel, disabled=view["phase"] in ("peek", "order") or not legal)
         hint = ("peek first" if view["phase"] == "peek" else "click a card, then a stack's Bid button" if sel is None
                 else f"the {sel} is selected: click a Bid button, or Discard")
         self._hand_title.value = f"<b>Your hand</b> <i style='color:#616161'>— {hint}</i>" if legal else "<b>Your hand</b>"
@@ -163,6 +164,7 @@ def _clear(self:FomoBoard):
 def _prompt(self:FomoBoard, view) -> str:
     "What the seat is asked to do (for the frame's status line)."
     if view["phase"] == "peek": return "you hold the 1st player card: peek at a stack (press its Peek button)."
+    if view["phase"] == "order": return "the rewards are taken: choose your Mecha pile's top card under 'Pile top' and press Put on top (the card on top: keep it)."
     return (f"bid: click a card of your hand, then a stack's Bid button — or Discard it "
             f"({view['bids_left'][view['player']]} bid(s) left this round).")
 

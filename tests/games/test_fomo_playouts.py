@@ -31,7 +31,7 @@ def invariants(t):
         assert set(t.piles[p]) <= t.know[p], "a player knows their own pile"
         assert t.know[p] <= t.seen[p] | set(c for st in t.stacks for c in st if c in t.know[p])
         assert not (t.tank_played[p] and not t.tank_gone[p])
-    assert 0 <= t.t < 3 * n or t.phase == "over"
+    assert 0 <= t.t < 3 * n or t.phase == "over" or (t.phase == "order" and t.t == 3 * n and t.ordering)
     assert 1 <= t.round <= 6
 
 
@@ -42,10 +42,11 @@ def referee(n, actions):
     piles, hands = [0] * n, [set(range(1, 11)) for _ in range(n)]
     spent, tank_gone = [set() for _ in range(n)], [False] * n
     first, rnd, turn, peeking = 0, 0, 0, True
+    changed, ordering = set(), []      # piles changed this round; who sets their top card after the rewards (DECISIONS)
 
     def start():
         nonlocal deck, rnd, first, turn, peeking
-        rnd += 1
+        rnd += 1; changed.clear()
         if rnd > 1: first = (first + 1) % n
         for s in range(4):
             if deck: deck -= 1; stacks[s] += 1
@@ -53,6 +54,10 @@ def referee(n, actions):
 
     start()
     for i, (p, a) in enumerate(actions):
+        if ordering:                   # the order step: each of them once, one card on top, before the next round
+            assert p == ordering.pop(0) and set(a) == {"top"}, (i, p, a)
+            if not ordering: start()
+            continue
         if peeking:
             assert p == first and set(a) == {"peek"}, (i, p, a)
             peeking = False; continue
@@ -68,11 +73,11 @@ def referee(n, actions):
             bids[s].append((p, v))
             q = a.get("hook")
             if q is not None:
-                assert piles[q] > 0; piles[q] -= 1; stacks[s] += 1
+                assert piles[q] > 0; piles[q] -= 1; stacks[s] += 1; changed.add(q)
         turn += 1
         if turn == 3 * n:
             for s in range(4):
-                if bids[s]: piles[bids[s][-1][0]] += stacks[s]; stacks[s] = 0
+                if bids[s]: piles[bids[s][-1][0]] += stacks[s]; stacks[s] = 0; changed.add(bids[s][-1][0])
                 for q, w in bids[s]:
                     if w == 10: tank_gone[q] = True
                     else: spent[q].add(w)
@@ -80,7 +85,8 @@ def referee(n, actions):
             for q in range(n):
                 if len(hands[q]) <= 1: hands[q] |= spent[q]; spent[q] = set()
             if deck == 0: return piles, rnd, True
-            start()
+            ordering[:] = [q for q in ((first + 1 + j) % n for j in range(n)) if q in changed and piles[q] > 1]
+            if not ordering: start()
     return piles, rnd, False
 
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 from ...engine import RulesError, register_bot
 from .cards import HOOK, TANK
-from .table import FomoOptions, action_json, HAND_VALUES, PLAY, DISCARD, PEEK_AT, TOP, NSTACKS, PHASE_PEEK
+from .table import FomoOptions, action_json, HAND_VALUES, PLAY, DISCARD, PEEK_AT, TOP, NSTACKS, PHASE_PEEK, PHASE_ORDER
 from .scoring import scorer, Scorer, giant_counts, best_sets
 from .views import FomoView
 
@@ -212,6 +212,7 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
     if len(ob.pile) > 1:                                   # keep the card we would miss least on top
         k = _arrange(sc, ob, style, memo, base)
         if k is not None: return (TOP, k)
+        if ob.phase == PHASE_ORDER: return (TOP, ob.pile[-1])   # the order step after rewards: the best top is already there
     hand, first = HAND_VALUES[ob.hand], FIRST_AT_LEAST[ob.hand]  # first[x]: the lowest card in hand ≥ x (0: none)
     late = 0.5 if style.late and ob.turn // ob.n == 2 else 1.0
     best, best_gain, me, strict = None, 0.0, ob.me, ob.strict

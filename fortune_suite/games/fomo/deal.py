@@ -46,6 +46,7 @@ def start_round(s):
     "Deal the round's cards onto the stacks, pass the 1st player card (from round 2), peek at the stacks facing each player."
     o = s.options
     s.round += 1; s.cards_version += 1
+    s.changed = set()                          # the players whose Mecha pile changes this round (see the order step)
     if s.round > 1: s.first = (s.first + 1) % s.players
     dealt = []
     for st in range(NSTACKS):
@@ -65,7 +66,7 @@ def start_round(s):
 # %% ../../../nbs/33a_fomo_deal.ipynb #1d39c15f
 def hook(s, p:int, st:int, q:int):
     "Player `p`'s Hook on stack `st` takes the top card of player `q`'s pile into it."
-    pile = s.piles[q]; s.cards_version += 1
+    pile = s.piles[q]; s.cards_version += 1; s.changed.add(q)
     c = pile.pop()
     s.stacks[st].append(c)
     if not s.options.hooked_card_stays: s.hooked[st].append((c, q, p))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...engine import RulesError
 from .cards import PEEK, HOOK, TANK, DEFAULT_DECK
 from .table import (NSTACKS, STACK_NAMES, HAND_VALUES, PLAY, DISCARD, PEEK_AT, TOP,
-                                            PHASE_PEEK, action_json)
+                                            PHASE_PEEK, PHASE_ORDER, action_json)
 
 # %% auto #0
 __all__ = ['AT_LEAST', 'playable', 'legal_list', 'parse_action', 'describe_action']
@@ -63,6 +63,8 @@ def legal_list(s, p:int, js:bool) -> list:
     the bids, then each card of the hand as a discard, then each kind of the pile (two cards or more) not on top."""
     if p not in s._to_move(): return []
     if s.phase == PHASE_PEEK: return list(_part((PEEK_AT,), js))
+    if s.phase == PHASE_ORDER:                 # the step after rewards: any kind of the pile on top (its top kind: keep it)
+        return list(_part((TOP, s.deck, tuple(sorted({s.kind[c] for c in s.piles[p]}))), js))
     hand, ok = s.hands[p], playable(s, p)
     hooks = tuple([q for q in range(s.players) if s.piles[q] and (q != p or s.options.hook_own_pile)]) \
         if (ok[0] | ok[1] | ok[2] | ok[3]) >> HOOK & 1 else ()
@@ -95,7 +97,7 @@ def _top(s, p, name):
     if k is None: raise RulesError(f"pile rule: there is no Mecha card called {name!r} (cards: {', '.join(s.deck.index)})")
     pile, label = s.piles[p], s.deck.kinds[k].label()
     if not any(s.kind[c] == k for c in pile): raise RulesError(f"pile rule: there is no {label} in Player {p}'s Mecha pile")
-    if s.kind[pile[-1]] == k: raise RulesError(f"pile rule: a {label} is already on top of Player {p}'s Mecha pile")
+    if s.kind[pile[-1]] == k and s.phase != PHASE_ORDER: raise RulesError(f"pile rule: a {label} is already on top of Player {p}'s Mecha pile")
     return (TOP, k)
 
 def parse_action(s,             # the game (its player `p` is to move)
@@ -108,6 +110,10 @@ def parse_action(s,             # the game (its player `p` is to move)
         if keys != {"peek"}:
             raise RulesError(f"1st player rule: Player {p} holds the 1st player card and first chooses a stack to peek at ({{'peek': 0–3}}), not {action!r}")
         return (PEEK_AT, _stack(action["peek"]))
+    if s.phase == PHASE_ORDER:
+        if keys != {"top"}:
+            raise RulesError(f"pile order rule: the rewards are taken and Player {p} first sets the top card of their Mecha pile ({{'top': card name}}), not {action!r}")
+        return _top(s, p, action["top"])
     if "peek" in keys: raise RulesError("peek rule: only the 1st player chooses a stack to peek at, once, at the start of the round")
     if keys == {"discard"}: return (DISCARD, _card(s, p, action["discard"]))
     if keys == {"top"}: return _top(s, p, action["top"])
@@ -138,7 +144,9 @@ def describe_action(s, p:int, a:tuple) -> str:
     c = a[0]
     if c == PEEK_AT: return f"Player {p} uses the 1st player card to peek at stack {STACK_NAMES[a[1]]}."
     if c == DISCARD: return f"Player {p} discards the {'Tank (10)' if a[1] == TANK else a[1]}."
-    if c == TOP: return f"Player {p} puts a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."
+    if c == TOP:
+        if s.phase == PHASE_ORDER and s.kind[s.piles[p][-1]] == a[1]: return f"Player {p} keeps a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."
+        return f"Player {p} puts a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."
     v, st, q = a[1], a[2], a[3]
     card = {HOOK: "the Hook (4)", TANK: "the Tank (10)", PEEK: "the 1"}.get(v, f"the {v}")
     b = s.bids[st]

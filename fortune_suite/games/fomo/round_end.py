@@ -6,11 +6,11 @@
 from __future__ import annotations
 from .cards import HOOK, TANK
 from .scoring import decide, giant_counts
-from .table import NSTACKS, STACK_NAMES, PHASE_OVER
+from .table import NSTACKS, STACK_NAMES, PHASE_OVER, PHASE_ORDER
 from . import deal
 
 # %% auto #0
-__all__ = ['end_round', 'giant', 'finish', 'end_text']
+__all__ = ['end_round', 'order_step', 'pile_ordered', 'giant', 'finish', 'end_text']
 
 # %% ../../../nbs/33c_fomo_round_end.ipynb #6d2745eb
 def end_round(s):
@@ -28,11 +28,11 @@ def end_round(s):
         w, wv = b[-1]
         for c, q, hp in reversed(s.hooked[st]):
             if (w, wv) != (hp, HOOK):
-                cards.remove(c); s.piles[q].append(c)
+                cards.remove(c); s.piles[q].append(c); s.changed.add(q)
                 if loud: emit("info", f"Player {hp}'s Hook lost stack {STACK_NAMES[st]}: the card it took goes back on top of Player {q}'s pile.",
                               {"unhooked": q, "stack": st}, None)
         s.hooked[st] = []
-        s.piles[w].extend(cards); s.know[w].update(cards); s.seen[w].update(cards)
+        s.piles[w].extend(cards); s.know[w].update(cards); s.seen[w].update(cards); s.changed.add(w)
         if loud:
             rb = sum(s.rainbow[c] for c in cards)
             extra = f", {rb} rainbow-backed" if o.backs_visible and rb else ""
@@ -53,7 +53,22 @@ def end_round(s):
             s.hands[p] |= s.spent[p]; s.spent[p] = 0; s.discards[p] = []
             if loud: emit("info", f"Player {p} has {s.hands[p].bit_count() - k} card{'' if s.hands[p].bit_count() - k == 1 else 's'} left and takes back {k} from the discard pile.", {"refresh": p}, p)
     if any(giant(s, p) is not None for p in range(s.players)) or not s.draw: finish(s)
-    else: deal.start_round(s)
+    else: order_step(s)
+
+def order_step(s):
+    "After the rewards, before the next round's deal: each player whose pile changed (two cards or more) sets its top card, in seat order from the next 1st player; then the next round."
+    n, nxt = s.players, (s.first + 1) % s.players
+    s.ordering = [p for p in ((nxt + i) % n for i in range(n)) if p in s.changed and len(s.piles[p]) > 1] if s.options.order_step else []
+    if not s.ordering: return deal.start_round(s)
+    s.phase = PHASE_ORDER
+    if not s.quiet:
+        who = ", ".join(f"Player {p}" for p in s.ordering)
+        s.emit("info", f"Rewards taken: before the next round {who} may set the top card of their Mecha pile.", {"order_step": list(s.ordering)}, None)
+
+def pile_ordered(s, p:int):
+    "Player `p` has set their pile's top card in the order step: the next player of the step, or the next round."
+    s.ordering.pop(0)
+    if not s.ordering: deal.start_round(s)
 
 # %% ../../../nbs/33c_fomo_round_end.ipynb #32634850
 def giant(s, p:int):

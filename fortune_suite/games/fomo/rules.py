@@ -8,7 +8,7 @@ from ...engine import Game, GameKind, State, register_game
 from .cards import PEEK, HOOK, TANK
 from .scoring import scorer
 from .table import (FomoOptions, NSTACKS, FULL_HAND, PLAY, DISCARD, PEEK_AT, TOP,
-                                            PHASE_PEEK, PHASE_BID, card_facts)
+                                            PHASE_PEEK, PHASE_BID, PHASE_ORDER, card_facts)
 from . import deal, legal, round_end, views
 from .legal import AT_LEAST, parse_action, describe_action     # (also importable from here)
 from .views import FomoView, table_view
@@ -43,10 +43,12 @@ class FomoState(State):
         self.version, self._secret, self._legal_memo = 0, False, None     # version: +1 whenever the position changes
         self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move (bots' cache)
         self.learned = [0] * n                                            # +1 whenever that player learns a card or reorders their pile
+        self.changed, self.ordering = set(), []                           # piles changed this round; who still sets their top (order step)
         deal.start_round(self)
 
     def _to_move(self) -> tuple:
         if self.phase == PHASE_BID: return ((self.first + self.t) % self.players,)
+        if self.phase == PHASE_ORDER: return (self.ordering[0],)
         return (self.first,) if self.phase == PHASE_PEEK else ()
 
     def _legal(self, player) -> list:
@@ -87,7 +89,10 @@ class FomoState(State):
             pile, k = self.piles[p], a[1]
             i = max(j for j, x in enumerate(pile) if self.kind[x] == k)
             pile.append(pile.pop(i)); self.learned[p] += 1
-            if not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p)
+            if self.phase == PHASE_ORDER:                              # the order step: one card on top, then the next player
+                if not self.quiet: self.emit("info", f"Player {p} sets the top card of their Mecha pile.", {"top_set": p}, p)
+                round_end.pile_ordered(self, p)
+            elif not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p)
 
     def _next(self):
         "One bid (or discard) more; after every player's third the round ends."

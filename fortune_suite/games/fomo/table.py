@@ -12,8 +12,8 @@ from .cards import DEFAULT_DECK, MechaDeck, DeckError, load_deck, PEEK, HOOK, TA
 from .scoring import TIEBREAKS
 
 # %% auto #0
-__all__ = ['NSTACKS', 'STACK_NAMES', 'PLAY', 'DISCARD', 'PEEK_AT', 'TOP', 'PHASE_PEEK', 'PHASE_BID', 'PHASE_OVER', 'HAND_VALUES',
-           'FULL_HAND', 'FomoOptions', 'facing', 'action_json', 'card_facts']
+__all__ = ['NSTACKS', 'STACK_NAMES', 'PLAY', 'DISCARD', 'PEEK_AT', 'TOP', 'PHASE_PEEK', 'PHASE_BID', 'PHASE_OVER', 'PHASE_ORDER',
+           'HAND_VALUES', 'FULL_HAND', 'FomoOptions', 'facing', 'action_json', 'card_facts']
 
 # %% ../../../nbs/32_fomo_table.ipynb #c006
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ class FomoOptions:
     open_discards: bool = False               # discards are face up (choice: face down, so hands stay hidden)
     tank_spent_on_discard: bool = False       # a discarded (not played) Tank is gone too (choice: it returns with the refresh)
     giant_tiebreak: Literal["all_parts", "assembly"] = "all_parts"  # red cards counted in a Giant Mecha tie (choice)
+    order_step: bool = True                   # after rewards, each player whose pile changed sets its top card before the next bid (DECISIONS)
 
     def __post_init__(self):
         def whole(name, lo, hi):
@@ -44,7 +45,7 @@ class FomoOptions:
                 raise RulesError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
         whole("players", 2, 5); whole("refresh_at", 1, 9); whole("first_player", 0, self.players - 1)
         for f in ("first_player_peek", "start_peeks", "peek_all", "backs_visible", "overbid_strict", "hook_own_pile",
-                  "hooked_card_stays", "carry_over", "open_discards", "tank_spent_on_discard"):
+                  "hooked_card_stays", "carry_over", "open_discards", "tank_spent_on_discard", "order_step"):
             if not isinstance(getattr(self, f), bool): raise RulesError(f"option {f} must be true or false, got {getattr(self, f)!r}")
         if self.giant_tiebreak not in TIEBREAKS:
             raise RulesError(f"option giant_tiebreak must be one of {', '.join(TIEBREAKS)}, got {self.giant_tiebreak!r}")
@@ -82,7 +83,7 @@ def facing(players:int,   # 2–5
 
 # %% ../../../nbs/32_fomo_table.ipynb #c012
 PLAY, DISCARD, PEEK_AT, TOP = 0, 1, 2, 3
-PHASE_PEEK, PHASE_BID, PHASE_OVER = "peek", "bid", "over"
+PHASE_PEEK, PHASE_BID, PHASE_OVER, PHASE_ORDER = "peek", "bid", "over", "order"
 HAND_VALUES = tuple(tuple(v for v in range(1, 11) if m >> v & 1) for m in range(1 << 11))   # bit mask → values
 FULL_HAND = sum(1 << v for v in range(1, 11))
 
