@@ -36,8 +36,16 @@ def other_world(s, p, seed):
     for name in deck: ids.append(pos[name].pop(0))
     rng = np.random.default_rng(seed)
     new = list(deck)
+    # A pile's owner orders it by kind ({'top': kind}, their own turns and the order step after the rewards): the
+    # same secret action on different cards is a different choice, so the cards that ever sat in the pile of another
+    # player who gives such orders stay as they are (what they hold is theirs to know; its backs are public).
+    orderers = {q for q, a in s.actions if "top" in a and q != p}
+    fixed, w = set(), Fomo.new({"players": s.players, **{k: v for k, v in json.loads(s.save())["options"].items() if k != "players"}}, seed=0, quiet=True)
+    for q, a in [(None, None)] + list(s.actions):
+        if q is not None: w.apply(q, a)
+        for r in orderers: fixed.update(w.piles[r])
     for back in (False, True):
-        slots = [i for i, c in enumerate(ids) if c not in t.seen[p] and t.rainbow[c] == back]
+        slots = [i for i, c in enumerate(ids) if c not in t.seen[p] and c not in fixed and t.rainbow[c] == back]
         names = [deck[i] for i in slots]
         rng.shuffle(names)
         for i, nm in zip(slots, names): new[i] = nm

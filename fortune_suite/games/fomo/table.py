@@ -36,6 +36,7 @@ class FomoOptions:
     open_discards: bool = False               # discards are face up (choice: face down, so hands stay hidden)
     tank_spent_on_discard: bool = False       # a discarded (not played) Tank is gone too (choice: it returns with the refresh)
     giant_tiebreak: Literal["all_parts", "assembly"] = "all_parts"  # red cards counted in a Giant Mecha tie (choice)
+    undo_knowledge: Literal["refuse", "teaching"] = "refuse"  # play mode: an undo may not take back a seen card; teaching: it may (issue 10)
     order_step: bool = True                   # after rewards, each player whose pile changed sets its top card before the next bid (DECISIONS)
 
     def __post_init__(self):
@@ -47,6 +48,8 @@ class FomoOptions:
         for f in ("first_player_peek", "start_peeks", "peek_all", "backs_visible", "overbid_strict", "hook_own_pile",
                   "hooked_card_stays", "carry_over", "open_discards", "tank_spent_on_discard", "order_step"):
             if not isinstance(getattr(self, f), bool): raise RulesError(f"option {f} must be true or false, got {getattr(self, f)!r}")
+        if self.undo_knowledge not in ("refuse", "teaching"):
+            raise RulesError(f"option undo_knowledge must be 'refuse' or 'teaching', got {self.undo_knowledge!r}")
         if self.giant_tiebreak not in TIEBREAKS:
             raise RulesError(f"option giant_tiebreak must be one of {', '.join(TIEBREAKS)}, got {self.giant_tiebreak!r}")
         deck = self.mecha_deck()
