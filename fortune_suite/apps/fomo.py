@@ -212,6 +212,7 @@ FomoBoard.discard, FomoBoard.put_on_top = _discard_sel, _put_on_top
 class FomoApp(AppScaffold):
     "Play FOMO at a card table in the notebook: click a card, then a stack; bots or hot-seat, inside the app frame."
     css = "fs-fomo-app"
+    save_label = "Save (referee: the whole game, for whoever may see everything)"
     def __init__(self,
                  state=None,            # a FOMO state (default: a new game from the other arguments)
                  players:int=4,         # 2–5, for a new game

@@ -94,6 +94,7 @@ class AppScaffold(Panel):
     screen_for = traitlets.Int(None, allow_none=True, help="the seat the privacy screen waits for (None: no screen)")
     news = traitlets.Unicode("", help="what happened since the seat at the screen last looked (plain text)")
     version = traitlets.Int(0, help="counts refreshes: observe it to follow every change")
+    save_label = "Save"      # the Save button's text (a game with hidden information may say whose record it is)
 
     def __init__(self,
                  state:State,            # the game to play
@@ -129,7 +130,9 @@ class AppScaffold(Panel):
             border="2px dashed #9e9e9e", padding="24px", min_height="160px", align_items="center")), "fs-app-screen")
         self._body = tag(W.Box(), "fs-app-body")
         self._undo = tag(W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto")), "fs-app-undo")
-        self._save = tag(W.Button(description="Save", icon="download"), "fs-app-save")
+        self._save = tag(W.Button(description=self.save_label, icon="download", layout=W.Layout(width="auto")), "fs-app-save")
+        self._export = tag(W.Button(description="Export my view", icon="user", layout=W.Layout(width="auto",
+                                    display=None if hasattr(state, "export_for") else "none")), "fs-app-export")
         self._download = tag(W.HTML(), "fs-app-download")
         self._upload = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file"), "fs-app-upload")
         self._savetext = tag(W.Textarea(placeholder="Paste a save here and press Load text.",
@@ -139,7 +142,7 @@ class AppScaffold(Panel):
         self.set_children(W.HBox([self._title, W.HTML('<span style="margin:0 6px 0 16px">Seats:</span>'), *self._seats, self._who],
                                  layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._statusline, self._body,
-                          W.HBox([self._undo, self._save, self._download, self._upload],
+                          W.HBox([self._undo, self._save, self._export, self._download, self._upload],
                                  layout=W.Layout(margin="14px 0 0 0", border_top="1px solid #e0e0e0", padding="6px 0 0 0")),
                           W.HBox([self._savetext, self._load]),
                           W.HTML("<b>Log</b> <i>(what you may see; newest at the bottom)</i>"), self._log)
@@ -149,6 +152,7 @@ class AppScaffold(Panel):
         self.on_click(self._iam, lambda b: self.sit_down())
         self.on_click(self._undo, lambda b: self.undo())
         self.on_click(self._save, lambda b: self.save())
+        self.on_click(self._export, lambda b: self.export())
         self.on_click(self._load, lambda b: self.load(self._savetext.value))
         self.listen(self._upload, self._uploaded)
         self.refresh()
@@ -324,6 +328,18 @@ def _save(self:AppScaffold) -> str:
     self._draw_status()
     return text
 
+def _export(self:AppScaffold) -> str:
+    "The seat at the screen's own export (`state.export_for(seat)`: their view and log lines, not a save), offered as a download."
+    if not hasattr(self.state, "export_for"): raise RulesError(f"{self.state.game.name} has no per-seat export")
+    if self.seat is None: raise RulesError("the screen is hidden: press 'I am …' first")
+    text = self.state.export_for(self.seat)
+    b64 = base64.b64encode(text.encode()).decode()
+    name = f"{self.state.game.name}-player{self.seat}-view-{len(self.state.actions)}.json"
+    self._download.value = f'<a download="{name}" href="data:application/json;base64,{b64}" style="margin:0 8px">⬇ {name}</a>'
+    self.news = f"Exported {self.state.player_name(self.seat)}'s own view: it holds only what they may see, and it is not a save (it cannot be loaded)."
+    self._draw_status()
+    return text
+
 def _load(self:AppScaffold, text:str):
     "Replace the game by the one the save `text` records (a `SaveError` is shown and changes nothing)."
     new = type(self.state).load(text)
@@ -357,5 +373,6 @@ def _close(self:AppScaffold):
     Panel.close(self)
 
 AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save), shows_errors(_load), shows_errors(_uploaded)
+AppScaffold.export = shows_errors(_export)
 AppScaffold.set_controller, AppScaffold.close = shows_errors(_set_controller), _close
 AppScaffold.buttons = property(lambda self: getattr(self.component, "buttons", {}))

@@ -134,3 +134,23 @@ def test_cached_observation_is_the_view_at_every_decision():
                 q.apply(p, a); f.apply(p, a); checked += 1
             assert q.result() == f.result()
     assert checked > 1000
+
+
+@given(n=st.integers(2, 5), deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), steps=st.integers(0, 120),
+       p=st.integers(0, 4), swap=st.integers(0, 10**6))
+@settings(**SETTINGS)
+def test_seat_export_holds_nothing_the_seat_may_not_see(n, deal, seed, steps, p, swap):
+    """Issue 10: a save holds the seed (the deck order can be rebuilt from it); a player's export holds only their
+    view and their own log lines: byte-identical in a world where every card they have not seen is swapped, and
+    not loadable as a save."""
+    p %= n
+    s = play_random(n, tuple(NAMES[i] for i in deal_order(deal)), seed, steps)
+    e = json.loads(s.export_for(p))
+    assert (e["format"], e["not_a_save"], e["seat"]) == ("fomo-seat-export", True, p)
+    assert not {"seed", "actions", "options"} & set(e)
+    assert e["view"] == s.view(p) and [x["text"] for x in e["log"]] == s.log.lines(p)
+    try: load_game(s.export_for(p)); assert False, "an export loaded as a save"
+    except RulesError: pass
+    u = other_world(s, p, swap)
+    assume(u is not None)
+    assert u.export_for(p) == s.export_for(p)

@@ -126,6 +126,9 @@ class FomoState(State):
     def giant(self, p):
         "Player `p`'s Giant Mecha: None while incomplete, else its tiebreak value (lower wins)."
         return round_end.giant(self, p)
+    def export_for(self, seat:int) -> str:
+        "Player `seat`'s export: their view and their own log lines as JSON — not a save, it cannot be loaded (see `views.export_for`)."
+        return views.export_for(self, seat)
     def undo_refusal(self, seat:int, k:int):
         """May `seat` undo back to action `k` (keep the first `k` actions)? None if so, else the reason: in play mode
         (option `undo_knowledge="refuse"`) no undo takes back an action after which `seat` saw hidden cards."""

@@ -4,11 +4,11 @@
 
 # %% ../../../nbs/33d_fomo_views.ipynb #f728cc40
 from __future__ import annotations
-from ...engine import State
+from ...engine import State, canon
 from .table import facing, HAND_VALUES, PHASE_OVER
 
 # %% auto #0
-__all__ = ['emit_secretly', 'table_view', 'FomoView']
+__all__ = ['EXPORT_FORMAT', 'emit_secretly', 'table_view', 'export_for', 'FomoView']
 
 # %% ../../../nbs/33d_fomo_views.ipynb #223e86b7
 def emit_secretly(s, kind, text, data=None, player=None, visible_to=None):
@@ -63,6 +63,17 @@ _VIEW = {   # what player p may see: key → how to read it from the game (each 
 def table_view(s, p:int) -> dict:
     "Player `p`'s view of the table, as plain JSON (the game's part of `state.view(p)`)."
     return {k: f(s, p) for k, f in _VIEW.items()}
+
+# %% ../../../nbs/33d_fomo_views.ipynb #2e0bdc0e
+EXPORT_FORMAT = "fomo-seat-export"
+
+def export_for(s, seat:int) -> str:
+    "What player `seat` may keep of the game: their view and their own log lines, as JSON text — not a save (it cannot be loaded)."
+    seat = s._player(seat)
+    return canon({"format": EXPORT_FORMAT, "not_a_save": True, "game": s.game.name, "seat": seat,
+                  "note": f"Player {seat}'s own view of the game: it holds only what they may see and cannot be loaded as a save.",
+                  "view": s.copy(quiet=False).view(seat) if s.quiet else s.view(seat),
+                  "log": [e.to_dict() for e in (s.copy(quiet=False) if s.quiet else s).log.visible(seat)]})
 
 # %% ../../../nbs/33d_fomo_views.ipynb #eb9b7248
 class FomoView(dict):
