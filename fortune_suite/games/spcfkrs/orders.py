@@ -12,7 +12,7 @@ from .combat import D6, skirmish, attack, hack, overdose, desc
 
 # %% auto #0
 __all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'describe_order', 'rolloff',
-           'speed_order', 'move', 'follow', 'can_act', 'run_phase', 'resolve_round', 'PhaseByPhase']
+           'speed_order', 'move', 'follow', 'can_act', 'lapse', 'run_phase', 'resolve_round', 'PhaseByPhase']
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c006
 ACTS = ("stab", "shoot", "hack")
@@ -155,32 +155,42 @@ def can_act(b:Battle, f:Fighter, phase:str) -> bool:
     if f.alive: return True
     return b.o.combat_option and phase in ("stab", "shoot") and f.fell is not None and f.fell == b.group
 
-def _phase_fighters(b:Battle, phase, orders) -> list:
+def _phase_fighters(b:Battle, phase, orders, dead:bool=False) -> list:
+    "The fighters whose orders have a part in `phase` (the living ones; with `dead`, those already down instead)."
     def act(f): return (orders.get(f.id) or {}).get("act") or [None]
     def mv(f): return (orders.get(f.id) or {}).get("move")
-    if phase == "special": return [f for f in b.living() if f.prof.overdose or act(f)[0] == "hack"]
-    if phase in ("stab", "shoot"): return [f for f in b.living() if act(f)[0] == phase]
-    return [f for f in b.living() if mv(f) is not None and mv(f) != "follow"]
+    fs = [f for f in b.fighters if f.id in orders and not f.alive] if dead else b.living()   # (orders: those alive at the round's start)
+    if phase == "special": return [f for f in fs if (f.prof.overdose and not dead) or act(f)[0] == "hack"]
+    if phase in ("stab", "shoot"): return [f for f in fs if act(f)[0] == phase]
+    return [f for f in fs if mv(f) is not None and mv(f) != "follow"]
+
+def lapse(b:Battle, f:Fighter, part:str) -> None:
+    "Report that `f`, down before its turn, loses the `part` (special, stab, shoot, move, follow) of its order."
+    b.say(f"{f.name} is down: its {part} order lapses.", lapsed=f.id, part=part)
 
 def _activate(b:Battle, f:Fighter, phase:str, order:dict, stabbed:dict) -> None:
     "Carry out `f`'s part of `phase`."
     act = (order or {}).get("act")
     if phase == "special":
         if f.prof.overdose: overdose(b, f)
-        if f.alive and act and act[0] == "hack": hack(b, f, to_cell(act[1]))
+        if act and act[0] == "hack":
+            if f.alive: hack(b, f, to_cell(act[1]))
+            else: lapse(b, f, "hack")
     elif phase in ("stab", "shoot"): attack(b, f, act[1], to_cell(act[2]))
     elif order["move"] == "follow": follow(b, f, stabbed[f.id])
     else: move(b, f, to_cell(order["move"]))
 
-def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, header=True) -> None:
-    "Resolve one phase for the fighters that take part, in speed order."
+def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, header=True, down=()) -> None:
+    "Resolve one phase for the fighters that take part, in speed order; the orders of those in `down` lapse, reported."
     fs = _phase_fighters(b, phase, orders) if fighters is None else fighters
-    if not fs: return
+    down = _phase_fighters(b, phase, orders, dead=True) if fighters is None else list(down)
+    if not fs and not down: return
     if header: b.say(f"— {phase.title()} phase —", phase=phase)
-    for i, group in enumerate(speed_order(b, fs, phase)):
+    for f in down: lapse(b, f, "follow" if (orders.get(f.id) or {}).get("move") == "follow" and phase == "move" else phase)
+    for i, group in enumerate(speed_order(b, fs, phase) if fs else []):
         b.group = (b.round, phase, i)
         for f in group:
-            if not can_act(b, f, phase): b.say(f"{f.name} is down: its {phase} order lapses."); continue
+            if not can_act(b, f, phase): lapse(b, f, phase); continue
             _activate(b, f, phase, orders.get(f.id), stabbed)
         if b.decided(): break
     b.group = None
@@ -191,11 +201,12 @@ def resolve_round(b:Battle, orders:dict) -> None:
                if o.get("move") == "follow" and o.get("act") and o["act"][0] == "stab"}
     for phase in PHASES:
         if phase == "move":
-            movers = _phase_fighters(b, phase, orders)
+            movers, gone = _phase_fighters(b, phase, orders), _phase_fighters(b, phase, orders, dead=True)
             fol = [b.by_id[fid] for fid in stabbed if b.by_id[fid].alive and stabbed[fid] is not None]
-            if movers or fol: b.say("— Move phase —", phase=phase)
-            run_phase(b, phase, orders, stabbed, movers, header=False)
-            run_phase(b, phase, orders, stabbed, fol, header=False)
+            fol_gone = [b.by_id[fid] for fid in stabbed if not b.by_id[fid].alive]
+            if movers or fol or gone or fol_gone: b.say("— Move phase —", phase=phase)
+            run_phase(b, phase, orders, stabbed, movers, header=False, down=gone)
+            run_phase(b, phase, orders, stabbed, fol, header=False, down=fol_gone)
         else: run_phase(b, phase, orders, stabbed)
         if b.decided():
             b.say("The battle is decided."); break
