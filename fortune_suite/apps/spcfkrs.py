@@ -212,7 +212,7 @@ def _draw_orders(self:SpcfkrsBoard, v, bd):
         if fid not in pos: continue
         act, mv = o.get("act"), o.get("move")
         if act: b.draw_arrow(pos[fid], act[-1], color="#d50000")
-        if mv and mv not in ("follow", "delay"): b.draw_arrow(pos[fid], mv, color="#2e7d32")
+        if isinstance(mv, str) and mv not in ("follow", "delay"): b.draw_arrow(pos[fid], mv, color="#2e7d32")   # (not a follow order)
     fid = v["acting"] if v["stage"] == "phased" else self.selected
     if fid in pos and self.seat in self.state.to_move():
         bt = view_battle(v); f = bt.by_id[fid]

@@ -292,6 +292,7 @@ class SpcfkrsOptions:
     rubble_move_cost: int = 2            # movement to enter partial cover (decision: 2; the Jet Pack pays 1)
     units_block_los: bool = True         # fighters on the line block shots, friend or foe (decision: yes; no mass combat)
     hack_needs_sight: bool = True        # a hack needs a line of sight to its target (decision: yes, at any range)
+    follow_any: bool = True              # a move order may follow any other fighter, stabbed or not (decision: yes; False: only the one it stabs)
     los_line: str = "bresenham"          # squares a line of fire passes: "bresenham" (one per step) or "supercover"
     catalog: dict | None = None          # None: the rules' units and modifications; else a catalogue in the same format
 
@@ -307,7 +308,7 @@ class SpcfkrsOptions:
         if self.los_line not in LINES: raise RulesError(f"option los_line must be one of {LINES}, got {self.los_line!r}")
         if self.map not in MAPS: raise RulesError(f"option map must be one of {tuple(MAPS)}, got {self.map!r}")
         for name in ("combat_option", "mg_hits_friends", "cover_in_own_square", "plasma_cover_roll", "full_cover_walls",
-                     "units_block_los", "hack_needs_sight"):
+                     "units_block_los", "hack_needs_sight", "follow_any"):
             if not isinstance(getattr(self, name), bool): raise RulesError(f"option {name} must be true or false, got {getattr(self, name)!r}")
         for name in ("partial_cover", "full_cover"):
             for c in getattr(self, name):

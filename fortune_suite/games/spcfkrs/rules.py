@@ -298,7 +298,7 @@ class SpcfkrsState(State):
         if self.stage == "orders":
             if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
             f = b.by_id[a["unit"]]
-            return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] or 'stay'}.")
+            return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] if isinstance(a['move'], str) else ' '.join(a['move']) if a['move'] else 'stay'}.")
         f, phase = self.turns.acting(), self.turns.phase
         if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
         if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
