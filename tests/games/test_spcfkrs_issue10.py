@@ -66,3 +66,50 @@ def test_follow_without_stabbing_phase_by_phase_and_option_off():
     off.apply(1, {"orders": {"blue-1": {"act": None, "move": None}, "blue-2": {"act": None, "move": None}}})
     with assert_unchanged(off), pytest.raises(RulesError, match="can only follow the fighter it is ordered to stab"):
         off.apply(0, {"orders": {"red-1": {"act": None, "move": None}, "red-2": {"act": None, "move": ["follow", "C14"]}}})
+
+
+# --- 3. move paths as a referee draws them --------------------------------------------------------------------------
+def line_by_hand(a, d):
+    "The king-step path a → d nearest the straight segment, computed here independently: step i at a + i/n·(d − a), rounded half up."
+    n = max(abs(d[0] - a[0]), abs(d[1] - a[1]))
+    import math
+    return [(math.floor(a[0] + i * (d[0] - a[0]) / n + 0.5), math.floor(a[1] + i * (d[1] - a[1]) / n + 0.5)) for i in range(n + 1)]
+
+
+def test_move_follows_the_direct_line():
+    """DECISIONS: a move order follows the most direct line of squares. C3 → C9 goes straight up column C (on main:
+    C3-B4-A5-A6-A7-B8-C9)."""
+    from fortune_suite.games.spcfkrs.board import move_path
+    from fortune_suite.games.spcfkrs.combat import skirmish
+    b = skirmish({"C3": []}, {"X24": []})
+    f = b.get("red-1")
+    assert move_path(b, f, (2, 8)) == [(2, r) for r in range(2, 9)]
+    for dest in [(5, 4), (7, 6), (0, 7), (4, 8), (1, 1)]:
+        assert move_path(b, f, dest) == line_by_hand(f.pos, dest), dest
+
+
+def test_blocked_fighter_stops_on_the_line():
+    """DECISIONS: a blocked fighter stops on that line. Blue 1 on J16 ordered to J13, where Red 2 stands (and stays):
+    it walks J15, J14 and stops on J14 (on main: I14). Through the game, the referee's log says so."""
+    o = {"map": "open", "deploy_rows": 11,
+         "forces": [[{"mods": [], "at": "A1"}, {"mods": [], "at": "J11"}], [{"mods": [], "at": "J16"}, {"mods": [], "at": "X24"}]]}
+    s = Spcfkrs.new(o, 0)
+    s.apply(0, {"orders": {"red-1": {"act": None, "move": None}, "red-2": {"act": None, "move": "J13"}}})
+    s.roller.rng = LoadedDice([6, 1])                            # the move roll-off (Speed 3 each): Red 2 first
+    s.apply(1, {"orders": {"blue-1": {"act": None, "move": "J13"}, "blue-2": {"act": None, "move": None}}})
+    b = s.battle
+    assert b.get("red-2").pos == (9, 12) and b.get("blue-1").pos == (9, 13)          # J13, J14
+    assert "Blue 1 heads for J13 but J13 is occupied by Red 2: it stops on J14." in s.log.lines()
+
+
+def test_direct_line_fallback_and_option():
+    """Notebook 21's documented choice: a wall on the line (or rubble making it dearer than the Move) → the cheapest
+    path; option move_path='cheapest' restores the old routing."""
+    from fortune_suite.games.spcfkrs.board import move_path
+    from fortune_suite.games.spcfkrs.combat import skirmish
+    b = skirmish({"C3": []}, {"X24": []}, full=["C6"])
+    p = move_path(b, b.get("red-1"), (2, 8))
+    assert p[-1] == (2, 8) and (2, 5) not in p and len(p) == 7
+    b = skirmish({"C3": []}, {"X24": []}, options={"move_path": "cheapest"})
+    assert move_path(b, b.get("red-1"), (2, 8)) != [(2, r) for r in range(2, 9)]
+    with pytest.raises(RulesError, match="option move_path"): Spcfkrs.new({"move_path": "scenic"})

@@ -12,8 +12,8 @@ from ...dice import dist, const, Dist, DiceError
 from ...geometry import square, format_square, GeometryError
 
 # %% auto #0
-__all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog', 'Profile', 'profile',
-           'check_force', 'force_cost', 'map_cover', 'SpcfkrsOptions']
+__all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'PATHS', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog', 'Profile',
+           'profile', 'check_force', 'force_cost', 'map_cover', 'SpcfkrsOptions']
 
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c006
 CATALOG = {
@@ -271,6 +271,7 @@ def map_cover(options) -> dict:
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c021
 MODES = ("orders", "phased")
 LINES = ("bresenham", "supercover")
+PATHS = ("direct", "cheapest")
 
 @dataclass(frozen=True)
 class SpcfkrsOptions:
@@ -292,6 +293,7 @@ class SpcfkrsOptions:
     rubble_move_cost: int = 2            # movement to enter partial cover (decision: 2; the Jet Pack pays 1)
     units_block_los: bool = True         # fighters on the line block shots, friend or foe (decision: yes; no mass combat)
     hack_needs_sight: bool = True        # a hack needs a line of sight to its target (decision: yes, at any range)
+    move_path: str = "direct"            # a move follows the most direct line of squares when walkable, else the cheapest path (decision); "cheapest": always the cheapest path
     follow_any: bool = True              # a move order may follow any other fighter, stabbed or not (decision: yes; False: only the one it stabs)
     los_line: str = "bresenham"          # squares a line of fire passes: "bresenham" (one per step) or "supercover"
     catalog: dict | None = None          # None: the rules' units and modifications; else a catalogue in the same format
@@ -305,6 +307,7 @@ class SpcfkrsOptions:
         whole("budget", 1, 1000); whole("max_rounds", 1, 10_000, none=True); whole("deploy_rows", 1, 11)
         whole("rubble_move_cost", 1, 10)
         if self.mode not in MODES: raise RulesError(f"option mode must be one of {MODES}, got {self.mode!r}")
+        if self.move_path not in PATHS: raise RulesError(f"option move_path must be one of {PATHS}, got {self.move_path!r}")
         if self.los_line not in LINES: raise RulesError(f"option los_line must be one of {LINES}, got {self.los_line!r}")
         if self.map not in MAPS: raise RulesError(f"option map must be one of {tuple(MAPS)}, got {self.map!r}")
         for name in ("combat_option", "mg_hits_friends", "cover_in_own_square", "plasma_cover_roll", "full_cover_walls",
