@@ -113,3 +113,42 @@ def test_direct_line_fallback_and_option():
     b = skirmish({"C3": []}, {"X24": []}, options={"move_path": "cheapest"})
     assert move_path(b, b.get("red-1"), (2, 8)) != [(2, r) for r in range(2, 9)]
     with pytest.raises(RulesError, match="option move_path"): Spcfkrs.new({"move_path": "scenic"})
+
+
+# --- 4. the combat option is simultaneous ---------------------------------------------------------------------------
+def cover_duel(mode):
+    "Red 1 (C11) and Red 2 (D11), Speed 3 both; Blue 1 on C16 behind rubble on C15; Blue 2 far off on X24; combat option."
+    o = {"map": "open", "deploy_rows": 11, "combat_option": True, "mode": mode, "partial_cover": ("C15",),
+         "forces": [[{"mods": [], "at": "C11"}, {"mods": [], "at": "D11"}],
+                    [{"mods": [], "at": "C16"}, {"mods": [], "at": "X24"}]]}
+    return Spcfkrs.new(o, 0)
+
+
+COVER_LINE = "Red — Red 2's Pistol at Blue 1, needs 4+, in cover: lowest of two dice"
+
+
+def test_simultaneous_attacks_see_the_cover_as_it_was():
+    """Rules' combat option: same-Speed attacks happen at the same time. Red 1 destroys the rubble on C15 while Red 2
+    shoots Blue 1 behind it: Red 2's shot still sees the rubble (two dice, lowest: 6 and 3, a miss), and Blue 1 lives.
+    On main Red 2 rolled one die at an uncovered Blue 1 (a 6: dead)."""
+    s = cover_duel("orders")
+    s.apply(1, {"orders": {"blue-1": {"act": None, "move": None}, "blue-2": {"act": None, "move": None}}})
+    s.roller.rng = LoadedDice([5, 6, 6, 3])
+    s.apply(0, {"orders": {"red-1": {"act": ["shoot", "pistol", "C15"], "move": None},
+                           "red-2": {"act": ["shoot", "pistol", "C16"], "move": None}}})
+    lines = s.log.lines()
+    assert any(l.startswith(COVER_LINE) and "[6, 3] = 3" in l for l in lines), lines
+    assert s.battle.get("blue-1").alive and (2, 14) not in s.battle.cover
+
+
+def test_simultaneous_attacks_phase_by_phase():
+    s = cover_duel("phased")
+    s.roller.rng = LoadedDice([5, 6, 6, 3, 1, 2, 3, 4])                      # the two shots, then the Move phase's roll-off
+    while s.view(s.to_move()[0])["phase"] != "shoot": s.apply(s.to_move()[0], {"act": None})
+    for fid, act in [("red-1", ["shoot", "pistol", "C15"]), ("red-2", ["shoot", "pistol", "C16"])]:
+        assert s.view(0)["acting"] == fid
+        s.apply(0, {"act": act})
+    assert s.view(1)["acting"] == "blue-1" and (2, 14) in s.battle.cover     # same group: it decides on the board as it was
+    s.apply(1, {"act": None})                                                 # the last of the group: now all resolve
+    assert any(l.startswith(COVER_LINE) and "[6, 3] = 3" in l for l in s.log.lines())
+    assert s.battle.get("blue-1").alive and (2, 14) not in s.battle.cover

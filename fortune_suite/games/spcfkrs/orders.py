@@ -8,7 +8,7 @@ from ...engine import RulesError
 from ...geometry import square, neighbours, GeometryError
 from .board import (Battle, Fighter, cell_name, to_cell, SIDES, _path_to, _dijkstra, line_of_fire,
                                              why_not, targets, hack_targets, reach, move_path, walk)
-from .combat import D6, skirmish, attack, hack, overdose, desc
+from .combat import D6, skirmish, attack, hack, overdose, desc, together
 
 # %% auto #0
 __all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'is_follow', 'follow_target',
@@ -213,9 +213,15 @@ def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, hea
     for f in down: lapse(b, f, "follow" if phase == "move" and is_follow((orders.get(f.id) or {}).get("move")) else phase)
     for i, group in enumerate(speed_order(b, fs, phase) if fs else []):
         b.group = (b.round, phase, i)
-        for f in group:
-            if not can_act(b, f, phase): lapse(b, f, phase); continue
-            _activate(b, f, phase, orders.get(f.id), stabbed)
+        if len(group) > 1 and b.o.combat_option and phase in ("stab", "shoot"):     # the combat option: all at once
+            for f in group:
+                if not f.alive: lapse(b, f, phase)
+            live = [f for f in group if f.alive]
+            if live: together(b, [(f, orders[f.id]["act"][1], to_cell(orders[f.id]["act"][2])) for f in live])
+        else:
+            for f in group:
+                if not can_act(b, f, phase): lapse(b, f, phase); continue
+                _activate(b, f, phase, orders.get(f.id), stabbed)
         if b.decided(): break
     b.group = None
 
@@ -242,6 +248,7 @@ class PhaseByPhase:
         self.b, self.o = battle, battle.o
         self.phase, self.queue, self.cur, self.started = None, [], None, None
         self.acted, self.stabbed, self.followers, self.delayed = set(), {}, [], set()
+        self.held, self.held_gi = [], None      # combat option: the group's attacks, held until its last member decides
 
     def acting(self) -> Fighter:
         "The fighter whose player decides now."
@@ -269,6 +276,10 @@ class PhaseByPhase:
         "Walk the round forward to the next decision: None (a fighter waits), 'over' (decided) or 'round' (round over)."
         b, o = self.b, self.o
         while True:
+            if self.held and (not self.queue or self.queue[0][1] != self.held_gi):
+                held, self.held = [(b.by_id[fid], key, cell) for fid, key, cell in self.held], []
+                b.group = (b.round, self.phase, self.held_gi)
+                attack(b, *held[0]) if len(held) == 1 else together(b, held)
             if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
                 b.say("The battle is decided."); b.end_round(); return "over"
             if not self.queue:
@@ -337,7 +348,8 @@ class PhaseByPhase:
                 if v[0] == "hack": hack(b, f, to_cell(v[1]))
                 else:
                     if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
-                    attack(b, f, v[1], to_cell(v[2]))
+                    if self.o.combat_option: self.held.append((fid, v[1], to_cell(v[2]))); self.held_gi = gi
+                    else: attack(b, f, v[1], to_cell(v[2]))
         else:
             v = a["move"]
             if v is None: pass                                       # (the decision's own line says it stays)
