@@ -29,7 +29,7 @@ PRESETS = {
     "Blitz: Jet Pack + Plasma Sword, Amph Dose + Sword": [["jet_pack", "plasma_sword"], ["amph_dose", "plasma_sword"]],
     "Horde: 10 base fighters": [[]] * 10,
 }
-SIDE_COLORS = ("#c62828", "#1565c0")
+SIDE_COLORS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825")   # Red, Blue, Green, Yellow
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c008
 class SpcfkrsBoard(Component):

@@ -1,4 +1,5 @@
 """Issue 10 (SPCFKRS rule gaps): each test's expected outcome comes from the rules text (rules/001_…) or DECISIONS.md."""
+import json
 import pytest
 from fortune_suite.engine import RulesError, assert_unchanged
 from fortune_suite.games.spcfkrs import Spcfkrs, LoadedDice
@@ -152,3 +153,76 @@ def test_simultaneous_attacks_phase_by_phase():
     s.apply(1, {"act": None})                                                 # the last of the group: now all resolve
     assert any(l.startswith(COVER_LINE) and "[6, 3] = 3" in l for l in s.log.lines())
     assert s.battle.get("blue-1").alive and (2, 14) not in s.battle.cover
+
+
+# --- 5. two or more players ------------------------------------------------------------------------------------------
+from fortune_suite.engine import play_bots, check_protocol
+
+
+def test_three_and_four_forces_deploy_one_edge_each():
+    """DECISIONS: 2 to 4 forces; three or four sides deploy one edge each (rows 1 and 24, columns A and X), corner cells
+    left empty. One base fighter each aims at the middle of its edge: square 12 along it (mirrored for Blue and Green)."""
+    assert Spcfkrs.kind.min_players == 2 and Spcfkrs.kind.max_players == 4
+    s = Spcfkrs.new({"players": 4, "forces": [[[]]] * 4}, 0)
+    assert s.players == 4 and s.to_move() == (0, 1, 2, 3)
+    assert [s.player_name(p) for p in range(4)] == ["Red", "Blue", "Green", "Yellow"]
+    pos = {f.id: f.pos for f in s.battle.fighters}
+    assert pos == {"red-1": (12, 0), "blue-1": (11, 23), "green-1": (0, 11), "yellow-1": (23, 12)}
+    for p, bad in [(0, "A1"), (2, "A24"), (3, "X1")]:                # corners: nobody's
+        forces = [[[]]] * 4
+        forces[p] = [{"mods": [], "at": bad}]
+        with pytest.raises(RulesError, match="corners left empty"): Spcfkrs.new({"players": 4, "forces": forces})
+    with pytest.raises(RulesError, match="players"): Spcfkrs.new({"players": 5})
+    with pytest.raises(RulesError, match="must hold 3 forces"): Spcfkrs.new({"players": 3, "forces": [[[]], [[]]]})
+
+
+def test_last_side_standing_wins_among_three():
+    """Rules/DECISIONS: the last side with fighters standing wins; the battle goes on while two sides still stand.
+    Red 1 (Amph Dose, Speed 5) shoots Blue 1 dead in round 1 — Red and Green stand, the game goes on, Blue writes no
+    more orders — and Green 1 in round 2: Red wins."""
+    o = {"players": 3, "map": "open", "deploy_rows": 11,
+         "forces": [[{"mods": ["amph_dose"], "at": "L11"}], [{"mods": [], "at": "L14"}], [{"mods": [], "at": "A12"}]]}
+    s = Spcfkrs.new(o, 0)
+    s.roller.rng = LoadedDice([6, 6])                                    # Red's Pistol (4+): a 6 each round
+    hold = {"act": None, "move": None}
+    s.apply(1, {"orders": {"blue-1": hold}}); s.apply(2, {"orders": {"green-1": hold}})
+    s.apply(0, {"orders": {"red-1": {"act": ["shoot", "pistol", "L14"], "move": None}}})
+    assert not s.battle.get("blue-1").alive and not s.is_over
+    assert s.to_move() == (0, 2)
+    s.apply(2, {"orders": {"green-1": hold}})
+    s.apply(0, {"orders": {"red-1": {"act": ["shoot", "pistol", "A12"], "move": None}}})
+    assert s.is_over and s.result()["winners"] == [0] and s.result()["standing"] == [1, 0, 0]
+    assert s.log.lines()[-1] == "Game over after round 2: Red wins with 1 fighter standing."
+    r = play_bots(Spcfkrs.new({"players": 3, "budget": 6}, 4), {0: "greedy", 1: "greedy", 2: "greedy"}, seed=4)
+    res = r.result()                                                      # a whole greedy game among three
+    assert r.is_over and len(res["standing"]) == 3
+    assert res["winners"] == [p for p in range(3) if res["standing"][p]] and len(res["winners"]) <= 1
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_protocol_for_three_and_four_players(n):
+    c = check_protocol("spcfkrs", seeds=range(2), options={"players": n, "max_rounds": 3, "budget": 4, "deploy_rows": 6})
+    assert c["games"] == 2
+
+
+def test_simulate_three_players(capsys):
+    """`simulate` (and `fortune-suite simulate spcfkrs --players 3`) reads the player count from the options."""
+    from fortune_suite.simkit import simulate
+    out = simulate("spcfkrs", games=4, seed=1, bots=["greedy"] * 3, players=3)
+    assert out.players == 3 and out.seats == ["Red", "Blue", "Green"] and len(out.wins) == 3
+    assert sum(out.wins) + out.draws == 4
+    from fortune_suite.cli import main
+    assert main(["simulate", "spcfkrs", "--games", "2", "--seed", "1", "--players", "4", "--json"]) in (0, None)
+    cli = capsys.readouterr()
+    res = json.loads(cli.out)
+    assert res["players"] == 4 and res["seats"] == ["Red", "Blue", "Green", "Yellow"]
+
+
+def test_app_shows_four_seats_and_four_colours():
+    from fortune_suite.apps.spcfkrs import SpcfkrsApp, SIDE_COLORS
+    app = SpcfkrsApp(options={"players": 4, "forces": [[[]]] * 4}, seed=2, seats={1: "greedy", 2: "greedy", 3: "greedy"})
+    app.as_widget()
+    assert [d.description for d in app._seats] == ["Red", "Blue", "Green", "Yellow"]
+    pieces = app.board._pieces
+    assert {pieces[f"{c}-1"]["color"] for c in ("red", "blue", "green", "yellow")} == set(SIDE_COLORS[:4])
+    assert len(set(SIDE_COLORS[:4])) == 4

@@ -18,7 +18,7 @@ __all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'Battl
            'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
-SIDES = ("Red", "Blue")
+SIDES = ("Red", "Blue", "Green", "Yellow")                 # the sides, in seat order (2 to 4 play)
 SIZE = 24
 
 _NAMES = {(c, r): format_square((c, r)) for r in range(SIZE) for c in range(SIZE)}
