@@ -29,7 +29,7 @@ PRESETS = {
     "Blitz: Jet Pack + Plasma Sword, Amph Dose + Sword": [["jet_pack", "plasma_sword"], ["amph_dose", "plasma_sword"]],
     "Horde: 10 base fighters": [[]] * 10,
 }
-SIDE_COLORS = ("#c62828", "#1565c0")
+SIDE_COLORS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825")   # Red, Blue, Green, Yellow
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #c008
 class SpcfkrsBoard(Component):
@@ -212,7 +212,7 @@ def _draw_orders(self:SpcfkrsBoard, v, bd):
         if fid not in pos: continue
         act, mv = o.get("act"), o.get("move")
         if act: b.draw_arrow(pos[fid], act[-1], color="#d50000")
-        if mv and mv not in ("follow", "delay"): b.draw_arrow(pos[fid], mv, color="#2e7d32")
+        if isinstance(mv, str) and mv not in ("follow", "delay"): b.draw_arrow(pos[fid], mv, color="#2e7d32")   # (not a follow order)
     fid = v["acting"] if v["stage"] == "phased" else self.selected
     if fid in pos and self.seat in self.state.to_move():
         bt = view_battle(v); f = bt.by_id[fid]

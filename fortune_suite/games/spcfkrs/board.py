@@ -14,10 +14,11 @@ from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 # %% auto #0
 __all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'Battle', 'between', 'line_of_fire', 'cover_of',
            'cover_level', 'square_mask', 'range_mask', 'lof_masks', 'fighter_mask', 'cover_mask', 'wall_mask',
-           'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'move_path', 'walk']
+           'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'direct_path',
+           'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
-SIDES = ("Red", "Blue")
+SIDES = ("Red", "Blue", "Green", "Yellow")                 # the sides, in seat order (2 to 4 play)
 SIZE = 24
 
 _NAMES = {(c, r): format_square((c, r)) for r in range(SIZE) for c in range(SIZE)}
@@ -350,8 +351,18 @@ def _path_to(parent, goal):
     while goal is not None: out.append(goal); goal = parent[goal]
     return out[::-1]
 
+def direct_path(b:Battle, f:Fighter, dest) -> list | None:
+    "The most direct line of squares from `f` to `dest` (one king step at a time, nearest the straight segment), if its terrain lets `f` walk it within its Move; else None."
+    path, step, cost = line_cells(f.pos, dest), _step_costs(b, f.prof.jet), 0
+    for x, y in path[1:]:
+        s = step[x + SIZE * y]
+        if not s: return None                       # a wall on the line
+        cost += s
+    return path if cost <= f.prof.move else None    # rubble on the line can make it too dear
+
 def move_path(b:Battle, f:Fighter, dest) -> list:
-    "The squares `f` passes moving to `dest` (start included): around fighters if that fits its Move, else straight on."
+    "The squares `f` passes moving to `dest` (start included): the direct line (option `move_path`), else the cheapest path, around fighters if that fits its Move, else straight on."
+    if b.o.move_path == "direct" and (path := direct_path(b, f, dest)) is not None: return path
     best, parent = _dijkstra(b, f, avoid=True, goal=dest)
     if dest in best and dest not in b.at: return _path_to(parent, dest)
     best, parent = _dijkstra(b, f, avoid=False, goal=dest)

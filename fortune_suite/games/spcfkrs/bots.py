@@ -203,7 +203,7 @@ def greedy_bot(view, legal, rng,
         return {"force": force if force is not None else default_force(view["budget"], view["options"].get("catalog"))}
     b = view_battle(view)
     alive = {g.id: 1.0 for g in b.fighters}
-    foes = b.living(1 - me)
+    foes = [g for g in b.living() if g.side != me]          # every enemy, of any side (2 to 4 players)
     if view["stage"] == "phased":
         f = b.by_id[view["acting"]]
         if view["phase"] == "move":

@@ -12,8 +12,8 @@ from .data import SpcfkrsOptions, profile, map_cover
 from .board import Battle, Fighter, cell_name, SIZE, SIDES, between, cover_of, cover_level, line_of_fire, targets
 
 # %% auto #0
-__all__ = ['D6', 'LOW2', 'LoadedDice', 'skirmish', 'kill', 'hurt', 'desc', 'attack', 'shot', 'blast', 'next_target', 'hack',
-           'overdose']
+__all__ = ['D6', 'LOW2', 'LoadedDice', 'skirmish', 'kill', 'hurt', 'desc', 'attack', 'shot', 'blast', 'next_target', 'together',
+           'hack', 'overdose']
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c006
 D6, LOW2 = parse("1d6"), parse("2d6kl1")
@@ -174,6 +174,40 @@ def next_target(b:Battle, f:Fighter, w):
         g = b.at.get(c)
         if g is None or b.o.mg_hits_friends or g.side != f.side: return c
     return None
+
+# %% ../../../nbs/22_spcfkrs_combat.ipynb #c7a001ab
+def together(b:Battle, attacks:list) -> None:
+    "Resolve `attacks` [(fighter, weapon key, cell)] at the same time: each sees the board as it was before any of them, then all effects apply at once."
+    fs, cov0 = b.fighters, dict(b.cover)
+    snap = [(f.damage, f.alive, f.shield, f.shield_round, f.fell) for f in fs]
+    def restore():
+        for f, (d, a, sh, sr, fl) in zip(fs, snap): f.damage, f.alive, f.shield, f.shield_round, f.fell = d, a, sh, sr, fl
+        b.cover.clear(); b.cover.update(cov0)
+        b.at.clear(); b.at.update({f.pos: f for f in fs if f.alive})
+    dmg, cov, raised = [0] * len(fs), dict(cov0), {}
+    for f, key, cell in attacks:
+        attack(b, f, key, cell)
+        for i, (g, s0) in enumerate(zip(fs, snap)):
+            dmg[i] += g.damage - s0[0]
+            if g.shield != s0[2]: raised[i] = (g.shield, g.shield_round)
+        for c in cov0:
+            if b.cover.get(c, 0) < cov.get(c, 0): cov[c] = b.cover.get(c, 0)
+        restore()
+    for c, k in cov.items():
+        if k == 0: del b.cover[c]
+        elif k != cov0[c]: b.cover[c] = k
+    for i, (g, s0) in enumerate(zip(fs, snap)):
+        if i in raised: g.shield, g.shield_round = raised[i]
+        g.damage = min(g.prof.body, s0[0] + dmg[i])
+    hit = [(g, d) for g, d in zip(fs, dmg) if d]
+    dead = [g for g, _ in hit if g.alive and g.damage >= g.prof.body]
+    for g in dead: kill(b, g, None)
+    gone = sorted(c for c in cov0 if c not in b.cover)
+    worn = sorted(c for c in cov0 if c in b.cover and b.cover[c] < cov0[c])
+    parts = [f"{g.name} {d} damage" + (" — out of the fight" if g in dead else f" ({g.damage} of Body {g.prof.body})") for g, d in hit]
+    parts += [f"cover on {cell_name(c)} destroyed" for c in gone] + [f"the wall on {cell_name(c)} reduced to rubble" for c in worn]
+    b.say(f"The {len(attacks)} attacks land together: " + ("; ".join(parts) if parts else "nothing is hurt") + ".",
+          together=[f.id for f, _, _ in attacks], **({"dead": dead[0].id} if len(dead) == 1 else {}), fallen=[g.id for g in dead])
 
 # %% ../../../nbs/22_spcfkrs_combat.ipynb #c039
 def hack(b:Battle, f:Fighter, cell) -> None:

@@ -12,8 +12,8 @@ from ...dice import dist, const, Dist, DiceError
 from ...geometry import square, format_square, GeometryError
 
 # %% auto #0
-__all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog', 'Profile', 'profile',
-           'check_force', 'force_cost', 'map_cover', 'SpcfkrsOptions']
+__all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'PATHS', 'EDGES', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog',
+           'Profile', 'profile', 'check_force', 'force_cost', 'map_cover', 'SpcfkrsOptions']
 
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c006
 CATALOG = {
@@ -271,12 +271,15 @@ def map_cover(options) -> dict:
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c021
 MODES = ("orders", "phased")
 LINES = ("bresenham", "supercover")
+PATHS = ("direct", "cheapest")
+EDGES = ("row1", "row24", "colA", "colX")   # deployment edges, in the order players take them by default
 
 @dataclass(frozen=True)
 class SpcfkrsOptions:
     "The rules choices of SPCFKRS (defaults from DECISIONS.md; *choice* marks our own readings)."
     budget: int = 10                     # points per force (decision: a setting, default 10)
-    forces: tuple | None = None          # None: build forces in secret at the start; else (red force, blue force)
+    players: int = 2                     # forces in the battle, 2 to 4 (decision: "2 (or more) players")
+    forces: tuple | None = None          # None: build forces in secret at the start; else one force per player (Red's, Blue's, …)
     mode: str = "orders"                 # "orders": secret written orders, all resolved by the referee;
                                          # "phased": phase by phase, fastest first, each fighter decides when it acts
     combat_option: bool = False          # rules' combat option: same-speed attacks happen together (no roll-off)
@@ -285,6 +288,7 @@ class SpcfkrsOptions:
     partial_cover: tuple = ()            # extra partial-cover squares, e.g. ("F7", "G7")
     full_cover: tuple = ()               # extra full-cover squares
     deploy_rows: int = 1                 # deployment zones: this many rows at each player's edge (decision: edge rows)
+    deploy_edges: tuple | None = None    # each player's edge: "row1", "row24", "colA", "colX"; None: the first `players` of these (decision)
     mg_hits_friends: bool = True         # machine-gun re-targeting may pick a friendly fighter (decision: yes)
     cover_in_own_square: bool = True     # choice: a fighter standing in partial cover is in cover
     plasma_cover_roll: bool = False      # choice: plasma firing through cover rolls one die (False) or two, lowest (True)
@@ -292,6 +296,8 @@ class SpcfkrsOptions:
     rubble_move_cost: int = 2            # movement to enter partial cover (decision: 2; the Jet Pack pays 1)
     units_block_los: bool = True         # fighters on the line block shots, friend or foe (decision: yes; no mass combat)
     hack_needs_sight: bool = True        # a hack needs a line of sight to its target (decision: yes, at any range)
+    move_path: str = "direct"            # a move follows the most direct line of squares when walkable, else the cheapest path (decision); "cheapest": always the cheapest path
+    follow_any: bool = True              # a move order may follow any other fighter, stabbed or not (decision: yes; False: only the one it stabs)
     los_line: str = "bresenham"          # squares a line of fire passes: "bresenham" (one per step) or "supercover"
     catalog: dict | None = None          # None: the rules' units and modifications; else a catalogue in the same format
 
@@ -302,12 +308,17 @@ class SpcfkrsOptions:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise RulesError(f"option {name} must be a whole number from {lo} to {hi}{' or None' if none else ''}, got {v!r}")
         whole("budget", 1, 1000); whole("max_rounds", 1, 10_000, none=True); whole("deploy_rows", 1, 11)
-        whole("rubble_move_cost", 1, 10)
+        whole("rubble_move_cost", 1, 10); whole("players", 2, 4)
+        if self.deploy_edges is not None:
+            e = tuple(self.deploy_edges)
+            if len(e) != self.players or len(set(e)) != len(e) or any(x not in EDGES for x in e):
+                raise RulesError(f"option deploy_edges must name {self.players} different edges of {EDGES}, got {self.deploy_edges!r}")
         if self.mode not in MODES: raise RulesError(f"option mode must be one of {MODES}, got {self.mode!r}")
+        if self.move_path not in PATHS: raise RulesError(f"option move_path must be one of {PATHS}, got {self.move_path!r}")
         if self.los_line not in LINES: raise RulesError(f"option los_line must be one of {LINES}, got {self.los_line!r}")
         if self.map not in MAPS: raise RulesError(f"option map must be one of {tuple(MAPS)}, got {self.map!r}")
         for name in ("combat_option", "mg_hits_friends", "cover_in_own_square", "plasma_cover_roll", "full_cover_walls",
-                     "units_block_los", "hack_needs_sight"):
+                     "units_block_los", "hack_needs_sight", "follow_any"):
             if not isinstance(getattr(self, name), bool): raise RulesError(f"option {name} must be true or false, got {getattr(self, name)!r}")
         for name in ("partial_cover", "full_cover"):
             for c in getattr(self, name):
@@ -315,5 +326,8 @@ class SpcfkrsOptions:
                 except GeometryError as e: raise RulesError(f"option {name}: {e}") from None
         cat = load_catalog(self.catalog, "option catalog") if self.catalog is not None else None
         if self.forces is not None:
-            if len(self.forces) != 2: raise RulesError(f"option forces must hold two forces (Red's, Blue's), got {len(self.forces)}")
-            for who, f in zip(("Red's force", "Blue's force"), self.forces): check_force(f, self.budget, cat, who)
+            from fortune_suite.games.spcfkrs.board import SIDES     # (the side names; board imports this module)
+            if len(self.forces) != self.players:
+                names = ", ".join(n + "'s" for n in SIDES[:self.players])
+                raise RulesError(f"option forces must hold {self.players} forces ({names}), got {len(self.forces)}")
+            for who, f in zip(SIDES, self.forces): check_force(f, self.budget, cat, f"{who}'s force")

@@ -8,11 +8,12 @@ from ...engine import RulesError
 from ...geometry import square, neighbours, GeometryError
 from .board import (Battle, Fighter, cell_name, to_cell, SIDES, _path_to, _dijkstra, line_of_fire,
                                              why_not, targets, hack_targets, reach, move_path, walk)
-from .combat import D6, skirmish, attack, hack, overdose, desc
+from .combat import D6, skirmish, attack, hack, overdose, desc, together
 
 # %% auto #0
-__all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'describe_order', 'rolloff',
-           'speed_order', 'move', 'follow', 'can_act', 'run_phase', 'resolve_round', 'PhaseByPhase']
+__all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'is_follow', 'follow_target',
+           'describe_order', 'rolloff', 'speed_order', 'move', 'follow', 'can_act', 'lapse', 'run_phase',
+           'resolve_round', 'PhaseByPhase']
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c006
 ACTS = ("stab", "shoot", "hack")
@@ -51,8 +52,19 @@ def move_error(b:Battle, f:Fighter, move, act=None) -> str | None:
     if move is None: return None
     if move == "follow":
         if act and act[0] == "stab" and to_cell(act[2]) in b.at: return None
-        return "following: a fighter can only follow the fighter it is ordered to stab"
-    if not isinstance(move, str): return f"order format: a move is null, a square or 'follow', got {move!r}"
+        return "following: a fighter can only follow the fighter it is ordered to stab" + (
+            " with 'follow' alone; order ['follow', square] to follow another" if b.o.follow_any else "")
+    if isinstance(move, list):
+        if len(move) != 2 or move[0] != "follow" or not isinstance(move[1], str):
+            return f"order format: a move is null, a square, 'follow' or ['follow', square], got {move!r}"
+        if not b.o.follow_any: return "following: a fighter can only follow the fighter it is ordered to stab (option follow_any is off)"
+        try: c = _cell(move[1], "follow")
+        except RulesError as e: return str(e)
+        g = b.at.get(c)
+        if g is None: return f"following: no fighter on {cell_name(c)} to follow"
+        if g is f: return f"following: {f.name} cannot follow itself"
+        return None
+    if not isinstance(move, str): return f"order format: a move is null, a square, 'follow' or ['follow', square], got {move!r}"
     try: c = _cell(move, "move")
     except RulesError as e: return str(e)
     if c == f.pos: return f"movement: {f.name} is already on {cell_name(c)} (order no move instead)"
@@ -80,9 +92,20 @@ def acts(b:Battle, f:Fighter) -> list:
     return out
 
 def moves(b:Battle, f:Fighter, act=None) -> list:
-    "Every legal move of `f` given its action: None, the squares it can reach, and 'follow' after a stab at a fighter."
+    "Every legal move of `f` given its action: None, the squares it can reach, 'follow' after a stab at a fighter, and ['follow', square] for every other fighter (option `follow_any`)."
     out = [None] + [cell_name(c) for c in sorted(reach(b, f), key=lambda c: (c[1], c[0]))]
-    return out + (["follow"] if move_error(b, f, "follow", act) is None else [])
+    out += ["follow"] if move_error(b, f, "follow", act) is None else []
+    return out + ([["follow", cell_name(g.pos)] for g in b.living() if g is not f] if b.o.follow_any else [])
+
+def is_follow(move) -> bool:
+    "Is `move` a follow order ('follow' after a stab, or ['follow', square])?"
+    return move == "follow" or (isinstance(move, list) and move[:1] == ["follow"])
+
+def follow_target(b:Battle, order:dict):
+    "The fighter a follow order names (the stabbed one for 'follow'), as the board stands before the round; None if none."
+    move, act = (order or {}).get("move"), (order or {}).get("act")
+    if move == "follow": return b.at.get(to_cell(act[2])) if act and act[0] == "stab" else None
+    return b.at.get(to_cell(move[1])) if is_follow(move) else None
 
 def describe_order(b:Battle, f:Fighter, order:dict) -> str:
     "The order in words: 'Red 1 (C3): shoots at Blue 1 (C9) with the Pistol, then moves to D8.'"
@@ -91,6 +114,7 @@ def describe_order(b:Battle, f:Fighter, order:dict) -> str:
         if act[0] == "hack": parts.append(f"hacks {desc(b, to_cell(act[1]))}")
         else: parts.append(f"{'stabs at' if act[0] == 'stab' else 'shoots at'} {desc(b, to_cell(act[2]))} with the {b.weapon(act[1]).name}")
     if move == "follow": parts.append("follows its target")
+    elif is_follow(move): parts.append(f"follows {desc(b, to_cell(move[1]))}")
     elif move: parts.append(f"moves to {move}")
     return f"{f.name} ({cell_name(f.pos)}): " + (", then ".join(parts) if parts else "holds") + "."
 
@@ -133,7 +157,7 @@ def move(b:Battle, f:Fighter, dest) -> None:
              + (f": it stops on {cell_name(stop)}." if stop != start else f": it stays on {cell_name(stop)}."), moved=f.id, to=cell_name(stop))
 
 def follow(b:Battle, f:Fighter, g:Fighter) -> None:
-    "Move `f` next to `g` (the fighter it stabbed) if its Move allows, else as close as it can."
+    "Move `f` next to `g` (the fighter it follows) if its Move allows, else as close as it can."
     if not g.alive: return b.say(f"{f.name}'s target {g.name} has fallen: {f.name} stays on {cell_name(f.pos)}.")
     if max(abs(f.pos[0] - g.pos[0]), abs(f.pos[1] - g.pos[1])) == 1:
         return b.say(f"{f.name} stays on {g.name} ({cell_name(f.pos)}).", moved=f.id, to=cell_name(f.pos))
@@ -155,47 +179,63 @@ def can_act(b:Battle, f:Fighter, phase:str) -> bool:
     if f.alive: return True
     return b.o.combat_option and phase in ("stab", "shoot") and f.fell is not None and f.fell == b.group
 
-def _phase_fighters(b:Battle, phase, orders) -> list:
+def _phase_fighters(b:Battle, phase, orders, dead:bool=False) -> list:
+    "The fighters whose orders have a part in `phase` (the living ones; with `dead`, those already down instead)."
     def act(f): return (orders.get(f.id) or {}).get("act") or [None]
     def mv(f): return (orders.get(f.id) or {}).get("move")
-    if phase == "special": return [f for f in b.living() if f.prof.overdose or act(f)[0] == "hack"]
-    if phase in ("stab", "shoot"): return [f for f in b.living() if act(f)[0] == phase]
-    return [f for f in b.living() if mv(f) is not None and mv(f) != "follow"]
+    fs = [f for f in b.fighters if f.id in orders and not f.alive] if dead else b.living()   # (orders: those alive at the round's start)
+    if phase == "special": return [f for f in fs if (f.prof.overdose and not dead) or act(f)[0] == "hack"]
+    if phase in ("stab", "shoot"): return [f for f in fs if act(f)[0] == phase]
+    return [f for f in fs if mv(f) is not None and not is_follow(mv(f))]
+
+def lapse(b:Battle, f:Fighter, part:str) -> None:
+    "Report that `f`, down before its turn, loses the `part` (special, stab, shoot, move, follow) of its order."
+    b.say(f"{f.name} is down: its {part} order lapses.", lapsed=f.id, part=part)
 
 def _activate(b:Battle, f:Fighter, phase:str, order:dict, stabbed:dict) -> None:
     "Carry out `f`'s part of `phase`."
     act = (order or {}).get("act")
     if phase == "special":
         if f.prof.overdose: overdose(b, f)
-        if f.alive and act and act[0] == "hack": hack(b, f, to_cell(act[1]))
+        if act and act[0] == "hack":
+            if f.alive: hack(b, f, to_cell(act[1]))
+            else: lapse(b, f, "hack")
     elif phase in ("stab", "shoot"): attack(b, f, act[1], to_cell(act[2]))
-    elif order["move"] == "follow": follow(b, f, stabbed[f.id])
+    elif is_follow(order["move"]): follow(b, f, stabbed[f.id])
     else: move(b, f, to_cell(order["move"]))
 
-def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, header=True) -> None:
-    "Resolve one phase for the fighters that take part, in speed order."
+def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, header=True, down=()) -> None:
+    "Resolve one phase for the fighters that take part, in speed order; the orders of those in `down` lapse, reported."
     fs = _phase_fighters(b, phase, orders) if fighters is None else fighters
-    if not fs: return
+    down = _phase_fighters(b, phase, orders, dead=True) if fighters is None else list(down)
+    if not fs and not down: return
     if header: b.say(f"— {phase.title()} phase —", phase=phase)
-    for i, group in enumerate(speed_order(b, fs, phase)):
+    for f in down: lapse(b, f, "follow" if phase == "move" and is_follow((orders.get(f.id) or {}).get("move")) else phase)
+    for i, group in enumerate(speed_order(b, fs, phase) if fs else []):
         b.group = (b.round, phase, i)
-        for f in group:
-            if not can_act(b, f, phase): b.say(f"{f.name} is down: its {phase} order lapses."); continue
-            _activate(b, f, phase, orders.get(f.id), stabbed)
+        if len(group) > 1 and b.o.combat_option and phase in ("stab", "shoot"):     # the combat option: all at once
+            for f in group:
+                if not f.alive: lapse(b, f, phase)
+            live = [f for f in group if f.alive]
+            if live: together(b, [(f, orders[f.id]["act"][1], to_cell(orders[f.id]["act"][2])) for f in live])
+        else:
+            for f in group:
+                if not can_act(b, f, phase): lapse(b, f, phase); continue
+                _activate(b, f, phase, orders.get(f.id), stabbed)
         if b.decided(): break
     b.group = None
 
 def resolve_round(b:Battle, orders:dict) -> None:
     "Resolve a round of checked orders: Special, Stab, Shoot, Move (followers last), then end the round."
-    stabbed = {fid: b.at.get(to_cell(o["act"][2])) for fid, o in orders.items()
-               if o.get("move") == "follow" and o.get("act") and o["act"][0] == "stab"}
+    stabbed = {fid: follow_target(b, o) for fid, o in orders.items() if is_follow(o.get("move"))}   # followers → their targets
     for phase in PHASES:
         if phase == "move":
-            movers = _phase_fighters(b, phase, orders)
+            movers, gone = _phase_fighters(b, phase, orders), _phase_fighters(b, phase, orders, dead=True)
             fol = [b.by_id[fid] for fid in stabbed if b.by_id[fid].alive and stabbed[fid] is not None]
-            if movers or fol: b.say("— Move phase —", phase=phase)
-            run_phase(b, phase, orders, stabbed, movers, header=False)
-            run_phase(b, phase, orders, stabbed, fol, header=False)
+            fol_gone = [b.by_id[fid] for fid in stabbed if not b.by_id[fid].alive]
+            if movers or fol or gone or fol_gone: b.say("— Move phase —", phase=phase)
+            run_phase(b, phase, orders, stabbed, movers, header=False, down=gone)
+            run_phase(b, phase, orders, stabbed, fol, header=False, down=fol_gone)
         else: run_phase(b, phase, orders, stabbed)
         if b.decided():
             b.say("The battle is decided."); break
@@ -208,6 +248,7 @@ class PhaseByPhase:
         self.b, self.o = battle, battle.o
         self.phase, self.queue, self.cur, self.started = None, [], None, None
         self.acted, self.stabbed, self.followers, self.delayed = set(), {}, [], set()
+        self.held, self.held_gi = [], None      # combat option: the group's attacks, held until its last member decides
 
     def acting(self) -> Fighter:
         "The fighter whose player decides now."
@@ -235,6 +276,10 @@ class PhaseByPhase:
         "Walk the round forward to the next decision: None (a fighter waits), 'over' (decided) or 'round' (round over)."
         b, o = self.b, self.o
         while True:
+            if self.held and (not self.queue or self.queue[0][1] != self.held_gi):
+                held, self.held = [(b.by_id[fid], key, cell) for fid, key, cell in self.held], []
+                b.group = (b.round, self.phase, self.held_gi)
+                attack(b, *held[0]) if len(held) == 1 else together(b, held)
             if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
                 b.say("The battle is decided."); b.end_round(); return "over"
             if not self.queue:
@@ -267,6 +312,7 @@ class PhaseByPhase:
         if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
         g = self.stabbed.get(f.id)
         if g is not None and g.alive: out.append({"move": "follow"})
+        if self.o.follow_any: out += [{"move": ["follow", cell_name(h.pos)]} for h in b.living() if h is not f]
         return out
 
     def check(self, a) -> None:
@@ -286,6 +332,8 @@ class PhaseByPhase:
         elif v == "follow":
             g = self.stabbed.get(f.id)
             if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
+        elif isinstance(v, list):
+            if why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
         elif why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
 
     def apply(self, a):
@@ -300,11 +348,14 @@ class PhaseByPhase:
                 if v[0] == "hack": hack(b, f, to_cell(v[1]))
                 else:
                     if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
-                    attack(b, f, v[1], to_cell(v[2]))
+                    if self.o.combat_option: self.held.append((fid, v[1], to_cell(v[2]))); self.held_gi = gi
+                    else: attack(b, f, v[1], to_cell(v[2]))
         else:
             v = a["move"]
             if v is None: pass                                       # (the decision's own line says it stays)
             elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
             elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
+            elif is_follow(v):
+                self.stabbed[fid] = b.at[to_cell(v[1])]; self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
             else: move(b, f, to_cell(v))
         return self.advance()

@@ -6,44 +6,60 @@
 from __future__ import annotations
 from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict
 from ...geometry import square, GeometryError
-from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover
+from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover, EDGES
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
 from .orders import (PhaseByPhase, act_error, move_error, order_error, acts, moves, describe_order,
                                               resolve_round)
 
 # %% auto #0
-__all__ = ['zone', 'deploy', 'build_steps', 'check_build', 'own_fighter', 'order_steps', 'check_orders', 'snapshot',
+__all__ = ['edges', 'zone', 'deploy', 'build_steps', 'check_build', 'own_fighter', 'order_steps', 'check_orders', 'snapshot',
            'SpcfkrsState', 'Spcfkrs']
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c006
-def zone(side:int, options) -> list:
-    "The squares of `side`'s deployment zone, edge row first."
-    rows = range(options.deploy_rows) if side == 0 else range(SIZE - 1, SIZE - 1 - options.deploy_rows, -1)
-    return [(c, r) for r in rows for c in range(SIZE)]
+def edges(options) -> tuple:
+    "Each player's deployment edge ('row1', 'row24', 'colA', 'colX'): option `deploy_edges`, else the first `players` of these."
+    return tuple(options.deploy_edges) if options.deploy_edges is not None else EDGES[:options.players]
 
-def deploy(forces,          # two forces, each a list of (mods, at) pairs as `check_force` returns
+def zone(side:int, options) -> list:
+    "The squares of `side`'s deployment zone, edge line first, each line along the edge; with 3 or 4 players the corners stay empty."
+    e, d = edges(options)[side], options.deploy_rows
+    lo, hi = (d, SIZE - d) if options.players > 2 else (0, SIZE)      # the d×d corner blocks belong to nobody
+    if e in ("row1", "row24"):
+        rows = range(d) if e == "row1" else range(SIZE - 1, SIZE - 1 - d, -1)
+        return [(c, r) for r in rows for c in range(lo, hi)]
+    cols = range(d) if e == "colA" else range(SIZE - 1, SIZE - 1 - d, -1)
+    return [(c, r) for c in cols for r in range(lo, hi)]
+
+def _zone_name(e:str, options) -> str:
+    name = {"row1": "rows 1", "row24": "rows 24", "colA": "columns A", "colX": "columns X"}[e]
+    return name + ("" if options.deploy_rows == 1 else " inward") + (", corners left empty" if options.players > 2 else "")
+
+def deploy(forces,          # one force per player, each a list of (mods, at) pairs as `check_force` returns
            options,         # SpcfkrsOptions
            cover) -> list:  # the starting cover {(col, row): 1 | 2}
-    "The fighters of both sides, placed; `RulesError` names a bad deployment square."
+    "The fighters of every side, placed; `RulesError` names a bad deployment square."
     cat, out, taken = load_catalog(options.catalog), [], set()
     for side, force in enumerate(forces):
+        e = edges(options)[side]
         z = zone(side, options); zs = set(z)
         free = lambda c: c not in taken and not (cover.get(c) == 2 and options.full_cover_walls)
         for i, (mods, at) in enumerate(force, 1):
             if at is None: continue
             who = f"{SIDES[side]}'s fighter {i}"
-            if at not in zs: raise RulesError(f"deployment: {who} must deploy in {SIDES[side]}'s zone (rows {'1' if side == 0 else '24'}"
-                                              f"{'' if options.deploy_rows == 1 else ' inward'}), not {cell_name(at)}")
+            if at not in zs: raise RulesError(f"deployment: {who} must deploy in {SIDES[side]}'s zone ({_zone_name(e, options)}), not {cell_name(at)}")
             if not free(at): raise RulesError(f"deployment: {who} cannot deploy on {cell_name(at)} (taken or a wall)")
             taken.add(at)
         auto = [i for i, (_, at) in enumerate(force) if at is None]
+        rowwise, mirror = e in ("row1", "row24"), e in ("row24", "colA")     # facing lines, point-symmetric
+        along = (lambda c: c[0]) if rowwise else (lambda c: c[1])
+        depth = (lambda c: abs(c[1] - z[0][1])) if rowwise else (lambda c: abs(c[0] - z[0][0]))
         places = {}
         for k, i in enumerate(auto):
             want = (2 * k + 1) * SIZE // (2 * len(auto))
-            if side == 1: want = SIZE - 1 - want
+            if mirror: want = SIZE - 1 - want
             spots = [c for c in z if free(c)]
             if not spots: raise RulesError(f"deployment: no room left in {SIDES[side]}'s zone for {len(force)} fighters")
-            c = min(spots, key=lambda c: (abs(c[0] - want) + SIZE * abs(c[1] - z[0][1]), c[0] if side == 0 else -c[0]))
+            c = min(spots, key=lambda c: (abs(along(c) - want) + SIZE * depth(c), -along(c) if mirror else along(c)))
             taken.add(c); places[i] = c
         for i, (mods, at) in enumerate(force):
             out.append(Fighter(side, i + 1, profile(list(mods), cat), at if at is not None else places[i]))
@@ -55,7 +71,7 @@ def build_steps(building:list,   # the fighters bought so far: a list of modific
                 cat) -> list:    # the Catalog
     "The legal build steps: ['fighter'] if the points allow, ['mod', key] for the last fighter, ['done'] once a fighter is bought."
     left = options.budget - sum(profile(m, cat).cost for m in building)
-    out = [["fighter"]] if left >= cat.base["cost"] and len(building) < SIZE * options.deploy_rows else []
+    out = [["fighter"]] if left >= cat.base["cost"] and len(building) < len(zone(0, options)) else []
     if building:
         last = building[-1]
         for k, m in cat.mods.items():
@@ -68,8 +84,8 @@ def check_build(building:list, side:int, a, options, cat):
     "Check `side`'s build step or whole force `a`: a whole force comes back parsed, a step as None; RulesError names the rule."
     if isinstance(a, dict) and set(a) == {"force"}:
         if building: raise RulesError(f"build: {SIDES[side]} has started buying fighter by fighter; finish with ['done']")
-        forces = [check_force(a["force"], options.budget, cat, f"{SIDES[side]}'s force"), [((), None)]]
-        if side == 1: forces = forces[::-1]
+        forces = [[((), None)] for _ in range(options.players)]         # (one placeholder fighter for the others)
+        forces[side] = check_force(a["force"], options.budget, cat, f"{SIDES[side]}'s force")
         deploy(forces, options, {})
         return {"force": [{"mods": list(m), "at": cell_name(at)} for m, at in forces[side]]}
     if a in build_steps(building, options, cat): return None
@@ -137,8 +153,9 @@ class SpcfkrsState(State):
     def _setup(self):
         o, self.battle, self.turns = self.options, None, None
         self.cat = load_catalog(o.catalog)
-        self.building, self.forces = [[], []], [None, None]
-        self.sheets, self.half, self.revealed = [{}, {}], [None, None], {}
+        n = self.players
+        self.building, self.forces = [[] for _ in range(n)], [None] * n
+        self.sheets, self.half, self.revealed = [{} for _ in range(n)], [None] * n, {}
         self._legal_at = self._legal_list = self._options_json = None
         self.emit("info", f"SPCFKRS on the {o.map} map: {o.budget} points a side, "
                   f"{'secret orders' if o.mode == 'orders' else 'phase by phase'}"
@@ -146,7 +163,7 @@ class SpcfkrsState(State):
                   {"options": {"map": o.map, "budget": o.budget, "mode": o.mode}})
         if o.forces is None:
             self.stage = "build"
-            self.emit("info", "Both players build their forces in secret.", {"stage": "build"})
+            self.emit("info", "Both players build their forces in secret." if self.players == 2 else f"All {self.players} players build their forces in secret.", {"stage": "build"})
         else: self._start_battle([check_force(f, o.budget, o.catalog) for f in o.forces])
 
     def player_name(self, player): return SIDES[player]
@@ -163,8 +180,8 @@ class SpcfkrsState(State):
 
     # --- whose decision, and the stages ---
     def _to_move(self):
-        if self.stage == "build": return tuple(p for p in (0, 1) if self.forces[p] is None)
-        if self.stage == "orders": return tuple(p for p in (0, 1) if not self._sheet_done(p))
+        if self.stage == "build": return tuple(p for p in range(self.players) if self.forces[p] is None)
+        if self.stage == "orders": return tuple(p for p in range(self.players) if not self._sheet_done(p))
         if self.stage == "phased": return (self.turns.acting().side,)
         return ()
 
@@ -175,7 +192,7 @@ class SpcfkrsState(State):
         "Reveal the checked forces, deploy them and begin round 1."
         cover = map_cover(self.options)
         self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, self.roller, self.quiet)
-        for side in (0, 1):
+        for side in range(self.players):
             fs = self.battle.living(side)
             self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
                       + "; ".join(f"{f.name} {'+'.join(f.prof.mods) or 'base'} on {cell_name(f.pos)}" for f in fs),
@@ -186,8 +203,8 @@ class SpcfkrsState(State):
     def _begin_round(self):
         b = self.battle
         if self.options.mode == "orders":
-            self.stage, self.sheets, self.half = "orders", [{}, {}], [None, None]
-            self.emit("info", f"Round {b.round}: both players write orders in secret.", {"round": b.round})
+            self.stage, self.sheets, self.half = "orders", [{} for _ in range(self.players)], [None] * self.players
+            self.emit("info", f"Round {b.round}: {'both' if self.players == 2 else 'all'} players write orders in secret.", {"round": b.round})
         else:
             self.stage, self.turns = "phased", PhaseByPhase(b)
             self.emit("info", f"Round {b.round} begins, phase by phase.", {"round": b.round})
@@ -224,11 +241,11 @@ class SpcfkrsState(State):
         for p, a in orders.items(): self._file(p, a)
         if self.stage == "build":
             if None not in self.forces: self._start_battle(self.forces)
-        elif all(self._sheet_done(p) for p in (0, 1)):
+        elif all(self._sheet_done(p) for p in range(self.players)):
             b = self.battle
-            self.revealed = {fid: o for p in (0, 1) for fid, o in self.sheets[p].items()}
+            self.revealed = {fid: o for p in range(self.players) for fid, o in self.sheets[p].items()}
             self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
-            for p in (0, 1):
+            for p in range(self.players):
                 for fid, o in self.sheets[p].items(): self.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
             resolve_round(b, self.revealed)
             self._after_round()
@@ -259,36 +276,43 @@ class SpcfkrsState(State):
         b, o = self.battle, self.options
         if self._options_json is None: self._options_json = options_to_dict(o)     # (options never change)
         phased = self.stage == "phased"
-        v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES), "options": self._options_json,
+        v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES[:self.players]), "options": self._options_json,
              "board": snapshot(b) if b else None, "round": b.round if b else 0,
              "phase": self.turns.phase if phased else None, "acting": self.turns.queue[0][0] if phased else None}
         if self.stage == "build":
             mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
             v["my_force"] = [{"mods": list(m), "at": cell_name(at)} for m, at in mine]
-            v["ready"] = [self.forces[q] is not None for q in (0, 1)]
+            v["ready"] = [self.forces[q] is not None for q in range(self.players)]
         elif self.stage == "orders":
             v["my_orders"] = {**self.sheets[p], **(self.pending.get(p) or {}).get("orders", {})}
             v["my_half_order"] = list(self.half[p]) if self.half[p] else None
-            v["ready"] = [self._sheet_done(q) for q in (0, 1)]
+            v["ready"] = [self._sheet_done(q) for q in range(self.players)]
         v["last_orders"] = self.revealed
         return v
 
     def _result(self):
         b = self.battle
-        pts = [sum(f.prof.cost for f in b.living(s)) for s in (0, 1)]
-        standing = [len(b.living(s)) for s in (0, 1)]
-        if b.decided(): winners = [s for s in (0, 1) if standing[s]]
-        else: winners = [s for s in (0, 1) if pts[s] > pts[1 - s]]
+        sides = range(self.players)
+        pts = [sum(f.prof.cost for f in b.living(s)) for s in sides]
+        standing = [len(b.living(s)) for s in sides]
+        if b.decided(): winners = [s for s in sides if standing[s]]
+        else:                                            # round limit: the most points standing (all tied: a draw)
+            winners = [s for s in sides if pts[s] == max(pts)]
+            if len(winners) == self.players: winners = []
         return {"winners": winners, "standing": standing, "points_standing": pts, "rounds": b.round - 1, "decided": b.decided()}
 
     def _end_text(self, r):
         w, n = r["winners"], r["rounds"]
         if r["decided"]:
-            if not w: return f"Game over after round {n}: both forces are destroyed — a draw."
+            if not w: return f"Game over after round {n}: {'both forces are' if self.players == 2 else 'every force is'} destroyed — a draw."
             return f"Game over after round {n}: {SIDES[w[0]]} wins with {r['standing'][w[0]]} fighter{'s' if r['standing'][w[0]] > 1 else ''} standing."
-        a, c = r["points_standing"]
-        if not w: return f"Game over: the round limit ({n}) is reached with {a} points standing on each side — a draw."
-        return f"Game over: the round limit ({n}) is reached; {SIDES[w[0]]} wins on points standing, {max(a, c)} to {min(a, c)}."
+        if self.players == 2:
+            a, c = r["points_standing"]
+            if not w: return f"Game over: the round limit ({n}) is reached with {a} points standing on each side — a draw."
+            return f"Game over: the round limit ({n}) is reached; {SIDES[w[0]]} wins on points standing, {max(a, c)} to {min(a, c)}."
+        pts = ", ".join(f"{SIDES[s]} {x}" for s, x in enumerate(r["points_standing"]))
+        if not w: return f"Game over: the round limit ({n}) is reached with the same points standing on every side ({pts}) — a draw."
+        return f"Game over: the round limit ({n}) is reached; {' and '.join(SIDES[s] for s in w)} {'win' if len(w) > 1 else 'wins'} on points standing ({pts})."
 
     def _describe(self, p, a):
         name, b = SIDES[p], self.battle
@@ -298,7 +322,7 @@ class SpcfkrsState(State):
         if self.stage == "orders":
             if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
             f = b.by_id[a["unit"]]
-            return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] or 'stay'}.")
+            return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] if isinstance(a['move'], str) else ' '.join(a['move']) if a['move'] else 'stay'}.")
         f, phase = self.turns.acting(), self.turns.phase
         if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
         if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
@@ -310,4 +334,4 @@ class SpcfkrsState(State):
 class Spcfkrs(Game):
     "SPCFKRS: two forces of vat-grown fighters on a 24×24 grid, secret orders resolved by the engine as referee."
     name, Options, State, title = "spcfkrs", SpcfkrsOptions, SpcfkrsState, "SPCFKRS"
-    kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret orders, or phase by phase
+    kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=4)   # secret orders, or phase by phase
