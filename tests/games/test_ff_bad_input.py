@@ -103,3 +103,29 @@ def test_bad_save_files():
     with pytest.raises(SaveError, match="no duplicates rule"): load_game(json.dumps(bad))
     bad = dict(good, options={**good["options"], "points": "many"})
     with pytest.raises(SaveError, match="bad option 'points'"): load_game(json.dumps(bad))
+
+
+TIN = ('[[mech]]\nname = "Tin"\ncost = 10\nhp = 5\narmor = 1\nspeed = 4\ndef = 2\n'
+       '[[mech.weapon]]\nname = "Fist"\nkind = "melee"\nrange = 1\naim = "3d6"\nstrength = 5\n'
+       '[[pilot]]\nname = "P"\ncost = 5\nhp = 5\nap = 2\n'
+       '[[mod]]\nname = "Big"\ncost = 1\neffects = { hp = 1 }\n')
+
+
+@pytest.mark.parametrize("old, new, msg", [
+    ("speed = 4", "speed = inf", "mine.toml: mech 'Tin': field 'speed': must be a finite number"),
+    ("range = 1", "range = nan", "mine.toml: mech 'Tin': weapon 'Fist': field 'range': must be a finite number"),
+    ("hp = 5\narmor", "hp = 9223372036854775807\narmor", "mine.toml: mech 'Tin': field 'hp': must be at most 999"),
+    ("strength = 5", "strength = 9223372036854775807", "mine.toml: mech 'Tin': weapon 'Fist': field 'strength': must be at most 999"),
+    ("ap = 2", "ap = 1000", "mine.toml: pilot 'P': field 'ap': must be at most 999"),
+    ("{ hp = 1 }", "{ hp = 9223372036854775807 }", "mine.toml: mod 'Big': field 'effects.hp': must be at most 999"),
+    ("strength = 5", 'strength = 5\ntraits = ["push:nan"]', "weapon 'Fist': field 'traits': trait 'push': must be a finite number"),
+])
+def test_card_numbers_bounded(old, new, msg):
+    "Issue 10: non-finite and absurd numbers on a card are refused with a CardError naming file, card and field."
+    d = Path(tempfile.mkdtemp())
+    assert TIN.count(old) == 1
+    (d / "mine.toml").write_text(TIN.replace(old, new))
+    with pytest.raises(CardError) as e: load_cards(d)
+    assert msg in str(e.value), str(e.value)
+    (d / "mine.toml").write_text(TIN)
+    assert load_cards(d).mechs["Tin"].hp == 5
