@@ -129,3 +129,28 @@ def test_card_numbers_bounded(old, new, msg):
     assert msg in str(e.value), str(e.value)
     (d / "mine.toml").write_text(TIN)
     assert load_cards(d).mechs["Tin"].hp == 5
+
+
+@pytest.mark.parametrize("extra, msg", [
+    ({"upgrades": [{"mods": [[0, "Quality Material"], [0, "Hearty Breakfast"]]}, None]}, "option upgrades, Red: mod rule"),
+    ({"positions": {"zz": [3, 3]}}, "option positions: no unit 'zz'"),
+    ({"positions": {"a1": [12, 12], "a2": [12, 12.5]}}, "option positions: a2 cannot stand at"),
+])
+def test_presets_checked_at_new(extra, msg):
+    "Issue 10: a bad preset is refused by new() — not accepted and left to jam the game after an action or two."
+    opts = {"teams": TEAMS, "scenario": "control", "terrain": "none", **extra}   # secondaries and first not preset
+    with pytest.raises(RulesError) as e: FortuneFodder.new(opts, seed=1)
+    assert msg in str(e.value), str(e.value)
+
+
+def test_preset_spot_taken_by_rolled_terrain_deploys():
+    "A preset spot that only the dice cover (random terrain) is dropped, logged, and the Mech deploys: the game goes on."
+    from fortune_suite.engine import play_bots
+    # seed 0 rolls an impassable Ruined block over (4.75..7.25, 13.5..16.5); a2 is preset in its middle
+    s = FortuneFodder.new({"teams": TEAMS, "scenario": "control", "secondaries": ["plan", "plan"], "first": 0,
+                           "positions": {"a1": [6, 3], "a2": [6, 15], "b1": [6, 21], "b2": [18, 21]}}, seed=0)
+    assert any(p.kind == "impassable" and p.name == "Ruined block" for p in s.pieces)
+    assert any("cannot stand at (6, 15): on impassable terrain" in e.text for e in s.log.events)
+    assert s.by_id["a2"].pos is None and s.by_id["a1"].pos == (6.0, 3.0)
+    play_bots(s, {0: "random", 1: "random"}, seed=0)
+    assert s.is_over
