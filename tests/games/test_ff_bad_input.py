@@ -154,3 +154,17 @@ def test_preset_spot_taken_by_rolled_terrain_deploys():
     assert s.by_id["a2"].pos is None and s.by_id["a1"].pos == (6.0, 3.0)
     play_bots(s, {0: "random", 1: "random"}, seed=0)
     assert s.is_over
+
+
+@pytest.mark.parametrize("change, msg", [
+    ({"cards": "/no/such/cards"}, "no such card file or folder"),
+    ({"teams": [[["Breaker", "Juno"], ["Longshot", "Vega"], ["Bulwark", "Rook"]], TEAMS[1]]}, "option teams, Red: points rule"),
+    ({"terrain": [{"kind": "impassable", "polygon": [[1, 1], [2, 2]]}]}, "option terrain: terrain piece 1"),
+    ({"teams": TEAMS, "positions": {"a1": [30, 3]}}, "option positions: a1 cannot stand at (30.0, 3.0): off the table"),
+])
+def test_save_content_faults_are_save_errors(change, msg):
+    "Issue 10: content faults in a save's options raise SaveError naming the cause, like structural faults."
+    good = json.loads(FortuneFodder.new(seed=1).save())
+    bad = dict(good, options={**good["options"], **change})
+    with pytest.raises(SaveError) as e: load_game(json.dumps(bad))
+    assert msg in str(e.value), str(e.value)
