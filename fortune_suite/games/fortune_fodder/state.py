@@ -46,6 +46,7 @@ class FFOptions:
     tower_marker: str = "line"         # choice: Destroy the Tower markers stand with their centre 6" from the owner's edge ('line') or anywhere within 6" ('within')
     round_tie: str = "second"          # choice: equal VP in a round → the round's 'second' player chooses who goes first next ('first', or 'roll')
     touch_tolerance: float = 0.05      # choice: gaps up to this many inches count as touching (Flag pick-up, capture at the edge)
+    flag_home_gap: float = 0.01        # DECISIONS: a returned Flag whose middle spot a base covers goes to the nearest point of the middle touching no base: this far beyond touching (see 43f)
     aoo: bool = True                   # attacks of opportunity on
     teams: Any = None                  # preset teams [[[mech, pilot], ...], [...]] — skips building (tests, bots, benchmarks)
     upgrades: Any = None               # preset upgrades [for player 0, for player 1] (with preset teams)
@@ -65,6 +66,7 @@ class FFOptions:
         if self.tower_marker not in ("line", "within"): bad("tower_marker", "must be 'line' or 'within'")
         if self.round_tie not in ("second", "first", "roll"): bad("round_tie", "must be 'second', 'first' or 'roll'")
         if not (isinstance(self.mech_base_mm, (int, float)) and 10 <= self.mech_base_mm <= 200): bad("mech_base_mm", "must be 10 to 200")
+        if not (isinstance(self.flag_home_gap, (int, float)) and not isinstance(self.flag_home_gap, bool) and 0 < self.flag_home_gap <= 1): bad("flag_home_gap", "must be above 0 and at most 1 inch")
         if not isinstance(self.terrain, (str, list, tuple)) or (isinstance(self.terrain, str) and self.terrain not in ("random", "standard", "none")):
             bad("terrain", "must be 'random', 'standard', 'none' or a list of pieces")
         if self.secondaries is not None and not (isinstance(self.secondaries, (list, tuple)) and len(self.secondaries) == 2 and all(s in SECONDARIES for s in self.secondaries)):
@@ -222,8 +224,9 @@ def new_game(s):
 def _nothing_to_choose(s, f):
     "A decision that lost all its options while the action that raised it finished (a push, a knockout): settle it."
     if f["kind"] == "place_flag":
-        s.flag["pos"] = (12.0, 12.0)
-        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle.", {"flag_pos": [12.0, 12.0]})
+        from fortune_suite.games.fortune_fodder.flag import flag_home, _where
+        s.flag["pos"] = pos = flag_home(s)
+        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle" + _where(pos), {"flag_pos": list(pos)})
     elif f["kind"] == "revenge":
         s.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
     else:
