@@ -76,7 +76,7 @@ def _attack_value(o, view, me) -> float:
     if not o.get("in_range", True) and view.get("no_pre_measuring") and a["act"] != "charge": return -1.0
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
-    if a["act"] == "charge" and not o.get("in_range") and o["distance"] > view_speed(view, me) + 0.05: return -1.0   # out of reach
+    if a["act"] == "charge" and not o.get("reaches", True): return -1.0   # falls short along the route it can take
     t = next(x for x in view["units"] if x["id"] == a["target"])
     val = lambda d: 3.0 * d["p_ko"] + d["mean_damage"] / max(1, t["hp"]) + 4.0 * d["p_pilot_ko"]
     v = (val(o) + val(o["defended"])) / 2 if "defended" in o else val(o)    # the target may or may not defend
