@@ -116,7 +116,8 @@ def odds(s, action, attacker=None, player=None) -> dict:
         u = s.by_id[attacker or s.active]
         att, w, tgt = u, u.weapons[action["weapon"]], target(s, action["target"])
         bonus = _charge_bonus(s, u) if action.get("act") == "charge" else 0
-        short = action.get("act") == "charge" and not actions.charge_reaches(s, u, tgt, w)   # falls short along its route: no strike
+        short = (action.get("act") == "charge" and not s.options.no_pre_measuring     # analysis mode: falls short along its route, no strike
+                 and not actions.charge_reaches(s, u, tgt, w))
     opts = defence_options(s, tgt)
     combos = [()]
     if opts["smoke"]: combos.append(("smoke",))
@@ -142,7 +143,8 @@ def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
     return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), _odds_numbers(spec)))
 
 def _range_summary(s, a) -> dict:
-    "How far the target of a listed attack is, and whether it is in the weapon's range (cheap: no odds)."
+    "How far the target of a listed attack is, whether it is in the weapon's range, whether a charge reaches (cheap: no odds) — analysis mode only: with no pre-measuring (play mode) nothing."
+    if s.options.no_pre_measuring: return {}
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     d = dist(s, u, t)
     out = {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
@@ -155,7 +157,7 @@ def _odds_summary(s, a) -> dict:
     "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions."
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
-    short = a["act"] == "charge" and not actions.charge_reaches(s, u, t, w)
+    short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
     out = _one_odds(s, u, w, t, bonus, (), u.player)
     if short: out = {**out, **_MISSED}
     if isinstance(t, Unit):
