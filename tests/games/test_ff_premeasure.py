@@ -42,3 +42,24 @@ def test_greedy_plays_without_measures():
     for seed in range(3):
         g = play_bots(FortuneFodder.new(seed=seed), ["greedy", "greedy"], seed=seed)
         assert g.is_over
+
+
+def test_app_has_no_tape_or_rings_in_play_mode():
+    import pytest
+    pytest.importorskip("ipywidgets"); pytest.importorskip("bokeh")
+    from fortune_suite.apps.fortune_fodder import FFApp
+    pos = {"a1": [6, 4], "b1": [6, 14]}
+    base = {"teams": [[["Longshot", "Vega"]], [["Wisp", "Juno"]]], "scenario": "control", "terrain": "none",
+            "secondaries": ["take_names", "plan"], "first": 0, "positions": pos}
+    for play in (True, False):
+        app = FFApp(options=dict(base, no_pre_measuring=play), seed=2)
+        b = app.component
+        app.board.click(6, 4)                                          # choose Red's Longshot: its card, (rings?)
+        rings = len(app.board.sources["rings"].data["x"])
+        d = app.measure("a1", "b1")
+        if play:
+            assert rings == 0 and b._tape.layout.display == "none" and d is None and "no pre-measuring" in app.status
+            assert "edge to edge" not in b._mout.value
+        else:
+            assert rings > 0 and b._tape.layout.display is None and abs(d - (10 - 2 * R)) < 1e-9 and "edge to edge" in b._mout.value
+        app.close()
