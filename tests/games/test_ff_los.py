@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 from fortune_suite.geometry import Circle
-from fortune_suite.games.fortune_fodder import table as T
+from fortune_suite.games.fortune_fodder import table as T, sight as S
 
 R = T.radius_in(40)
 
@@ -48,7 +48,7 @@ def test_issue_example():
     b1 = T.make_piece({"kind": "impassable", "polygon": [[6, 11.9], [7, 11.9], [7, 14], [6, 14]]})
     b2 = T.make_piece({"kind": "impassable", "polygon": [[17, 10], [18, 10], [18, 12.1], [17, 12.1]]})
     assert not any(T.blocks_line(p, (4, 11.25), (20, 12.75)) for p in (b1, b2))   # the issue's clear segment
-    assert T.line_of_sight([b1, b2], (4, 12, R), (20, 12, R))
+    assert S.line_of_sight([b1, b2], (4, 12, R), (20, 12, R))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -57,11 +57,11 @@ def test_exact_against_sampler(seed):
     seen = blocked = 0
     for _ in range(100):
         pieces, a, b = layout(rng)
-        exact = T.line_of_sight(pieces, a, b)
+        exact = S.line_of_sight(pieces, a, b)
         found = sampled_clear(pieces, a, b, rng, 1500)
         if found is not None: assert exact, ("the sampler found a clear segment", found, a, b, [p.to_dict() for p in pieces])
         if exact:
-            p, q = T.sight_segment(pieces, a, b)                    # the witness is a clear segment between the discs
+            p, q = S.sight_segment(pieces, a, b)                    # the witness is a clear segment between the discs
             assert math.dist(p, (a.x, a.y)) <= a.r + 1e-9 and math.dist(q, (b.x, b.y)) <= b.r + 1e-9
             assert not any(T.blocks_line(x, p, q) for x in blockers(pieces, b))
             seen += 1

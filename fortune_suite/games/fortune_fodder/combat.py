@@ -13,7 +13,8 @@ import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES
-from .table import cover_bonus, cloud_bonus, line_of_sight, walk
+from .table import cover_bonus, cloud_bonus, walk
+from .sight import line_of_sight
 from .state import SIDE, Unit
 
 # %% auto #0

@@ -12,9 +12,8 @@ from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, s
 
 # %% auto #0
 __all__ = ['TABLE_IN', 'MARKER_R', 'TOWER_R', 'TERRAIN_KINDS', 'radius_in', 'Piece', 'make_piece', 'piece_distance', 'overlaps',
-           'cover_bonus', 'cloud_bonus', 'blocks_line', 'sight_lines', 'sight_segment', 'line_of_sight',
-           'time_of_contact', 'leg_cost', 'path_cost', 'Obstacles', 'obstacles_for', 'leg_clear', 'spot_free',
-           'Planner', 'plan_path', 'walk']
+           'cover_bonus', 'cloud_bonus', 'blocks_line', 'time_of_contact', 'leg_cost', 'path_cost', 'Obstacles',
+           'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'plan_path', 'walk']
 
 # %% ../../../nbs/42a_ff_table.ipynb #c006
 TABLE_IN = 24.0
@@ -114,133 +113,6 @@ def blocks_line(piece:Piece, p, q) -> bool:
     if not _bbox_hits(piece.bbox, p, q): return False
     if piece.points: return segment_polygon_intersects(p, q, piece.points)
     return segment_circle_intersects(p, q, (*piece.center, piece.r), touch=False)
-
-def sight_lines(a, b) -> list:
-    "Five quick candidate lines from base `a` to base `b`: centre to centre and four parallel ones offset sideways (tried first)."
-    a, b = (x if isinstance(x, Circle) else Circle(*x) for x in (a, b))
-    dx, dy = b.x - a.x, b.y - a.y
-    L = math.hypot(dx, dy)
-    if L == 0: return [((a.x, a.y), (b.x, b.y))]
-    nx, ny = -dy / L, dx / L
-    w = min(a.r, b.r) * 0.999
-    return [((a.x + f * w * nx, a.y + f * w * ny), (b.x + f * w * nx, b.y + f * w * ny)) for f in (0, -0.5, 0.5, -1, 1)]
-
-def _gap(a, b, p, q):
-    "The gap of the line through p and q between discs a and b: (exit from a, entry into b), or None if it misses one."
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    L = math.hypot(dx, dy)
-    if L < 1e-12: return None
-    dx, dy = dx / L, dy / L
-    out = []
-    for c in (a, b):
-        s = (c.x - p[0]) * dx + (c.y - p[1]) * dy            # where the line comes closest to the centre
-        h2 = c.r * c.r - (c.x - p[0] - s * dx) ** 2 - (c.y - p[1] - s * dy) ** 2
-        if h2 < 0: return None
-        out.append((s, math.sqrt(h2)))
-    (sa, ha), (sb, hb) = out
-    if sa <= sb: s0, s1 = sa + ha, sb - hb                  # walking p → q: out of a, later into b
-    else: s0, s1 = sa - ha, sb + hb
-    return (p[0] + s0 * dx, p[1] + s0 * dy), (p[0] + s1 * dx, p[1] + s1 * dy)
-
-def _tangent_points(v, c):
-    "The points where the two tangents from point v touch circle c (none if v is inside it)."
-    dx, dy = v[0] - c.x, v[1] - c.y
-    d2 = dx * dx + dy * dy
-    if d2 <= c.r * c.r + 1e-12: return []
-    k, h = c.r * c.r / d2, c.r * math.sqrt(d2 - c.r * c.r) / d2
-    return [(c.x + k * dx - h * dy, c.y + k * dy + h * dx), (c.x + k * dx + h * dy, c.y + k * dy - h * dx)]
-
-def _common_tangents(c1, c2):
-    "The common tangents of two circles, each as its two touching points."
-    dx, dy = c2.x - c1.x, c2.y - c1.y
-    d2 = dx * dx + dy * dy
-    out = []
-    if d2 < 1e-18: return out
-    for s1 in (1, -1):                                       # s1 = 1: outer tangents, -1: inner ones
-        r = c1.r - s1 * c2.r
-        h2 = d2 - r * r
-        if h2 < 0: continue
-        h = math.sqrt(h2)
-        for s2 in (1, -1):
-            nx, ny = (dx * r - s2 * dy * h) / d2, (dy * r + s2 * dx * h) / d2   # unit normal: n·c1 + r1 = n·c2 + s1·r2
-            out.append(((c1.x + c1.r * nx, c1.y + c1.r * ny), (c2.x + s1 * c2.r * nx, c2.y + s1 * c2.r * ny)))
-    return out
-
-def _circle_crossings(c, piece):
-    "Points where the boundary of circle c meets (or touches) the boundary of a piece."
-    out = []
-    if piece.points:
-        pts = piece.points
-        for i in range(len(pts)):
-            (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % len(pts)]
-            ex, ey = x1 - x0, y1 - y0
-            A = ex * ex + ey * ey
-            if A == 0: continue
-            t0 = ((c.x - x0) * ex + (c.y - y0) * ey) / A
-            d2 = (x0 + t0 * ex - c.x) ** 2 + (y0 + t0 * ey - c.y) ** 2
-            if d2 > c.r * c.r + 1e-9: continue
-            h = math.sqrt(max(0.0, c.r * c.r - d2) / A)
-            out += [(x0 + t * ex, y0 + t * ey) for t in {t0 - h, t0 + h} if -1e-9 <= t <= 1 + 1e-9]
-    else:
-        dx, dy = piece.center[0] - c.x, piece.center[1] - c.y
-        d = math.hypot(dx, dy)
-        if d == 0 or d > c.r + piece.r + 1e-9 or d < abs(c.r - piece.r) - 1e-9: return out
-        a = (c.r * c.r - piece.r * piece.r + d * d) / (2 * d)
-        h = math.sqrt(max(0.0, c.r * c.r - a * a))
-        mx, my = c.x + a * dx / d, c.y + a * dy / d
-        out += [(mx - h * dy / d, my + h * dx / d), (mx + h * dy / d, my - h * dx / d)]
-    return out
-
-_NUDGE = 1e-6   # inches: how far a critical line is moved off the two things it touches
-
-def sight_segment(pieces, a, b):
-    "A clear segment from a point of base `a` to a point of base `b`, or None if there is no line of sight."
-    a, b = (x if isinstance(x, Circle) else Circle(*x) for x in (a, b))
-    blockers = [p for p in pieces if p.kind == "impassable" or (p.kind == "cloud" and not overlaps(p, b))]
-    d = math.hypot(b.x - a.x, b.y - a.y)
-    if d <= a.r + b.r:                                       # touching or overlapping bases: the common point
-        t = a.r / d if d > 0 else 0.0
-        pt = (a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
-        return (pt, pt)
-    clear = lambda g: g is not None and not any(blocks_line(p, *g) for p in blockers)
-    for p, q in sight_lines(a, b):                           # the quick tries: most sight is found here
-        if clear(g := _gap(a, b, p, q)): return g
-    R = max(a.r, b.r)                                        # every segment lies in the hull of the two discs
-    blockers = [p for p in blockers if _capsule_gap(p, a, b) <= R + 1e-9]
-    if not blockers: return _gap(a, b, (a.x, a.y), (b.x, b.y))
-    circles = [a, b] + [Circle(*p.center, p.r) for p in blockers if not p.points]
-    verts = [v for p in blockers for v in p.points if _psd(v[0], v[1], (a.x, a.y), (b.x, b.y)) <= R + 1e-9]
-    verts += [v for c in (a, b) for p in blockers for v in _circle_crossings(c, p)]
-    pairs = [(v, w) for i, v in enumerate(verts) for w in verts[i + 1:]]
-    pairs += [(v, t) for v in verts for c in circles for t in _tangent_points(v, c)]
-    pairs += [tp for i, c in enumerate(circles) for c2 in circles[i + 1:] for tp in _common_tangents(c, c2)]
-    for p, q in pairs:                                       # each critical line, nudged off both contacts 4 ways
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        L = math.hypot(dx, dy)
-        if L < 1e-9: continue
-        nx, ny = -dy / L * _NUDGE, dx / L * _NUDGE
-        for s1 in (1, -1):
-            for s2 in (1, -1):
-                if clear(g := _gap(a, b, (p[0] + s1 * nx, p[1] + s1 * ny), (q[0] + s2 * nx, q[1] + s2 * ny))): return g
-    return None
-
-def _capsule_gap(piece, a, b) -> float:
-    "How far a piece is from the segment between the two centres (0 if it crosses it)."
-    p, q = (a.x, a.y), (b.x, b.y)
-    bb = piece.bbox                                          # quick: how far apart the two bounding boxes are
-    far = max(bb[0] - max(p[0], q[0]), min(p[0], q[0]) - bb[2], bb[1] - max(p[1], q[1]), min(p[1], q[1]) - bb[3])
-    if far > max(a.r, b.r): return far
-    if piece.points:
-        pts = piece.points
-        if blocks_line(piece, p, q): return 0.0
-        d = min(_psd(v[0], v[1], p, q) for v in pts)
-        return min(d, min(min(_psd(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]), _psd(q[0], q[1], pts[i], pts[(i + 1) % len(pts)]))
-                          for i in range(len(pts))))
-    return max(0.0, _psd(piece.center[0], piece.center[1], p, q) - piece.r)
-
-def line_of_sight(pieces, a, b) -> bool:
-    "Can base `a` see base `b`? Impassable terrain blocks; a cloud blocks unless `b` is inside it. Exact (see `sight_segment`)."
-    return sight_segment(pieces, a, b) is not None
 
 # %% ../../../nbs/42a_ff_table.ipynb #c015
 _EPS = 1e-9
