@@ -203,7 +203,7 @@ def _draw(self:FFBoard, view:dict):
         for b in self.actions.buttons.values(): b.button_style = "warning" if b.tooltip == pv else "primary"
         self._draw_preview(view)
         ids = [u["id"] for u in view["units"] if u["on_table"]] + (["tower"] if view["tower"] else [])
-        self._tape.layout.display = None if len(ids) > 1 else "none"
+        self._tape.layout.display = None if len(ids) > 1 and not view["no_pre_measuring"] else "none"   # no tape in play mode
         if list(self._ma.options) != ids:
             self._ma.options = ids; self._mb.options = ids
             if len(ids) > 1: self._ma.value, self._mb.value = ids[0], ids[-1]
@@ -269,7 +269,7 @@ def _render(self:FFBoard, view, board):
     if ring in board.pieces:
         a = next(u for u in view["units"] if u["id"] == ring)
         board.highlight([ring], color="#ffd54f")
-        board.range_rings(ring, sorted({w["range"] for w in a["weapons"]}))
+        if not view["no_pre_measuring"]: board.range_rings(ring, sorted({w["range"] for w in a["weapons"]}))   # analysis mode only
     d = view["frame"]
     if d.get("kind") == "defend":
         src = d["attacker"] or "tower"
@@ -422,6 +422,9 @@ def measure(self:FFBoard, a, b) -> float:
     "Draw the tape between two pieces: the distance edge to edge, and whether `a` sees `b`."
     s = self.state
     if s is None: raise RulesError("the screen is hidden: press 'I am …' first")
+    if s.options.no_pre_measuring:
+        raise RulesError("no pre-measuring (play mode): distances are measured when an attack or move is declared; "
+                         "the tape works in analysis mode (option no_pre_measuring=False)")
     ua, ub = s.target(a), s.target(b)
     if ua is None or ub is None: raise ValueError(f"pick two pieces on the table (got {a!r}, {b!r})")
     d = s.dist(ua, ub); seen = s.sees(ua, ub)

@@ -103,3 +103,68 @@ def test_bad_save_files():
     with pytest.raises(SaveError, match="no duplicates rule"): load_game(json.dumps(bad))
     bad = dict(good, options={**good["options"], "points": "many"})
     with pytest.raises(SaveError, match="bad option 'points'"): load_game(json.dumps(bad))
+
+
+TIN = ('[[mech]]\nname = "Tin"\ncost = 10\nhp = 5\narmor = 1\nspeed = 4\ndef = 2\n'
+       '[[mech.weapon]]\nname = "Fist"\nkind = "melee"\nrange = 1\naim = "3d6"\nstrength = 5\n'
+       '[[pilot]]\nname = "P"\ncost = 5\nhp = 5\nap = 2\n'
+       '[[mod]]\nname = "Big"\ncost = 1\neffects = { hp = 1 }\n')
+
+
+@pytest.mark.parametrize("old, new, msg", [
+    ("speed = 4", "speed = inf", "mine.toml: mech 'Tin': field 'speed': must be a finite number"),
+    ("range = 1", "range = nan", "mine.toml: mech 'Tin': weapon 'Fist': field 'range': must be a finite number"),
+    ("hp = 5\narmor", "hp = 9223372036854775807\narmor", "mine.toml: mech 'Tin': field 'hp': must be at most 999"),
+    ("strength = 5", "strength = 9223372036854775807", "mine.toml: mech 'Tin': weapon 'Fist': field 'strength': must be at most 999"),
+    ("ap = 2", "ap = 1000", "mine.toml: pilot 'P': field 'ap': must be at most 999"),
+    ("{ hp = 1 }", "{ hp = 9223372036854775807 }", "mine.toml: mod 'Big': field 'effects.hp': must be at most 999"),
+    ("strength = 5", 'strength = 5\ntraits = ["push:nan"]', "weapon 'Fist': field 'traits': trait 'push': must be a finite number"),
+])
+def test_card_numbers_bounded(old, new, msg):
+    "Issue 10: non-finite and absurd numbers on a card are refused with a CardError naming file, card and field."
+    d = Path(tempfile.mkdtemp())
+    assert TIN.count(old) == 1
+    (d / "mine.toml").write_text(TIN.replace(old, new))
+    with pytest.raises(CardError) as e: load_cards(d)
+    assert msg in str(e.value), str(e.value)
+    (d / "mine.toml").write_text(TIN)
+    assert load_cards(d).mechs["Tin"].hp == 5
+
+
+@pytest.mark.parametrize("extra, msg", [
+    ({"upgrades": [{"mods": [[0, "Quality Material"], [0, "Hearty Breakfast"]]}, None]}, "option upgrades, Red: mod rule"),
+    ({"positions": {"zz": [3, 3]}}, "option positions: no unit 'zz'"),
+    ({"positions": {"a1": [12, 12], "a2": [12, 12.5]}}, "option positions: a2 cannot stand at"),
+])
+def test_presets_checked_at_new(extra, msg):
+    "Issue 10: a bad preset is refused by new() — not accepted and left to jam the game after an action or two."
+    opts = {"teams": TEAMS, "scenario": "control", "terrain": "none", **extra}   # secondaries and first not preset
+    with pytest.raises(RulesError) as e: FortuneFodder.new(opts, seed=1)
+    assert msg in str(e.value), str(e.value)
+
+
+def test_preset_spot_taken_by_rolled_terrain_deploys():
+    "A preset spot that only the dice cover (random terrain) is dropped, logged, and the Mech deploys: the game goes on."
+    from fortune_suite.engine import play_bots
+    # seed 0 rolls an impassable Ruined block over (4.75..7.25, 13.5..16.5); a2 is preset in its middle
+    s = FortuneFodder.new({"teams": TEAMS, "scenario": "control", "secondaries": ["plan", "plan"], "first": 0,
+                           "positions": {"a1": [6, 3], "a2": [6, 15], "b1": [6, 21], "b2": [18, 21]}}, seed=0)
+    assert any(p.kind == "impassable" and p.name == "Ruined block" for p in s.pieces)
+    assert any("cannot stand at (6, 15): on impassable terrain" in e.text for e in s.log.events)
+    assert s.by_id["a2"].pos is None and s.by_id["a1"].pos == (6.0, 3.0)
+    play_bots(s, {0: "random", 1: "random"}, seed=0)
+    assert s.is_over
+
+
+@pytest.mark.parametrize("change, msg", [
+    ({"cards": "/no/such/cards"}, "no such card file or folder"),
+    ({"teams": [[["Breaker", "Juno"], ["Longshot", "Vega"], ["Bulwark", "Rook"]], TEAMS[1]]}, "option teams, Red: points rule"),
+    ({"terrain": [{"kind": "impassable", "polygon": [[1, 1], [2, 2]]}]}, "option terrain: terrain piece 1"),
+    ({"teams": TEAMS, "positions": {"a1": [30, 3]}}, "option positions: a1 cannot stand at (30.0, 3.0): off the table"),
+])
+def test_save_content_faults_are_save_errors(change, msg):
+    "Issue 10: content faults in a save's options raise SaveError naming the cause, like structural faults."
+    good = json.loads(FortuneFodder.new(seed=1).save())
+    bad = dict(good, options={**good["options"], **change})
+    with pytest.raises(SaveError) as e: load_game(json.dumps(bad))
+    assert msg in str(e.value), str(e.value)

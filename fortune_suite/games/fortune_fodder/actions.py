@@ -18,7 +18,7 @@ from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach']
+__all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan', 'charge_reaches']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
@@ -154,8 +154,8 @@ def _check_target(s, u, a, kind):
 
 def _check_charge(s, u, a): _check_target(s, u, a, "charge")
 
-def _do_charge(s, u, a, x=None):
-    t, w = _check_target(s, u, a, "charge")
+def charge_plan(s, u, t):
+    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — toward the target along `plan_path`, as far as Speed goes."
     tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
     dx, dy = u.pos[0] - tpos[0], u.pos[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
     goal = (tpos[0] + dx / L * (tr + u.r + 0.003), tpos[1] + dy / L * (tr + u.r + 0.003))
@@ -163,6 +163,25 @@ def _do_charge(s, u, a, x=None):
     obs = state.obstacles(s, skip=u)
     route = plan_path(obs, u.pos, goal, u.r) or [u.pos, goal]
     pts, spent, _ = walk(obs, route, budget, u.r)
+    return pts, spent, budget
+
+def charge_reaches(s, u, t, w) -> bool:
+    "Will a Charge by `u` at `t` with melee weapon `w` end in range and sight (along its route; an attack of opportunity on the way aside)?"
+    tid = t["id"] if isinstance(t, dict) else t.id
+    key = ("charge_reaches", u.id, tid, w.name)
+    if key in s._cache: return s._cache[key]
+    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
+    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
+    if max(0.0, math.dist(u.pos, tpos) - u.r - tr) > budget + w.range + 1e-9: ok = False   # no route is shorter than the straight line
+    else:
+        end = tuple(charge_plan(s, u, t)[0][-1])
+        ok = base_distance(Circle(*end, u.r), Circle(*tpos, tr)) <= w.range + 1e-9 and combat.sees(s, {"pos": end, "r": u.r}, t)
+    s._cache[key] = ok
+    return ok
+
+def _do_charge(s, u, a, x=None):
+    t, w = _check_target(s, u, a, "charge")
+    pts, spent, budget = charge_plan(s, u, t)
     s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
     then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
     if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then)

@@ -73,14 +73,32 @@ def _place_score(view, me, u, pos) -> float:
 def _attack_value(o, view, me) -> float:
     "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing."
     a = o["action"]
-    if not o.get("in_range", True) and view.get("no_pre_measuring") and a["act"] != "charge": return -1.0
+    if view.get("no_pre_measuring"):                                      # play mode: the bot's own estimate, no measuring
+        if not _looks_in_range(view, o): return -1.0
+    elif a["act"] == "charge" and not o["reaches"]: return -1.0           # analysis mode: judged along the route it can take
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
-    if a["act"] == "charge" and not o.get("in_range") and o["distance"] > view_speed(view, me) + 0.05: return -1.0   # out of reach
     t = next(x for x in view["units"] if x["id"] == a["target"])
     val = lambda d: 3.0 * d["p_ko"] + d["mean_damage"] / max(1, t["hp"]) + 4.0 * d["p_pilot_ko"]
     v = (val(o) + val(o["defended"])) / 2 if "defended" in o else val(o)    # the target may or may not defend
     return v - 0.3 if a["act"] == "charge" else v
+
+def _guess_gap(view, a) -> float:
+    "The bot's own estimate of the gap to an attack's target: the bases' straight gap as the table shows them, judged to the nearest ½″."
+    u = next(x for x in view["units"] if x["id"] == view["active"])
+    t = view["tower"] if a["target"] == "tower" else next(x for x in view["units"] if x["id"] == a["target"])
+    return round(_gap(u["pos"], t["pos"], u["r"], t["r"]) * 2) / 2
+
+def _looks_in_range(view, o) -> bool:
+    "Play mode (no pre-measuring): does the attack look in range — a Charge within Speed + range less ½″ for detours?"
+    a = o["action"]
+    u = next(x for x in view["units"] if x["id"] == view["active"])
+    rng = next(w["range"] for w in u["weapons"] if w["name"] == a["weapon"])
+    return _guess_gap(view, a) <= (u["speed"] + rng - 0.5 if a["act"] == "charge" else rng)
+
+def _in_range(view, o) -> bool:
+    "In range, as this player may know it: the view's verdict in analysis mode, the bot's own estimate in play mode."
+    return _looks_in_range(view, o) if view.get("no_pre_measuring") else o["in_range"]
 
 def view_speed(view, me):
     u = next(x for x in view["units"] if x["id"] == view["active"])
@@ -154,7 +172,7 @@ def _act(view, me, legal):
     for a in legal:
         k = a["act"]; v = None
         if k == "move" and best_v > 0.25 and shot[0] is not best:
-            shot = (best, any(o["action"] == best for o in odds if o.get("in_range")))
+            shot = (best, any(o["action"] == best and _in_range(view, o) for o in odds))
         if k == "claim": v = 2.5
         elif k == "pick_up": v = 5.0
         elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it

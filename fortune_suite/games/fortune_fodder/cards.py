@@ -4,14 +4,15 @@
 
 # %% ../../../nbs/40_ff_cards.ipynb #c003
 from __future__ import annotations
-import re, tomllib, numbers
+import re, tomllib, numbers, math
 from dataclasses import dataclass, field
 from pathlib import Path
 from ...engine import RulesError
 
 # %% auto #0
-__all__ = ['EFFECTS', 'CRIT_EFFECTS', 'TRAITS', 'DATA_DIR', 'CardError', 'Crit', 'Weapon', 'Ability', 'Upgrade', 'Mech', 'Pilot',
-           'TowerCard', 'parse_aim', 'data_dir', 'Cards', 'load_cards', 'describe_weapon', 'describe_card']
+__all__ = ['EFFECTS', 'CRIT_EFFECTS', 'TRAITS', 'CARD_MAX', 'DATA_DIR', 'CardError', 'Crit', 'Weapon', 'Ability', 'Upgrade',
+           'Mech', 'Pilot', 'TowerCard', 'parse_aim', 'data_dir', 'Cards', 'load_cards', 'describe_weapon',
+           'describe_card']
 
 # %% ../../../nbs/40_ff_cards.ipynb #c006
 EFFECTS = {  # passive effect → (type, meaning)
@@ -40,6 +41,15 @@ TRAITS = {  # weapon trait → value type (None: no value)
 
 class CardError(RulesError):
     "A card file that cannot be used; the message names the file, the card and the field."
+
+CARD_MAX = 999  # the largest magnitude any number on a card may have (HP, Strength, range, an effect's N, a trait's value…)
+
+def _bad_number(v) -> str | None:
+    "Why `v` cannot be a number on a card (not finite, or beyond ±CARD_MAX), or None if it can."
+    if isinstance(v, float) and not math.isfinite(v): return f"must be a finite number, got {v!r}"
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > CARD_MAX:
+        return f"must be at most {CARD_MAX} in size, got {v!r}"
+    return None
 
 # %% ../../../nbs/40_ff_cards.ipynb #c009
 @dataclass(frozen=True)
@@ -150,6 +160,7 @@ class _Reader:
         elif kind is int: ok = isinstance(v, int) and not isinstance(v, bool)
         else: ok = isinstance(v, kind)
         if not ok: raise self.err(key, f"expected {getattr(kind, '__name__', 'number').replace('Real', 'number')}, got {v!r}")
+        if (why := _bad_number(v)): raise self.err(key, why)
         if lo is not None and v < lo: raise self.err(key, f"must be at least {lo}, got {v!r}")
         return v
     def done(self, extra=()):
@@ -165,6 +176,7 @@ def _effects(d, where, vocab=EFFECTS) -> dict:
         ok = (isinstance(v, (int, float)) and not isinstance(v, bool)) if kind is numbers.Real else \
              (isinstance(v, int) and not isinstance(v, bool)) if kind is int else isinstance(v, kind)
         if not ok: raise CardError(f"{where}: field 'effects.{k}': expected {kind.__name__.replace('Real', 'number')}, got {v!r}")
+        if (why := _bad_number(v)): raise CardError(f"{where}: field 'effects.{k}': {why}")
         if kind is str:
             from fortune_suite.dice import parse, DiceError
             try: parse(v)
@@ -187,6 +199,7 @@ def _traits(v, where) -> dict:
         else:
             try: x = float(val) if kind is numbers.Real else int(val)
             except ValueError: raise CardError(f"{where}: field 'traits': trait {name!r} needs a number, like '{name}:2', got {t!r}") from None
+            if (why := _bad_number(x)): raise CardError(f"{where}: field 'traits': trait {name!r}: {why}")
             if x <= 0: raise CardError(f"{where}: field 'traits': trait {name!r} needs a positive number, got {t!r}")
             out[name] = x
     return out

@@ -13,7 +13,8 @@ import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES
-from .table import cover_bonus, cloud_bonus, line_of_sight, walk
+from .table import cover_bonus, cloud_bonus, walk
+from .sight import line_of_sight
 from .state import SIDE, Unit
 
 # %% auto #0
@@ -111,11 +112,13 @@ def defence_options(s, tgt) -> dict:
 def odds(s, action, attacker=None, player=None) -> dict:
     "Exact odds of an attack or charge action by `attacker` (default: the active pair), or an Obelisk shot by `player`: P(hit), mean damage, P(KO) for each defensive choice the target has."
     if "obelisk" in action:
-        w, att, tgt, bonus = s.cards.obelisk, None, target(s, action["obelisk"]), 0
+        w, att, tgt, bonus, short = s.cards.obelisk, None, target(s, action["obelisk"]), 0, False
     else:
         u = s.by_id[attacker or s.active]
         att, w, tgt = u, u.weapons[action["weapon"]], target(s, action["target"])
         bonus = _charge_bonus(s, u) if action.get("act") == "charge" else 0
+        short = (action.get("act") == "charge" and not s.options.no_pre_measuring     # analysis mode: falls short along its route, no strike
+                 and not actions.charge_reaches(s, u, tgt, w))
     opts = defence_options(s, tgt)
     combos = [()]
     if opts["smoke"]: combos.append(("smoke",))
@@ -127,7 +130,7 @@ def odds(s, action, attacker=None, player=None) -> dict:
         spec, notes = attack_spec(s, att, w, tgt, bonus, c, by=player)
         o = attack_odds(spec)
         out["+".join(c) or "none"] = {"p_hit": o.p_hit, "p_crit": o.p_crit, "mean_damage": o.damage.mean, "p_ko": o.p_ko, "p_pilot_ko": o.p_pilot_ko,
-                                      "defense": spec.defense, "armor": spec.armor, "dice": spec.dice, "bonus": spec.bonus}
+                                      "defense": spec.defense, "armor": spec.armor, "dice": spec.dice, "bonus": spec.bonus, **(_MISSED if short else {})}
     return out
 
 @functools.lru_cache(maxsize=8192)
@@ -141,20 +144,27 @@ def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
     return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), _odds_numbers(spec)))
 
 def _range_summary(s, a) -> dict:
-    "How far the target of a listed attack is, and whether it is in the weapon's range (cheap: no odds)."
+    "How far the target of a listed attack is, whether it is in the weapon's range, whether a charge reaches (cheap: no odds) — analysis mode only: with no pre-measuring (play mode) nothing."
+    if s.options.no_pre_measuring: return {}
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     d = dist(s, u, t)
-    return {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
+    out = {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
+    if a["act"] == "charge": out["reaches"] = actions.charge_reaches(s, u, t, w)   # judged along the route the charge takes
+    return out
+
+_MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
 def _odds_summary(s, a) -> dict:
     "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions."
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
+    short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
     out = _one_odds(s, u, w, t, bonus, (), u.player)
+    if short: out = {**out, **_MISSED}
     if isinstance(t, Unit):
         o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-        if best: out["defended"] = {"with": list(best), **_one_odds(s, u, w, t, bonus, best, u.player)}
+        if best: out["defended"] = {"with": list(best), **_one_odds(s, u, w, t, bonus, best, u.player), **(_MISSED if short else {})}
     return out
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c011

@@ -12,7 +12,7 @@ from .table import TABLE_IN, MARKER_R, piece_distance
 from .state import SIDE
 
 # %% auto #0
-__all__ = []
+__all__ = ['flag_home']
 
 # %% ../../../nbs/43f_ff_flag.ipynb #387ffdd3
 def _check_pick_up(s, u, a):
@@ -58,8 +58,8 @@ def _drop_flag(s, u, forced=False):
     s.flag["carrier"] = None; s.flag["pos"] = u.pos
     spots = _flag_spots(s, u.pos, u)
     if not spots:
-        s.flag["pos"] = (12.0, 12.0)
-        s.emit("info", "The Flag is dropped but has nowhere to land: it returns to the middle.", {"flag": None, "pos": [12, 12]}); return
+        s.flag["pos"] = pos = flag_home(s)
+        s.emit("info", lambda: "The Flag is dropped but has nowhere to land: it returns to the middle" + _where(pos), {"flag": None, "pos": [12, 12] if pos == (12.0, 12.0) else list(pos)}); return
     s.emit("info", f"{state.uname(s, u)} drops the Flag.", {"flag": None}, u.player)
     s.stack.append({"kind": "place_flag", "player": u.player, "around": list(u.pos), "unit": u.id})
 
@@ -73,6 +73,44 @@ def _check_capture(s, u):
     if not (s.flag and s.flag["carrier"] == u.id and u.on_table): return
     gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r
     if gap <= s.options.touch_tolerance + 1e-9:
-        u.carrying = False; s.flag.update(carrier=None, pos=(12.0, 12.0))
-        s.emit("info", f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle.", {"captured": u.id}, u.player)
+        u.carrying = False; s.flag.update(carrier=None, pos=(pos := flag_home(s)))
+        s.emit("info", lambda: f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle" + _where(pos),
+               {"captured": u.id} if pos == (12.0, 12.0) else {"captured": u.id, "flag_pos": list(pos)}, u.player)
         rounds.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
+
+# %% ../../../nbs/43f_ff_flag.ipynb #69515e11
+def _where(pos) -> str:
+    return "." if pos == (12.0, 12.0) else f"; a Mech stands there, so it goes to the nearest clear point, ({pos[0]:.2f}, {pos[1]:.2f})."
+
+def flag_home(s, centre=(12.0, 12.0)) -> tuple:
+    "Where a Flag returning to the middle goes: the middle, or the nearest point of it touching no base (DECISIONS)."
+    gap = s.options.touch_tolerance + s.options.flag_home_gap
+    discs = [(v.pos[0], v.pos[1], v.r + MARKER_R + gap) for v in state.on_table(s)]
+    def ok(p):
+        return (MARKER_R <= p[0] <= TABLE_IN - MARKER_R and MARKER_R <= p[1] <= TABLE_IN - MARKER_R
+                and all(math.hypot(p[0] - x, p[1] - y) >= r - 1e-9 for x, y, r in discs)
+                and not any(pc.kind == "impassable" and piece_distance(pc, (p[0], p[1], MARKER_R)) < 1e-6 for pc in s.pieces))
+    if ok(centre): return centre
+    cx, cy = centre
+    cands = []
+    for x, y, r in discs:                                   # pushed straight out of one disc
+        d = math.hypot(cx - x, cy - y)
+        ux, uy = ((cx - x) / d, (cy - y) / d) if d > 1e-12 else (0.0, -1.0)
+        cands.append((x + (r + 1e-9) * ux, y + (r + 1e-9) * uy))
+    for i, (x1, y1, r1) in enumerate(discs):                # where two disc edges cross
+        for x2, y2, r2 in discs[i + 1:]:
+            d = math.hypot(x2 - x1, y2 - y1)
+            if d < 1e-12 or d > r1 + r2 or d < abs(r1 - r2): continue
+            a = (r1 * r1 - r2 * r2 + d * d) / (2 * d); h = math.sqrt(max(0.0, r1 * r1 - a * a))
+            mx, my = x1 + a * (x2 - x1) / d, y1 + a * (y2 - y1) / d
+            for sg in (1, -1):
+                px, py = mx - sg * h * (y2 - y1) / d, my + sg * h * (x2 - x1) / d
+                # nudge 1e-9 away from both centres so the check is not lost to rounding
+                cands.append((px + 1e-9 * ((px - x1) / r1 + (px - x2) / r2), py + 1e-9 * ((py - y1) / r1 + (py - y2) / r2)))
+    for p in sorted(cands, key=lambda p: math.hypot(p[0] - cx, p[1] - cy)):
+        if ok(p): return (round(p[0], 6), round(p[1], 6)) if ok((round(p[0], 6), round(p[1], 6))) else p
+    for k in range(1, 480):                                 # none clear (terrain or the table edge): search rings
+        for i in range(8 * k):
+            t = 2 * math.pi * i / (8 * k); p = (cx + 0.05 * k * math.cos(t), cy + 0.05 * k * math.sin(t))
+            if ok(p): return p
+    return centre

@@ -17,8 +17,8 @@ from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, in_de
                                                           control_layout, STANDARD_TERRAIN, random_terrain)
 
 # %% auto #0
-__all__ = ['SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'Unit', 'new_game', 'all_units', 'on_table', 'uname',
-           'blockers', 'obstacles', 'free_spot']
+__all__ = ['SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'check_presets', 'Unit', 'new_game', 'all_units',
+           'on_table', 'uname', 'blockers', 'obstacles', 'free_spot']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ class FFOptions:
     tower_marker: str = "line"         # choice: Destroy the Tower markers stand with their centre 6" from the owner's edge ('line') or anywhere within 6" ('within')
     round_tie: str = "second"          # choice: equal VP in a round → the round's 'second' player chooses who goes first next ('first', or 'roll')
     touch_tolerance: float = 0.05      # choice: gaps up to this many inches count as touching (Flag pick-up, capture at the edge)
+    flag_home_gap: float = 0.01        # DECISIONS: a returned Flag whose middle spot a base covers goes to the nearest point of the middle touching no base: this far beyond touching (see 43f)
     aoo: bool = True                   # attacks of opportunity on
     teams: Any = None                  # preset teams [[[mech, pilot], ...], [...]] — skips building (tests, bots, benchmarks)
     upgrades: Any = None               # preset upgrades [for player 0, for player 1] (with preset teams)
@@ -65,6 +66,7 @@ class FFOptions:
         if self.tower_marker not in ("line", "within"): bad("tower_marker", "must be 'line' or 'within'")
         if self.round_tie not in ("second", "first", "roll"): bad("round_tie", "must be 'second', 'first' or 'roll'")
         if not (isinstance(self.mech_base_mm, (int, float)) and 10 <= self.mech_base_mm <= 200): bad("mech_base_mm", "must be 10 to 200")
+        if not (isinstance(self.flag_home_gap, (int, float)) and not isinstance(self.flag_home_gap, bool) and 0 < self.flag_home_gap <= 1): bad("flag_home_gap", "must be above 0 and at most 1 inch")
         if not isinstance(self.terrain, (str, list, tuple)) or (isinstance(self.terrain, str) and self.terrain not in ("random", "standard", "none")):
             bad("terrain", "must be 'random', 'standard', 'none' or a list of pieces")
         if self.secondaries is not None and not (isinstance(self.secondaries, (list, tuple)) and len(self.secondaries) == 2 and all(s in SECONDARIES for s in self.secondaries)):
@@ -75,6 +77,7 @@ class FFOptions:
         if self.first not in (None, 0, 1): bad("first", "must be None, 0 or 1")
         if self.positions is not None and not isinstance(self.positions, dict): bad("positions", "must be {unit id: [x, y]}")
         if self.positions is not None and self.teams is None: bad("positions", "need preset teams (the unit ids come from them)")
+        check_presets(self)
 
 # %% ../../../nbs/43_ff_state.ipynb #c009
 _CARD_CACHE = {}
@@ -83,6 +86,43 @@ def cards_for(spec:str) -> Cards:
     key = spec if spec == "example" else (os.path.abspath(spec), os.path.getmtime(spec) if os.path.exists(spec) else None)
     if key not in _CARD_CACHE: _CARD_CACHE[key] = load_cards(None if spec == "example" else spec)
     return _CARD_CACHE[key]
+
+# %% ../../../nbs/43_ff_state.ipynb #6628c0b5
+def check_presets(o):
+    "`RulesError` naming the option if a preset in the options `o` cannot be played (called by `FFOptions.__post_init__`)."
+    try: cards = cards_for(o.cards)
+    except (RulesError, OSError) as e: raise RulesError(f"option cards: {e}") from None
+    if not isinstance(o.terrain, str):
+        try: pieces = [make_piece(d, i) for i, d in enumerate(o.terrain)]
+        except ValueError as e: raise RulesError(f"option terrain: {e}") from None
+    else: pieces = [] if o.terrain != "standard" else [make_piece(d, i) for i, d in enumerate(STANDARD_TERRAIN)]
+    if o.teams is None: return
+    left = []
+    for p in (0, 1):
+        try: left.append(check_team(cards, o.teams[p], o.points))
+        except RulesError as e: raise RulesError(f"option teams, {SIDE[p]}: {e}") from None
+    if o.upgrades is not None:
+        for p in (0, 1):
+            try: check_upgrades(cards, o.teams[p], o.upgrades[p], left[p])
+            except RulesError as e: raise RulesError(f"option upgrades, {SIDE[p]}: {e}") from None
+    if o.positions is None: return
+    r, ids = radius_in(o.mech_base_mm), [f"{'ab'[p]}{i + 1}" for p in (0, 1) for i in range(len(o.teams[p]))]
+    fixed = []                                           # (x, y, r, what) already standing when Mechs are set up
+    if o.scenario == "tower": fixed.append((12.0, 12.0, radius_in(cards.tower.base_mm), "the Tower"))
+    if o.scenario == "flag": fixed.append((12.0, 12.0, MARKER_R, "the Flag"))
+    for uid, at in o.positions.items():
+        if uid not in ids: raise RulesError(f"option positions: no unit {uid!r} (units: {', '.join(ids)})")
+        if not (isinstance(at, (list, tuple)) and len(at) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in at)):
+            raise RulesError(f"option positions: {uid}: a point on the table is [x, y] in inches, got {at!r}")
+        x, y = float(at[0]), float(at[1])
+        if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9):
+            raise RulesError(f"option positions: {uid} cannot stand at {(x, y)}: off the table")
+        for pc in pieces:
+            if pc.kind == "impassable" and piece_distance(pc, (x, y, r)) < 1e-6:
+                raise RulesError(f"option positions: {uid} cannot stand at {(x, y)}: on impassable terrain ({pc.name})")
+        for (cx, cy, cr, what) in fixed:
+            if math.hypot(cx - x, cy - y) < cr + r - 1e-6: raise RulesError(f"option positions: {uid} cannot stand at {(x, y)}: overlapping {what}")
+        fixed.append((x, y, r, uid))
 
 # %% ../../../nbs/43_ff_state.ipynb #c010
 class Unit:
@@ -184,8 +224,9 @@ def new_game(s):
 def _nothing_to_choose(s, f):
     "A decision that lost all its options while the action that raised it finished (a push, a knockout): settle it."
     if f["kind"] == "place_flag":
-        s.flag["pos"] = (12.0, 12.0)
-        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle.", {"flag_pos": [12.0, 12.0]})
+        from fortune_suite.games.fortune_fodder.flag import flag_home, _where
+        s.flag["pos"] = pos = flag_home(s)
+        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle" + _where(pos), {"flag_pos": list(pos)})
     elif f["kind"] == "revenge":
         s.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
     else:
@@ -305,12 +346,12 @@ def _initiative(s):
 def _f_after_initiative(s, f):
     a, b = s.first, 1 - s.first
     if s.options.positions is not None:
-        for uid, at in s.options.positions.items():
-            u = s.by_id.get(uid)
-            if u is None: raise RulesError(f"option positions: no unit {uid!r} (units: {', '.join(s.by_id)})")
-            pos = _point(s, at, "option positions")
+        for uid, at in s.options.positions.items():        # checked by check_presets against all that was known then
+            u, pos = s.by_id[uid], _point(s, at, "option positions")
             why = free_spot(s, pos, u.r)
-            if why: raise RulesError(f"option positions: {uid} cannot stand at {pos}: {why}")
+            if why:                                          # rolled terrain or a rolled scenario's objective covers it
+                s.emit("info", f"(Preset) {uname(s, u)} cannot stand at ({pos[0]:g}, {pos[1]:g}): {why}; it deploys as usual.", {"unit": u.id}, u.player)
+                continue
             u.pos = pos
             s.emit("info", f"{uname(s, u)} (pilot {u.prof.pilot}) is set up at ({pos[0]:g}, {pos[1]:g}).", {"unit": u.id, "pos": list(pos)}, u.player)
         s.stack.append({"kind": "round_start"})

@@ -12,8 +12,8 @@ from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, s
 
 # %% auto #0
 __all__ = ['TABLE_IN', 'MARKER_R', 'TOWER_R', 'TERRAIN_KINDS', 'radius_in', 'Piece', 'make_piece', 'piece_distance', 'overlaps',
-           'cover_bonus', 'cloud_bonus', 'blocks_line', 'sight_lines', 'line_of_sight', 'time_of_contact', 'leg_cost',
-           'path_cost', 'Obstacles', 'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'plan_path', 'walk']
+           'cover_bonus', 'cloud_bonus', 'blocks_line', 'time_of_contact', 'leg_cost', 'path_cost', 'Obstacles',
+           'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'plan_path', 'walk']
 
 # %% ../../../nbs/42a_ff_table.ipynb #c006
 TABLE_IN = 24.0
@@ -113,23 +113,6 @@ def blocks_line(piece:Piece, p, q) -> bool:
     if not _bbox_hits(piece.bbox, p, q): return False
     if piece.points: return segment_polygon_intersects(p, q, piece.points)
     return segment_circle_intersects(p, q, (*piece.center, piece.r), touch=False)
-
-def sight_lines(a, b) -> list:
-    "The five test lines from base `a` to base `b`: centre to centre and four parallel ones offset sideways."
-    a, b = (x if isinstance(x, Circle) else Circle(*x) for x in (a, b))
-    dx, dy = b.x - a.x, b.y - a.y
-    L = math.hypot(dx, dy)
-    if L == 0: return [((a.x, a.y), (b.x, b.y))]
-    nx, ny = -dy / L, dx / L
-    w = min(a.r, b.r) * 0.999
-    return [((a.x + f * w * nx, a.y + f * w * ny), (b.x + f * w * nx, b.y + f * w * ny)) for f in (0, -0.5, 0.5, -1, 1)]
-
-def line_of_sight(pieces, a, b) -> bool:
-    "Can base `a` see base `b`? Impassable terrain blocks; a cloud blocks unless `b` is inside it."
-    b_ = b if isinstance(b, Circle) else Circle(*b)
-    blockers = [p for p in pieces if p.kind == "impassable" or (p.kind == "cloud" and not overlaps(p, b_))]
-    if not blockers: return True
-    return any(not any(blocks_line(p, s, e) for p in blockers) for s, e in sight_lines(a, b_))
 
 # %% ../../../nbs/42a_ff_table.ipynb #c015
 _EPS = 1e-9
