@@ -10,9 +10,8 @@ left on the page for Blue.
 Screenshots of the key moments go to test-artifacts/ff_app-*.png (looked at by hand when the layout changes)."""
 from pathlib import Path
 from test_boards import click_at
-from helpers import wait, log_lines
+from helpers import wait, log_lines, app_shot
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 OPTS = ('{"teams": [[["Longshot", "Vega"], ["Bulwark", "Rook"]], [["Wisp", "Juno"], ["Breaker", "Ash"]]], "scenario": "control", '
         '"terrain": "none", "secondaries": ["take_names", "plan"], "first": 0, '
         '"positions": {"a1": [6, 4], "a2": [18, 4], "b1": [6, 14], "b2": [18, 20]}}')
@@ -23,15 +22,8 @@ def log(panel):
 
 
 def shot(panel, name):
-    "Screenshot of the app alone, in a viewport tall enough to hold all of it (then the viewport as it was)."
-    ARTIFACTS.mkdir(exist_ok=True)
-    page = panel.page
-    vp = page.viewport_size
-    page.set_viewport_size({"width": max(vp["width"], 1280), "height": 2000})
-    try:
-        panel.scroll_into_view_if_needed(); page.wait_for_timeout(400)
-        panel.screenshot(path=str(ARTIFACTS / f"ff_app-{name}.png"))
-    finally: page.set_viewport_size(vp)
+    "Screenshot of the app alone (test-artifacts/ff_app-NAME.png)."
+    app_shot(panel, f"ff_app-{name}", width=1280, height=2000)
 
 
 def test_activate_shoot_move_bot_undo(lab, page, bokeh_data):

@@ -6,9 +6,8 @@ only that player's hand, and Undo pressed on the screen goes back to the player 
 Screenshots of the key moments go to test-artifacts/fomo_app-*.png (looked at by hand when the layout changes)."""
 import json
 from pathlib import Path
-from helpers import wait, log_lines
+from helpers import wait, log_lines, app_shot
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 _PY = """async (code) => {
   const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
   const f = k.requestExecute({code, silent: false, store_history: false});
@@ -29,15 +28,8 @@ def log(panel):
 
 
 def shot(panel, name):
-    "Screenshot of the app alone, in a viewport tall enough to hold all of it (then the viewport as it was)."
-    ARTIFACTS.mkdir(exist_ok=True)
-    page = panel.page
-    vp = page.viewport_size
-    page.set_viewport_size({"width": vp["width"], "height": 2200})
-    try:
-        panel.scroll_into_view_if_needed(); page.wait_for_timeout(300)
-        panel.screenshot(path=str(ARTIFACTS / f"fomo_app-{name}.png"))
-    finally: page.set_viewport_size(vp)
+    "Screenshot of the app alone (test-artifacts/fomo_app-NAME.png)."
+    app_shot(panel, f"fomo_app-{name}")
 
 
 def test_peek_click_card_then_stack(lab, page):

@@ -10,9 +10,8 @@ back to Red, and Blue's seat shows none of Red's locked orders.
 Screenshots of the key moments go to test-artifacts/spcfkrs_app-*.png (looked at by hand when the layout changes)."""
 from pathlib import Path
 from test_boards import click_at
-from helpers import wait, log_lines
+from helpers import wait, log_lines, app_shot
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NEAR = ('{"map": "open", "deploy_rows": 11, "forces": [[{"mods": ["assault_rifle"], "at": "C11"}, {"mods": [], "at": "H11"}], '
         '[{"mods": [], "at": "C14"}, {"mods": [], "at": "H16"}]]}')
 START = ["C11", "C14", "H11", "H16"]
@@ -28,15 +27,8 @@ def log(panel):
 
 
 def shot(panel, name):
-    "Screenshot of the app alone, in a viewport tall enough to hold all of it (then the viewport as it was)."
-    ARTIFACTS.mkdir(exist_ok=True)
-    page = panel.page
-    vp = page.viewport_size
-    page.set_viewport_size({"width": vp["width"], "height": 2200})
-    try:
-        panel.scroll_into_view_if_needed(); page.wait_for_timeout(300)
-        panel.screenshot(path=str(ARTIFACTS / f"spcfkrs_app-{name}.png"))
-    finally: page.set_viewport_size(vp)
+    "Screenshot of the app alone (test-artifacts/spcfkrs_app-NAME.png)."
+    app_shot(panel, f"spcfkrs_app-{name}")
 
 
 def test_click_fighter_target_square_then_lock(lab, page, bokeh_data):
