@@ -95,5 +95,6 @@ def play_bots(state:State,
         movers = state.to_move()
         p = next((p for p in movers if p in fns), None) if len(movers) != 1 or movers[0] not in fns else movers[0]
         if p is None: return state
-        state.apply(p, fns[p](state.view(p), state.legal_actions(p), rngs[p]))
+        v = state.view(p)
+        state.apply(p, fns[p](v, v["legal_actions"], rngs[p]))   # the legal actions the view holds: listed once a step
     raise RuntimeError(f"bots did not finish within {max_steps} actions")
