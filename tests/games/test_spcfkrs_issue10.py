@@ -5,12 +5,7 @@ from fortune_suite.engine import RulesError, assert_unchanged
 from fortune_suite.games.spcfkrs import Spcfkrs, LoadedDice
 
 
-def near(seed=0, **kw):
-    "Red 1 (Assault Rifle) on C11 and Red 2 on D11 against Blue 1 on C14 and Blue 2 on H14: three squares apart."
-    o = {"map": "open", "deploy_rows": 11, **kw,
-         "forces": [[{"mods": ["assault_rifle"], "at": "C11"}, {"mods": [], "at": "D11"}],
-                    [{"mods": [], "at": "C14"}, {"mods": ["hacking"], "at": "H14"}]]}
-    return Spcfkrs.new(o, seed)
+from test_spcfkrs_rules import near   # the same small position: Red 1 and 2 on C11/D11, Blue 1 and 2 on C14/H14
 
 
 # --- 1. lapsed orders are reported ---------------------------------------------------------------------------------
