@@ -301,11 +301,12 @@ def luck_study(game,                # a registered game's name
             "tol_ratio": 4 * float(np.std(ex ** 2) * math.sqrt(len(s)) / var.sum()) if len(s) else 0.0,
             "median_rolls": float(np.median(n_rolls)) if n_rolls else 0.0, "index": idx}
 
-def check_study(st:dict):
+def check_study(st:dict,
+                allow:float=0.05):   # allowance for the drift of the index where the number of rolls depends on them (see above)
     "Assert a `luck_study` result: index mean ≈ 0 and spread ≈ 1, pooled z within ±4, pooled ratio ≈ 1 (all within the stated tolerances)."
     name = f"{st['game']} ({st['games']} games, {st['rolls']} rolls)"
-    assert abs(st["mean"]) <= st["tol_mean"], f"{name}: index mean {st['mean']:+.3f} beyond ±{st['tol_mean']:.3f}"
-    assert abs(st["sd"] - 1) <= st["tol_sd"], f"{name}: index sd {st['sd']:.3f} beyond 1 ± {st['tol_sd']:.3f}"
+    assert abs(st["mean"]) <= st["tol_mean"] + allow, f"{name}: index mean {st['mean']:+.3f} beyond ±({st['tol_mean']:.3f} + {allow})"
+    assert abs(st["sd"] - 1) <= st["tol_sd"] + allow, f"{name}: index sd {st['sd']:.3f} beyond 1 ± ({st['tol_sd']:.3f} + {allow})"
     assert abs(st["pooled_z"]) <= 4, f"{name}: pooled z {st['pooled_z']:+.2f} beyond ±4"
     assert abs(st["pooled_ratio"] - 1) <= st["tol_ratio"], f"{name}: pooled ratio {st['pooled_ratio']:.3f} beyond 1 ± {st['tol_ratio']:.3f}"
 
