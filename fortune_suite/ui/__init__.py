@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['Panel', 'ensure_bokeh', 'tag', 'shows_errors', 'Readout', 'DiceTray', 'Board', 'BoardEvent', 'BoardError', 'Piece',
-           'GridBoard', 'TableBoard', 'HexBoard']
+           'GridBoard', 'TableBoard', 'HexBoard', 'LuckPanel']
 
 # %% ../../nbs/19_ui.ipynb #c003
 from .base import Panel, ensure_bokeh, tag, shows_errors
@@ -14,6 +14,7 @@ from .board import Board, BoardEvent, BoardError, Piece
 from .grid import GridBoard
 from .table import TableBoard
 from .hexboard import HexBoard
+from .luck import LuckPanel
 
 _all_ = ["Panel", "ensure_bokeh", "tag", "shows_errors", "Readout", "DiceTray", "Board", "BoardEvent", "BoardError",
-         "Piece", "GridBoard", "TableBoard", "HexBoard"]
+         "Piece", "GridBoard", "TableBoard", "HexBoard", "LuckPanel"]
