@@ -212,13 +212,16 @@ class Ledger:
 
 # %% ../nbs/08_luck.ipynb #6de13d39
 def ledger(state:State,   # a game in progress or finished (a quiet state is replayed with its log)
-           seat=None      # the player whose view to read (None: the referee's, every roll)
+           seat=None,     # the player whose view to read (None: the referee's, every roll)
+           upto:int=None  # read only the log's first `upto` events (None: all; an app replaying a move step by step)
           ) -> Ledger:
     "The luck ledger of `state` as `seat` sees it."
     if not isinstance(state, State): raise TypeError(f"ledger needs a game state, got {type(state).__name__}")
     if seat is not None: seat = state._player(seat)
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+        raise TypeError(f"upto must be a number of log events (0 or more), got {upto!r}")
     if state.quiet: state = state.copy(quiet=False)
-    events = state.log.visible(seat)
+    events = [e for e in state.log.events[:upto] if e.seen_by(seat)]
     return Ledger(_rows(events, state.players), [state.player_name(p) for p in range(state.players)], seat,
                   state.game.name, state.seed)
 

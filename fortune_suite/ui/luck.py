@@ -119,9 +119,10 @@ def _columns(L:Ledger) -> tuple:
 @shows_errors
 def _show(self:LuckPanel,
           state,          # a game state (in progress or finished)
-          seat=None):     # whose view (None: the referee's — every roll)
+          seat=None,      # whose view (None: the referee's — every roll)
+          upto=None):     # only the log's first `upto` events (an app telling a move step by step)
     "Show the luck of `state` as `seat` sees it: new chart data, summary and decisive rolls; returns the `Ledger`."
-    L = ledger(state, seat)
+    L = ledger(state, seat, upto)
     lines, pts = _columns(L)
     with self.hold_sync():
         self.lines.data, self.points.data = lines, pts
@@ -130,4 +131,12 @@ def _show(self:LuckPanel,
     self.ledger = L
     return L
 
-LuckPanel.show = _show
+def _clear(self:LuckPanel):
+    "Show nothing (e.g. while an app's privacy screen is up): empty chart data and tables."
+    with self.hold_sync():
+        self.lines.data = dict(xs=[], ys=[], color=[], player=[], label=[])
+        self.points.data = dict(x=[], y=[], color=[], who=[], round=[], purpose=[], result=[], chance=[])
+        self._summary.value = self._decisive.value = ""
+    self.ledger = None
+
+LuckPanel.show, LuckPanel.clear = _show, _clear
