@@ -236,16 +236,16 @@ def pager_html(pages:list, current:Page) -> str:
            if i + 1 < len(pages) else "<span></span>")
     return f'<nav class="fs-pager">{prev}{nxt}</nav>'
 
-_NB_LINK = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|/|#)([^"#?]+)\.ipynb((?:#[^"]*)?)"')
+_NB_LINK = re.compile(r'(<a\s[^>]*?href=")(?![a-z][a-z0-9+.-]*:|/|#)([^"#?]+)\.ipynb((?:#[^"]*)?)"')   # in a real <a> tag only
 
 def fix_links(text:str, page:Page, hrefs:set) -> tuple[str, list]:
     "Point links to notebooks in `text` (the HTML of `page`) at their pages; also the notebooks not in the site (`hrefs`)."
     import posixpath
     missing = []
     def sub(m):
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.src), m.group(1) + ".html"))
-        if target not in hrefs: missing.append(m.group(1) + ".ipynb"); return m.group(0)
-        return f'href="{m.group(1)}.html{m.group(2)}"'
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.src), m.group(2) + ".html"))
+        if target not in hrefs: missing.append(m.group(2) + ".ipynb"); return m.group(0)
+        return f'{m.group(1)}{m.group(2)}.html{m.group(3)}"'
     return _NB_LINK.sub(sub, text), missing
 
 # %% ../nbs/09_docs.ipynb #cd2c04e4
