@@ -13,16 +13,23 @@ import fortune_suite
 _PKG = Path(fortune_suite.__file__).resolve().parent   # this fortune_suite (the notebooks run against it)
 
 # %% auto #0
-__all__ = ['SECTIONS', 'REFERENCE_GROUPS', 'QUICK', 'SITE_TITLE', 'DATA', 'WIDGET_FILES', 'MARK', 'DocsError', 'Page',
-           'find_pages', 'directives', 'strip_directives', 'test_flags', 'mark_cells', 'run_notebook', 'prune_state',
-           'prepare_page', 'nav_html', 'pager_html', 'fix_links', 'copy_assets', 'render_page', 'index_notebook',
-           'find_nbs', 'build_site']
+__all__ = ['SECTIONS', 'REFERENCE_GROUPS', 'QUICK', 'DEV_TOOLS', 'SITE_TITLE', 'DATA', 'WIDGET_FILES', 'MARK', 'have_dev_tools',
+           'DocsError', 'Page', 'find_pages', 'directives', 'strip_directives', 'test_flags', 'mark_cells',
+           'run_notebook', 'prune_state', 'prepare_page', 'nav_html', 'pager_html', 'fix_links', 'copy_assets',
+           'render_page', 'index_notebook', 'find_nbs', 'build_site']
 
 # %% ../nbs/09_docs.ipynb #af2ab096
 SECTIONS = ("Tour", "Tutorials", "Write-ups", "Reference")
 REFERENCE_GROUPS = {"0": "Dice, geometry, engine, CLI", "1": "Widgets", "2": "SPCFKRS", "3": "FOMO",
                     "4": "Fortune Fodder", "5": "Apps"}
 QUICK = ("welcome.ipynb", "tutorials/spcfkrs.ipynb", "11_ui_readout.ipynb")   # the pages of a `--quick` build
+
+DEV_TOOLS = ("fastcore", "icepool")   # what the reference notebooks' tests import (the dev extra)
+
+def have_dev_tools() -> bool:
+    "True when the reference notebooks can run here: the dev extra's test tools are importable."
+    import importlib.util
+    return all(importlib.util.find_spec(m) is not None for m in DEV_TOOLS)
 
 class DocsError(Exception):
     "The site could not be built: no notebooks, an unknown page asked for, a missing asset, or a notebook that failed."
@@ -294,7 +301,8 @@ def render_page(exporter, nb, page:Page|None, pages:list, bokeh:list) -> tuple[s
     res = {"fs": {"root": "../" * (page.depth if page else 0), "nav": nav_html(pages, page),
                   "source": f"nbs/{page.src}" if page else "",
                   "pager": pager_html(pages, page) if page else "",
-                  "bokeh": bokeh if need["bokeh"] else [], "widgets": need["widgets"]}}
+                  "bokeh": bokeh if need["bokeh"] else [], "widgets": need["widgets"],
+                  "not_run": bool(nb.metadata.get("fs_not_run"))}}
     body, _ = exporter.from_notebook_node(nb, resources=res)
     return fix_links(body, page, {p.href for p in pages}) if page else (body, [])
 
@@ -348,6 +356,7 @@ def build_site(out:str|Path,              # the folder to write the site into
                flags:list|tuple=(),       # test flags whose cells run too, e.g. ["slow"]
                timeout:int=600,           # seconds a cell may take
                jobs:int|None=None,        # notebooks run at once (default: the number of CPUs)
+               run_reference:bool|None=None, # run the reference notebooks (None: if `have_dev_tools()`); else shown as written
                log=None                   # called with a line of progress (default: print to stderr)
               ) -> dict:
     "Execute the notebooks and write the static site to `out`; returns {pages, seconds, bytes, times, failed}."
@@ -359,6 +368,10 @@ def build_site(out:str|Path,              # the folder to write the site into
     if unknown: raise DocsError(f"unknown test flag(s): {', '.join(unknown)} (settings.ini has: {' '.join(test_flags(nbs))})")
     _ready_out(out, nbs)
     exporter, known = _exporter(), test_flags(nbs)
+    if run_reference is None: run_reference = have_dev_tools()
+    if not run_reference and any(p.section == "Reference" for p in pages):
+        log(f"the reference notebooks are shown as written, not run: their tests need the dev extra "
+            f"({', '.join(DEV_TOOLS)}): pip install -e \".[dev]\"")
     bokeh = copy_assets(out, exporter)
     times, failed, missing = {}, {}, {}
     jobs = max(1, jobs or os.cpu_count() or 1)
@@ -367,6 +380,8 @@ def build_site(out:str|Path,              # the folder to write the site into
         shutil.copytree(nbs, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
         def run(p):
             nb = nbformat.read(work / p.src, as_version=4)
+            if p.section == "Reference" and not run_reference:
+                nb.metadata["fs_not_run"] = True; return p, nb, "", 0.0
             mark_cells(nb, known, flags)
             t = time.monotonic()
             err = run_notebook(nb, (work / p.src).parent, timeout)
