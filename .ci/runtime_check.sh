@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Does the package run with its runtime dependencies alone? A fresh venv, `pip install .` (not editable, no extras),
-# then: import every module, simulate two games of every game with a simulator, `fortune-suite app --help`, and
-# execute the user-facing notebooks headless with the venv's own kernel.
+# then: import every module, simulate two games of every game with a simulator, `fortune-suite app --help`, build the
+# quick documentation site (offline where possible), and execute the user-facing notebooks headless with the venv's
+# own kernel.
 # Every check runs even when an earlier one fails; the failures are listed at the end (exit 1 if any).
 #
 #   .ci/runtime_check.sh                 tour + tutorials + write-ups
@@ -120,6 +121,27 @@ nbformat.write(nb, f"{work}/kernel_probe.ipynb")
 subprocess.run(["jupyter", "nbconvert", "--to", "notebook", "--execute", f"{work}/kernel_probe.ipynb",
                 "--output", f"{work}/out/kernel_probe.ipynb", "--ExecutePreprocessor.kernel_name=python3",
                 "--log-level=WARN"], check=True)
+EOF
+
+# the documentation site builds from the installed package alone: its widget scripts are package data, BokehJS comes
+# from the installed bokeh. Where a private network namespace can be had (unshare -n), with no network at all.
+# Without the dev extra the reference page is shown as written, not run.
+offline() { if unshare -n true 2>/dev/null && command -v ip >/dev/null; then
+              unshare -n sh -c 'ip link set lo up && exec "$@"' sh "$@"; else "$@"; fi; }
+step "fortune-suite docs --quick (offline)" offline fortune-suite docs "$WORK/site" --quick --nbs "$ROOT/nbs"
+step "the site has its pages and its scripts" "$PY" - "$WORK/site" <<'EOF'
+import pathlib, sys
+site = pathlib.Path(sys.argv[1])
+pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+assert pages == ["11_ui_readout.html", "index.html", "tutorials/spcfkrs.html", "welcome.html"], pages
+for f in ["_static/widgets/embed-amd.js", "_static/widgets/require.js", "_static/widgets/jupyter_bokeh.js",
+          "_static/bokeh/bokeh.min.js"]:
+    assert (site / f).stat().st_size > 50_000, f
+w = (site / "welcome.html").read_text()
+assert "_static/widgets/require.js" in w and "application/vnd.jupyter.widget-state+json" in w
+assert "https://" not in w.split("</head>")[0], "the page head loads something from the internet"
+assert "was not run in this build" in (site / "11_ui_readout.html").read_text()
+print(f"   {len(pages)} pages, {sum(f.stat().st_size for f in site.rglob('*') if f.is_file()) / 1e6:.1f} MB")
 EOF
 
 run_nb() {  # execute one notebook headless, in its own folder (as a reader would open it)

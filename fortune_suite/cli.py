@@ -165,6 +165,19 @@ def _luck(args):
     from fortune_suite.luck import luck_cli
     return luck_cli(args.rest)
 
+# %% ../nbs/05_cli.ipynb #dc93b4fc
+def _docs(args):
+    from fortune_suite.docs import build_site, DocsError
+    try:
+        s = build_site(args.out, nbs=args.nbs, only=args.only, quick=args.quick, flags=args.flags.split(",") if args.flags else (),
+                       timeout=args.timeout, jobs=args.jobs)
+    except DocsError as e:
+        if not hasattr(e, "summary"): raise ValueError(str(e)) from None
+        print(f"fortune-suite: error: {e}", file=sys.stderr); return 1
+    print(f"built {s['pages']} pages in {s['seconds']:.0f} s ({s['bytes'] / 1e6:.1f} MB): {Path(args.out) / 'index.html'}")
+    print(f"to read it: python -m http.server -d {args.out}   (then open http://127.0.0.1:8000/)")
+    return 0
+
 # %% ../nbs/05_cli.ipynb #c012
 def make_parser() -> argparse.ArgumentParser:
     "The argument parser of `fortune-suite`."
@@ -188,6 +201,15 @@ def make_parser() -> argparse.ArgumentParser:
         s.add_argument("--token", default=None, help="access token (default: random; '' for none)")
         s.add_argument("--browser", action="store_true", help="also open a web browser")
         s.set_defaults(fn=fn)
+    d = sub.add_parser("docs", help="build the documentation site from the executed notebooks")
+    d.add_argument("out", help="the folder to write the site into (emptied first if it holds an earlier site)")
+    d.add_argument("--nbs", default=None, help="the notebooks folder (default: nbs/ of this checkout)")
+    d.add_argument("--quick", action="store_true", help="only the tour, one tutorial and one reference page")
+    d.add_argument("--only", nargs="+", default=None, metavar="NB", help="only these notebooks (paths inside nbs/)")
+    d.add_argument("--flags", default="", help="test flags whose cells run too, comma separated (e.g. slow)")
+    d.add_argument("--timeout", type=int, default=600, help="seconds a cell may take (default 600)")
+    d.add_argument("--jobs", type=int, default=None, help="notebooks run at once (default: the number of CPUs)")
+    d.set_defaults(fn=_docs)
     m = sub.add_parser("simulate", help="bot-vs-bot games of any game: fortune-suite simulate --help", add_help=False)
     m.add_argument("game", nargs="?", help="the game (fortune-suite simulate --list)")
     m.add_argument("rest", nargs=argparse.REMAINDER, help="options for the simulator")
