@@ -143,7 +143,7 @@ def describe_action(s, p:int, a:tuple) -> str:
     "The referee's line for action tuple `a` by player `p` (said before it is played)."
     c = a[0]
     if c == PEEK_AT: return f"Player {p} uses the 1st player card to peek at stack {STACK_NAMES[a[1]]}."
-    if c == DISCARD: return f"Player {p} discards the {'Tank (10)' if a[1] == TANK else a[1]}."
+    if c == DISCARD: return f"Player {p} discards the {'Tank (10)' if a[1] == TANK else a[1]}{'' if s.options.open_discards else ' face down'}."
     if c == TOP:
         if s.phase == PHASE_ORDER and s.kind[s.piles[p][-1]] == a[1]: return f"Player {p} keeps a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."
         return f"Player {p} puts a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."

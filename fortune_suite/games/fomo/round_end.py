@@ -63,8 +63,10 @@ def order_step(s):
     if not s.ordering: return deal.start_round(s)
     s.phase = PHASE_ORDER
     if not s.quiet:
-        who = ", ".join(f"Player {p}" for p in s.ordering)
-        s.emit("info", f"Rewards taken: before the next round {who} may set the top card of their Mecha pile.", {"order_step": list(s.ordering)}, None)
+        names = [f"Player {p}" for p in s.ordering]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        s.emit("info", f"Rewards taken: before the next round {who} may {'each ' if len(names) > 1 else ''}set the top card of their Mecha pile.",
+               {"order_step": list(s.ordering)}, None)
 
 def pile_ordered(s, p:int):
     "Player `p` has set their pile's top card in the order step: the next player of the step, or the next round."
