@@ -10,6 +10,7 @@ import traitlets
 import ipywidgets as W
 from ..engine import State, RulesError, SaveError, canon, bots_for, get_bot
 from ..ui.base import Panel, tag, shows_errors
+from .log import LogPanel, check_entry
 
 # %% auto #0
 __all__ = ['HUMAN', 'Component', 'ActionButtons', 'AppScaffold']
@@ -53,6 +54,14 @@ class Component(Panel):
     def prompt(self, view:dict) -> str:
         "What the seat at the screen is asked to do, in a few words (for the status line)."
         return "choose your move below."
+
+    def log_entry(self, event) -> dict | None:
+        "The log line `event` makes for the seat at the screen: {text, tone, tags, round} (see `50a_app_log`); None hides it."
+        s, p, data = self.state, event.player, event.data if isinstance(event.data, dict) else {}
+        r = data.get("round")
+        return {"text": event.text, "tone": {"roll": "roll", "end": "result"}.get(event.kind, ""),
+                "tags": [] if p is None else [s.player_name(p) if s is not None else f"Player {p}"],
+                "round": r if isinstance(r, int) and not isinstance(r, bool) else None}
 
 class ActionButtons(Component):
     "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
@@ -138,14 +147,15 @@ class AppScaffold(Panel):
         self._savetext = tag(W.Textarea(placeholder="Paste a save here and press Load text.",
                                         layout=W.Layout(width="100%", height="56px")), "fs-app-savetext")
         self._load = tag(W.Button(description="Load text"), "fs-app-load")
-        self._log = tag(W.HTML(), "fs-app-log")
+        self.logpanel = LogPanel()
+        self._log, self._entry_cache = self.logpanel.view, None
         self.set_children(W.HBox([self._title, W.HTML('<span style="margin:0 6px 0 16px">Seats:</span>'), *self._seats, self._who],
                                  layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._statusline, self._body,
                           W.HBox([self._undo, self._save, self._export, self._download, self._upload],
                                  layout=W.Layout(margin="14px 0 0 0", border_top="1px solid #e0e0e0", padding="6px 0 0 0")),
                           W.HBox([self._savetext, self._load]),
-                          W.HTML("<b>Log</b> <i>(what you may see; newest at the bottom)</i>"), self._log)
+                          self.logpanel.box)
         self.component.attach(self.act)
         self.listen(self.component, lambda ch: setattr(self, "status", ch["new"]), names="status")   # a new click clears it
         self.listen(self.component, self._log_held, names="log_upto")
@@ -237,21 +247,32 @@ def _cut(self:AppScaffold) -> int:
     mine = [i for i, e in enumerate(evs) if e.seen_by(self.seat)]
     return mine[upto - 1] + 1 if 0 < upto <= len(mine) else (0 if upto <= 0 else len(evs))
 
+def _log_entries(self:AppScaffold) -> list:
+    "(position in the log, entry or None) for each event the seat at the screen may see, in order; kept until the state or the seat changes."
+    s, p, c = self.state, self.seat, self._entry_cache
+    if c is None or c[0] is not s or c[1] != p: c = self._entry_cache = [s, p, 0, []]
+    evs, comp = s.log.events, self.component
+    if comp.state is not s: comp.state, comp.seat = s, p       # log_entry may read the state (player names)
+    for i in range(c[2], len(evs)):
+        if evs[i].seen_by(p):
+            ent = comp.log_entry(evs[i])
+            c[3].append((i, None if ent is None else check_entry(ent)))
+    c[2] = len(evs)
+    return c[3]
+
 def _take_news(self:AppScaffold):
     "The lines the seat at the screen has not seen yet become its news (kept until something new happens)."
     p, n = self.seat, self._cut()
-    new = [e.text for e in self.state.log.events[min(self._seen.get(p, 0), n):n] if e.seen_by(p)]
+    seen = min(self._seen.get(p, 0), n)
+    new = [e["text"] for i, e in self._log_entries() if seen <= i < n and e is not None]
     if new: self._news[p] = "Since you last looked: " + ("… " if len(new) > 4 else "") + " ".join(new[-4:])
     self._seen[p] = n
     self.news = self._news.get(p, "")
 
 def _draw_log(self:AppScaffold):
-    "The log of the seat at the screen (held back to the component's `log_upto` lines while it replays)."
-    lines, upto = self.state.log.lines(self.seat), self.component.log_upto
-    if upto is not None: lines = lines[:max(upto, 0)]
-    self._log.value = ('<div style="display:flex;flex-direction:column-reverse;max-height:220px;overflow-y:auto;'
-                       'font-family:monospace;font-size:12px;line-height:1.4;border:1px solid #e0e0e0;padding:4px"><div>'
-                       + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in lines) + "</div></div>")
+    "The log of the seat at the screen: the component's entries for what that seat may see (held back to `log_upto` lines)."
+    n = self._cut()
+    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat))
 
 def _log_held(self:AppScaffold, change):
     "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
@@ -272,7 +293,7 @@ def _refresh(self:AppScaffold):
                                        f'{nm}: press the button when nobody else can see the screen.</div>')
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
             self._body.children = (self._screen,)
-            self._log.value, self.news = "", ""
+            self.logpanel.clear(); self.news = ""
         else:
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
@@ -286,7 +307,7 @@ def _refresh(self:AppScaffold):
     self.version += 1
 
 AppScaffold._turn_text, AppScaffold._draw_status, AppScaffold._take_news, AppScaffold.refresh = _turn_text, _draw_status, _take_news, _refresh
-AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held = _cut, _draw_log, _log_held
+AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held, AppScaffold._log_entries = _cut, _draw_log, _log_held, _log_entries
 
 # %% ../../nbs/50_app_scaffold.ipynb #cb24d0e8
 def _act(self:AppScaffold, action):
@@ -368,7 +389,7 @@ def _set_controller(self:AppScaffold, p:int, who):
 
 def _close(self:AppScaffold):
     "Close the app, its component and the privacy screen."
-    self.component.close()
+    self.component.close(); self.logpanel.close()
     for w in (self._screen, self._iam, self._screen_text): w.close()
     Panel.close(self)
 
