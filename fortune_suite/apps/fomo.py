@@ -14,7 +14,7 @@ from ..games.fomo.table import STACK_NAMES
 from .scaffold import AppScaffold, Component
 from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html, bid_line, peek_line,
                                            player_card_html, pile_html, summary_items, summary_html, legend, terms_line,
-                                           term, LEGAL, TERMS)
+                                           term, num, LEGAL, TERMS)
 
 # %% auto #0
 __all__ = ['STYLE', 'CardSlot', 'FomoBoard', 'FomoApp']
@@ -23,7 +23,9 @@ __all__ = ['STYLE', 'CardSlot', 'FomoBoard', 'FomoApp']
 STYLE = """<style>
 .fs-fomo-hit {border:none !important; box-shadow:none !important; padding:0 !important; margin:0 !important;
               border-radius:8px !important; min-width:0 !important; background-color:transparent !important}
-.fs-fomo-hit:hover:enabled {background-color:rgba(255,143,0,.13) !important}
+.fs-fomo-hit:hover:enabled {box-shadow:inset 0 0 0 2px rgba(255,143,0,.75) !important}
+.fs-fomo-slot, .fs-fomo-slot .widget-html, .fs-fomo-slot .widget-html-content {overflow:visible !important}
+.fs-fomo-hand {padding-top:8px}
 .fs-fomo-hit:focus, .fs-fomo-hit:active {outline:none !important; box-shadow:none !important}
 .fs-fomo-hit:disabled {cursor:default !important; opacity:1 !important}
 .fs-fomo-board .widget-html-content {line-height:1.3}
@@ -68,15 +70,18 @@ class FomoBoard(Component):
         self._pile = []                                  # CardSlots of the seat's own pile, grown when needed
         self._discard = tag(W.Button(description="Discard", layout=W.Layout(width="auto")), "fs-fomo-discard")
         self._pile_row = row([], "fs-fomo-mypile")
+        # errors shown where the player clicked: under the stacks, beside Discard (the hand), under the players, under the pile
+        self._err = {k: tag(self.error_spot(), f"fs-fomo-error-{k}") for k in ("stacks", "hand", "players", "pile")}
         self.set_children(W.HTML(STYLE), self._summary, self._stacks_head, row([s.box for s in self._stacks], "fs-fomo-stacks"),
-                          self._hand_head, row([s.box for s in self._hand], "fs-fomo-hand"),
-                          tag(W.HBox([self._discard, self._hand_help], layout=W.Layout(align_items="center")), "fs-fomo-hand-controls"),
-                          self._players_head, row([s.box for s in self._players], "fs-fomo-players"),
-                          self._pile_head, self._pile_row, self._legend)
-        for s, slot in enumerate(self._stacks): self.on_click(slot.button, lambda _, s=s: self.click_stack(s))
-        for i, slot in enumerate(self._hand): self.on_click(slot.button, lambda _, i=i: self.click_hand(i))
-        for q, slot in enumerate(self._players): self.on_click(slot.button, lambda _, q=q: self.click_player(q))
-        self.on_click(self._discard, lambda _: self.discard())
+                          self._err["stacks"], self._hand_head, row([s.box for s in self._hand], "fs-fomo-hand"),
+                          tag(W.HBox([self._discard, self._err["hand"], self._hand_help], layout=W.Layout(align_items="center",
+                              flex_flow="row wrap")), "fs-fomo-hand-controls"),
+                          self._players_head, row([s.box for s in self._players], "fs-fomo-players"), self._err["players"],
+                          self._pile_head, self._pile_row, self._err["pile"], self._legend)
+        for s, slot in enumerate(self._stacks): self.on_click(slot.button, lambda _, s=s: self.click_stack(s), near=self._err["stacks"])
+        for i, slot in enumerate(self._hand): self.on_click(slot.button, lambda _, i=i: self.click_hand(i), near=self._err["hand"])
+        for q, slot in enumerate(self._players): self.on_click(slot.button, lambda _, q=q: self.click_player(q), near=self._err["players"])
+        self.on_click(self._discard, lambda _: self.discard(), near=self._err["hand"])
         self.clear()
 
 # %% ../../nbs/53_app_fomo.ipynb #c011
@@ -99,6 +104,8 @@ def _notes(self:FomoBoard, view) -> list:
     for e in evs[prev:start]:
         if "carry" in e.data: notes[e.data["carry"]].append(tip("carried over", TERMS["carry over"]))
     for e in evs[start:]:
+        if "takes" in e.data:
+            notes[e.data["takes"]].append(f"taken by {'you' if e.data['winner'] == self.seat else self._names[e.data['winner']]}")
         if "hook" in e.data and "stack" in e.data:
             who = self._names[e.data["hook"]]
             notes[e.data["stack"]].append(tip(f"+1 hooked from {'your' if e.data['hook'] == self.seat else who + chr(39) + 's'} pile", TERMS["Hook"]))
@@ -168,7 +175,7 @@ def _draw(self:FomoBoard, view:dict):
             if q >= view["players"]: slot.set(""); continue
             target = sel == HOOK and q in hooks
             card = player_card_html(view, q, names, hook_target=target, hook_chosen=target and q == self.hook_from, deck=deck)
-            slot.set(f'<div style="width:196px">{card}{pile_html(view, q, names) if q != me else ""}</div>',
+            slot.set(f'<div style="width:206px">{card}{pile_html(view, q, names) if q != me else ""}</div>',
                      (f"Hook from {names[q]}'s pile" + (" (click again: take nothing)" if q == self.hook_from else "")) if target
                      else f"{names[q]}", enabled=target)
         # the seat's own pile
@@ -181,7 +188,7 @@ def _draw_pile(self:FomoBoard, view, legal, deck):
     pile, tops = view["my_pile"], {a["top"] for a in legal if "top" in a}
     while len(self._pile) < len(pile):
         slot = CardSlot(); i = len(self._pile)
-        self.on_click(slot.button, lambda _, i=i: self.click_pile(i))
+        self.on_click(slot.button, lambda _, i=i: self.click_pile(i), near=self._err["pile"])
         self._pile.append(slot)
     if len(self._pile_row.children) != len(self._pile): self._pile_row.children = tuple(s.box for s in self._pile)
     order = view["phase"] == "order" and bool(legal)
@@ -189,13 +196,13 @@ def _draw_pile(self:FomoBoard, view, legal, deck):
         if i >= len(pile): slot.set("", classes=("fs-fomo-hit",)); continue
         name, top = pile[i], i == len(pile) - 1
         ok = name in tops
-        face = mecha_face(deck.card(name), width=60, height=82)
+        face = mecha_face(deck.card(name), width=64, height=88)
         if ok: face = face.replace("box-shadow:", f"outline:3px solid {LEGAL};box-shadow:", 1)
         cap = "top" if top else ("bottom" if i == 0 else "")
         slot.set(f'<div style="text-align:center">{face}<div style="font-size:10px;color:#616161;height:12px;margin-top:-4px">{cap}</div></div>',
                  (("Keep it on top" if top else "Put it on top") + f" ({deck.card(name).label()}): a Hook takes the top card") if ok else deck.card(name).label(),
                  enabled=ok, classes=("fs-fomo-hit", "fs-fomo-pile-card", f"fs-fomo-pile-{i}", f"fs-fomo-pile-card-{name}"))
-    score = f"{view['my_score']} points" if pile else ""
+    score = f"{num(view['my_score'])} points" if pile else ""
     how = ("the rewards are taken: click the card to lie on top of your pile — the one a Hook would take (clicking the top card keeps it)"
            if order else "click a card outlined green to put it on top (this does not use your bid)" if tops else "")
     self._pile_head.value = (f'<div style="margin-top:6px"><b>Your {term("Mecha pile")}</b> <span style="color:#616161;font-size:12px">'
@@ -211,6 +218,7 @@ def _clear(self:FomoBoard):
             w.value = ""
         for slot in self._stacks + self._players: slot.set("")
         for slot in self._hand + self._pile: slot.set("", classes=("fs-fomo-hit",))
+        for spot in self._err.values(): spot.message = ""
         self._discard.disabled, self._discard.description = True, "Discard"
     self.version += 1
 

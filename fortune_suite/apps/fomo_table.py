@@ -10,7 +10,7 @@ from ..games.fomo.table import STACK_NAMES
 
 # %% auto #0
 __all__ = ['PLAYER_COLORS', 'PLAYER_TINTS', 'SILVER_BACK', 'RAINBOW_BACK', 'PLAIN_BACK', 'SPECIAL_FACE', 'PEEKED', 'LEGAL',
-           'SELECTED', 'SHAPES', 'TERMS', 'SCAVENGER_RULES', 'term', 'deck_of', 'mecha_face', 'mecha_back',
+           'SELECTED', 'SHAPES', 'TERMS', 'SCAVENGER_RULES', 'num', 'term', 'deck_of', 'mecha_face', 'mecha_back',
            'scavenger_card', 'stack_cards', 'stack_html', 'bid_legal', 'bid_line', 'peek_line', 'points_help',
            'player_card_html', 'pile_html', 'summary_items', 'summary_html', 'legend', 'terms_line']
 
@@ -52,6 +52,10 @@ TERMS = {
     "deck": "The Mecha cards not dealt yet. The game ends after the round in which it runs out (or when someone completes the Giant Mecha).",
 }
 
+def num(x) -> str:
+    "A whole number as the table prints it (a true minus sign: −2)."
+    return str(x).replace("-", "−")
+
 def term(word:str, shown:str|None=None) -> str:
     "A FOMO term, drawn with its explanation from `TERMS` as a tooltip (`shown`: the text on screen, default the term)."
     return tip(shown or word, TERMS[word])
@@ -75,12 +79,16 @@ def _face(card):
     title = {"Shapeshifter": "Shape\u00adshifter", "Poltergeist": "Polter\u00adgeist"}.get(word, word)   # soft hyphens: it breaks to fit
     return sign, title, [line], SPECIAL_FACE, "#4a148c", f"{word} (rainbow back): {TERMS[word]}"
 
+_TITLE_STYLE = "font-size:12px;font-weight:bold;padding:2px 6px"    # card_html's name line …
+_TITLE_SMALL = "font-size:11px;font-weight:bold;padding:2px 4px"    # … a little smaller on Mecha cards
+
 def mecha_face(card, peeked:bool=False, width:int=64, height:int=88, css:str="", note:str="") -> str:
     "Mecha card kind `card` face up (`peeked`: the dashed outline of a card only you have seen; `note`: added to the tooltip)."
     sign, title, lines, face, ink, help = _face(card)
     html = card_html(title, sign, face, ink, lines, help + (" " + note if note else ""), width=width, height=height,
                      css=f"fs-fomo-mecha fs-fomo-face {css}".strip())
     html = html.replace('class="fs-card', f'data-card="{esc(card.name)}" class="fs-card', 1)
+    html = html.replace(_TITLE_STYLE, _TITLE_SMALL, 1)       # names like "diamond" fit a 64 px card in DejaVu Sans Bold
     if peeked: html = html.replace("box-shadow:", f"outline:2px dashed {PEEKED};outline-offset:1px;box-shadow:", 1)
     return html
 
@@ -93,7 +101,7 @@ def mecha_back(back:str|None, width:int=64, height:int=88, css:str="", help:str=
                      css=f"fs-fomo-mecha fs-fomo-back fs-fomo-back-{back or 'plain'} {css}".strip())
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #1a4ff466
-SCAVENGER_RULES = {PEEK: ("Peek", "bid it, then peek at that stack"), HOOK: ("Hook", "may pull a pile's top card in"),
+SCAVENGER_RULES = {PEEK: ("Peek", "then peek at the stack"), HOOK: ("Hook", "pulls a pile's top card in"),
                    TANK: ("Tank", "once a game")}
 _SCAV_HELP = {PEEK: TERMS["peek"], HOOK: TERMS["Hook"], TANK: TERMS["Tank"]}
 
@@ -108,23 +116,23 @@ def scavenger_card(v:int, owner:int=0, selected:bool=False, dim:bool=False, widt
                      "border:1px solid #9e9e9e", f"border:2px solid {PLAYER_COLORS[owner % 5]}", 1)
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #a5894062
-def _fan(cards:list, room:int=186, w:int=56) -> str:
+def _fan(cards:list, room:int=186, w:int=64) -> str:
     "Cards side by side, overlapping (like a fanned hand) when they do not fit in `room` px."
     step = w + 6 if len(cards) < 2 else min(w + 6, max(14, (room - w) // (len(cards) - 1)))
     out = [f'<div style="display:inline-block;width:{step if i < len(cards) - 1 else w + 6}px;height:{int(w * 1.375) + 6}px;'
-           f'vertical-align:top;overflow:visible;position:relative;z-index:{i}">{c}</div>' for i, c in enumerate(cards)]
+           f'vertical-align:top;overflow:visible;position:relative;z-index:{i};white-space:normal">{c}</div>' for i, c in enumerate(cards)]
     return f'<div class="fs-fomo-fan" style="white-space:nowrap;height:{int(w * 1.375) + 8}px">{"".join(out)}</div>'
 
 def stack_cards(view:dict, s:int, deck=None) -> list:
     "The Mecha cards of stack `s` as the seat sees them (HTML): the known ones face up (peeked), then the backs."
     st, deck = view["stacks"][s], deck or deck_of(view)
     known = [deck.card(n) for n in st["known"]]
-    out = [mecha_face(c, peeked=True, width=56, height=77, note="You peeked at it; the others see only its back.") for c in known]
+    out = [mecha_face(c, peeked=True, width=64, height=88, note="You peeked at it; the others see only its back.") for c in known]
     rb = st["rainbow"]
-    if rb is None: out += [mecha_back(None, 56, 77)] * (st["cards"] - len(known))
+    if rb is None: out += [mecha_back(None, 64, 88)] * (st["cards"] - len(known))
     else:
         left_rb = max(0, rb - sum(c.back == "rainbow" for c in known))
-        out += [mecha_back("rainbow", 56, 77)] * left_rb + [mecha_back("silver", 56, 77)] * (st["cards"] - len(known) - left_rb)
+        out += [mecha_back("rainbow", 64, 88)] * left_rb + [mecha_back("silver", 64, 88)] * (st["cards"] - len(known) - left_rb)
     return out
 
 def stack_html(view:dict, s:int, names:list, line:str="", lit:bool=False, badges=(), deck=None) -> str:
@@ -147,16 +155,15 @@ def stack_html(view:dict, s:int, names:list, line:str="", lit:bool=False, badges
         bids.append(f'<div class="fs-fomo-bid fs-fomo-bid-p{p}" style="display:inline-flex;flex-direction:column;align-items:center;'
                     f'margin-right:2px"><div>{card}</div><div style="font-size:10px;line-height:1;color:{PLAYER_COLORS[p % 5]};'
                     f'white-space:nowrap;margin-top:-3px">{esc(who)}{" ▲" if top else ""}</div></div>')
-    bid_row = ("".join(bids) if bids else '<span style="font-size:12px;color:#9e9e9e">no bid yet</span>')
+    label = f'<div style="font-size:11px;color:#616161">{term("top bid", "bids")}' + (" (first → last):</div>" if bids else ": none yet</div>")
     color = LEGAL if lit else "#9e9e9e"
     foot = (f'<div class="fs-fomo-stack-line" style="font-size:12px;line-height:1.3;margin-top:3px;color:{color};'
             f'font-weight:{"bold" if lit else "normal"}">{esc(line)}</div>') if line else ""
     frame = (f"border:3px solid {LEGAL};background:#f1f8e9;" if lit else "border:1px solid #bdbdbd;background:#fafafa;margin:2px;")
     return (f'<div class="fs-fomo-stack-area{" fs-fomo-lit" if lit else ""}" style="{frame}border-radius:8px;padding:5px 6px;'
-            f'width:200px;box-sizing:border-box;min-height:250px">{head}{cards}'
+            f'width:200px;box-sizing:border-box;min-height:218px">{head}{cards}'
             f'<div style="font-size:12px;margin:2px 0">{count}</div>'
-            f'<div style="font-size:11px;color:#616161">{term("top bid", "bids")} (first → last):</div>'
-            f'<div class="fs-fomo-bids" style="display:flex;flex-wrap:wrap;align-items:flex-end;min-height:52px">{bid_row}</div>{foot}</div>')
+            f'{label}<div class="fs-fomo-bids" style="display:flex;flex-wrap:wrap;align-items:flex-end">{"".join(bids)}</div>{foot}</div>')
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #5bb41afd
 def bid_legal(view:dict, s:int, v:int) -> bool:
@@ -176,7 +183,7 @@ def bid_line(view:dict, s:int, v:int, names:list, hook=None, peek_all:bool=True)
     if v == PEEK: text += "; then you peek at " + ("its cards" if peek_all else "its top card")
     if v == HOOK:
         text += ("; the Hook takes nothing" if hook is None else
-                 f"; the Hook pulls the top card of {'your own' if hook == me else names[hook] + chr(39) + 's'} pile in")
+                 f"; the Hook pulls in {'your own' if hook == me else names[hook] + chr(39) + 's'} top card")
     if v == TANK: text += "; the Tank is spent for the game"
     return text, True
 
@@ -194,15 +201,15 @@ def points_help(view:dict) -> str:
              ", ".join(f"three {k}s" for k, n in d["triples"].items() for _ in range(n))]
     sets = "; ".join(p for p in parts if p) or "no set yet"
     uni = " × 2 (Unicorn)" if d["unicorn"] else ""
-    return f"Blue: {sets} = {d['blue']}{uni}; red cards {d['red']}; total {d['score']}. " + TERMS["points"]
+    return f"Blue: {sets} = {d['blue']}{uni}; red cards {num(d['red'])}; total {num(d['score'])}. " + TERMS["points"]
 
 def player_card_html(view:dict, q:int, names:list, hook_target:bool=False, hook_chosen:bool=False, deck=None) -> str:
     "Player `q`'s status card as the seat sees it (active while it is their move; `hook_target`: the Hook may take from them)."
     me, deck = view["player"], deck or deck_of(view)
     n, top = view["piles"][q], view["pile_tops"][q]
     over = view["is_over"]
-    if q == me: pts, ph = str(view["my_score"]), points_help(view)
-    elif over and view.get("result"): pts, ph = str(view["result"]["scores"][q]), TERMS["points"]
+    if q == me: pts, ph = num(view["my_score"]), points_help(view)
+    elif over and view.get("result"): pts, ph = num(view["result"]["scores"][q]), TERMS["points"]
     else: pts, ph = "hidden (pile face down)", "The others' piles are face down: their points show at the end. " + TERMS["points"]
     known = view["known_in_piles"][q] if q != me else []
     rows = [("Mecha pile", f"{n} card{'s' if n != 1 else ''}" + (f", top: {top} back" if top and q != me else ""), TERMS["Mecha pile"]),
@@ -244,11 +251,11 @@ def summary_items(view:dict, names:list) -> list:
         how = "completed the Giant Mecha" if r["reason"] == "giant" else "most points"
         return [("Game over", f"{won} ({how})", TERMS["Giant Mecha"] if r["reason"] == "giant" else TERMS["points"]),
                 ("Rounds", str(r.get("rounds", view["round"])), "Rounds played."),
-                ("Scores", ", ".join(f"{names[p]} {x}" for p, x in enumerate(r["scores"])), TERMS["points"])]
+                ("Scores", ", ".join(f"{names[p]} {num(x)}" for p, x in enumerate(r["scores"])), TERMS["points"])]
     return [("Round", str(view["round"]), "One hunt: four stacks dealt, three bids each, then the rewards."),
             ("1st player", names[view["first_player"]], TERMS["1st player card"]),
             ("Mecha deck", f"{view['deck_left']} cards left", TERMS["deck"]),
-            ("Your points", str(view["my_score"]), points_help(view)),
+            ("Your points", num(view["my_score"]), points_help(view)),
             ("Your bids left", str(view["bids_left"][me]), "Each player bids (or discards) three times a round.")]
 
 def summary_html(items) -> str:

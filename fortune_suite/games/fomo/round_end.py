@@ -92,17 +92,17 @@ def finish(s):
     s.outcome, s.phase = r, PHASE_OVER
     if not s.quiet:
         for p in range(s.players):
-            s.emit("reveal", f"Player {p} shows {len(piles[p])} Mecha card{'' if len(piles[p]) == 1 else 's'}: {s.labels(s.piles[p])} — score {r['scores'][p]}.",
+            s.emit("reveal", f"Player {p} shows {len(piles[p])} Mecha card{'' if len(piles[p]) == 1 else 's'}: {s.labels(s.piles[p])} — score {str(r['scores'][p]).replace('-', '−')}.",
                    {"pile": piles[p], "score": r["scores"][p]}, p)
 
 def end_text(r:dict) -> str:
     "The log's last line for result `r`."
-    sc = ", ".join(map(str, r["scores"])); w = r["winners"]
+    sc = ", ".join(str(x).replace("-", "−") for x in r["scores"]); w = r["winners"]
     who = " and ".join(f"Player {p}" for p in w)
     if r["reason"] == "giant":
         how = f"{who} {'completes' if len(w) == 1 else 'complete'} the Giant Mecha and {'wins' if len(w) == 1 else 'share the win'}"
         if len(r["giant"]) > 1: how += f" (completed by {len(r['giant'])} players: lowest red total wins, the Poltergeist loses ties)"
     else:
-        how = f"{who} {'wins' if len(w) == 1 else 'share the win'} with {r['scores'][w[0]]} points"
+        how = f"{who} {'wins' if len(w) == 1 else 'share the win'} with {str(r['scores'][w[0]]).replace('-', '−')} points"
         if sum(x == r["scores"][w[0]] for x in r["scores"]) > len(w): how += f" and {r['cards'][w[0]]} Mecha cards"
     return f"Game over after round {r['rounds']}: {how} (scores {sc})."
