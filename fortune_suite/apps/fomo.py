@@ -111,6 +111,10 @@ def _notes(self:FomoBoard, view) -> list:
             notes[e.data["stack"]].append(tip(f"+1 hooked from {'your' if e.data['hook'] == self.seat else who + chr(39) + 's'} pile", TERMS["Hook"]))
     return notes
 
+def _revealed(self:FomoBoard) -> dict:
+    "The piles shown face up at the end of the game (from the log the seat reads): {player: card names, bottom → top}."
+    return {e.player: e.data["pile"] for e in self.state.log.events if e.kind == "reveal" and "pile" in e.data and e.seen_by(self.seat)}
+
 def _stack_lines(self:FomoBoard, view, legal) -> list:
     "Per stack: (line, lit) — what a click there would do now."
     sel, phase = self.selected, view["phase"]
@@ -121,6 +125,7 @@ def _stack_lines(self:FomoBoard, view, legal) -> list:
     return [bid_line(view, s, sel, self._names, self.hook_from, peek_all) for s in range(4)]
 
 FomoBoard._legal, FomoBoard.show, FomoBoard._notes, FomoBoard._stack_lines = _legal, _show, _notes, _stack_lines
+FomoBoard._revealed = _revealed
 
 # %% ../../nbs/53_app_fomo.ipynb #cf0fe075
 def _draw(self:FomoBoard, view:dict):
@@ -171,11 +176,14 @@ def _draw(self:FomoBoard, view:dict):
         # the players
         self._players_head.value = (f'<div style="margin-top:6px"><b>Players</b> <span style="color:#616161;font-size:12px">— '
                                     f'{term("Mecha pile", "Mecha piles")} face down, the {term("top card")} on the left</span></div>')
+        shown = self._revealed() if view["is_over"] else {}
         for q, slot in enumerate(self._players):
             if q >= view["players"]: slot.set(""); continue
             target = sel == HOOK and q in hooks
-            card = player_card_html(view, q, names, hook_target=target, hook_chosen=target and q == self.hook_from, deck=deck)
-            slot.set(f'<div style="width:206px">{card}{pile_html(view, q, names) if q != me else ""}</div>',
+            card = player_card_html(view, q, names, hook_target=target, hook_chosen=target and q == self.hook_from, deck=deck,
+                                    revealed=shown.get(q))
+            pile = pile_html(view, q, names, shown.get(q), deck) if q != me else ""
+            slot.set(f'<div style="width:206px">{card}{pile}</div>',
                      (f"Hook from {names[q]}'s pile" + (" (click again: take nothing)" if q == self.hook_from else "")) if target
                      else f"{names[q]}", enabled=target)
         # the seat's own pile

@@ -5,14 +5,14 @@
 # %% ../../nbs/53a_app_fomo_table.ipynb #58dc1d65
 from __future__ import annotations
 from ..ui.tabletop import card_html, status_card_html, legend_html, Swatch, tip, help_line, esc
-from ..games.fomo import FomoOptions, PEEK, HOOK, TANK, score_details
+from ..games.fomo import FomoOptions, PEEK, HOOK, TANK, score_details, giant_mecha
 from ..games.fomo.table import STACK_NAMES
 
 # %% auto #0
 __all__ = ['PLAYER_COLORS', 'PLAYER_TINTS', 'SILVER_BACK', 'RAINBOW_BACK', 'PLAIN_BACK', 'SPECIAL_FACE', 'PEEKED', 'LEGAL',
            'SELECTED', 'SHAPES', 'TERMS', 'SCAVENGER_RULES', 'num', 'term', 'deck_of', 'mecha_face', 'mecha_back',
            'scavenger_card', 'stack_cards', 'stack_html', 'bid_legal', 'bid_line', 'peek_line', 'points_help',
-           'player_card_html', 'pile_html', 'summary_items', 'summary_html', 'legend', 'terms_line']
+           'giant_progress', 'player_card_html', 'pile_html', 'summary_items', 'summary_html', 'legend', 'terms_line']
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #43c3a68f
 PLAYER_COLORS = ("#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#5d4037")   # seat 0 … 4
@@ -203,8 +203,16 @@ def points_help(view:dict) -> str:
     uni = " × 2 (Unicorn)" if d["unicorn"] else ""
     return f"Blue: {sets} = {d['blue']}{uni}; red cards {num(d['red'])}; total {num(d['score'])}. " + TERMS["points"]
 
-def player_card_html(view:dict, q:int, names:list, hook_target:bool=False, hook_chosen:bool=False, deck=None) -> str:
-    "Player `q`'s status card as the seat sees it (active while it is their move; `hook_target`: the Hook may take from them)."
+def giant_progress(cards, deck) -> str:
+    "How far a pile of Mecha cards (names) is from the Giant Mecha: its parts, the Poltergeist, complete or not (the game's `giant_mecha`)."
+    kinds = [deck.card(c) for c in cards]
+    parts = [p for p in deck.parts if any(k.part == p for k in kinds)]
+    polt = " + Poltergeist" if any(k.type == "poltergeist" for k in kinds) else ""
+    if giant_mecha(list(cards), deck) is not None: return f"complete: {', '.join(parts)}{polt}"
+    return f"{len(parts)} of {len(deck.parts)} parts" + (": " + ", ".join(parts) if parts else "") + polt
+
+def player_card_html(view:dict, q:int, names:list, hook_target:bool=False, hook_chosen:bool=False, deck=None, revealed=None) -> str:
+    "Player `q`'s status card as the seat sees it (active while it is their move; `hook_target`: the Hook may take from them; `revealed`: their pile shown at the end)."
     me, deck = view["player"], deck or deck_of(view)
     n, top = view["piles"][q], view["pile_tops"][q]
     over = view["is_over"]
@@ -216,8 +224,12 @@ def player_card_html(view:dict, q:int, names:list, hook_target:bool=False, hook_
             ("Hand", f"{view['hand_sizes'][q]} Scavenger cards", TERMS["Scavenger card"]),
             ("Bids left", f"{view['bids_left'][q]} this round", "Each player bids (or discards) three times a round."),
             ("Points", pts, ph)]
-    if known: rows.append(("You know", ", ".join(deck.card(k).label() for k in known),
-                           "Cards you have seen go into this pile (their place in it is unknown: the owner may reorder it)."))
+    if known and revealed is None:
+        rows.append(("You know", ", ".join(deck.card(k).label() for k in known),
+                     "Cards you have seen go into this pile (their place in it is unknown: the owner may reorder it)."))
+    mine = view["my_pile"] if q == me else revealed
+    if mine and any(deck.card(c).type in ("red", "poltergeist") for c in mine):
+        rows.append(("Giant Mecha", giant_progress(mine, deck), TERMS["Giant Mecha"]))
     badges = []
     if view["first_player"] == q: badges.append(("1st player", TERMS["1st player card"]))
     if view["tanks_played"][q]: badges.append(("Tank used", TERMS["Tank"]))
@@ -232,10 +244,14 @@ def player_card_html(view:dict, q:int, names:list, hook_target:bool=False, hook_
         html = html.replace("border:1px solid #bdbdbd", f"border:{'3' if hook_chosen else '2'}px {'solid' if hook_chosen else 'dashed'} {LEGAL}", 1)
     return html
 
-def pile_html(view:dict, q:int, names:list) -> str:
-    "Another player's Mecha pile as the seat sees it: the top card's back and how many lie under it."
+def pile_html(view:dict, q:int, names:list, revealed=None, deck=None) -> str:
+    "Another player's Mecha pile as the seat sees it: the top card's back and how many lie under it (`revealed`: shown face up at the end)."
     n, top = view["piles"][q], view["pile_tops"][q]
     if not n: return '<div class="fs-fomo-pile" style="font-size:12px;color:#9e9e9e;height:40px">no Mecha cards yet</div>'
+    if revealed is not None:
+        deck = deck or deck_of(view)
+        return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="font-size:11px;color:#616161">shown at the end, bottom → top:'
+                f'{_fan([mecha_face(deck.card(c)) for c in revealed], room=190)}</div>')
     back = mecha_back(top, 40, 55, help=f"The top card of {names[q]}'s pile: the one a Hook would take. " + TERMS["top card"])
     under = f"+ {n - 1} under it" if n > 1 else "(its only card)"
     return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="display:flex;align-items:center;gap:4px;font-size:12px">'
