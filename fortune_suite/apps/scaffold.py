@@ -11,9 +11,11 @@ import ipywidgets as W
 from ..engine import State, RulesError, SaveError, canon, bots_for, get_bot
 from ..ui.base import Panel, tag, shows_errors, plain_words
 from .log import LogPanel, check_entry
+from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
+_all_ = ["HUMAN", "seat_options"]
 
 # %% auto #0
-__all__ = ['HUMAN', 'Component', 'ActionButtons', 'seat_options', 'AppScaffold']
+__all__ = ['Component', 'ActionButtons', 'AppScaffold', 'HUMAN', 'seat_options']
 
 # %% ../../nbs/50_app_scaffold.ipynb #8f3275ef
 def _label(action) -> str:
@@ -63,6 +65,14 @@ class Component(Panel):
         "What the seat at the screen is asked to do, in a few words (for the status line)."
         return "choose your move below."
 
+    def new_game_fields(self) -> list | None:
+        "The options the New game form shows, in order (None: every simple field of the game's Options)."
+        return None
+
+    def new_game_extra(self):
+        "An extra widget for the New game form and a getter of the option values it sets: (widget, getter) or None."
+        return None
+
     def summary(self, view:dict) -> list:
         "What the table shows at all times beside the turn line: (label, value, help) triples, e.g. ('Round', '2 of 6', '…')."
         return []
@@ -105,23 +115,6 @@ class ActionButtons(Component):
         return {b.description: b for b in self._buttons}
 
 # %% ../../nbs/50_app_scaffold.ipynb #2d3965a9
-HUMAN = "human"
-
-def _first_sentence(doc) -> str:
-    doc = " ".join((doc or "").replace("`", "").split())
-    cut = [i for i in (doc.find(". "), len(doc)) if i >= 0]
-    return doc[:min(cut)].rstrip(".") if doc else ""
-
-def seat_options(game,           # the game (a Game subclass or its name)
-                 current=None):  # the seat's controller now (a bot spec not in the list is added)
-    "The choices of a seat's dropdown — ('Human (hot seat)', 'human'), ('Bot: greedy', 'greedy'), … — and a help text saying what each is."
-    bots = bots_for(game)
-    opts = [("Human (hot seat)", HUMAN)] + [(f"Bot: {n}", n) for n in bots]
-    if current is not None and current not in [v for _, v in opts]: opts.append((f"Bot: {current}", current))
-    help_ = ["Human (hot seat): a person at this screen (players take turns at it)."]
-    help_ += [f"Bot: {n}: {_first_sentence(f.__doc__) or 'a computer player'}." for n, f in bots.items()]
-    return opts, "\n".join(help_)
-
 class AppScaffold(Panel):
     "The frame of every game app: seats (hot seat or bots), privacy screen, undo, save/load, log and status line."
     css = "fs-app"
@@ -172,13 +165,16 @@ class AppScaffold(Panel):
         self._download = tag(W.HTML(), "fs-app-download")
         self._upload = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file", layout=auto(),
                                         tooltip="Load a saved game from a file"), "fs-app-upload")
+        self._newgame = tag(W.Button(description="New game", icon="plus", layout=auto(),
+                                     tooltip="Set up a new game: its options, a seed and who plays each seat"), "fs-app-newgame-open")
+        self.form = None                                       # the New game form while it is open
         self._savetext = tag(W.Textarea(placeholder="Paste a save here and press Load text.",
                                         layout=W.Layout(width="auto", flex="1 1 300px", height="56px")), "fs-app-savetext")
         self._load = tag(W.Button(description="Load text", icon="upload", layout=auto(), tooltip="Load the game saved in the box"), "fs-app-load")
         self.logpanel = LogPanel()
         self._log, self._entry_cache = self.logpanel.view, None
         self._extras = tag(W.VBox(), "fs-app-extras")        # room for a panel opened from the toolbar (the new game form)
-        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._tool_spot, self._download],
+        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._newgame, self._tool_spot, self._download],
                                    layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0")), "fs-app-toolbar")
         self.set_children(W.HBox([self._title, self._seatbox, self._who], layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._toolbar, self._extras,
@@ -196,6 +192,7 @@ class AppScaffold(Panel):
         self.on_click(self._export, lambda b: self.export(), near=self._tool_spot)
         self.on_click(self._load, lambda b: self.load(self._savetext.value), near=self._load_spot)
         self.listen(self._upload, self._uploaded, near=self._tool_spot)
+        self.on_click(self._newgame, lambda b: self.open_new_game(), near=self._tool_spot)
         self.refresh()
 
     def _make_seats(self):
@@ -457,3 +454,5 @@ AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save),
 AppScaffold.export = shows_errors(_export)
 AppScaffold.set_controller, AppScaffold.close = shows_errors(_set_controller), _close
 AppScaffold.buttons = property(lambda self: getattr(self.component, "buttons", {}))
+AppScaffold.open_new_game, AppScaffold.close_new_game = shows_errors(open_new_game), close_new_game   # see 50b_app_newgame
+AppScaffold.new_game = shows_errors(new_game)
