@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['Panel', 'ensure_bokeh', 'tag', 'shows_errors', 'Readout', 'DiceTray', 'Board', 'BoardEvent', 'BoardError', 'Piece',
-           'GridBoard', 'TableBoard', 'HexBoard']
+           'GridBoard', 'TableBoard', 'HexBoard', 'card_html', 'hand_html', 'status_card_html', 'legend_html', 'Swatch',
+           'tip', 'help_line']
 
 # %% ../../nbs/19_ui.ipynb #c003
 from .base import Panel, ensure_bokeh, tag, shows_errors
@@ -14,6 +15,8 @@ from .board import Board, BoardEvent, BoardError, Piece
 from .grid import GridBoard
 from .table import TableBoard
 from .hexboard import HexBoard
+from .tabletop import card_html, hand_html, status_card_html, legend_html, Swatch, tip, help_line
 
 _all_ = ["Panel", "ensure_bokeh", "tag", "shows_errors", "Readout", "DiceTray", "Board", "BoardEvent", "BoardError",
-         "Piece", "GridBoard", "TableBoard", "HexBoard"]
+         "Piece", "GridBoard", "TableBoard", "HexBoard", "card_html", "hand_html", "status_card_html", "legend_html",
+         "Swatch", "tip", "help_line"]

@@ -42,7 +42,8 @@ _COMMON = {"highlight": ("xs", "ys", "color", "cell"),
            "selection": ("xs", "ys"),
            "paths": ("xs", "ys", "color", "width"),
            "arrows": ("x0", "y0", "x1", "y1", "color"),
-           "pieces": ("id", "x", "y", "radius", "color", "line_color", "label", "text_color", "tooltip", "cell")}
+           "pieces": ("id", "x", "y", "radius", "color", "line_color", "label", "text_color", "tooltip", "cell"),
+           "labels": ("x", "y", "text", "color", "background")}
 
 class Board(Panel):
     "Base of the boards: one Bokeh figure, a data source per layer, pieces, highlights, overlays and clicks."
@@ -65,7 +66,7 @@ class Board(Panel):
                  show_selection=True):  # outline the last clicked cell or piece
         super().__init__()
         self.box.add_class("fs-board")
-        self._pieces, self._highlight, self._paths, self._arrows = {}, {}, [], []
+        self._pieces, self._highlight, self._paths, self._arrows, self._labels = {}, {}, [], [], []
         self._handlers, self._holding, self._dirty = [], 0, set()
         self.show_selection = show_selection
         self.sources = {}
@@ -87,6 +88,9 @@ class Board(Panel):
         fig.text("x", "y", text="label", source=pc, text_color="text_color", text_align="center",
                  text_baseline="middle", text_font_size=f"{self.label_px}px", text_font_style="bold")
         fig.add_tools(HoverTool(renderers=[pr], tooltips="@tooltip"))
+        fig.text("x", "y", text="text", source=self._source("labels"), text_color="color", text_align="center",
+                 text_baseline="middle", text_font_size="10px", text_font_style="bold", background_fill_color="background",
+                 background_fill_alpha=0.9, padding=2, border_line_color="color", border_line_alpha=0.6)
         self._build_overlays(fig)
         fig.on_event(Tap, self._guard(lambda event: self._on_tap(event)))
         self.view = self.bokeh(fig, f"fs-{self.kind}-figure")
@@ -245,8 +249,8 @@ Board._overlay_layers = ("paths", "arrows")
 
 def _clear_overlays(self:Board):
     "Remove every path, arrow and other overlay."
-    self._paths.clear(); self._arrows.clear(); self._clear_extra_overlays()
-    self._touch(*self._overlay_layers)
+    self._paths.clear(); self._arrows.clear(); self._labels.clear(); self._clear_extra_overlays()
+    self._touch(*self._overlay_layers, "labels")
 
 def _cols_paths(self:Board):
     return dict(xs=[[p[0] for p in pts] for pts, _, _ in self._paths], ys=[[p[1] for p in pts] for pts, _, _ in self._paths],
@@ -255,6 +259,28 @@ def _cols_paths(self:Board):
 def _cols_arrows(self:Board):
     return dict(x0=[a[0] for a, _, _ in self._arrows], y0=[a[1] for a, _, _ in self._arrows],
                 x1=[b[0] for _, b, _ in self._arrows], y1=[b[1] for _, b, _ in self._arrows], color=[c for *_, c in self._arrows])
+
+def _label_at(self:Board,
+              where,                    # a cell, a point or a piece id (where the board allows)
+              text:str,                 # a few words, e.g. "hit 62% · kill 20%"
+              color:str="#212121",      # text and border colour
+              background:str="#ffffff", # box colour behind the text
+              offset=(0, 0)):           # shift from the centre of `where`, in board units
+    "Write `text` in a small box on the board at `where` (target odds, a casualty mark, a zone's name)."
+    x, y = self._point(where)
+    self._labels.append((float(x + offset[0]), float(y + offset[1]), str(text), color, background))
+    self._touch("labels")
+
+def _clear_labels(self:Board):
+    "Remove every label (`clear_overlays()` removes them too)."
+    self._labels.clear(); self._touch("labels")
+
+def _cols_labels(self:Board):
+    return dict(x=[l[0] for l in self._labels], y=[l[1] for l in self._labels], text=[l[2] for l in self._labels],
+                color=[l[3] for l in self._labels], background=[l[4] for l in self._labels])
+
+Board.label, Board.clear_labels, Board._cols_labels = _label_at, _clear_labels, _cols_labels
+Board.labels = property(lambda self: [l[2] for l in self._labels], doc="the texts of the labels on the board, in order")
 
 Board.highlight, Board.clear_highlight, Board.highlighted = _highlight, _clear_highlight, property(_highlighted)
 Board._cols_highlight, Board._point, Board.draw_path, Board.draw_arrow = _cols_highlight, _point, _draw_path, _draw_arrow
