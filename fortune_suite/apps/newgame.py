@@ -240,6 +240,7 @@ def new_game(self,
         if who != HUMAN and not (isinstance(who, str) and who in self._custom): get_bot(game, who)   # an unknown bot: refused now
     self.close_new_game()
     self.state, self._last_seat, self.seat, self.screen_for = new, None, None, None
+    self._download.value = ""                         # an earlier download link is another game's
     self.controllers, self.bots, self._entry_cache = {}, {}, None
     for p, who in want.items(): self._control(p, who)
     self._make_seats()

@@ -89,11 +89,13 @@ class ActionButtons(Component):
     "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
     css = "fs-app-actions"
     def __init__(self,
-                 describe=None):   # describe(action, view) -> button label (default: the action itself)
+                 describe=None,    # describe(action, view) -> button label (default: the action itself)
+                 spot=False):      # True: an error of a click is shown beside the buttons (False: in the app's status line)
         super().__init__()
         self.describe = describe or (lambda a, v: _label(a))
         self._buttons = []
-        self._row = tag(W.HBox(layout=W.Layout(flex_flow="row wrap")), "fs-app-action-row")
+        self.spot = self.error_spot() if spot else None
+        self._row = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-app-action-row")
         self.set_children(self._row)
 
     def draw(self, view):
@@ -101,13 +103,15 @@ class ActionButtons(Component):
         for a in view["legal_actions"]:
             b = tag(W.Button(description=self.describe(a, view), tooltip=_label(a), button_style="primary",
                              layout=W.Layout(width="auto", flex="0 0 auto")), "fs-app-action")
-            b.on_click(self._guard(lambda btn, a=a: self.act(a)))
+            h = lambda btn, a=a: self.act(a)
+            b.on_click(self._guard(h) if self.spot is None else self.guard_near(h, self.spot))
             self._buttons.append(b)
-        self._row.children = tuple(self._buttons)
+        self._row.children = tuple(self._buttons) + ((self.spot,) if self.spot is not None else ())
 
     def clear(self):
         for b in self._buttons: b.close()
         self._buttons, self._row.children = [], ()
+        if self.spot is not None: self.spot.message = ""
 
     @property
     def buttons(self) -> dict:
@@ -288,7 +292,7 @@ def _draw_summary(self:AppScaffold):
     items = [] if self.seat is None else self.component.summary(self.component.view_of(self.state, self.seat))
     if not (isinstance(items, (list, tuple)) and all(isinstance(i, (list, tuple)) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in items)):
         raise ValueError(f"a summary is a list of (label, value, help) strings, got {items!r}")
-    chips = "".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
+    chips = " ".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
                     f'background:#fff;border:1px solid #cfd8dc;border-radius:12px;padding:1px 10px;margin:2px 3px;cursor:help">'
                     f'<span style="color:#607d8b">{html.escape(l)}</span> <b>{html.escape(v)}</b></span>' for l, v, h in items)
     self._summary.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;height:100%;'
@@ -422,7 +426,7 @@ def _load(self:AppScaffold, text:str):
     "Replace the game by the one the save `text` records (a `SaveError` is shown and changes nothing)."
     new = type(self.state).load(text)
     if self.seat is not None: self._last_seat = self.seat
-    self.state = new
+    self.state, self._download.value = new, ""        # an earlier download link is another game's
     n = len(new.log)
     self._seen, self._news = {p: n for p in range(new.players)}, {p: f"Loaded a saved game: {len(new.actions)} moves played." for p in range(new.players)}
     self.refresh()
