@@ -13,7 +13,7 @@ from ..games.fomo import Fomo, PEEK, HOOK, TANK   # (importing the package files
 from ..games.fomo.table import STACK_NAMES
 from .scaffold import AppScaffold, Component
 from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html, bid_line, peek_line,
-                                           player_card_html, pile_html, summary_items, summary_html, legend, terms_line,
+                                           player_card_html, pile_html, summary_items, legend, stack_tip, card_help, terms_line,
                                            term, num, LEGAL, TERMS)
 
 # %% auto #0
@@ -41,9 +41,11 @@ class CardSlot:
                        "fs-fomo-slot")
 
     def set(self, html:str, tooltip:str="", enabled:bool=True, classes=None):
-        "Draw `html` ('' hides the slot); the button's tooltip, whether it takes clicks, and (if given) its CSS classes."
-        self.html.value, self.button.tooltip, self.button.disabled = html, tooltip, not enabled or not html
+        "Draw `html` ('' hides the slot); the button's tooltip, whether it takes clicks (else no button lies over it), and (if given) its CSS classes."
+        on = bool(enabled and html)
+        self.html.value, self.button.tooltip, self.button.disabled = html, tooltip, not on
         if classes is not None and tuple(classes) != tuple(self.button._dom_classes): self.button._dom_classes = tuple(classes)
+        self.button.layout.display = None if on else "none"       # not clickable: no button over it, the drawing's own tips show
         self.box.layout.display = None if html else "none"
 
     def close(self):
@@ -62,7 +64,7 @@ class FomoBoard(Component):
         self._shown, self._names, self._rounds = None, [], (None, [])
         H = lambda *c: tag(W.HTML(), *c)
         row = lambda ws, c: tag(W.HBox(ws, layout=W.Layout(flex_flow="row wrap", align_items="flex-start")), c)
-        self._summary, self._stacks_head, self._hand_head, self._hand_help = H("fs-fomo-summary-box"), H("fs-fomo-stacks-head"), H("fs-fomo-hand-head"), H("fs-fomo-hand-help")
+        self._stacks_head, self._hand_head, self._hand_help = H("fs-fomo-stacks-head"), H("fs-fomo-hand-head"), H("fs-fomo-hand-help")
         self._players_head, self._pile_head, self._legend = H("fs-fomo-players-head"), H("fs-fomo-pile-head"), H("fs-fomo-legend")
         self._stacks = [CardSlot("fs-fomo-stack", f"fs-fomo-stack-{c}") for c in STACK_NAMES]
         self._hand = [CardSlot() for _ in range(10)]
@@ -72,7 +74,7 @@ class FomoBoard(Component):
         self._pile_row = row([], "fs-fomo-mypile")
         # errors shown where the player clicked: under the stacks, beside Discard (the hand), under the players, under the pile
         self._err = {k: tag(self.error_spot(), f"fs-fomo-error-{k}") for k in ("stacks", "hand", "players", "pile")}
-        self.set_children(W.HTML(STYLE), self._summary, self._stacks_head, row([s.box for s in self._stacks], "fs-fomo-stacks"),
+        self.set_children(W.HTML(STYLE), self._stacks_head, row([s.box for s in self._stacks], "fs-fomo-stacks"),
                           self._err["stacks"], self._hand_head, row([s.box for s in self._hand], "fs-fomo-hand"),
                           tag(W.HBox([self._discard, self._err["hand"], self._hand_help], layout=W.Layout(align_items="center",
                               flex_flow="row wrap")), "fs-fomo-hand-controls"),
@@ -137,7 +139,6 @@ def _draw(self:FomoBoard, view:dict):
     hooks = sorted({a["hook"] for a in legal if a.get("play") == HOOK and a.get("hook") is not None})
     if sel != HOOK or self.hook_from not in hooks: self.hook_from = None
     with self.hold_sync():
-        self._summary.value = "" if _FRAME_SUMMARY else summary_html(self.summary(view))
         # the stacks
         what = ("click a stack to peek at it" if phase == "peek" and legal else
                 "click a green stack to bid the selected card" if sel is not None else
@@ -147,17 +148,17 @@ def _draw(self:FomoBoard, view:dict):
                                    f'{": " + esc(what) if what else ""}</span></div>')
         notes = self._notes(view)
         for s, (line, lit) in enumerate(self._stack_lines(view, legal)):
-            tipt = (f"Stack {STACK_NAMES[s]}: " + (line if line else "the reward stack")) + ("" if lit else "")
-            self._stacks[s].set(stack_html(view, s, names, line, lit, notes[s], deck), tipt, enabled=bool(legal))
+            click = line if lit else (f"not here ({line})" if line else "select a card of your hand first" if phase == "bid" else "")
+            self._stacks[s].set(stack_html(view, s, names, line, lit, notes[s], deck), stack_tip(view, s, names, click, deck),
+                                enabled=phase in ("peek", "bid") and bool(legal))
         # the hand
         my_bid = phase == "bid" and bool(legal)
         hand = view["hand"]
         for i, slot in enumerate(self._hand):
             if i >= len(hand): slot.set("", classes=("fs-fomo-hit",)); continue
             v = hand[i]
-            name = {PEEK: " (Peek)", HOOK: " (the Hook)", TANK: " (the Tank)"}.get(v, "")
             slot.set(scavenger_card(v, me, selected=v == sel, dim=not my_bid),
-                     (f"Put the {v} back" if v == sel else f"Select the {v}{name}, then click a stack") if my_bid else f"Your {v}{name}",
+                     card_help(v) + (" Click: put it back." if v == sel else " Click: select it, then click a stack."),
                      enabled=my_bid, classes=("fs-fomo-hit", "fs-fomo-card", f"fs-fomo-card-{v}") + (("fs-fomo-selected",) if v == sel else ()))
         tank = " · your Tank is used" if view["tanks_played"][me] else ""
         self._hand_head.value = (f'<div style="margin-top:6px"><b>Your hand</b> <span style="color:#616161;font-size:12px">— '
@@ -208,7 +209,7 @@ def _draw_pile(self:FomoBoard, view, legal, deck):
         if ok: face = face.replace("box-shadow:", f"outline:3px solid {LEGAL};box-shadow:", 1)
         cap = "top" if top else ("bottom" if i == 0 else "")
         slot.set(f'<div style="text-align:center">{face}<div style="font-size:10px;color:#616161;height:12px;margin-top:-4px">{cap}</div></div>',
-                 (("Keep it on top" if top else "Put it on top") + f" ({deck.card(name).label()}): a Hook takes the top card") if ok else deck.card(name).label(),
+                 f"{deck.card(name).label()}: click to " + ("keep it on top" if top else "put it on top") + " (the card a Hook would take).",
                  enabled=ok, classes=("fs-fomo-hit", "fs-fomo-pile-card", f"fs-fomo-pile-{i}", f"fs-fomo-pile-card-{name}"))
     score = f"{num(view['my_score'])} points" if pile else ""
     how = ("the rewards are taken: click the card to lie on top of your pile — the one a Hook would take (clicking the top card keeps it)"
@@ -222,15 +223,13 @@ def _clear(self:FomoBoard):
     "Forget everything drawn (the privacy screen is up): no hand, no stacks' knowledge, no piles, nothing of any seat."
     self._shown, self.selected, self.hook_from = None, None, None
     with self.hold_sync():
-        for w in (self._summary, self._stacks_head, self._hand_head, self._hand_help, self._players_head, self._pile_head, self._legend):
+        for w in (self._stacks_head, self._hand_head, self._hand_help, self._players_head, self._pile_head, self._legend):
             w.value = ""
         for slot in self._stacks + self._players: slot.set("")
         for slot in self._hand + self._pile: slot.set("", classes=("fs-fomo-hit",))
         for spot in self._err.values(): spot.message = ""
         self._discard.disabled, self._discard.description = True, "Discard"
     self.version += 1
-
-_FRAME_SUMMARY = "summary" in vars(Component)     # the frame draws `summary` itself (the scaffold's contract)
 
 FomoBoard.draw, FomoBoard._draw_pile, FomoBoard.clear = _draw, _draw_pile, _clear
 
@@ -281,7 +280,7 @@ FomoBoard.prompt, FomoBoard.summary, FomoBoard._round_of, FomoBoard.log_entry = 
 # %% ../../nbs/53_app_fomo.ipynb #c015
 def _need_seat(self:FomoBoard):
     if self.state is None: raise RulesError("the screen is hidden: press 'I am …' first")
-    return self.state.view(self.seat)
+    return self.view_of(self.state, self.seat)
 
 def _redraw(self:FomoBoard): self.draw(self._need_seat())
 

@@ -11,8 +11,9 @@ from ..games.fomo.table import STACK_NAMES
 # %% auto #0
 __all__ = ['PLAYER_COLORS', 'PLAYER_TINTS', 'SILVER_BACK', 'RAINBOW_BACK', 'PLAIN_BACK', 'SPECIAL_FACE', 'PEEKED', 'LEGAL',
            'SELECTED', 'SHAPES', 'TERMS', 'SCAVENGER_RULES', 'num', 'term', 'deck_of', 'mecha_face', 'mecha_back',
-           'scavenger_card', 'stack_cards', 'stack_html', 'bid_legal', 'bid_line', 'peek_line', 'points_help',
-           'giant_progress', 'player_card_html', 'pile_html', 'summary_items', 'summary_html', 'legend', 'terms_line']
+           'card_help', 'scavenger_card', 'stack_cards', 'stack_html', 'stack_tip', 'bid_legal', 'bid_line',
+           'peek_line', 'points_help', 'giant_progress', 'player_card_html', 'pile_html', 'summary_items', 'legend',
+           'terms_line']
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #43c3a68f
 PLAYER_COLORS = ("#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#5d4037")   # seat 0 … 4
@@ -105,12 +106,17 @@ SCAVENGER_RULES = {PEEK: ("Peek", "then peek at the stack"), HOOK: ("Hook", "pul
                    TANK: ("Tank", "once a game")}
 _SCAV_HELP = {PEEK: TERMS["peek"], HOOK: TERMS["Hook"], TANK: TERMS["Tank"]}
 
+def card_help(v:int) -> str:
+    "What Scavenger card `v` is, in a sentence (its tooltip)."
+    name = SCAVENGER_RULES.get(v, ("",))[0]
+    return f"Scavenger card {v}" + (f" — {name}: {_SCAV_HELP[v]}" if v in _SCAV_HELP else ": a plain bid.")
+
 def scavenger_card(v:int, owner:int=0, selected:bool=False, dim:bool=False, width:int=72, height:int=100,
                    small:bool=False, css:str="", help:str="") -> str:
     "Scavenger card `v` of seat `owner` face up (`small`: a bid beside a stack: value only)."
     name, rule = SCAVENGER_RULES.get(v, ("", ""))
     if small: name, rule, width, height = "", "", 34, 46
-    tipt = help or (f"Scavenger card {v}" + (f" — {name}: {_SCAV_HELP[v]}" if v in _SCAV_HELP else ": a plain bid."))
+    tipt = help or card_help(v)
     return card_html(name, v, PLAYER_TINTS[owner % 5], "#212121", [rule] if rule else [], tipt, selected=selected, dim=dim,
                      width=width, height=height, css=f"fs-fomo-scav {css}".strip()).replace(
                      "border:1px solid #9e9e9e", f"border:2px solid {PLAYER_COLORS[owner % 5]}", 1)
@@ -164,6 +170,24 @@ def stack_html(view:dict, s:int, names:list, line:str="", lit:bool=False, badges
             f'width:200px;box-sizing:border-box;min-height:218px">{head}{cards}'
             f'<div style="font-size:12px;margin:2px 0">{count}</div>'
             f'{label}<div class="fs-fomo-bids" style="display:flex;flex-wrap:wrap;align-items:flex-end">{"".join(bids)}</div>{foot}</div>')
+
+# %% ../../nbs/53a_app_fomo_table.ipynb #67c97179
+def stack_tip(view:dict, s:int, names:list, line:str="", deck=None) -> str:
+    "The tooltip of stack `s` while it takes clicks: whom it faces, its cards and bids as the seat sees them, what a click does."
+    st, me, deck = view["stacks"][s], view["player"], deck or deck_of(view)
+    faces = " and ".join("you" if p == me else names[p] for p in st["facing"]) or "nobody"
+    known = [deck.card(k) for k in st["known"]]
+    cards = [f"{k.label()} (you peeked)" for k in known]
+    rb = st["rainbow"]
+    hidden = st["cards"] - len(known)
+    if rb is None: cards += [f"{hidden} face down"] if hidden else []
+    else:
+        r = max(0, rb - sum(k.back == "rainbow" for k in known))
+        cards += ([f"{r} rainbow back{'s' if r != 1 else ''} (a special card)"] if r else []) + \
+                 ([f"{hidden - r} silver back{'s' if hidden - r != 1 else ''}"] if hidden - r else [])
+    bids = ", ".join(f"{'you' if p == me else names[p]} {v}" for p, v in st["bids"]) or "none yet"
+    what = f" Click: {line}." if line else ""
+    return (f"Stack {STACK_NAMES[s]}, facing {faces}: {', '.join(cards) or 'no card'}. Bids (first to last): {bids}.{what}")
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #5bb41afd
 def bid_legal(view:dict, s:int, v:int) -> bool:
@@ -273,12 +297,6 @@ def summary_items(view:dict, names:list) -> list:
             ("Mecha deck", f"{view['deck_left']} cards left", TERMS["deck"]),
             ("Your points", num(view["my_score"]), points_help(view)),
             ("Your bids left", str(view["bids_left"][me]), "Each player bids (or discards) three times a round.")]
-
-def summary_html(items) -> str:
-    "The summary items in one line (the frame draws them itself when it can)."
-    return ('<div class="fs-fomo-summary" style="display:flex;flex-wrap:wrap;gap:4px 18px;font-size:13px;padding:4px 2px">'
-            + "".join(f'<span style="white-space:nowrap"><span style="color:#616161">{tip(l, h)}:</span> <b>{esc(v)}</b></span>'
-                      for l, v, h in items) + "</div>")
 
 def legend(players:int, names:list) -> str:
     "Every colour and mark of the table."

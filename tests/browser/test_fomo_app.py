@@ -8,7 +8,7 @@ plays it: by clicking cards.
    scoring, the log grouped by round — and no text cut off at any step.
 2. Hot-seat: the privacy screen; while one seat looks, the other seat's hand, its face-down discard and the cards
    only it has seen are nowhere in the page's DOM; Undo on the screen goes back to the player who just left.
-3. Voilà: the same table served as an app, a peek and a bid clicked there.
+3. Voilà: the same table served as an app, with five players (four bots): a peek and a bid clicked there.
 
 Screenshots of the key moments go to test-artifacts/fomo_app-*.png (looked at by hand when the layout changes).
 Click → visible change is timed and printed (target: median ≤ 300 ms)."""
@@ -115,8 +115,8 @@ def test_whole_game_against_a_bot(lab, page):
     wait(lambda: "Player 0, your turn: you hold the 1st player card: click a stack to peek at its cards." in status.inner_text(),
          "the status line asking for the peek")
     assert lit_stacks(panel) == list("ABCD") and "peek here" in panel.locator(".fs-fomo-stacks").inner_text()
-    summary = panel.locator(".fs-fomo-summary").inner_text()
-    assert "Round: 1" in summary and "1st player: Player 0" in summary and "Mecha deck: 20 cards left" in summary
+    summary = panel.locator(".fs-app-summary").inner_text()
+    assert "Round 1" in summary and "1st player Player 0" in summary and "Mecha deck 20 cards left" in summary
     assert panel.locator(".fs-fomo-back").count() >= 2 and panel.locator(".fs-legend").count() == 1   # backs drawn, a legend
     fits(panel)
     shot(panel, "1-peek")
@@ -192,6 +192,7 @@ def test_whole_game_against_a_bot(lab, page):
                 wait(lambda: f"the Hook pulls in {who} top card" in panel.locator(".fs-fomo-stacks").inner_text(), "the Hook's line")
                 fits(panel); shot(panel, "4-hook")
                 hooked, now = q, True
+            wait(lambda: panel.locator(".fs-fomo-stack-line").count() == 4, f"the stacks' lines for the {v}")   # drawn with the selection
             green = lit_stacks(panel)
             if green: timed(panel, act_ms, f"button.fs-fomo-stack-{green[0]}", lambda: actions() > n, "the bid")
             else: timed(panel, act_ms, "button.fs-fomo-discard", lambda: actions() > n, "the discard")
@@ -202,7 +203,7 @@ def test_whole_game_against_a_bot(lab, page):
         view = pyj(page, "{k: app.state.view(0)[k] for k in ('my_score', 'deck_left', 'round', 'is_over', 'piles')}")
         if not view["is_over"]:
             wait(lambda: f"Points {num(view['my_score'])}" in panel.locator(".fs-fomo-status-p0").inner_text().replace("\n", " "), "player 0's points")
-            wait(lambda: f"Mecha deck: {view['deck_left']} cards left" in panel.locator(".fs-fomo-summary").inner_text(), "the deck count")
+            wait(lambda: f"Mecha deck {view['deck_left']} cards left" in panel.locator(".fs-app-summary").inner_text(), "the deck count")
             assert f"Mecha pile {view['piles'][1]} card" in panel.locator(".fs-fomo-status-p1").inner_text().replace("\n", " ")
         if view["round"] == 3 and saved is None and "click a card of your hand" in status.inner_text():
             fits(panel)
@@ -212,9 +213,9 @@ def test_whole_game_against_a_bot(lab, page):
             saved = (base64.b64decode(link.get_attribute("href").split("base64,", 1)[1]).decode(), table_text(panel), log(panel))
     assert hooked is not None and ordered is not None and saved is not None
     r = pyj(page, "app.state.result()")
-    wait(lambda: "Game over" in panel.locator(".fs-fomo-summary").inner_text(), "the summary's game over")
-    summary = panel.locator(".fs-fomo-summary").inner_text()
-    assert f"Scores: Player 0 {num(r['scores'][0])}, Player 1 {num(r['scores'][1])}" in summary
+    wait(lambda: "Game over" in panel.locator(".fs-app-summary").inner_text(), "the summary's game over")
+    summary = panel.locator(".fs-app-summary").inner_text()
+    assert f"Scores Player 0 {num(r['scores'][0])}, Player 1 {num(r['scores'][1])}" in summary
     for p in (0, 1):
         assert f"Points {num(r['scores'][p])}" in panel.locator(f".fs-fomo-status-p{p}").inner_text().replace("\n", " ")
     assert panel.locator(".fs-app-log .fs-log-round").count() >= r["rounds"] and panel.locator(".fs-app-log .fs-log-result").count() >= 4
@@ -228,6 +229,18 @@ def test_whole_game_against_a_bot(lab, page):
     wait(lambda: not pyj(page, "app.state.is_over") and pyj(page, "app.state.round") == 3, "the saved game loaded")
     wait(lambda: table_text(panel) == saved[1], "the table as it was when saved")
     assert log(panel) == saved[2]
+    # New game: three players, the rules' options on the form; the table follows (three status cards, a 3-player deal)
+    panel.locator("button.fs-app-newgame-open").click()
+    form = panel.locator(".fs-app-newgame")
+    wait(lambda: form.is_visible(), "the new game form")
+    form.locator(".fs-newgame-players input").fill("3"); form.locator(".fs-newgame-players input").press("Enter")
+    wait(lambda: form.locator(".fs-newgame-seats select").count() == 3, "a seat choice per player")
+    fits(panel); shot(panel, "7-newgame")
+    form.locator("button.fs-newgame-start").click()
+    wait(lambda: panel.locator(".fs-fomo-status").count() == 3, "three players' status cards")
+    assert pyj(page, "[app.state.players, app.state.actions]") == [3, []]
+    wait(lambda: "Round 1" in panel.locator(".fs-app-summary").inner_text(), "the new game's summary")
+    fits(panel)
     print(f"\nFOMO click → visible change: select median {statistics.median(sel_ms):.0f} ms (n={len(sel_ms)}, max {max(sel_ms):.0f}); "
           f"play (bid/peek/order, bot answer included) median {statistics.median(act_ms):.0f} ms (n={len(act_ms)}, max {max(act_ms):.0f})")
 
@@ -281,7 +294,8 @@ def test_hot_seat_privacy(lab, page):
 
 
 def test_voila(voila, lab, vpage):
-    lab.write("fomo_voila.ipynb", ["from fortune_suite.apps.fomo import FomoApp\nFomoApp(players=3, seed=1, bots={1: 'greedy', 2: 'ev'})"])
+    lab.write("fomo_voila.ipynb", ["from fortune_suite.apps.fomo import FomoApp\n"
+                                   "FomoApp(players=5, seed=1, bots={1: 'greedy', 2: 'ev', 3: 'greedy', 4: 'random'})"])
     voila.open(vpage, "fomo_voila.ipynb", wait_for=".fs-fomo-app")
     panel = vpage.locator(".fs-fomo-app").first
     wait(lambda: "click a stack to peek" in panel.locator(".fs-app-status").inner_text(), "the peek prompt")
@@ -291,8 +305,10 @@ def test_voila(voila, lab, vpage):
     wait(lambda: lit_stacks(panel) == list("ABCD"), "the stacks lit for the 6")
     panel.locator("button.fs-fomo-stack-D").click()
     wait(lambda: panel.locator("button.fs-fomo-card-6").count() == 0, "the 6 played")
-    wait(lambda: sum(l.startswith(("Player 1 bids", "Player 1 discards", "Player 2 bids", "Player 2 discards")) for l in log(panel)) == 2,
-         "both bots' answers")
-    assert panel.locator(".fs-fomo-status").count() == 3
+    wait(lambda: sum(l.startswith(tuple(f"Player {p} {w}" for p in (1, 2, 3, 4) for w in ("bids", "discards"))) for l in log(panel)) == 4,
+         "the four bots' answers")
+    assert panel.locator(".fs-fomo-status").count() == 5
+    assert "faces nobody" not in panel.locator(".fs-fomo-stacks").inner_text()          # five players: four face a stack, the 1st player none
+    assert "Player 0 (you)" not in panel.locator(".fs-fomo-stacks").inner_text()
     fits(panel)
     shot(panel, "voila")
