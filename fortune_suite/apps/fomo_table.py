@@ -74,7 +74,7 @@ def _face(card):
         return sign, card.shape, ["blue set card"], face, ink, f"{card.shape.capitalize()}: {TERMS['blue card']}"
     if card.type == "red":
         return (f"{card.value:+d}".replace("-", "−"), card.part, ["broken part"], "#ffcdd2", "#b71c1c",
-                f"{card.label()}: a red card, the {card.part} of the Giant Mecha, {card.value} points. {TERMS['red card']}")
+                f"{card.label()}: a red card, the {card.part} of the Giant Mecha, {num(card.value)} points. {TERMS['red card']}")
     word = card.type.capitalize()
     sign, line = {"unicorn": ("×2", "doubles blue"), "shapeshifter": ("?", "any shape"), "poltergeist": ("0", "any part")}[card.type]
     title = {"Shapeshifter": "Shape\u00adshifter", "Poltergeist": "Polter\u00adgeist"}.get(word, word)   # soft hyphens: it breaks to fit
@@ -172,12 +172,18 @@ def stack_html(view:dict, s:int, names:list, line:str="", lit:bool=False, badges
             f'{label}<div class="fs-fomo-bids" style="display:flex;flex-wrap:wrap;align-items:flex-end">{"".join(bids)}</div>{foot}</div>')
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #67c97179
+def _short(card) -> str:
+    "A Mecha card kind in a few words (for tooltips)."
+    if card.type == "blue": return "a blue set card"
+    if card.type == "red": return f"a broken Giant Mecha part, {num(card.value)} points"
+    return {"unicorn": "doubles your blue points", "shapeshifter": "any shape in a set", "poltergeist": "0 points, any Giant Mecha part"}[card.type]
+
 def stack_tip(view:dict, s:int, names:list, line:str="", deck=None) -> str:
     "The tooltip of stack `s` while it takes clicks: whom it faces, its cards and bids as the seat sees them, what a click does."
     st, me, deck = view["stacks"][s], view["player"], deck or deck_of(view)
     faces = " and ".join("you" if p == me else names[p] for p in st["facing"]) or "nobody"
     known = [deck.card(k) for k in st["known"]]
-    cards = [f"{k.label()} (you peeked)" for k in known]
+    cards = [f"{k.label()} (you peeked: {_short(k)})" for k in known]
     rb = st["rainbow"]
     hidden = st["cards"] - len(known)
     if rb is None: cards += [f"{hidden} face down"] if hidden else []
