@@ -331,7 +331,7 @@ def _take_news(self:AppScaffold):
 def _draw_log(self:AppScaffold):
     "The log of the seat at the screen: the component's entries for what that seat may see (held back to `log_upto` lines)."
     n = self._cut()
-    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat))
+    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat), checked=True)
 
 def _log_held(self:AppScaffold, change):
     "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
