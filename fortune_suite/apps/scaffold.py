@@ -253,9 +253,11 @@ def _refresh(self:AppScaffold):
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
             self._body.children = (self._screen,)
             self.logpanel.clear(); self.news = ""
+            self.logpanel.box.layout.display = "none"          # nobody's log behind the screen
         else:
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
+            self.logpanel.box.layout.display = None
             self._take_news()
             self._draw_log()
         self._tool_spot.message = self._load_spot.message = ""   # an old error beside a control: the game has moved on
