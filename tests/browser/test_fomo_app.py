@@ -222,6 +222,13 @@ def test_whole_game_against_a_bot(lab, page):
     assert not any("secret order" in l.lower() or "{" in l for l in log(panel))
     fits(panel)
     shot(panel, "6-game-over")
+    everything = log(panel)
+    panel.locator(".fs-app-log-filter select").select_option(label="Stack A")       # the log filtered by stack
+    wait(lambda: log(panel) != everything, "the log filtered to stack A")
+    lines = [l for l in log(panel) if not l.startswith("Round ")]                    # (the round headers stay)
+    assert lines and all("stack A" in l or "stack facing them, A" in l for l in lines), lines
+    panel.locator(".fs-app-log-filter select").select_option(label="everything")
+    wait(lambda: log(panel) == everything, "the whole log again")
 
     # Load the save of round 3: the table and the log as they were then
     panel.locator(".fs-app-savetext textarea").fill(saved[0])
