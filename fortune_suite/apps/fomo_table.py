@@ -83,9 +83,10 @@ def _face(card):
 _TITLE_STYLE = "font-size:12px;font-weight:bold;padding:2px 6px"    # card_html's name line …
 _TITLE_SMALL = "font-size:11px;font-weight:bold;padding:2px 4px"    # … a little smaller on Mecha cards
 
-def mecha_face(card, peeked:bool=False, width:int=64, height:int=88, css:str="", note:str="") -> str:
-    "Mecha card kind `card` face up (`peeked`: the dashed outline of a card only you have seen; `note`: added to the tooltip)."
+def mecha_face(card, peeked:bool=False, width:int=64, height:int=88, css:str="", note:str="", mini:bool=False) -> str:
+    "Mecha card kind `card` face up (`peeked`: the dashed outline of a card only you have seen; `note`: added to the tooltip; `mini`: its sign only, 44 × 42 px)."
     sign, title, lines, face, ink, help = _face(card)
+    if mini: title, lines, width, height, help = "", [], 44, 42, f"{card.label()} — {help}"
     html = card_html(title, sign, face, ink, lines, help + (" " + note if note else ""), width=width, height=height,
                      css=f"fs-fomo-mecha fs-fomo-face {css}".strip())
     html = html.replace('class="fs-card', f'data-card="{esc(card.name)}" class="fs-card', 1)
@@ -280,8 +281,8 @@ def pile_html(view:dict, q:int, names:list, revealed=None, deck=None) -> str:
     if not n: return '<div class="fs-fomo-pile" style="font-size:12px;color:#9e9e9e;height:40px">no Mecha cards yet</div>'
     if revealed is not None:
         deck = deck or deck_of(view)
-        return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="font-size:11px;color:#616161">shown at the end, bottom → top:'
-                f'{_fan([mecha_face(deck.card(c)) for c in revealed], room=190)}</div>')
+        return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="font-size:11px;color:#616161;width:200px">shown at the end, '
+                f'bottom → top:<div style="display:flex;flex-wrap:wrap">{"".join(mecha_face(deck.card(c), mini=True) for c in revealed)}</div></div>')
     back = mecha_back(top, 40, 55, help=f"The top card of {names[q]}'s pile: the one a Hook would take. " + TERMS["top card"])
     under = f"+ {n - 1} under it" if n > 1 else "(its only card)"
     return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="display:flex;align-items:center;gap:4px;font-size:12px">'

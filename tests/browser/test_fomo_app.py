@@ -267,7 +267,7 @@ def test_hot_seat_privacy(lab, page):
     wait(lambda: panel.locator("button.fs-fomo-discard").inner_text().strip() == "Discard the 3 face down", "the discard button")
     panel.locator("button.fs-fomo-discard").click()
     wait(lambda: iam.is_visible() and iam.inner_text().strip() == "I am Player 1", "the screen between players")
-    assert panel.locator(".fs-fomo-board").count() == 0 and log(panel) == []          # nothing of the table shows
+    wait(lambda: panel.locator(".fs-fomo-board").count() == 0 and log(panel) == [], "nothing of the table or the log behind the screen")
     wait(lambda: "Pass the screen to Player 1" in status.inner_text(), "the status line passing the screen")
     shot(panel, "hot-1-screen")
     iam.click()
