@@ -68,8 +68,8 @@ APPS = {
     ]),
     "fomo": App("from fortune_suite.apps.fomo import FomoApp\napp = FomoApp(players=2, seed=3, bots={1: 'greedy'})", ".fs-fomo-app", [
         Step("peek at a stack", "button.fs-fomo-stack-B", ".fs-app-log"),
-        Step("pick a card of the hand", "button.fs-fomo-card-5", "button.fs-fomo-stack-A"),
-        Step("bid it on a stack (the bot answers)", "button.fs-fomo-stack-A", ".fs-fomo-stack-box-A"),
+        Step("pick a card of the hand (the stacks light up)", "button.fs-fomo-card-5", ".fs-fomo-stacks"),
+        Step("bid it on a stack (the bot answers)", "button.fs-fomo-stack-A", ".fs-fomo-hand"),
         Step("undo", "button.fs-app-undo", ".fs-app-log"),
     ]),
     "fortune_fodder": App(f"import json\nfrom fortune_suite.apps.fortune_fodder import FFApp\napp = FFApp(options=json.loads('{_FF_SETUP}'), seed=2)",

@@ -92,12 +92,16 @@ def _card(s, p, v):
         raise RulesError(f"hand rule: Player {p} does not hold the {v}: {where} (hand: {', '.join(map(str, HAND_VALUES[s.hands[p]]))})")
     return v
 
+def _a(label:str) -> str:
+    "The card's label with its article: 'a circle', 'an arms −2', 'a Unicorn'."
+    return ("an " if label[:1] in "aeioAEIO" else "a ") + label
+
 def _top(s, p, name):
     k = s.deck.index.get(name) if isinstance(name, str) else None
     if k is None: raise RulesError(f"pile rule: there is no Mecha card called {name!r} (cards: {', '.join(s.deck.index)})")
     pile, label = s.piles[p], s.deck.kinds[k].label()
     if not any(s.kind[c] == k for c in pile): raise RulesError(f"pile rule: there is no {label} in Player {p}'s Mecha pile")
-    if s.kind[pile[-1]] == k and s.phase != PHASE_ORDER: raise RulesError(f"pile rule: a {label} is already on top of Player {p}'s Mecha pile")
+    if s.kind[pile[-1]] == k and s.phase != PHASE_ORDER: raise RulesError(f"pile rule: {_a(label)} is already on top of Player {p}'s Mecha pile")
     return (TOP, k)
 
 def parse_action(s,             # the game (its player `p` is to move)
@@ -143,10 +147,10 @@ def describe_action(s, p:int, a:tuple) -> str:
     "The referee's line for action tuple `a` by player `p` (said before it is played)."
     c = a[0]
     if c == PEEK_AT: return f"Player {p} uses the 1st player card to peek at stack {STACK_NAMES[a[1]]}."
-    if c == DISCARD: return f"Player {p} discards the {'Tank (10)' if a[1] == TANK else a[1]}."
+    if c == DISCARD: return f"Player {p} discards the {'Tank (10)' if a[1] == TANK else a[1]}{'' if s.options.open_discards else ' face down'}."
     if c == TOP:
-        if s.phase == PHASE_ORDER and s.kind[s.piles[p][-1]] == a[1]: return f"Player {p} keeps a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."
-        return f"Player {p} puts a {s.deck.kinds[a[1]].label()} on top of their Mecha pile."
+        if s.phase == PHASE_ORDER and s.kind[s.piles[p][-1]] == a[1]: return f"Player {p} keeps {_a(s.deck.kinds[a[1]].label())} on top of their Mecha pile."
+        return f"Player {p} puts {_a(s.deck.kinds[a[1]].label())} on top of their Mecha pile."
     v, st, q = a[1], a[2], a[3]
     card = {HOOK: "the Hook (4)", TANK: "the Tank (10)", PEEK: "the 1"}.get(v, f"the {v}")
     b = s.bids[st]

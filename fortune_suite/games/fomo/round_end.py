@@ -63,8 +63,10 @@ def order_step(s):
     if not s.ordering: return deal.start_round(s)
     s.phase = PHASE_ORDER
     if not s.quiet:
-        who = ", ".join(f"Player {p}" for p in s.ordering)
-        s.emit("info", f"Rewards taken: before the next round {who} may set the top card of their Mecha pile.", {"order_step": list(s.ordering)}, None)
+        names = [f"Player {p}" for p in s.ordering]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        s.emit("info", f"Rewards taken: before the next round {who} may {'each ' if len(names) > 1 else ''}set the top card of their Mecha pile.",
+               {"order_step": list(s.ordering)}, None)
 
 def pile_ordered(s, p:int):
     "Player `p` has set their pile's top card in the order step: the next player of the step, or the next round."
@@ -90,17 +92,17 @@ def finish(s):
     s.outcome, s.phase = r, PHASE_OVER
     if not s.quiet:
         for p in range(s.players):
-            s.emit("reveal", f"Player {p} shows {len(piles[p])} Mecha card{'' if len(piles[p]) == 1 else 's'}: {s.labels(s.piles[p])} — score {r['scores'][p]}.",
+            s.emit("reveal", f"Player {p} shows {len(piles[p])} Mecha card{'' if len(piles[p]) == 1 else 's'}: {s.labels(s.piles[p])} — score {str(r['scores'][p]).replace('-', '−')}.",
                    {"pile": piles[p], "score": r["scores"][p]}, p)
 
 def end_text(r:dict) -> str:
     "The log's last line for result `r`."
-    sc = ", ".join(map(str, r["scores"])); w = r["winners"]
+    sc = ", ".join(str(x).replace("-", "−") for x in r["scores"]); w = r["winners"]
     who = " and ".join(f"Player {p}" for p in w)
     if r["reason"] == "giant":
         how = f"{who} {'completes' if len(w) == 1 else 'complete'} the Giant Mecha and {'wins' if len(w) == 1 else 'share the win'}"
         if len(r["giant"]) > 1: how += f" (completed by {len(r['giant'])} players: lowest red total wins, the Poltergeist loses ties)"
     else:
-        how = f"{who} {'wins' if len(w) == 1 else 'share the win'} with {r['scores'][w[0]]} points"
+        how = f"{who} {'wins' if len(w) == 1 else 'share the win'} with {str(r['scores'][w[0]]).replace('-', '−')} points"
         if sum(x == r["scores"][w[0]] for x in r["scores"]) > len(w): how += f" and {r['cards'][w[0]]} Mecha cards"
     return f"Game over after round {r['rounds']}: {how} (scores {sc})."

@@ -81,7 +81,7 @@ class FomoState(State):
             if v == TANK and self.options.tank_spent_on_discard: self.tank_gone[p] = True
             else: self.spent[p] |= 1 << v
             self.discards[p].append(v)
-            if not self.quiet and not self.options.open_discards: self.emit("info", f"Player {p} discards a card face down.", {"discard": p}, p)
+            if not self.quiet and not self.options.open_discards: self.emit("info", f"Player {p} discards a card face down.", {"discard": p}, p, views.others(self, p))
             self._next()
         elif c == PEEK_AT:
             deal.peek(self, p, a[1], "sees in stack")
@@ -91,9 +91,9 @@ class FomoState(State):
             i = max(j for j, x in enumerate(pile) if self.kind[x] == k)
             pile.append(pile.pop(i)); self.learned[p] += 1
             if self.phase == PHASE_ORDER:                              # the order step: one card on top, then the next player
-                if not self.quiet: self.emit("info", f"Player {p} sets the top card of their Mecha pile.", {"top_set": p}, p)
+                if not self.quiet: self.emit("info", f"Player {p} sets the top card of their Mecha pile.", {"top_set": p}, p, views.others(self, p))
                 round_end.pile_ordered(self, p)
-            elif not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p)
+            elif not self.quiet: self.emit("info", f"Player {p} rearranges their Mecha pile.", {"rearranged": p}, p, views.others(self, p))
 
     def _next(self):
         "One bid (or discard) more; after every player's third the round ends."

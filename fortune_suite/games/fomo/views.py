@@ -8,16 +8,19 @@ from ...engine import State, canon
 from .table import facing, HAND_VALUES, PHASE_OVER
 
 # %% auto #0
-__all__ = ['EXPORT_FORMAT', 'emit_secretly', 'table_view', 'export_for', 'FomoView']
+__all__ = ['EXPORT_FORMAT', 'emit_secretly', 'others', 'table_view', 'export_for', 'FomoView']
 
 # %% ../../../nbs/33d_fomo_views.ipynb #223e86b7
 def emit_secretly(s, kind, text, data=None, player=None, visible_to=None):
     "The engine's `emit`, except that the line of a secret action (face-down discard, pile order) is logged for its player only."
     if s._secret and kind == "action" and visible_to is None:
         s._secret = False
-        State.emit(s, "action", lambda: f"Secret order — {text()}", data, player, (player,))
-        return State.emit(s, "info", f"Player {player} has given a secret order.", {"order_given": True}, player)
+        return State.emit(s, "action", text, data, player, (player,))
     return State.emit(s, kind, text, data, player, visible_to)
+
+def others(s, p:int) -> tuple:
+    "Every player but `p`: who reads the public sentence of `p`'s secret action (`p` reads its own line instead)."
+    return tuple(q for q in range(s.players) if q != p)
 
 # %% ../../../nbs/33d_fomo_views.ipynb #52cbb9a1
 def _names(s, cards):
