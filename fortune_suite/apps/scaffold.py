@@ -12,6 +12,7 @@ from ..engine import State, RulesError, SaveError, get_bot
 from ..ui.base import Panel, tag, shows_errors, plain_words
 from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
+from ..ui.luck import LuckPanel
 from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
 _all_ = ["HUMAN", "seat_options", "Component", "ActionButtons"]
 
@@ -77,6 +78,9 @@ class AppScaffold(Panel):
         self._load = tag(W.Button(description="Load text", icon="upload", layout=auto(), tooltip="Load the game saved in the box"), "fs-app-load")
         self.logpanel = LogPanel()
         self._log, self._entry_cache = self.logpanel.view, None
+        self.luck = None                                     # the Luck panel: made when its tab is first opened
+        self._luckbox = tag(W.VBox(), "fs-app-luck")
+        self._logtabs = tag(W.Tab(children=[self.logpanel.box, self._luckbox], titles=("Log", "Luck")), "fs-app-logtabs")
         self._extras = tag(W.VBox(), "fs-app-extras")        # room for a panel opened from the toolbar (the new game form)
         self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._newgame, self._tool_spot, self._download],
                                    layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0")), "fs-app-toolbar")
@@ -84,7 +88,7 @@ class AppScaffold(Panel):
                           self._toolbar, self._extras,
                           tag(W.HBox([self._statusline, self._summary], layout=W.Layout(flex_flow="row wrap", align_items="stretch",
                                                                                        margin="4px 0")), "fs-app-top"),
-                          self._body, self.logpanel.box,
+                          self._body, self._logtabs,
                           tag(W.HBox([self._savetext, self._load, self._load_spot], layout=W.Layout(align_items="center", margin="6px 0 0 0")),
                               "fs-app-loadrow"))
         self.component.attach(self.act)
@@ -97,6 +101,7 @@ class AppScaffold(Panel):
         self.on_click(self._load, lambda b: self.load(self._savetext.value), near=self._load_spot)
         self.listen(self._upload, self._uploaded, near=self._tool_spot)
         self.on_click(self._newgame, lambda b: self.open_new_game(), near=self._tool_spot)
+        self.listen(self._logtabs, lambda ch: self._draw_luck(), names="selected_index")
         self.refresh()
 
     def _make_seats(self):
@@ -237,7 +242,15 @@ def _log_held(self:AppScaffold, change):
     "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
     if self.seat is None or self.component.state is None: return
     if change["new"] is None: self._take_news()
-    self._draw_log(); self._draw_status()
+    self._draw_log(); self._draw_luck(); self._draw_status()
+
+def _draw_luck(self:AppScaffold):
+    "The Luck tab, while it is open: each player's luck so far as the seat at the screen may see it (nothing behind the screen)."
+    if self._logtabs.selected_index != 1: return
+    if self.luck is None:
+        self.luck = LuckPanel(); self._luckbox.children = (self.luck.box,)
+    if self.seat is None: self.luck.clear()
+    else: self.luck.show(self.state, self.seat, upto=self._cut())
 
 def _refresh(self:AppScaffold):
     "Settle the seats, then redraw the component (or the privacy screen), the log and the status line."
@@ -253,13 +266,14 @@ def _refresh(self:AppScaffold):
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
             self._body.children = (self._screen,)
             self.logpanel.clear(); self.news = ""
-            self.logpanel.box.layout.display = "none"          # nobody's log behind the screen
+            self.logpanel.box.layout.display = self._logtabs.layout.display = "none"   # nobody's log or luck behind the screen
+            if self.luck is not None: self.luck.clear()
         else:
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
-            self.logpanel.box.layout.display = None
+            self.logpanel.box.layout.display = self._logtabs.layout.display = None
             self._take_news()
-            self._draw_log()
+            self._draw_log(); self._draw_luck()
         self._tool_spot.message = self._load_spot.message = ""   # an old error beside a control: the game has moved on
         who = self._undoer()
         self._undo.description = f"Undo {s.player_name(who)}'s last move" if who is not None else "Undo"
@@ -271,6 +285,7 @@ def _refresh(self:AppScaffold):
 AppScaffold._turn_text, AppScaffold._draw_status, AppScaffold._take_news, AppScaffold.refresh = _turn_text, _draw_status, _take_news, _refresh
 AppScaffold._draw_summary = _draw_summary
 AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held, AppScaffold._log_entries = _cut, _draw_log, _log_held, _log_entries
+AppScaffold._draw_luck = _draw_luck
 
 # %% ../../nbs/50_app_scaffold.ipynb #cb24d0e8
 def _act(self:AppScaffold, action):
@@ -353,6 +368,7 @@ def _set_controller(self:AppScaffold, p:int, who):
 def _close(self:AppScaffold):
     "Close the app, its component and the privacy screen."
     self.component.close(); self.logpanel.close()
+    if self.luck is not None: self.luck.close()
     for w in (self._screen, self._iam, self._screen_text): w.close()
     Panel.close(self)
 
