@@ -140,7 +140,7 @@ def speed_order(b:Battle, fs:list, phase:str) -> list:
             out.append(g); continue
         b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
         groups = rolloff(b, g, phase)
-        b.say(f"Order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
+        b.say(f"Acting order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
         out += groups
     return out
 
