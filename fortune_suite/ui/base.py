@@ -148,7 +148,7 @@ class ErrorSpot(W.HTML):
     message = traitlets.Unicode("", help="the error shown, in plain words ('' hides the spot)")
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.layout.display, self.layout.margin = "none", "0 6px"
+        self.layout.display, self.layout.margin, self.layout.flex, self.layout.min_width = "none", "0 6px", "0 1 auto", "160px"
         self.add_class("fs-error-spot")
         self.observe(self._draw, names="message")
     def _draw(self, change):
