@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 from ..engine import RulesError
-from ..ui.tabletop import Swatch, legend_html, status_card_html, tip, esc
+from ..ui.tabletop import Swatch, legend_html, status_card_html, tip, help_line, esc
 from ..games.spcfkrs.board import SIDES, cell_name, to_cell, reach, why_not
 from ..games.spcfkrs.data import kit_name
 from ..games.spcfkrs.odds import attack_odds
@@ -18,7 +18,8 @@ from ..games.spcfkrs.rules import zone
 __all__ = ['SIDE_COLORS', 'ZONE_COLORS', 'LOOK', 'ALPHA', 'TERMS', 'seen', 'zone_kind', 'palette', 'cell_kinds', 'legend',
            'weapon_words', 'weapon_help', 'fighter_card', 'cards_html', 'reach_cells', 'weapon_choices', 'attack_for',
            'odds_label', 'target_marks', 'cover_marks', 'Click', 'decide_click', 'order_html', 'orders_html',
-           'summary_rows', 'rounds_of', 'entry_for', 'dice_html']
+           'summary_rows', 'rounds_of', 'entry_for', 'dice_html', 'piece_looks', 'board_marks', 'hint_text',
+           'locked_sides', 'order_words', 'orders_panel', 'fighter_title']
 
 # %% ../../nbs/52a_app_spcfkrs_table.ipynb #6948ec59
 SIDE_COLORS = ("#c62828", "#1565c0", "#2e7d32", "#f9a825")   # Red, Blue, Green, Yellow
@@ -299,3 +300,83 @@ def dice_html(ev) -> str:
     ch = d.get("chance")
     chance = (f' <span class="fs-sp-chance" style="font-size:11px;color:#6a1b9a">{ch["p"]:.0%} to {ch["of"]}</span>' if ch else "")
     return f'<span class="fs-sp-dice" style="margin-right:4px">{dice}</span>{chance}'
+
+# %% ../../nbs/52a_app_spcfkrs_table.ipynb #c9dd08d4
+def piece_looks(board:dict, catalog=None) -> list:
+    "(id, square, look) of every fighter to draw, the fallen first; `look` are the keywords of `Board.place`."
+    out = []
+    for f in sorted(board["fighters"], key=lambda f: f["alive"]):
+        if f["alive"]:
+            tip = f"{f['name']} ({kit_name(f['mods'], catalog)}): Body {f['body'] - f['damage']} of {f['body']}, Speed {f['speed']}, Move {f['move']}"
+            look = dict(color=SIDE_COLORS[f["side"]], label=f["name"][0] + f["name"].split()[1], tooltip=tip)
+        else: look = dict(color=LOOK["fallen"], label="✕", tooltip=f"{f['name']}: out of action", radius=0.3,
+                          text_color="#212121", line_color="#757575")
+        out.append((f["id"], f["pos"], look))
+    return out
+
+def board_marks(bt,                      # the battle as the seat sees it (None: no marks but the arrows)
+                orders:dict,             # {fighter id: order} to draw as arrows
+                fid=None,                # the selected (or acting) fighter's id
+                prefer=None,             # the chosen weapon key
+                kinds=("stab", "shoot", "hack"),   # what it may do now (() : only move)
+                move:bool=True) -> dict: # may it move now
+    "{'light': {square: colour}, 'labels': [(square, text, colour)], 'arrows': [(from, to, colour)]} for the board now."
+    light, labels, arrows = {}, [], []
+    pos = {f.id: cell_name(f.pos) for f in bt.fighters} if bt is not None else {}
+    for k, o in orders.items():
+        if k not in pos or not o: continue
+        act, mv = o.get("act"), o.get("move")
+        if act: arrows.append((pos[k], act[-1], LOOK["attack"]))
+        if isinstance(mv, str) and mv not in ("follow", "delay"): arrows.append((pos[k], mv, LOOK["move"]))
+    if fid is not None and bt is not None:
+        f = bt.by_id[fid]
+        if move: light.update({c: LOOK["reach"] for c in reach_cells(bt, f)})
+        if kinds:
+            light.update({c: LOOK["cover"] for c in cover_marks(bt, f, prefer, kinds)})
+            for c, (act, o) in target_marks(bt, f, prefer, kinds).items():
+                light[c] = LOOK["target"]; labels.append((c, odds_label(o), "#b71c1c"))
+        light[pos[fid]] = LOOK["selected"]
+    return {"light": light, "labels": labels, "arrows": arrows}
+
+# %% ../../nbs/52a_app_spcfkrs_table.ipynb #6773a8c4
+def hint_text(view:dict, mine:bool, fid=None, replaying:bool=False) -> str:
+    "A line of help: what a click on the board does now (`mine`: the seat is to move; `fid`: the selected or acting fighter)."
+    v = view
+    if replaying: return help_line("The board shows the round as it resolves: arrows for attacks, crossed discs for the fallen.")
+    if v["stage"] == "build": return help_line("The forces deploy along their edges when all are in." if mine else "")
+    if not mine: return help_line("Your part is done: waiting for the other side(s)." if v["stage"] != "over" else "")
+    if fid is None: return help_line("Click one of your fighters (R1, R2, …) to give it an order; a fighter without one holds.")
+    name = next(f["name"] for f in v["board"]["fighters"] if f["id"] == fid)
+    if v["stage"] == "phased" and v["phase"] == "move": return help_line(f"{name} moves now: click a green square, then Confirm.")
+    if v["stage"] == "phased":
+        return help_line(f"{name} may {'hack' if v['phase'] == 'special' else v['phase']} now: click a red-marked enemy "
+                         "(or orange cover), then Confirm — or Pass.")
+    return help_line(f"{name}: click a red-marked enemy to attack it, a green square to move there (after the attacks). "
+                     f"Click {name} again to put it down.")
+
+def locked_sides(view:dict) -> set:
+    "The sides whose orders are in this round (filed, or given and waiting in the engine)."
+    return {p for p, r in enumerate(view.get("ready") or []) if r} | set(view.get("orders_given") or [])
+
+def order_words(view:dict, seat:int, draft:dict) -> dict:
+    "{fighter id: what its card says of its order}: the seat's own (locked, written, none yet), the others' (locked or not)."
+    v, out = view, {}
+    if v["stage"] == "orders":
+        mine, done = v.get("my_orders") or {}, locked_sides(v)
+        for f in v["board"]["fighters"]:
+            if f["side"] == seat: out[f["id"]] = "order locked" if f["id"] in mine else ("order written" if draft.get(f["id"]) else "no order yet")
+            else: out[f["id"]] = "orders locked" if f["side"] in done else "writing orders"
+    elif v["stage"] == "phased": out[v["acting"]] = "acts now"
+    return out
+
+def orders_panel(bt, view:dict, seat:int, orders:dict) -> str:
+    "The confirm step: the seat's orders for the round with their odds, and which other sides have locked theirs."
+    done = locked_sides(view)
+    others = ", ".join(f"{n} {'has locked' if p in done else 'is writing'}" for p, n in enumerate(view["sides"]) if p != seat)
+    return (f'<div style="margin-top:6px"><b>Your orders for round {view["round"]}</b> <span style="color:#616161;font-size:12px">'
+            f'(secret until every side has locked; {esc(others)})</span></div>' + orders_html(bt, seat, orders))
+
+def fighter_title(bt, f) -> str:
+    "The selected fighter in a line: name, kit, square and numbers."
+    return (f'<b style="color:{SIDE_COLORS[f.side]}">{esc(f.name)}</b> ({esc(kit_name(f.prof.mods, bt.cat))}) on {cell_name(f.pos)}'
+            f' — Body {f.left}/{f.prof.body}, Speed {f.prof.speed}, Move {f.prof.move}')

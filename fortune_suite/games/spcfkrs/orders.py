@@ -160,7 +160,7 @@ def follow(b:Battle, f:Fighter, g:Fighter) -> None:
     "Move `f` next to `g` (the fighter it follows) if its Move allows, else as close as it can."
     if not g.alive: return b.say(f"{f.name}'s target {g.name} has fallen: {f.name} stays on {cell_name(f.pos)}.")
     if max(abs(f.pos[0] - g.pos[0]), abs(f.pos[1] - g.pos[1])) == 1:
-        return b.say(f"{f.name} stays on {g.name} ({cell_name(f.pos)}).", moved=f.id, to=cell_name(f.pos))
+        return b.say(f"{f.name} is next to {g.name} already: it stays on {cell_name(f.pos)}.", moved=f.id, to=cell_name(f.pos))
     best, parent = _dijkstra(b, f, avoid=True, budget=4 * 24 * 24)
     goals = [c for c in neighbours(g.pos, (24, 24)) if c in best]
     if not goals: return b.say(f"{f.name} cannot get at {g.name}: no free square next to it can be reached.")

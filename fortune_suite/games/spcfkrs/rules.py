@@ -331,11 +331,11 @@ class SpcfkrsState(State):
             return f"{name} orders {f.name} to " + ("stay" if m is None else "follow its target" if m == "follow" else
                                                     f"follow {desc(b, to_cell(m[1]))}" if isinstance(m, list) else f"move to {m}") + "."
         f, phase = self.turns.acting(), self.turns.phase
-        if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
-        if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
-        if a == {"act": None}: return f"{name}: {f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
-        if a == {"move": None}: return f"{name}: {f.name} stays on {cell_name(f.pos)}."
-        return f"{name}: " + describe_order(b, f, a)
+        if a.get("move") == "delay": return f"{name} holds {f.name} back to move after the others."
+        if a.get("move") == "follow": return f"{name} has {f.name} follow the fighter it stabbed."
+        if a == {"act": None}: return f"{f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
+        if a == {"move": None}: return f"{f.name} stays on {cell_name(f.pos)}."
+        return f"{name} decides: " + describe_order(b, f, a)[:-1].replace(":", "", 1) + "."
 
 @register_game
 class Spcfkrs(Game):
