@@ -11,9 +11,11 @@ import ipywidgets as W
 from ..engine import State, RulesError, SaveError, canon, bots_for, get_bot
 from ..ui.base import Panel, tag, shows_errors, plain_words
 from .log import LogPanel, check_entry
+from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
+_all_ = ["HUMAN", "seat_options"]
 
 # %% auto #0
-__all__ = ['HUMAN', 'Component', 'ActionButtons', 'seat_options', 'AppScaffold']
+__all__ = ['Component', 'ActionButtons', 'AppScaffold', 'HUMAN', 'seat_options']
 
 # %% ../../nbs/50_app_scaffold.ipynb #8f3275ef
 def _label(action) -> str:
@@ -63,6 +65,14 @@ class Component(Panel):
         "What the seat at the screen is asked to do, in a few words (for the status line)."
         return "choose your move below."
 
+    def new_game_fields(self) -> list | None:
+        "The options the New game form shows, in order (None: every simple field of the game's Options)."
+        return None
+
+    def new_game_extra(self):
+        "An extra widget for the New game form and a getter of the option values it sets: (widget, getter) or None."
+        return None
+
     def summary(self, view:dict) -> list:
         "What the table shows at all times beside the turn line: (label, value, help) triples, e.g. ('Round', '2 of 6', '…')."
         return []
@@ -79,11 +89,13 @@ class ActionButtons(Component):
     "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
     css = "fs-app-actions"
     def __init__(self,
-                 describe=None):   # describe(action, view) -> button label (default: the action itself)
+                 describe=None,    # describe(action, view) -> button label (default: the action itself)
+                 spot=False):      # True: an error of a click is shown beside the buttons (False: in the app's status line)
         super().__init__()
         self.describe = describe or (lambda a, v: _label(a))
         self._buttons = []
-        self._row = tag(W.HBox(layout=W.Layout(flex_flow="row wrap")), "fs-app-action-row")
+        self.spot = self.error_spot() if spot else None
+        self._row = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-app-action-row")
         self.set_children(self._row)
 
     def draw(self, view):
@@ -91,13 +103,15 @@ class ActionButtons(Component):
         for a in view["legal_actions"]:
             b = tag(W.Button(description=self.describe(a, view), tooltip=_label(a), button_style="primary",
                              layout=W.Layout(width="auto", flex="0 0 auto")), "fs-app-action")
-            b.on_click(self._guard(lambda btn, a=a: self.act(a)))
+            h = lambda btn, a=a: self.act(a)
+            b.on_click(self._guard(h) if self.spot is None else self.guard_near(h, self.spot))
             self._buttons.append(b)
-        self._row.children = tuple(self._buttons)
+        self._row.children = tuple(self._buttons) + ((self.spot,) if self.spot is not None else ())
 
     def clear(self):
         for b in self._buttons: b.close()
         self._buttons, self._row.children = [], ()
+        if self.spot is not None: self.spot.message = ""
 
     @property
     def buttons(self) -> dict:
@@ -105,23 +119,6 @@ class ActionButtons(Component):
         return {b.description: b for b in self._buttons}
 
 # %% ../../nbs/50_app_scaffold.ipynb #2d3965a9
-HUMAN = "human"
-
-def _first_sentence(doc) -> str:
-    doc = " ".join((doc or "").replace("`", "").split())
-    cut = [i for i in (doc.find(". "), len(doc)) if i >= 0]
-    return doc[:min(cut)].rstrip(".") if doc else ""
-
-def seat_options(game,           # the game (a Game subclass or its name)
-                 current=None):  # the seat's controller now (a bot spec not in the list is added)
-    "The choices of a seat's dropdown — ('Human (hot seat)', 'human'), ('Bot: greedy', 'greedy'), … — and a help text saying what each is."
-    bots = bots_for(game)
-    opts = [("Human (hot seat)", HUMAN)] + [(f"Bot: {n}", n) for n in bots]
-    if current is not None and current not in [v for _, v in opts]: opts.append((f"Bot: {current}", current))
-    help_ = ["Human (hot seat): a person at this screen (players take turns at it)."]
-    help_ += [f"Bot: {n}: {_first_sentence(f.__doc__) or 'a computer player'}." for n, f in bots.items()]
-    return opts, "\n".join(help_)
-
 class AppScaffold(Panel):
     "The frame of every game app: seats (hot seat or bots), privacy screen, undo, save/load, log and status line."
     css = "fs-app"
@@ -172,13 +169,16 @@ class AppScaffold(Panel):
         self._download = tag(W.HTML(), "fs-app-download")
         self._upload = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file", layout=auto(),
                                         tooltip="Load a saved game from a file"), "fs-app-upload")
+        self._newgame = tag(W.Button(description="New game", icon="plus", layout=auto(),
+                                     tooltip="Set up a new game: its options, a seed and who plays each seat"), "fs-app-newgame-open")
+        self.form = None                                       # the New game form while it is open
         self._savetext = tag(W.Textarea(placeholder="Paste a save here and press Load text.",
                                         layout=W.Layout(width="auto", flex="1 1 300px", height="56px")), "fs-app-savetext")
         self._load = tag(W.Button(description="Load text", icon="upload", layout=auto(), tooltip="Load the game saved in the box"), "fs-app-load")
         self.logpanel = LogPanel()
         self._log, self._entry_cache = self.logpanel.view, None
         self._extras = tag(W.VBox(), "fs-app-extras")        # room for a panel opened from the toolbar (the new game form)
-        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._tool_spot, self._download],
+        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._newgame, self._tool_spot, self._download],
                                    layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0")), "fs-app-toolbar")
         self.set_children(W.HBox([self._title, self._seatbox, self._who], layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._toolbar, self._extras,
@@ -196,6 +196,7 @@ class AppScaffold(Panel):
         self.on_click(self._export, lambda b: self.export(), near=self._tool_spot)
         self.on_click(self._load, lambda b: self.load(self._savetext.value), near=self._load_spot)
         self.listen(self._upload, self._uploaded, near=self._tool_spot)
+        self.on_click(self._newgame, lambda b: self.open_new_game(), near=self._tool_spot)
         self.refresh()
 
     def _make_seats(self):
@@ -280,7 +281,8 @@ def _draw_status(self:AppScaffold):
     held = self.component.log_upto is not None      # the component is telling what happened, step by step
     news = "" if self.screen_for is not None or not self.news or held else \
         f'<div class="fs-app-news" style="color:#455a64">{html.escape(self.news)}</div>'
-    err = f'<div class="fs-app-error" style="color:#b00020">⚠ {html.escape(self.status)}</div>' if self.status else ""
+    err = ('<style>.fs-app-error .fs-cap::first-letter{text-transform:uppercase}</style><div class="fs-app-error" style="color:#b00020;'
+           f'display:flex;gap:4px"><span>⚠</span><div class="fs-cap">{html.escape(plain_words(self.status, capital=False))}</div></div>') if self.status else ""
     self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0;height:100%;box-sizing:border-box">'
                               f'<div class="fs-app-turn">{self._turn_text()}</div>{news}{err}</div>')
     self._draw_summary()
@@ -290,7 +292,7 @@ def _draw_summary(self:AppScaffold):
     items = [] if self.seat is None else self.component.summary(self.component.view_of(self.state, self.seat))
     if not (isinstance(items, (list, tuple)) and all(isinstance(i, (list, tuple)) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in items)):
         raise ValueError(f"a summary is a list of (label, value, help) strings, got {items!r}")
-    chips = "".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
+    chips = " ".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
                     f'background:#fff;border:1px solid #cfd8dc;border-radius:12px;padding:1px 10px;margin:2px 3px;cursor:help">'
                     f'<span style="color:#607d8b">{html.escape(l)}</span> <b>{html.escape(v)}</b></span>' for l, v, h in items)
     self._summary.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;height:100%;'
@@ -424,7 +426,7 @@ def _load(self:AppScaffold, text:str):
     "Replace the game by the one the save `text` records (a `SaveError` is shown and changes nothing)."
     new = type(self.state).load(text)
     if self.seat is not None: self._last_seat = self.seat
-    self.state = new
+    self.state, self._download.value = new, ""        # an earlier download link is another game's
     n = len(new.log)
     self._seen, self._news = {p: n for p in range(new.players)}, {p: f"Loaded a saved game: {len(new.actions)} moves played." for p in range(new.players)}
     self.refresh()
@@ -456,3 +458,5 @@ AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save),
 AppScaffold.export = shows_errors(_export)
 AppScaffold.set_controller, AppScaffold.close = shows_errors(_set_controller), _close
 AppScaffold.buttons = property(lambda self: getattr(self.component, "buttons", {}))
+AppScaffold.open_new_game, AppScaffold.close_new_game = shows_errors(open_new_game), close_new_game   # see 50b_app_newgame
+AppScaffold.new_game = shows_errors(new_game)
