@@ -11,7 +11,8 @@ from ..engine import RulesError
 from ..ui.base import tag, shows_errors
 from ..ui.grid import GridBoard
 from ..ui.tabletop import help_line, esc
-from ..games.spcfkrs.data import kit_name, profile
+from ..games.spcfkrs.data import kit_name, profile, map_cover
+from ..games.spcfkrs.board import cell_name
 from ..games.spcfkrs.rules import Spcfkrs
 from ..games.spcfkrs.bots import view_battle     # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
@@ -48,7 +49,7 @@ class SpcfkrsBoard(Component):
     version = traitlets.Int(0, help="counts redraws")
 
     def __init__(self,
-                 cell_px:int=22):        # size of a square on screen
+                 cell_px:int=20):        # size of a square on screen
         super().__init__()
         self.draft, self.choice, self.steps, self.step_at, self.before_round = {}, None, [], 0, None
         self._quiet, self._shown, self._hidden, self._drawn = False, None, False, {}
@@ -91,10 +92,11 @@ class SpcfkrsBoard(Component):
         self._step_box = W.VBox([w["report"], row(w["step"], w["skip"], sp["step"])])
         self._boxes = (self._build_box, self._fighter_box, self._orders_box, self._phased_box, self._step_box)
         side = W.VBox([self.spot, w["hint"], *self._boxes, w["last"]],
-                      layout=W.Layout(flex="1 1 320px", min_width="300px", max_width="540px", margin="0 0 0 12px"))
+                      layout=W.Layout(flex="1 1 300px", min_width="280px", max_width="540px", margin="0 0 0 8px"))
         self.board.box.layout.flex = "0 0 auto"                     # the board keeps its size; the side panel wraps below if it must
         left = W.VBox([self.board.box, w["legend"]], layout=W.Layout(flex="0 0 auto", max_width=f"{24 * cell_px + 44}px"))
-        self.set_children(W.HBox([left, side], layout=W.Layout(flex_flow="row wrap")), w["cards"])
+        css = W.HTML("<style>.fs-sp-board .widget-html-content { line-height: 1.4; }</style>", layout=W.Layout(display="none"))
+        self.set_children(css, W.HBox([left, side], layout=W.Layout(flex_flow="row wrap")), w["cards"])
         self.on_click(w["submit"], lambda b: self.submit_force(), near=sp["submit"])
         self.on_click(w["clear"], lambda b: self.clear_order(), near=self.spot)
         self.on_click(w["lock"], lambda b: self.lock(), near=sp["lock"])
@@ -106,6 +108,7 @@ class SpcfkrsBoard(Component):
         self.on_click(w["skip"], lambda b: self.show_all(), near=sp["step"])
         self.listen(w["weapon"], lambda ch: self._weapon_changed(), near=self.spot)
         self.listen(w["follow"], lambda ch: self._follow_changed(), near=self.spot)
+        self.listen(w["clickmode"], lambda ch: None if self._quiet or self.state is None else self.redraw(), near=self.spot)
         self.listen(w["force"], lambda ch: self._preview(), near=sp["submit"])
         self.clear()
 
@@ -162,7 +165,10 @@ def _prompt(self:SpcfkrsBoard, v) -> str:
     return (f"{v['phase']} phase — {f['name']} acts: click {'a green square' if v['phase'] == 'move' else 'a red-marked target'}, "
             "then Confirm (or Pass).")
 
-def _summary(self:SpcfkrsBoard, view) -> list: return summary_rows(view)
+def _summary(self:SpcfkrsBoard, view) -> list:
+    "Round, fighters and points standing per side — while replaying, as the replay has got to (the end is not told yet)."
+    if self.steps and view.get("board"): view = {**view, "board": self._board_now(view), "phase": None, "stage": "orders"}
+    return summary_rows(view)
 
 def _log_entry(self:SpcfkrsBoard, event):
     "The referee's sentence for `event`, its tone, the fighters and sides it names, and its round."
@@ -207,8 +213,12 @@ def _draw_board(self:SpcfkrsBoard, v, bd, marks):
         b.clear_overlays()
         for a, z, col in o[0]: b.draw_arrow(a, z, color=col)
         for c, text, col in o[1]: b.label(c, text, color=col, offset=(0, -0.8))
-    if bd is None:
-        for name, clear in (("ground", b.clear_cells), ("pieces", b.clear_pieces), ("light", b.clear_highlight), ("over", b.clear_overlays)):
+    if bd is None:                                  # the forces are being built: the map and the zones, from the options
+        o = self.state.options
+        cov = map_cover(o)
+        plan = {"cover": {k: [cell_name(c) for c, x in cov.items() if x == n] for k, n in (("partial", 1), ("full", 2))}}
+        self._set_layer("ground", tuple(sorted(cell_kinds(plan, o).items())), ground)
+        for name, clear in (("pieces", b.clear_pieces), ("light", b.clear_highlight), ("over", b.clear_overlays)):
             self._set_layer(name, None, lambda _, clear=clear: clear())
         return
     o = view_battle(v).o
@@ -233,13 +243,16 @@ def _marks(self:SpcfkrsBoard, v, bd) -> dict:
     "What the board highlights, labels and points at now (notebook 52a's `board_marks`; while replaying, the step's attacks)."
     if bd is None: return board_marks(None, {})
     if self.steps:
-        ev = self.state.log.visible(self.seat)[self.steps[self.step_at - 1][1]:self.steps[self.step_at][1]]
-        return {"light": {}, "labels": [], "arrows": attack_arrows(ev, bd)}
+        ev = self.state.log.visible(self.seat)
+        if self.step_at == 1:                                                # the reveal: every order, as arrows
+            return board_marks(view_battle({**v, "board": bd}), ev[self.steps[0][1]].data.get("orders") or {})
+        return {"light": {}, "labels": [], "arrows": attack_arrows(ev[self.steps[self.step_at - 1][1]:self.steps[self.step_at][1]], bd)}
     orders = dict(v.get("my_orders") or {}); orders.update(self.draft)
     if v["stage"] == "phased": orders = {v["acting"]: self.choice} if self.choice else {}
     fid = self._acting(v)
-    return board_marks(view_battle(v), orders, fid, self.w["weapon"].value, _phase_kinds(v),
-                       v["stage"] == "orders" or v["phase"] == "move")
+    phased = v["stage"] == "phased"
+    return board_marks(view_battle(v), orders, fid, self.w["weapon"].value, _phase_kinds(v), not phased or v["phase"] == "move",
+                       cover=self.w["clickmode"].value == "attack" or (phased and v["phase"] in ("stab", "shoot")))
 
 SpcfkrsBoard._acting, SpcfkrsBoard._marks = _acting, _marks
 
@@ -254,16 +267,18 @@ def _redraw(self:SpcfkrsBoard):
     with self.hold_sync(), self.board.hold():
         if fid is not None: self._sync_weapons(v, fid)
         self._draw_board(v, bd, self._marks(v, bd))
-        show = {self._build_box: stage == "build" and mine, self._fighter_box: stage == "orders" and mine and fid is not None,
+        phased_attack = stage == "phased" and mine and v["phase"] != "move"
+        show = {self._build_box: stage == "build" and mine, self._fighter_box: (stage == "orders" and mine and fid is not None) or phased_attack,
                 self._orders_box: stage == "orders" and mine, self._phased_box: stage == "phased" and mine, self._step_box: bool(self.steps)}
         for box, on in show.items(): box.layout.display = None if on else "none"
-        w["hint"].value = hint_text(v, mine, fid, bool(self.steps))
+        for k in ("clear", "clickmode"): w[k].layout.display = None if stage == "orders" else "none"
+        w["hint"].value = hint_text(v, self.seat, mine, fid, bool(self.steps))
         if stage == "build" and mine: self._preview()
         if stage == "orders" and mine: self._draw_orders(v, fid)
         if stage == "phased" and mine: self._draw_choice(v)
         w["report"].value = self._report_html() if self.steps else ""
-        w["last"].value = self._last_html(v) if stage in ("phased", "over") and not self.steps else ""
-        legend_now = legend(len(v["sides"]), v["sides"]) if bd else ""
+        w["last"].value = self._last_html(v) if v["mode"] == "phased" and not self.steps else ""
+        legend_now = legend(len(v["sides"]), v["sides"])
         if w["legend"].value != legend_now: w["legend"].value = legend_now
         cards = cards_html(bd, view_battle(v).cat, v["sides"], order_words(v, self.seat, self.draft), fid) if bd else ""
         if w["cards"].value != cards: w["cards"].value = cards
@@ -321,7 +336,7 @@ def _last_html(self:SpcfkrsBoard, v) -> str:
     ev = self.state.log.visible(self.seat)
     lo = self._mark.get(self.seat)
     if lo is None or lo >= len(ev): return ""
-    return '<div style="font-weight:600;margin:6px 0 2px">What just happened</div>' + lines_html(ev[lo:][-30:], self.log_entry)
+    return '<div style="font-weight:600;margin:6px 0 2px">What just happened</div>' + lines_html(ev[lo:][-40:], self.log_entry, newest=True)
 
 SpcfkrsBoard._report_html, SpcfkrsBoard._last_html = _report_html, _last_html
 
@@ -480,7 +495,7 @@ class SpcfkrsApp(AppScaffold):
                  options=None,           # game options for a new game
                  seed:int=0,             # its seed
                  opponent="greedy",      # Blue's bot: "greedy", "random", another spec, a bot function, or None for hot-seat
-                 cell_px:int=22,         # size of a square on screen
+                 cell_px:int=20,         # size of a square on screen
                  seats=None):            # per seat "human" or a bot spec (overrides `opponent`)
         state = state if state is not None else Spcfkrs.new(options, seed)
         if state.game is not Spcfkrs: raise RulesError(f"SpcfkrsApp plays SPCFKRS, not {state.game.name}")

@@ -55,7 +55,8 @@ def attack_arrows(events, board:dict) -> list:
             if e.data.get("attacker") in pos and e.data.get("target")]
 
 # %% ../../nbs/52b_app_spcfkrs_replay.ipynb #ad6fca34
-def lines_html(events, entry) -> str:
+def lines_html(events, entry,
+               newest:bool=False) -> str:   # scrolled to the last line (else to the first)
     "The events as report lines: `entry(event)` gives each one's text and tone (None hides it); rolls drawn as dice."
     out = []
     for e in events:
@@ -64,5 +65,6 @@ def lines_html(events, entry) -> str:
         style = {"casualty": "color:#b71c1c;font-weight:bold", "result": "font-weight:bold", "roll": "color:#424242"}.get(ent["tone"], "")
         dice = dice_html(e) + " " if e.kind == "roll" else ""
         out.append(f'<div class="fs-sp-report-line fs-sp-tone-{ent["tone"] or "plain"}" style="{style};margin:1px 0">{dice}{esc(ent["text"])}</div>')
-    return ('<div class="fs-sp-lines" style="font-size:12.5px;line-height:1.45;max-height:340px;overflow-y:auto;'
-            'border-left:3px solid #90a4ae;padding-left:6px">' + "".join(out) + "</div>")
+    flow = "display:flex;flex-direction:column-reverse;" if newest else ""      # (column-reverse: the box opens at its end)
+    return (f'<div class="fs-sp-lines" style="{flow}font-size:12.5px;line-height:1.45;max-height:340px;overflow-y:auto;'
+            'border-left:3px solid #90a4ae;padding-left:6px"><div>' + "".join(out) + "</div></div>")

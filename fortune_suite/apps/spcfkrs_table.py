@@ -69,7 +69,7 @@ def legend(players:int=2,             # sides in the game
                   "with the chosen weapon (or another it carries), with the exact chance of a hit and of putting it out of action "
                   "this round."),
            Swatch(seen(LOOK["cover"]), "cover it can shoot at", border=LOOK["cover"], help="Rubble or a wall it can shoot at "
-                  "(to clear a line of fire): the label-free orange squares."),
+                  "(to clear a line of fire), shown with Click: Attack and in the attack phases."),
            Swatch(LOOK["attack"], "attack ordered", "line", "An arrow from the fighter to what it attacks."),
            Swatch(LOOK["move"], "move ordered", "line", "An arrow from the fighter to where it moves (after all attacks).")]
     return legend_html(sw, "Board")
@@ -117,7 +117,7 @@ def fighter_card(f:dict,                 # a fighter of the view's board
     if "hacking" in f["mods"]: badges.append(("hacker 3+", "Hacking Cyber Implant: instead of attacking it may jam an enemy's guns "
                                               "for the round on a d6 of 3 or more (it must see the enemy)."))
     state = "out" if not f["alive"] else ("active" if active else "")
-    return status_card_html(f["name"], color or SIDE_COLORS[f["side"]], kit_name(f["mods"], cat) + f" · {f['cost']} pts",
+    return status_card_html(f["name"], color or SIDE_COLORS[f["side"]], kit_name(f["mods"], cat) + f" · {f['cost']} pt{'s' if f['cost'] != 1 else ''}",
                             [("Body", f["body"] - f["damage"], f["body"], TERMS["Body"])], rows, badges, state,
                             css=f"fs-sp-card fs-sp-card-{f['id']}")
 
@@ -127,10 +127,11 @@ def cards_html(board:dict, cat, names=SIDES, orders=None, active=None) -> str:
     for s in sorted({f["side"] for f in board["fighters"]}):
         fs = [f for f in board["fighters"] if f["side"] == s]
         up = sum(f["alive"] for f in fs)
-        out.append(f'<div class="fs-sp-cards-side" style="margin:2px 0"><div style="font-weight:bold;font-size:13px;color:{SIDE_COLORS[s]}">'
+        out.append(f'<div class="fs-sp-cards-side" style="display:inline-block;vertical-align:top;margin:2px 12px 2px 0">'
+                   f'<div style="font-weight:bold;font-size:13px;color:{SIDE_COLORS[s]}">'
                    f'{esc(names[s])}: {up} of {len(fs)} standing</div>'
                    + "".join(fighter_card(f, cat, orders.get(f["id"], ""), f["id"] == active) for f in fs) + "</div>")
-    return f'<div class="fs-sp-cards">{"".join(out)}</div>'
+    return f'<div class="fs-sp-cards-sides" style="line-height:1.3">{"".join(out)}</div>'
 
 # %% ../../nbs/52a_app_spcfkrs_table.ipynb #acf5238b
 def reach_cells(bt, f) -> list:
@@ -247,14 +248,18 @@ def summary_rows(view:dict) -> list:
     "[(label, value, help)]: the round (the phase), and each side's fighters standing and points standing."
     if not view.get("board"): return [("Round", "forces being built", "Each player builds a force in secret; then both deploy.")]
     bd = view["board"]
-    rows = [("Round", str(bd["round"]), "A round: everyone's orders, then Special, Stab, Shoot and Move phases.")]
+    limit, over = (view.get("options") or {}).get("max_rounds"), view.get("stage") == "over"
+    rnd = bd["round"] - 1 if over else bd["round"]                  # (the battle counts on past the last round)
+    rows = [("Round", f"{rnd}" + (f" of {limit}" if limit else "") + (", game over" if over else ""), "A round: everyone's orders, then Special, Stab, Shoot "
+             "and Move phases." + (f" After round {limit} the side with the most points standing wins." if limit else ""))]
     if view.get("phase"):
         f = next(f for f in bd["fighters"] if f["id"] == view["acting"])
         rows.append(("Phase", f"{view['phase']} — {f['name']} acts", "Phase by phase: the fastest fighter decides first."))
     for s, name in enumerate(view["sides"]):
         fs = [f for f in bd["fighters"] if f["side"] == s]
         up = [f for f in fs if f["alive"]]
-        rows.append((name, f"{len(up)} of {len(fs)} standing · {sum(f['cost'] for f in up)} pts",
+        pts = sum(f["cost"] for f in up)
+        rows.append((name, f"{len(up)} of {len(fs)} standing · {pts} pt{'s' if pts != 1 else ''}",
                      "Fighters still standing and the points they cost: the last side standing wins; at the round limit, the most points standing."))
     return rows
 
@@ -308,7 +313,8 @@ def piece_looks(board:dict, catalog=None) -> list:
     for f in sorted(board["fighters"], key=lambda f: f["alive"]):
         if f["alive"]:
             tip = f"{f['name']} ({kit_name(f['mods'], catalog)}): Body {f['body'] - f['damage']} of {f['body']}, Speed {f['speed']}, Move {f['move']}"
-            look = dict(color=SIDE_COLORS[f["side"]], label=f["name"][0] + f["name"].split()[1], tooltip=tip)
+            look = dict(color=SIDE_COLORS[f["side"]], label=f["name"][0] + f["name"].split()[1], tooltip=tip,
+                        text_color="#212121" if f["side"] == 3 else "white")          # dark letters on Yellow
         else: look = dict(color=LOOK["fallen"], label="✕", tooltip=f"{f['name']}: out of action", radius=0.3,
                           text_color="#212121", line_color="#757575")
         out.append((f["id"], f["pos"], look))
@@ -319,7 +325,8 @@ def board_marks(bt,                      # the battle as the seat sees it (None:
                 fid=None,                # the selected (or acting) fighter's id
                 prefer=None,             # the chosen weapon key
                 kinds=("stab", "shoot", "hack"),   # what it may do now (() : only move)
-                move:bool=True) -> dict: # may it move now
+                move:bool=True,          # may it move now
+                cover:bool=False) -> dict:  # mark the cover it can shoot at (the click mode Attack, or an attack phase)
     "{'light': {square: colour}, 'labels': [(square, text, colour)], 'arrows': [(from, to, colour)]} for the board now."
     light, labels, arrows = {}, [], []
     pos = {f.id: cell_name(f.pos) for f in bt.fighters} if bt is not None else {}
@@ -332,20 +339,20 @@ def board_marks(bt,                      # the battle as the seat sees it (None:
         f = bt.by_id[fid]
         if move: light.update({c: LOOK["reach"] for c in reach_cells(bt, f)})
         if kinds:
-            light.update({c: LOOK["cover"] for c in cover_marks(bt, f, prefer, kinds)})
+            if cover: light.update({c: LOOK["cover"] for c in cover_marks(bt, f, prefer, kinds)})
             for c, (act, o) in target_marks(bt, f, prefer, kinds).items():
                 light[c] = LOOK["target"]; labels.append((c, odds_label(o), "#b71c1c"))
         light[pos[fid]] = LOOK["selected"]
     return {"light": light, "labels": labels, "arrows": arrows}
 
 # %% ../../nbs/52a_app_spcfkrs_table.ipynb #6773a8c4
-def hint_text(view:dict, mine:bool, fid=None, replaying:bool=False) -> str:
+def hint_text(view:dict, seat:int, mine:bool, fid=None, replaying:bool=False) -> str:
     "A line of help: what a click on the board does now (`mine`: the seat is to move; `fid`: the selected or acting fighter)."
-    v = view
+    v, k = view, view["sides"][seat][0]
     if replaying: return help_line("The board shows the round as it resolves: arrows for attacks, crossed discs for the fallen.")
     if v["stage"] == "build": return help_line("The forces deploy along their edges when all are in." if mine else "")
     if not mine: return help_line("Your part is done: waiting for the other side(s)." if v["stage"] != "over" else "")
-    if fid is None: return help_line("Click one of your fighters (R1, R2, …) to give it an order; a fighter without one holds.")
+    if fid is None: return help_line(f"Click one of your fighters ({k}1, {k}2, …) to give it an order; a fighter without one holds.")
     name = next(f["name"] for f in v["board"]["fighters"] if f["id"] == fid)
     if v["stage"] == "phased" and v["phase"] == "move": return help_line(f"{name} moves now: click a green square, then Confirm.")
     if v["stage"] == "phased":

@@ -41,6 +41,7 @@ def click(page, cell, layer="fs-grid-highlight"):
         if nxt is not None and nxt == px: break
         px = nxt; time.sleep(0.2)
     before = json.dumps(page.evaluate(_JS_BOKEH_DATA, layer))
+    page.wait_for_timeout(350)                        # two clicks in quick succession would be one double tap
     t = time.perf_counter()
     page.mouse.click(*px)
     try:
@@ -110,7 +111,7 @@ def test_game_against_the_bot(lab, page, bokeh_data):
     assert "odds: hit 67% a shot, 2 shots, kill 89%" in orders.inner_text() and "Red 2 (H11): no order yet" in orders.inner_text()
     assert "order written" in app.locator(".fs-sp-card-red-1").inner_text()
     # out of reach: refused in words beside the board
-    page.mouse.click(*page.evaluate(_JS_PX, ["fs-grid-figure", *centre("C1")]))
+    click(page, "C1", "fs-grid-labels")                                           # (nothing on the board changes)
     wait(lambda: spot.is_visible() and "C1 is out of Red 1's reach" in spot.inner_text(), "the refusal beside the board")
     assert "RulesError" not in app.inner_text() and "reach" not in status.inner_text()
     fits("the orders"); shot("3-orders")
@@ -125,7 +126,9 @@ def test_game_against_the_bot(lab, page, bokeh_data):
     assert "Red 1 (C11): shoots at Blue 1 (C14) with the Assault Rifle, then moves to C9." in report.inner_text()
     assert "Orders revealed for round 1:" in log() and not any("Shoot phase" in t for t in log())
     assert "wins" not in status.inner_text() and "watch round 1 resolve" in status.inner_text()
-    assert sorted(data(page, "fs-grid-pieces")["cell"]) == START                   # the board as it stood
+    assert sorted(data(page, "fs-grid-pieces")["cell"]) == START                   # the board as it stood …
+    assert "Blue 2 of 2 standing · 2 pts" in app.locator(".fs-app-summary").inner_text()   # … and the summary: nothing told yet
+    assert len(data(page, "fs-grid-arrows")["x0"]) >= 3                            # the revealed orders as arrows
     fits("the reveal"); shot("4-reveal")
     app.locator(".fs-sp-step").click()
     wait(lambda: "— Shoot phase —" in report.inner_text(), "the Shoot phase in the replay")
@@ -232,7 +235,7 @@ def test_a_distant_enemy_says_why(lab, page, bokeh_data):
     bokeh_data(page, "fs-grid-pieces", until=lambda d: len(d["cell"]) == 5)
     click(page, "C1")
     wait(lambda: colours(page).get("C1") == SELECTED, "Red 1 selected")
-    page.mouse.click(*page.evaluate(_JS_PX, ["fs-grid-figure", *centre("X24")]))
+    click(page, "X24", "fs-grid-arrows")
     wait(lambda: spot.is_visible(), "the reason beside the board")
     assert spot.inner_text().strip() == ("⚠ Red 1 cannot attack X24 — X24 is 23 squares from Red 1, the Pistol reaches 12; "
                                          "nor can it get there this round (Move 6).")
@@ -245,6 +248,47 @@ def test_a_distant_enemy_says_why(lab, page, bokeh_data):
     click(page, "C16", "fs-grid-arrows")
     wait(lambda: "Red 3 (A11): shoots at Blue 2 (C16) with the Pistol." in app.locator(".fs-sp-orders").inner_text(), "Red 3's shot")
     fits("the orders"); shot("far-2-orders")
+
+
+def test_default_game_from_the_build(lab, page, bokeh_data):
+    "The README's `SpcfkrsApp(seed=1)`: the force builder first, then the ruins map with its rubble and walls."
+    app = open_app(lab, page, "spcfkrs_default.ipynb", "app = SpcfkrsApp(seed=1)\napp")
+    fits, shot, log = checks(page, app)
+    status = app.locator(".fs-app-status")
+    wait(lambda: "build your force" in status.inner_text(), "the builder")
+    assert "Assault Rifle (3 pts)" in app.locator(".fs-sp-preview").inner_text() and "Blue has built a force in secret." in log()
+    fits("the builder"); shot("default-1-build")
+    app.locator("select", has=page.locator("option", has_text="Rocket team")).select_option(label="Rocket team: Rocket Launcher + Plasma Pistol")
+    wait(lambda: "Rocket Launcher (7 pts)" in app.locator(".fs-sp-preview").inner_text(), "the chosen force's preview")
+    app.locator(".fs-sp-submit").click()
+    wait(lambda: "write your orders" in status.inner_text(), "the battle begun")
+    assert any("Red's force (10 points): Red 1 (Rocket Launcher)" in t for t in log())
+    cells = bokeh_data(page, "fs-grid-cells", until=lambda d: "wall" in d["kind"])
+    assert cells["kind"].count("rubble") == 42 and cells["kind"].count("wall") == 18      # the ruins map: 21 + 9, mirrored
+    red1 = bokeh_data(page, "fs-grid-pieces", until=lambda d: "R1" in d["label"])
+    click(page, red1["cell"][red1["label"].index("R1")])
+    wait(lambda: REACH in colours(page).values(), "Red 1's reach on the ruins")
+    fits("the ruins"); shot("default-2-ruins")
+
+
+def test_phase_by_phase(lab, page, bokeh_data):
+    app = open_app(lab, page, "spcfkrs_phased.ipynb",
+                   f"o = json.loads('{NEAR}'); o['mode'] = 'phased'\napp = SpcfkrsApp(options=o, seed=4)\napp")
+    fits, shot, log = checks(page, app)
+    status, choice = app.locator(".fs-app-status"), app.locator(".fs-sp-choice")
+    wait(lambda: "phase — Red" in status.inner_text(), "Red's first decision")
+    while "shoot phase — Red" not in status.inner_text():                          # (a stab phase first, maybe: pass it)
+        app.locator(".fs-sp-pass").click(); page.wait_for_timeout(400)
+    acting = "C11" if "Red 1 acts" in status.inner_text() else "H11"
+    wait(lambda: colours(page).get(acting) == SELECTED, "the acting fighter selected for Red")
+    assert data(page, "fs-grid-labels")["text"] and REACH not in colours(page).values()
+    click(page, "C14", "fs-grid-arrows")
+    wait(lambda: "odds: hit" in choice.inner_text(), "the decision with its odds")
+    fits("the decision"); shot("phased-1-choice")
+    app.locator(".fs-sp-confirm").click()
+    last = app.locator(".fs-sp-last")
+    wait(lambda: "What just happened" in last.inner_text() and app.locator(".fs-sp-last .fs-sp-die").count() >= 1, "the dice just rolled")
+    fits("what just happened"); shot("phased-2-after")
 
 
 def test_four_forces(lab, page, bokeh_data):
