@@ -8,115 +8,15 @@ import base64, html
 import numpy as np
 import traitlets
 import ipywidgets as W
-from ..engine import State, RulesError, SaveError, canon, bots_for, get_bot
+from ..engine import State, RulesError, SaveError, get_bot
 from ..ui.base import Panel, tag, shows_errors, plain_words
+from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
 from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
-_all_ = ["HUMAN", "seat_options"]
+_all_ = ["HUMAN", "seat_options", "Component", "ActionButtons"]
 
 # %% auto #0
-__all__ = ['Component', 'ActionButtons', 'AppScaffold', 'HUMAN', 'seat_options']
-
-# %% ../../nbs/50_app_scaffold.ipynb #8f3275ef
-def _label(action) -> str:
-    return action if isinstance(action, str) else canon(action)
-
-class Component(Panel):
-    "A game's board or panel inside an `AppScaffold`: draws `state.view(seat)` and plays through `act(action)`."
-    css = "fs-app-component"
-    log_upto = traitlets.Int(None, allow_none=True,
-                             help="show only the first n log lines the seat may read (None: all), e.g. while replaying a round step by step")
-    def __init__(self):
-        super().__init__()
-        self.act = self._unattached
-        self.state = self.seat = None
-        self._vstate = self._vkey = self._view = None
-
-    def _unattached(self, action): raise RuntimeError("this component is not in an app yet: attach(act) first")
-
-    def _show_status(self, change):
-        if self.act == self._unattached: Panel._show_status(self, change)   # in an app, the app's status line shows it
-
-    def attach(self, act):
-        "Take the scaffold's `act(action)` callback: the only way a component changes the game."
-        self.act = act
-
-    def show(self, state:State, seat:int):
-        "Draw what `seat` may see of `state` (calls `draw(state.view(seat))`)."
-        self.state, self.seat = state, seat
-        self.draw(self.view_of(state, seat))
-
-    def view_of(self, state:State, seat:int) -> dict:
-        "`state.view(seat)`, computed once while the state stays as it is (`draw`, `prompt` and `summary` share it)."
-        key = (seat, len(state.log.events), len(state.actions))
-        if self._vstate is not state or self._vkey != key: self._vstate, self._vkey, self._view = state, key, state.view(seat)
-        return self._view
-
-    def blank(self):
-        "Forget whatever is drawn (the privacy screen is up): afterwards the component shows no seat's view."
-        self.state = self.seat = None
-        self._vstate = self._vkey = self._view = None
-        self.log_upto = None
-        self.clear()
-
-    def draw(self, view:dict): raise NotImplementedError(f"{type(self).__name__} must define draw(view)")
-    def clear(self): pass
-    def prompt(self, view:dict) -> str:
-        "What the seat at the screen is asked to do, in a few words (for the status line)."
-        return "choose your move below."
-
-    def new_game_fields(self) -> list | None:
-        "The options the New game form shows, in order (None: every simple field of the game's Options)."
-        return None
-
-    def new_game_extra(self):
-        "An extra widget for the New game form and a getter of the option values it sets: (widget, getter) or None."
-        return None
-
-    def summary(self, view:dict) -> list:
-        "What the table shows at all times beside the turn line: (label, value, help) triples, e.g. ('Round', '2 of 6', '…')."
-        return []
-
-    def log_entry(self, event) -> dict | None:
-        "The log line `event` makes for the seat at the screen: {text, tone, tags, round} (see `50a_app_log`); None hides it."
-        s, p, data = self.state, event.player, event.data if isinstance(event.data, dict) else {}
-        r = data.get("round")
-        return {"text": event.text, "tone": {"roll": "roll", "end": "result"}.get(event.kind, ""),
-                "tags": [] if p is None else [s.player_name(p) if s is not None else f"Player {p}"],
-                "round": r if isinstance(r, int) and not isinstance(r, bool) else None}
-
-class ActionButtons(Component):
-    "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
-    css = "fs-app-actions"
-    def __init__(self,
-                 describe=None,    # describe(action, view) -> button label (default: the action itself)
-                 spot=False):      # True: an error of a click is shown beside the buttons (False: in the app's status line)
-        super().__init__()
-        self.describe = describe or (lambda a, v: _label(a))
-        self._buttons = []
-        self.spot = self.error_spot() if spot else None
-        self._row = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-app-action-row")
-        self.set_children(self._row)
-
-    def draw(self, view):
-        self.clear()
-        for a in view["legal_actions"]:
-            b = tag(W.Button(description=self.describe(a, view), tooltip=_label(a), button_style="primary",
-                             layout=W.Layout(width="auto", flex="0 0 auto")), "fs-app-action")
-            h = lambda btn, a=a: self.act(a)
-            b.on_click(self._guard(h) if self.spot is None else self.guard_near(h, self.spot))
-            self._buttons.append(b)
-        self._row.children = tuple(self._buttons) + ((self.spot,) if self.spot is not None else ())
-
-    def clear(self):
-        for b in self._buttons: b.close()
-        self._buttons, self._row.children = [], ()
-        if self.spot is not None: self.spot.message = ""
-
-    @property
-    def buttons(self) -> dict:
-        "The buttons on screen by label."
-        return {b.description: b for b in self._buttons}
+__all__ = ['AppScaffold', 'HUMAN', 'seat_options', 'Component', 'ActionButtons']
 
 # %% ../../nbs/50_app_scaffold.ipynb #2d3965a9
 class AppScaffold(Panel):
@@ -331,7 +231,7 @@ def _take_news(self:AppScaffold):
 def _draw_log(self:AppScaffold):
     "The log of the seat at the screen: the component's entries for what that seat may see (held back to `log_upto` lines)."
     n = self._cut()
-    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat))
+    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat), checked=True)
 
 def _log_held(self:AppScaffold, change):
     "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
@@ -353,9 +253,11 @@ def _refresh(self:AppScaffold):
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
             self._body.children = (self._screen,)
             self.logpanel.clear(); self.news = ""
+            self.logpanel.box.layout.display = "none"          # nobody's log behind the screen
         else:
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
+            self.logpanel.box.layout.display = None
             self._take_news()
             self._draw_log()
         self._tool_spot.message = self._load_spot.message = ""   # an old error beside a control: the game has moved on

@@ -112,13 +112,14 @@ class Battle:
     def say(self, text, **data):
         "Add a line (and its data) to the report (quiet: nothing)."
         if not self.quiet: self.report.append(("info", text, data, None))
-    def roll(self, what, why:str, side:int, chance=None):
-        "Roll `what` for `why` (its odds in words) for `side`, reported as a sentence; `chance`: (what success is, its probability) kept in the event's data (quiet: no odds, no report)."
+    def roll(self, what, why:str, side:int, chance=None, luck:dict=None):
+        "Roll `what` for `why` (its odds in words) for `side`, reported as a sentence; `chance`: (what success is, its probability) kept in the event's data; `luck`: a hint for the luck ledger, as `State.roll`'s (quiet: no odds, no report)."
         if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
         if self.quiet: return self.roller.roll(what, why, odds=False)
         rec = self.roller.roll(what, why)
         data = rec.to_dict()
         if chance is not None: data["chance"] = {"of": chance[0], "p": float(chance[1])}
+        if luck is not None: data["luck"] = luck
         self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
         return rec
     def lines(self) -> list:
