@@ -217,7 +217,7 @@ def test_app_shows_four_seats_and_four_colours():
     from fortune_suite.apps.spcfkrs import SpcfkrsApp, SIDE_COLORS
     app = SpcfkrsApp(options={"players": 4, "forces": [[[]]] * 4}, seed=2, seats={1: "greedy", 2: "greedy", 3: "greedy"})
     app.as_widget()
-    assert [d.description for d in app._seats] == ["Red:", "Blue:", "Green:", "Yellow:"]
+    assert [d.description for d in app._seats] == ["Red", "Blue", "Green", "Yellow"]
     pieces = app.board._pieces
     assert {pieces[f"{c}-1"]["color"] for c in ("red", "blue", "green", "yellow")} == set(SIDE_COLORS[:4])
     assert len(set(SIDE_COLORS[:4])) == 4
