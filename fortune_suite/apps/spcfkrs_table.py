@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 from ..engine import RulesError
+from ..dice import RollRecord, dropped_dice
 from ..ui.tabletop import Swatch, legend_html, status_card_html, tip, help_line, esc
 from ..games.spcfkrs.board import SIDES, cell_name, to_cell, reach, why_not
 from ..games.spcfkrs.data import kit_name
@@ -295,8 +296,9 @@ def entry_for(ev, rnd, names=SIDES) -> dict | None:
 def dice_html(ev) -> str:
     "The dice of a roll event, drawn as small squares (dropped dice greyed), with the chance of success it had."
     d = ev.data
-    detail = d.get("detail", "")
-    marks = re.findall(r"\(?\d+\)?", detail[detail.find("["):]) if "[" in detail else [str(x) for x in d.get("faces", [])]
+    faces = list(d.get("faces", []))
+    gone = set(dropped_dice(RollRecord(0, d.get("notation", ""), tuple(faces), d.get("total", 0)))) if faces else set()
+    marks = [f"({x})" if i in gone else str(x) for i, x in enumerate(faces)]
     box = ("display:inline-block;min-width:16px;height:16px;line-height:16px;text-align:center;font-weight:bold;font-size:12px;"
            "border-radius:3px;margin-right:2px;")
     dice = "".join(f'<span class="fs-sp-die fs-sp-die-dropped" style="{box}border:1px solid #bdbdbd;color:#9e9e9e;background:#fafafa">{m[1:-1]}</span>'
