@@ -60,7 +60,7 @@ APPS = {
     "spcfkrs": App(f"import json\nfrom fortune_suite.apps.spcfkrs import SpcfkrsApp\napp = SpcfkrsApp(options=json.loads('{_SP_NEAR}'), seed=1)",
                    ".fs-spcfkrs-app", [
         Step("select a fighter on the board", ("board", "fs-grid-figure", *_sq("C11")), "bokeh:fs-grid-highlight"),
-        Step("click its target: the odds", ("board", "fs-grid-figure", *_sq("C14")), ".fs-sp-odds"),
+        Step("click its target: the order and its odds", ("board", "fs-grid-figure", *_sq("C14")), ".fs-sp-orders"),
         Step("click a square to move to", ("board", "fs-grid-figure", *_sq("C9")), "bokeh:fs-grid-arrows"),
         Step("lock the orders (the bot's too)", ".fs-sp-lock", ".fs-app-log"),
         Step("next step of the report", ".fs-sp-step", ".fs-sp-report"),

@@ -120,7 +120,7 @@ def cover_duel(mode):
     return Spcfkrs.new(o, 0)
 
 
-COVER_LINE = "Red — Red 2's Pistol at Blue 1, needs 4+, in cover: lowest of two dice"
+COVER_LINE = "Red 2's Pistol at Blue 1, needs 4+, in cover: lowest of two dice"
 
 
 def test_simultaneous_attacks_see_the_cover_as_it_was():
@@ -133,7 +133,7 @@ def test_simultaneous_attacks_see_the_cover_as_it_was():
     s.apply(0, {"orders": {"red-1": {"act": ["shoot", "pistol", "C15"], "move": None},
                            "red-2": {"act": ["shoot", "pistol", "C16"], "move": None}}})
     lines = s.log.lines()
-    assert any(l.startswith(COVER_LINE) and "[6, 3] = 3" in l for l in lines), lines
+    assert any(l.startswith(COVER_LINE) and "rolls 6 and 3: the lower, 3, counts" in l for l in lines), lines
     assert s.battle.get("blue-1").alive and (2, 14) not in s.battle.cover
 
 
@@ -146,7 +146,7 @@ def test_simultaneous_attacks_phase_by_phase():
         s.apply(0, {"act": act})
     assert s.view(1)["acting"] == "blue-1" and (2, 14) in s.battle.cover     # same group: it decides on the board as it was
     s.apply(1, {"act": None})                                                 # the last of the group: now all resolve
-    assert any(l.startswith(COVER_LINE) and "[6, 3] = 3" in l for l in s.log.lines())
+    assert any(l.startswith(COVER_LINE) and "rolls 6 and 3: the lower, 3, counts" in l for l in s.log.lines())
     assert s.battle.get("blue-1").alive and (2, 14) not in s.battle.cover
 
 

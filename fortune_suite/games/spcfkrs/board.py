@@ -12,10 +12,10 @@ from ...geometry import square, format_square, chebyshev, line_cells, cells_cros
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
-__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'Battle', 'between', 'line_of_fire', 'cover_of',
-           'cover_level', 'square_mask', 'range_mask', 'lof_masks', 'fighter_mask', 'cover_mask', 'wall_mask',
-           'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach', 'direct_path',
-           'move_path', 'walk']
+__all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'roll_words', 'Battle', 'between', 'line_of_fire',
+           'cover_of', 'cover_level', 'square_mask', 'range_mask', 'lof_masks', 'fighter_mask', 'cover_mask',
+           'wall_mask', 'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach',
+           'direct_path', 'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue", "Green", "Yellow")                 # the sides, in seat order (2 to 4 play)
@@ -79,6 +79,13 @@ class Squares(dict):
     def __ior__(self, other): self.update(other); return self
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c009
+def roll_words(rec) -> str:
+    "What a roll showed, in words: 'rolls 4', 'rolls 6 and 3: the lower, 3, counts', 'rolls 3, 7 in all'."
+    f, t = list(rec.faces), rec.total
+    if len(f) == 2 and "kl1" in rec.notation: return f"rolls {f[0]} and {f[1]}: the lower, {t}, counts"
+    if len(f) == 1 and f[0] == t: return f"rolls {t}"
+    return f"rolls {' and '.join(map(str, f))}, {t} in all"
+
 class Battle:
     "Fighters, cover and the round on the 24×24 grid, with the geometry of the rules."
     def __init__(self,
@@ -105,14 +112,15 @@ class Battle:
     def say(self, text, **data):
         "Add a line (and its data) to the report (quiet: nothing)."
         if not self.quiet: self.report.append(("info", text, data, None))
-    def roll(self, what, why:str, side:int, luck:dict=None):
-        "Roll `what` for `why` with the battle's roller, for `side`; reported with its odds (quiet: no odds, no report). `luck`: a hint for the luck ledger, as `State.roll`'s."
+    def roll(self, what, why:str, side:int, chance=None, luck:dict=None):
+        "Roll `what` for `why` (its odds in words) for `side`, reported as a sentence; `chance`: (what success is, its probability) kept in the event's data; `luck`: a hint for the luck ledger, as `State.roll`'s (quiet: no odds, no report)."
         if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
         if self.quiet: return self.roller.roll(what, why, odds=False)
         rec = self.roller.roll(what, why)
         data = rec.to_dict()
+        if chance is not None: data["chance"] = {"of": chance[0], "p": float(chance[1])}
         if luck is not None: data["luck"] = luck
-        self.report.append(("roll", f"{SIDES[side]} — {rec.describe()}", data, side))
+        self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
         return rec
     def lines(self) -> list:
         "The report's text lines."

@@ -13,7 +13,7 @@ from ...geometry import square, format_square, GeometryError
 
 # %% auto #0
 __all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'PATHS', 'EDGES', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog',
-           'Profile', 'profile', 'check_force', 'force_cost', 'map_cover', 'SpcfkrsOptions']
+           'Profile', 'profile', 'check_force', 'force_cost', 'kit_name', 'map_cover', 'SpcfkrsOptions']
 
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c006
 CATALOG = {
@@ -246,6 +246,13 @@ def force_cost(force, catalog=None) -> int:
     "Points spent on `force` (no budget check)."
     return sum(profile(list(m), catalog).cost for m, _ in check_force(force, 10**9, catalog))
 
+def kit_name(mods=(),        # modification keys
+             catalog=None    # a Catalog (default: the rules')
+            ) -> str:
+    "A fighter's modifications as the rules name them, for logs and screens: 'Metal Legs + Machine Gun', or 'base fighter'."
+    cat = load_catalog(catalog)
+    return " + ".join(cat.mods[m].name for m in mods) or "base fighter"
+
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c023
 _RUINS_HALF = {
     "partial": ["C5", "D5", "H4", "K6", "L6", "Q5", "T4", "U4", "E8", "F8", "N8", "S9", "B10", "C10", "I10",
@@ -277,6 +284,7 @@ EDGES = ("row1", "row24", "colA", "colX")   # deployment edges, in the order pla
 @dataclass(frozen=True)
 class SpcfkrsOptions:
     "The rules choices of SPCFKRS (defaults from DECISIONS.md; *choice* marks our own readings)."
+    choices = {"mode": MODES, "map": tuple(MAPS), "move_path": PATHS, "los_line": LINES}   # (not a field: the fixed values of str fields, for forms)
     budget: int = 10                     # points per force (decision: a setting, default 10)
     players: int = 2                     # forces in the battle, 2 to 4 (decision: "2 (or more) players")
     forces: tuple | None = None          # None: build forces in secret at the start; else one force per player (Red's, Blue's, …)

@@ -140,7 +140,7 @@ def speed_order(b:Battle, fs:list, phase:str) -> list:
             out.append(g); continue
         b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
         groups = rolloff(b, g, phase)
-        b.say(f"Order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
+        b.say(f"Acting order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
         out += groups
     return out
 
@@ -160,7 +160,7 @@ def follow(b:Battle, f:Fighter, g:Fighter) -> None:
     "Move `f` next to `g` (the fighter it follows) if its Move allows, else as close as it can."
     if not g.alive: return b.say(f"{f.name}'s target {g.name} has fallen: {f.name} stays on {cell_name(f.pos)}.")
     if max(abs(f.pos[0] - g.pos[0]), abs(f.pos[1] - g.pos[1])) == 1:
-        return b.say(f"{f.name} stays on {g.name} ({cell_name(f.pos)}).", moved=f.id, to=cell_name(f.pos))
+        return b.say(f"{f.name} is next to {g.name} already: it stays on {cell_name(f.pos)}.", moved=f.id, to=cell_name(f.pos))
     best, parent = _dijkstra(b, f, avoid=True, budget=4 * 24 * 24)
     goals = [c for c in neighbours(g.pos, (24, 24)) if c in best]
     if not goals: return b.say(f"{f.name} cannot get at {g.name}: no free square next to it can be reached.")

@@ -6,10 +6,11 @@
 from __future__ import annotations
 from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict
 from ...geometry import square, GeometryError
-from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover, EDGES
+from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover, kit_name, EDGES
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
 from .orders import (PhaseByPhase, act_error, move_error, order_error, acts, moves, describe_order,
                                               resolve_round)
+from .combat import desc
 
 # %% auto #0
 __all__ = ['edges', 'zone', 'deploy', 'build_steps', 'check_build', 'own_fighter', 'order_steps', 'check_orders', 'snapshot',
@@ -195,7 +196,7 @@ class SpcfkrsState(State):
         for side in range(self.players):
             fs = self.battle.living(side)
             self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
-                      + "; ".join(f"{f.name} {'+'.join(f.prof.mods) or 'base'} on {cell_name(f.pos)}" for f in fs),
+                      + "; ".join(f"{f.name} ({kit_name(f.prof.mods, self.cat)}) on {cell_name(f.pos)}" for f in fs) + ".",
                       {"side": side, "fighters": [[f.id, list(f.prof.mods), cell_name(f.pos)] for f in fs]})
         self._begin_round()
         self._log_battle()
@@ -317,18 +318,24 @@ class SpcfkrsState(State):
     def _describe(self, p, a):
         name, b = SIDES[p], self.battle
         if self.stage == "build":
-            if isinstance(a, dict): return f"{name} submits a force: " + "; ".join('+'.join(x.get("mods", []) if isinstance(x, dict) else x) or "base" for x in a["force"]) + "."
-            return {"fighter": f"{name} buys a fighter.", "done": f"{name}'s force is complete."}.get(a[0], f"{name} buys {a[-1]} for its fighter {len(self.building[p])}.")
+            if isinstance(a, dict):
+                kits = [kit_name(profile(list(x.get("mods", []) if isinstance(x, dict) else x), self.cat).mods, self.cat) for x in a["force"]]
+                return f"{name} submits a force of {len(kits)} fighter{'s' if len(kits) > 1 else ''}: " + "; ".join(kits) + "."
+            if a[0] == "mod": return f"{name} buys {self.cat.mods[a[1]].name} for its fighter {len(self.building[p])}."
+            return f"{name} buys a fighter." if a[0] == "fighter" else f"{name}'s force is complete."
         if self.stage == "orders":
             if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
             f = b.by_id[a["unit"]]
-            return f"{name} orders " + (describe_order(b, f, {"act": a["act"]}) if "act" in a else f"{f.name} to move: {a['move'] if isinstance(a['move'], str) else ' '.join(a['move']) if a['move'] else 'stay'}.")
+            if "act" in a: return f"{name} orders " + describe_order(b, f, {"act": a["act"]})
+            m = a["move"]
+            return f"{name} orders {f.name} to " + ("stay" if m is None else "follow its target" if m == "follow" else
+                                                    f"follow {desc(b, to_cell(m[1]))}" if isinstance(m, list) else f"move to {m}") + "."
         f, phase = self.turns.acting(), self.turns.phase
-        if a.get("move") == "delay": return f"{name}: {f.name} delays its move."
-        if a.get("move") == "follow": return f"{name}: {f.name} follows its target."
-        if a == {"act": None}: return f"{name}: {f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
-        if a == {"move": None}: return f"{name}: {f.name} stays on {cell_name(f.pos)}."
-        return f"{name}: " + describe_order(b, f, a)
+        if a.get("move") == "delay": return f"{name} holds {f.name} back to move after the others."
+        if a.get("move") == "follow": return f"{name} has {f.name} follow the fighter it stabbed."
+        if a == {"act": None}: return f"{f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
+        if a == {"move": None}: return f"{f.name} stays on {cell_name(f.pos)}."
+        return f"{name} decides: " + describe_order(b, f, a)[:-1].replace(":", "", 1) + "."
 
 @register_game
 class Spcfkrs(Game):
