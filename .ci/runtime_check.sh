@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Does the package run with its runtime dependencies alone? A fresh venv, `pip install .` (not editable, no extras),
-# then: import every module, simulate two games of every game with a simulator, `fortune-suite app --help`, and
+# then: import every module, simulate two games of every game with a simulator, a small sweep on a local cluster
+# (the console script starting Dask workers), `fortune-suite app --help`, and
 # execute the user-facing notebooks headless with the venv's own kernel.
 # Every check runs even when an earlier one fails; the failures are listed at the end (exit 1 if any).
 #
@@ -108,6 +109,7 @@ step "simulate --list" fortune-suite simulate --list
 for g in $("$PY" -c 'from fortune_suite.engine import known_games; print(" ".join(known_games()))' 2>/dev/null || echo pig spcfkrs fomo fortune_fodder); do
   step "simulate $g" fortune-suite simulate "$g" --games 2 --seed 1 --no-progress
 done
+step "fortune-suite sweep on a 2-worker local cluster" fortune-suite sweep pig --option target=20,30 --games 20 --seed 1 --workers 2 --no-progress --out "$WORK/out/sweep.json"
 step "fortune-suite app --help" fortune-suite app --help
 step "fortune-suite lab --help" fortune-suite lab --help
 
