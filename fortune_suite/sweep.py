@@ -14,8 +14,8 @@ from .simkit import prepare, play_game, wilson, _progress
 
 # %% auto #0
 __all__ = ['FORMAT', 'SweepError', 'Condition', 'Study', 'condition_key', 'game_seeds', 'Planned', 'plan', 'default_batch',
-           'batches', 'play_batch', 'sweep', 'tidy', 'have_parquet', 'default_path', 'save', 'load', 'summarize',
-           'summary_text']
+           'batches', 'play_batch', 'local_cluster', 'sweep', 'tidy', 'have_parquet', 'default_path', 'save', 'load',
+           'summarize', 'summary_text']
 
 # %% ../nbs/07_sweep.ipynb #3585dab9
 class SweepError(ValueError):
@@ -191,6 +191,13 @@ def _cores() -> int:
     try: return len(os.sched_getaffinity(0))
     except AttributeError: return os.cpu_count() or 1
 
+def local_cluster(workers:int=None, # worker processes (default: one per core)
+                  **kw):            # more `LocalCluster` arguments
+    "A `LocalCluster` for sweeps: worker processes with one thread each, quiet logs, and no fixed port (8787 stays free)."
+    from distributed import LocalCluster
+    return LocalCluster(**{"n_workers": workers or _cores(), "threads_per_worker": 1, "processes": True, "dashboard_address": None,
+                           "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}, "silence_logs": logging.CRITICAL, **kw})
+
 def _as_study(study, games, seed) -> Study:
     if isinstance(study, (str, Path)): study = Study.load(study)
     elif isinstance(study, dict): study = Study.from_dict(study)
@@ -236,13 +243,12 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
     where = "in-process" if workers == 0 else "client" if client is not None else "scheduler" if scheduler else "local cluster"
     try:
         if workers != 0:
-            from distributed import Client, LocalCluster
+            from distributed import Client
             if client is None and scheduler is not None:
                 try: client = own = Client(scheduler, timeout="10s")
                 except (OSError, TimeoutError) as e: raise SweepError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from None
             elif client is None:
-                cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.CRITICAL)
+                cluster = local_cluster(n_workers)
                 client = own = Client(cluster)
             n_workers = max(1, len(client.scheduler_info().get("workers", {})) or n_workers)
         b = batch if batch is not None else default_batch(study, n_workers)

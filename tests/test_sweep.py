@@ -1,12 +1,12 @@
 """Sweeps survive a dead worker: a real LocalCluster of two worker processes (each under a nanny), one worker's process
 killed with SIGKILL while it plays a batch; the study still ends with every game, and the table equals a serial run's."""
-import logging, os, signal, time
+import os, signal, time
 import pandas as pd
 import pytest
 
 distributed = pytest.importorskip("distributed")
-from distributed import Client, LocalCluster
-from fortune_suite.sweep import Study, sweep, SweepError
+from distributed import Client
+from fortune_suite.sweep import Study, sweep, local_cluster, SweepError
 
 # SPCFKRS greedy games take 10–30 ms here: batches of 12 games keep a worker busy for a few tenths of a second,
 # long enough to be killed in the middle of one.
@@ -18,8 +18,7 @@ STUDY = Study([{"game": "spcfkrs", "name": "greedy mirror"},
 def test_a_killed_worker_costs_only_its_batch():
     serial = sweep(STUDY, workers=0, progress=False)
     assert len(serial) == 96 and serial.groupby("cond").size().tolist() == [48, 48]
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
+    with local_cluster(2) as cluster, Client(cluster) as client:      # two worker processes, each under a nanny
         pids = client.run(os.getpid)                      # worker address → the worker process's pid
         assert len(pids) == 2 and os.getpid() not in pids.values()
         killed = {}
