@@ -124,8 +124,8 @@ subprocess.run(["jupyter", "nbconvert", "--to", "notebook", "--execute", f"{work
                 "--log-level=WARN"], check=True)
 EOF
 
-run_nb() {  # execute one notebook headless, in its own folder (as a reader would open it)
-  jupyter nbconvert --to notebook --execute "$1" --output "$WORK/out/$(echo "$1" | tr / _)" \
+run_nb() {  # execute one notebook headless, in its own folder (as a reader would open it); write-ups in their quick mode
+  FORTUNE_SUITE_QUICK=1 jupyter nbconvert --to notebook --execute "$1" --output "$WORK/out/$(echo "$1" | tr / _)" \
     --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=1800 --log-level=WARN
 }
 for nb in "${nbs[@]}"; do step "execute $nb" run_nb "$ROOT/$nb"; done

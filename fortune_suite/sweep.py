@@ -250,7 +250,7 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
             elif client is None:
                 cluster = local_cluster(n_workers)
                 client = own = Client(cluster)
-            n_workers = max(1, len(client.scheduler_info().get("workers", {})) or n_workers)
+            n_workers = max(1, sum(client.nthreads().values()) or n_workers)     # threads that can play a batch at once
         b = batch if batch is not None else default_batch(study, n_workers)
         tasks = batches(study, b)
         bar, done = None, [0]
