@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Does the package run with its runtime dependencies alone? A fresh venv, `pip install .` (not editable, no extras),
-# then: import every module, simulate two games of every game with a simulator, `fortune-suite app --help`, build the
-# quick documentation site (offline where possible), and execute the user-facing notebooks headless with the venv's
-# own kernel.
+# then: import every module, simulate two games of every game with a simulator, a small sweep on a local cluster
+# (the console script starting Dask workers), `fortune-suite app --help`, build the quick documentation site (offline
+# where possible), and execute the user-facing notebooks headless with the venv's own kernel.
 # Every check runs even when an earlier one fails; the failures are listed at the end (exit 1 if any).
 #
 #   .ci/runtime_check.sh                 tour + tutorials + write-ups
@@ -109,6 +109,7 @@ step "simulate --list" fortune-suite simulate --list
 for g in $("$PY" -c 'from fortune_suite.engine import known_games; print(" ".join(known_games()))' 2>/dev/null || echo pig spcfkrs fomo fortune_fodder); do
   step "simulate $g" fortune-suite simulate "$g" --games 2 --seed 1 --no-progress
 done
+step "fortune-suite sweep on a 2-worker local cluster" fortune-suite sweep pig --option target=20,30 --games 20 --seed 1 --workers 2 --no-progress --out "$WORK/out/sweep.json"
 step "fortune-suite app --help" fortune-suite app --help
 step "fortune-suite lab --help" fortune-suite lab --help
 
@@ -144,8 +145,8 @@ assert "was not run in this build" in (site / "11_ui_readout.html").read_text()
 print(f"   {len(pages)} pages, {sum(f.stat().st_size for f in site.rglob('*') if f.is_file()) / 1e6:.1f} MB")
 EOF
 
-run_nb() {  # execute one notebook headless, in its own folder (as a reader would open it)
-  jupyter nbconvert --to notebook --execute "$1" --output "$WORK/out/$(echo "$1" | tr / _)" \
+run_nb() {  # execute one notebook headless, in its own folder (as a reader would open it); write-ups in their quick mode
+  FORTUNE_SUITE_QUICK=1 jupyter nbconvert --to notebook --execute "$1" --output "$WORK/out/$(echo "$1" | tr / _)" \
     --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.timeout=1800 --log-level=WARN
 }
 for nb in "${nbs[@]}"; do step "execute $nb" run_nb "$ROOT/$nb"; done

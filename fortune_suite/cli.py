@@ -165,6 +165,10 @@ def _luck(args):
     from fortune_suite.luck import luck_cli
     return luck_cli(args.rest)
 
+def _sweep(args):
+    from fortune_suite.sweep_cli import sweep_cli
+    return sweep_cli(args.rest)
+
 # %% ../nbs/05_cli.ipynb #dc93b4fc
 def _docs(args):
     from fortune_suite.docs import build_site, DocsError
@@ -217,6 +221,9 @@ def make_parser() -> argparse.ArgumentParser:
     k = sub.add_parser("luck", help="a saved game's luck ledger: fortune-suite luck --help", add_help=False)
     k.add_argument("rest", nargs=argparse.REMAINDER, help="the save file and options")
     k.set_defaults(fn=_luck)
+    w = sub.add_parser("sweep", help="a study, conditions × games, on Dask: fortune-suite sweep --help", add_help=False)
+    w.add_argument("rest", nargs=argparse.REMAINDER, help="the study and options for the sweep")
+    w.set_defaults(fn=_sweep)
     return p
 
 def main(argv=None) -> int:
@@ -224,6 +231,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
     if argv[:1] == ["luck"]: return _luck(argparse.Namespace(rest=argv[1:]))                      # likewise
+    if argv[:1] == ["sweep"]: return _sweep(argparse.Namespace(rest=argv[1:]))
     p = make_parser()
     try: args = p.parse_args(argv)
     except SystemExit as e: return int(e.code or 0)

@@ -10,7 +10,8 @@ import numpy as np
 from .engine import get_game, known_games, bots_for, get_bot, play_bots, options_to_dict, RulesError
 
 # %% auto #0
-__all__ = ['Z95', 'wilson', 'CliError', 'CliParser', 'run_cli', 'SimResult', 'simulate', 'make_parser', 'simulate_cli']
+__all__ = ['Z95', 'wilson', 'CliError', 'CliParser', 'run_cli', 'Setup', 'prepare', 'play_game', 'SimResult', 'simulate',
+           'make_parser', 'simulate_cli']
 
 # %% ../nbs/06_simkit.ipynb #c005
 Z95 = 1.959963984540054   # the standard normal quantile for a two-sided 95% interval
@@ -43,6 +44,72 @@ def run_cli(prog:str, fn, argv) -> int:
         print(f"{prog}: error: {e}", file=sys.stderr); return 2
 
 # %% ../nbs/06_simkit.ipynb #2895c0cd
+@dataclass
+class Setup:
+    "A condition ready to play (`prepare` makes one): the game, its options, a bot per seat and the seats' names."
+    game: type
+    options: object
+    bots: list            # a `Bot` per seat, in the seating of turn 0
+    seats: list           # each seat's name ("Red", "Player 0")
+    @property
+    def players(self) -> int: return len(self.bots)
+    @property
+    def specs(self) -> list: return [b.name for b in self.bots]
+
+def prepare(game,               # a registered game (class or name)
+            bots=None,          # bot specs per seat (a list, or one spec for all; "a,b" text); None: greedy if the game has it, else random
+            players:int=None,   # table size, for games with a `players` option
+            options:dict=None   # more game options
+           ) -> Setup:
+    "Check a condition once and make it ready to play; `RulesError` names what is wrong (game, option, bot, seat count)."
+    g = get_game(game)
+    opts = dict(options or {})
+    if players is not None:
+        if "players" not in {f for f in options_to_dict(g.make_options({}))}:
+            if players != g.kind.min_players or g.kind.min_players != g.kind.max_players:
+                raise RulesError(f"{g.name} has no players option: it is played by {g.kind.min_players} players")
+        else: opts["players"] = players
+    o = g.make_options(opts)
+    n = g.num_players(o)
+    if bots is None: bots = ["greedy" if "greedy" in bots_for(g) else "random"]
+    if isinstance(bots, str): bots = [b for b in bots.split(",")] if "," in bots else [bots]
+    bots = list(bots)
+    if len(bots) == 1: bots = bots * n
+    if len(bots) != n: raise RulesError(f"{g.name} with these options has {n} seats: give 1 or {n} bots, got {len(bots)} ({', '.join(map(str, bots))})")
+    made = [get_bot(g, b) for b in bots]
+    probe = g.new(o, 0, quiet=True)
+    return Setup(g, o, made, [probe.player_name(p) for p in range(n)])
+
+def _scalar(v) -> bool: return v is None or isinstance(v, (bool, int, float, str))
+
+def play_game(setup:Setup,      # from `prepare`
+              seed:int,         # the game's seed (its dice and its bots' generators)
+              turn:int=0,       # move the bots this many seats along
+              quiet:bool=True,  # quiet mode (False: the full log, the same game)
+              measure=None      # optional `measure(state) -> dict` of single values, added to the row
+             ) -> dict:
+    "Play one seeded game of `setup`; its tidy row: seed, bot_<seat>, win_<seat>, winners, rounds and the result's other single values."
+    g, n = setup.game, setup.players
+    seat_bots = {p: setup.bots[(p - turn) % n] for p in range(n)}
+    s = play_bots(g.new(setup.options, seed, quiet=quiet), seat_bots, seed=seed)
+    if not s.is_over: raise RulesError(f"{g.name} seed {seed}: a seat has no bot (the game stopped unfinished)")
+    r = s.result()
+    r = r if isinstance(r, dict) else {}
+    w = sorted(r.get("winners") or [])
+    row = {"seed": seed, **{f"bot_{p}": seat_bots[p].name for p in range(n)}, **{f"win_{p}": p in w for p in range(n)},
+           "winners": ",".join(map(str, w)), "rounds": r.get("rounds", 0)}
+    extra = {} if measure is None else measure(s)
+    if not isinstance(extra, dict) or not all(isinstance(k, str) and _scalar(v) for k, v in extra.items()):
+        raise RulesError(f"measure must return a dict of single values (numbers, text, booleans), got {extra!r}")
+    for k, v in [*((k, v) for k, v in r.items() if k not in ("winners", "rounds")), *extra.items()]:
+        if _scalar(v): cols = {k: v}
+        elif isinstance(v, (list, tuple)) and len(v) == n and all(_scalar(x) and not isinstance(x, str) for x in v):
+            cols = {f"{k}_{p}": x for p, x in enumerate(v)}
+        else: continue                                   # nested or ragged values (a list of cards) stay out of the row
+        for c, x in cols.items(): row[c if c not in row else f"result_{c}"] = x
+    return row
+
+# %% ../nbs/06_simkit.ipynb #64f52d39
 @dataclass
 class SimResult:
     "A bot-vs-bot series: what was played and what came of it (`to_json()`: the same keys for every game)."
@@ -117,44 +184,24 @@ def simulate(game,                 # a registered game (class or name, e.g. "spc
              quiet:bool=True,      # quiet mode (False: full logs, for comparison)
              keep:bool=False) -> SimResult:  # keep each game's [seed, winners, rounds] in `records`
     "Play `games` seeded bot-vs-bot games of `game` and count wins per seat, with 95% Wilson intervals."
-    g = get_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1: raise RulesError(f"games must be a positive whole number, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0: raise RulesError(f"seed must be a non-negative whole number, got {seed!r}")
-    opts = dict(options or {})
-    if players is not None:
-        if "players" not in {f for f in options_to_dict(g.make_options({}))}:
-            if players != g.kind.min_players or g.kind.min_players != g.kind.max_players:
-                raise RulesError(f"{g.name} has no players option: it is played by {g.kind.min_players} players")
-        else: opts["players"] = players
-    o = g.make_options(opts)
-    n = g.num_players(o)
-    if bots is None: bots = ["greedy" if "greedy" in bots_for(g) else "random"]
-    if isinstance(bots, str): bots = [b for b in bots.split(",")] if "," in bots else [bots]
-    bots = list(bots)
-    if len(bots) == 1: bots = bots * n
-    if len(bots) != n: raise RulesError(f"{g.name} with these options has {n} seats: give 1 or {n} bots, got {len(bots)} ({', '.join(map(str, bots))})")
-    made = [get_bot(g, b) for b in bots]
-    specs = [b.name for b in made]
-    probe = g.new(o, seed, quiet=True)
-    seats = [probe.player_name(p) for p in range(n)]
+    su = prepare(game, bots, players, options)
+    n, specs = su.players, su.specs
     wins, draws, rounds, by_bot, records = [0] * n, 0, 0, {s: 0 for s in specs}, []
     bar, t0 = _progress(games, progress), time.perf_counter()
     try:
         for i in range(games):
-            k = i % n if rotate else 0
-            seat_bots = {p: made[(p - k) % n] for p in range(n)}
-            s = play_bots(g.new(o, seed + i, quiet=quiet), seat_bots, seed=seed + i)
-            if not s.is_over: raise RulesError(f"{g.name} seed {seed + i}: a seat has no bot (the game stopped unfinished)")
-            r = s.result()
-            w, rd = list(r.get("winners", [])), r.get("rounds", 0)
-            rounds += rd
-            if len(w) == 1: wins[w[0]] += 1; by_bot[seat_bots[w[0]].name] += 1
+            row = play_game(su, seed + i, i % n if rotate else 0, quiet)
+            w = [p for p in range(n) if row[f"win_{p}"]]
+            rounds += row["rounds"]
+            if len(w) == 1: wins[w[0]] += 1; by_bot[row[f"bot_{w[0]}"]] += 1
             else: draws += 1
-            if keep: records.append([seed + i, w, rd])
+            if keep: records.append([seed + i, w, row["rounds"]])
             if bar is not None: bar.update(1)
     finally:
         if bar is not None: bar.close()
-    return SimResult(g.name, games, seed, n, seats, specs, options_to_dict(o), rotate, wins, draws, rounds / games,
+    return SimResult(su.game.name, games, seed, n, su.seats, specs, options_to_dict(su.options), rotate, wins, draws, rounds / games,
                      time.perf_counter() - t0, by_bot if rotate else {}, records)
 
 # %% ../nbs/06_simkit.ipynb #604ee5d5
