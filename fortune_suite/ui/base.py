@@ -4,12 +4,12 @@
 
 # %% ../../nbs/10_ui_base.ipynb #c003
 from __future__ import annotations
-import contextlib, functools, html, traceback
+import contextlib, functools, html, re, traceback
 import traitlets
 import ipywidgets as W
 
 # %% auto #0
-__all__ = ['ensure_bokeh', 'tag', 'Panel', 'shows_errors', 'BokehWidget']
+__all__ = ['ensure_bokeh', 'tag', 'Panel', 'shows_errors', 'plain_words', 'ErrorSpot', 'BokehWidget']
 
 # %% ../../nbs/10_ui_base.ipynb #c006
 _BOKEH_LOADED = False
@@ -45,6 +45,7 @@ class Panel(traitlets.HasTraits):
         self._subs = []          # (widget, handler, names) registered through `listen`
         self._clicks = []        # (button, handler) registered through `on_click`
         self._bokeh = []         # BokehModel widgets made through `bokeh`
+        self._spots = []         # error spots made through `error_spot` (closed with the panel)
         self._depth = 0          # nesting of guarded calls; only an outermost call clears the status
         self.last_traceback = "" # full traceback of the last callback error, for debugging
         self._status = tag(W.HTML("", layout=W.Layout(display="none")), "fs-status")
@@ -74,17 +75,24 @@ class Panel(traitlets.HasTraits):
 def _describe(e:BaseException) -> str:
     return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
 
-def _guarded(panel, fn, args, kwargs):
+_NEAR = []   # the error spots of the `near` calls in progress (innermost last), each [spot, message so far]
+
+def _guarded(panel, fn, args, kwargs, near=None):
     panel._depth += 1
+    if near is not None: _NEAR.append([near, ""])
     try:
         if panel._depth == 1: panel.status = ""   # a new outermost call starts clean
         return fn(*args, **kwargs)
     except Exception as e:
         panel.last_traceback = traceback.format_exc()
-        panel.status = _describe(e)
+        if _NEAR: _NEAR[-1][1] = plain_words(_describe(e))   # a call made beside a control: shown there
+        else: panel.status = _describe(e)
         return None
     finally:
         panel._depth -= 1
+        if near is not None:
+            spot, msg = _NEAR.pop()
+            spot.message = msg                    # a call through the spot that raised nothing clears it
 
 def shows_errors(method):
     "Decorator for a `Panel` method: an exception it raises is shown in the panel's status line instead."
@@ -103,23 +111,64 @@ Panel._guard = _guard
 def _listen(self:Panel,
             owner:traitlets.HasTraits,  # a widget or another panel
             handler,                     # called with the traitlets change dict
-            names="value"):              # trait name(s) to observe
+            names="value",               # trait name(s) to observe
+            near=None):                  # an `error_spot()` beside the control: errors are shown there (None: the status line)
     "Observe `names` on `owner` with a guarded `handler`; undone by `close()`."
-    h = self._guard(handler)
+    h = self._guard(handler) if near is None else self.guard_near(handler, near)
     owner.observe(h, names=names)
     self._subs.append((owner, h, names))
     return h
 
 def _on_click(self:Panel,
               button:W.Button,  # the button
-              handler):         # called with the button
+              handler,          # called with the button
+              near=None):       # an `error_spot()` beside the button: errors are shown there (None: the status line)
     "Register a guarded click `handler` on `button`; undone by `close()`."
-    h = self._guard(handler)
+    h = self._guard(handler) if near is None else self.guard_near(handler, near)
     button.on_click(h)
     self._clicks.append((button, h))
     return h
 
 Panel.listen, Panel.on_click = _listen, _on_click
+
+# %% ../../nbs/10_ui_base.ipynb #328c4d91
+_CLASS = re.compile(r"^([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))(?:: (.*))?$", re.S)
+
+def plain_words(text:str  # an error as `status` holds it ("RulesError: hold rule: …") or a bare message
+               ) -> str:
+    "The error `text` as a player reads it: no exception class name, the first letter capitalised, a full stop."
+    m = _CLASS.match(text.strip())
+    msg = (m.group(2) or "") if m else text.strip()
+    if not msg: return "That did not work (no reason was given)."
+    msg = msg[0].upper() + msg[1:]
+    return msg if msg[-1] in ".!?…" else msg + "."
+
+class ErrorSpot(W.HTML):
+    "A small error line placed beside a control (hidden while it has no `message`)."
+    message = traitlets.Unicode("", help="the error shown, in plain words ('' hides the spot)")
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.layout.display, self.layout.margin = "none", "0 6px"
+        self.add_class("fs-error-spot")
+        self.observe(self._draw, names="message")
+    def _draw(self, change):
+        msg = change["new"]
+        self.value = f'<span style="color:#b00020;white-space:normal">⚠ {html.escape(msg)}</span>' if msg else ""
+        self.layout.display = None if msg else "none"
+
+def _error_spot(self:Panel) -> ErrorSpot:
+    "A new error spot for this panel to place beside a control (pass it as `near=` to `on_click` / `listen`)."
+    spot = ErrorSpot()
+    self._spots.append(spot)
+    return spot
+
+def _guard_near(self:Panel, fn, spot:ErrorSpot):
+    "Wrap `fn` so an exception it raises (or a guarded call inside it reports) is shown in `spot`, in plain words."
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs): return _guarded(self, fn, args, kwargs, near=spot)
+    return wrapper
+
+Panel.error_spot, Panel.guard_near = _error_spot, _guard_near
 
 # %% ../../nbs/10_ui_base.ipynb #c024
 from jupyter_bokeh import BokehModel
@@ -184,6 +233,7 @@ def _close(self:Panel):
     self._subs, self._clicks = [], []
     ws = list(self.widgets())
     for w in reversed(ws): w.close()
+    for w in self._spots: w.close()
     self._bokeh = []
     self.closed = True
     self.unobserve_all()

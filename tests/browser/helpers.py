@@ -28,3 +28,25 @@ def app_shot(panel, name, width=None, height=2200):
         panel.scroll_into_view_if_needed(); page.wait_for_timeout(400)
         panel.screenshot(path=str(artifacts / f"{name}.png"))
     finally: page.set_viewport_size(vp)
+
+
+CUT_OFF_JS = """(root) => {
+    const out = [];
+    for (const el of root.querySelectorAll("button, label, .widget-label, .widget-html-content, select")) {
+        const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+        if (r.width === 0 || r.height === 0 || st.visibility === "hidden") continue;      // not visible
+        if (el.scrollWidth > el.clientWidth + 1) {
+            const text = (el.innerText || el.value || "").trim().replace(/\\s+/g, " ").slice(0, 80);
+            const cls = (typeof el.className === "string" ? el.className : "").trim().split(/\\s+/).slice(0, 3).join(".");
+            out.push(`${el.tagName.toLowerCase()}${cls ? "." + cls : ""} "${text}": needs ${el.scrollWidth}px, has ${el.clientWidth}px`);
+        }
+    }
+    return out;
+}"""
+
+
+def cut_off(panel) -> list:
+    """Every visible `button, label, .widget-label, .widget-html-content, select` inside the element `panel` (a
+    Playwright locator) whose text does not fit (`scrollWidth > clientWidth + 1`), described as
+    'tag.class "text": needs N px, has M px'. Assert it is `[]` to check that no text is cut off."""
+    return panel.evaluate(CUT_OFF_JS)
