@@ -9,10 +9,11 @@ import numpy as np
 import traitlets
 import ipywidgets as W
 from ..engine import State, RulesError, SaveError, canon, bots_for, get_bot
-from ..ui.base import Panel, tag, shows_errors
+from ..ui.base import Panel, tag, shows_errors, plain_words
+from .log import LogPanel, check_entry
 
 # %% auto #0
-__all__ = ['HUMAN', 'Component', 'ActionButtons', 'AppScaffold']
+__all__ = ['HUMAN', 'Component', 'ActionButtons', 'seat_options', 'AppScaffold']
 
 # %% ../../nbs/50_app_scaffold.ipynb #8f3275ef
 def _label(action) -> str:
@@ -27,6 +28,7 @@ class Component(Panel):
         super().__init__()
         self.act = self._unattached
         self.state = self.seat = None
+        self._vstate = self._vkey = self._view = None
 
     def _unattached(self, action): raise RuntimeError("this component is not in an app yet: attach(act) first")
 
@@ -40,11 +42,18 @@ class Component(Panel):
     def show(self, state:State, seat:int):
         "Draw what `seat` may see of `state` (calls `draw(state.view(seat))`)."
         self.state, self.seat = state, seat
-        self.draw(state.view(seat))
+        self.draw(self.view_of(state, seat))
+
+    def view_of(self, state:State, seat:int) -> dict:
+        "`state.view(seat)`, computed once while the state stays as it is (`draw`, `prompt` and `summary` share it)."
+        key = (seat, len(state.log.events), len(state.actions))
+        if self._vstate is not state or self._vkey != key: self._vstate, self._vkey, self._view = state, key, state.view(seat)
+        return self._view
 
     def blank(self):
         "Forget whatever is drawn (the privacy screen is up): afterwards the component shows no seat's view."
         self.state = self.seat = None
+        self._vstate = self._vkey = self._view = None
         self.log_upto = None
         self.clear()
 
@@ -53,6 +62,18 @@ class Component(Panel):
     def prompt(self, view:dict) -> str:
         "What the seat at the screen is asked to do, in a few words (for the status line)."
         return "choose your move below."
+
+    def summary(self, view:dict) -> list:
+        "What the table shows at all times beside the turn line: (label, value, help) triples, e.g. ('Round', '2 of 6', '…')."
+        return []
+
+    def log_entry(self, event) -> dict | None:
+        "The log line `event` makes for the seat at the screen: {text, tone, tags, round} (see `50a_app_log`); None hides it."
+        s, p, data = self.state, event.player, event.data if isinstance(event.data, dict) else {}
+        r = data.get("round")
+        return {"text": event.text, "tone": {"roll": "roll", "end": "result"}.get(event.kind, ""),
+                "tags": [] if p is None else [s.player_name(p) if s is not None else f"Player {p}"],
+                "round": r if isinstance(r, int) and not isinstance(r, bool) else None}
 
 class ActionButtons(Component):
     "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
@@ -69,7 +90,7 @@ class ActionButtons(Component):
         self.clear()
         for a in view["legal_actions"]:
             b = tag(W.Button(description=self.describe(a, view), tooltip=_label(a), button_style="primary",
-                             layout=W.Layout(width="auto")), "fs-app-action")
+                             layout=W.Layout(width="auto", flex="0 0 auto")), "fs-app-action")
             b.on_click(self._guard(lambda btn, a=a: self.act(a)))
             self._buttons.append(b)
         self._row.children = tuple(self._buttons)
@@ -86,6 +107,21 @@ class ActionButtons(Component):
 # %% ../../nbs/50_app_scaffold.ipynb #2d3965a9
 HUMAN = "human"
 
+def _first_sentence(doc) -> str:
+    doc = " ".join((doc or "").replace("`", "").split())
+    cut = [i for i in (doc.find(". "), len(doc)) if i >= 0]
+    return doc[:min(cut)].rstrip(".") if doc else ""
+
+def seat_options(game,           # the game (a Game subclass or its name)
+                 current=None):  # the seat's controller now (a bot spec not in the list is added)
+    "The choices of a seat's dropdown — ('Human (hot seat)', 'human'), ('Bot: greedy', 'greedy'), … — and a help text saying what each is."
+    bots = bots_for(game)
+    opts = [("Human (hot seat)", HUMAN)] + [(f"Bot: {n}", n) for n in bots]
+    if current is not None and current not in [v for _, v in opts]: opts.append((f"Bot: {current}", current))
+    help_ = ["Human (hot seat): a person at this screen (players take turns at it)."]
+    help_ += [f"Bot: {n}: {_first_sentence(f.__doc__) or 'a computer player'}." for n, f in bots.items()]
+    return opts, "\n".join(help_)
+
 class AppScaffold(Panel):
     "The frame of every game app: seats (hot seat or bots), privacy screen, undo, save/load, log and status line."
     css = "fs-app"
@@ -94,7 +130,8 @@ class AppScaffold(Panel):
     screen_for = traitlets.Int(None, allow_none=True, help="the seat the privacy screen waits for (None: no screen)")
     news = traitlets.Unicode("", help="what happened since the seat at the screen last looked (plain text)")
     version = traitlets.Int(0, help="counts refreshes: observe it to follow every change")
-    save_label = "Save"      # the Save button's text (a game with hidden information may say whose record it is)
+    save_label = "Save"      # the Save button's text (keep it short: say more in `save_help`)
+    save_help = None         # the Save button's tooltip (None: what the file holds, and for a game with secrets, to keep it closed)
 
     def __init__(self,
                  state:State,            # the game to play
@@ -113,49 +150,66 @@ class AppScaffold(Panel):
         for p in range(state.players): self._control(p, seats.get(p, HUMAN))
         name = title or state.game.title or state.game.name
         self._title = tag(W.HTML(f'<b style="font-size:16px">{html.escape(name)}</b>'), "fs-app-title")
-        self._seats = []
-        for p in range(state.players):
-            opts = [("Human (hot seat)", HUMAN)] + [(f"Bot: {n}", n) for n in bots_for(state.game)]
-            c = self.controllers[p]
-            if c not in [v for _, v in opts]: opts.append((f"Bot: {c}", c))
-            d = tag(W.Dropdown(options=opts, value=c, description=state.player_name(p),
-                               style={"description_width": "initial"}, layout=W.Layout(width="auto")), "fs-app-seat")
-            self.listen(d, lambda ch, p=p: self.set_controller(p, ch["new"]) if ch["new"] != self.controllers[p] else None)
-            self._seats.append(d)
-        self._statusline = tag(W.HTML(), "fs-app-status")
+        self._seatbox = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-app-seats")
         self._who = tag(W.HTML(), "fs-app-who")
+        self._tool_spot, self._load_spot = self.error_spot(), self.error_spot()
+        self._make_seats()
+        self._statusline = tag(W.HTML(layout=W.Layout(flex="1 1 420px")), "fs-app-status")
+        self._summary = tag(W.HTML(layout=W.Layout(flex="0 1 auto", max_width="100%")), "fs-app-summary")
         self._screen_text = tag(W.HTML(), "fs-app-screen-text")
-        self._iam = tag(W.Button(button_style="warning", layout=W.Layout(width="auto", height="40px")), "fs-app-iam")
+        self._iam = tag(W.Button(button_style="warning", layout=W.Layout(width="auto", flex="0 0 auto", height="40px")), "fs-app-iam")
         self._screen = tag(W.VBox([self._screen_text, self._iam], layout=W.Layout(
             border="2px dashed #9e9e9e", padding="24px", min_height="160px", align_items="center")), "fs-app-screen")
         self._body = tag(W.Box(), "fs-app-body")
-        self._undo = tag(W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto")), "fs-app-undo")
-        self._save = tag(W.Button(description=self.save_label, icon="download", layout=W.Layout(width="auto")), "fs-app-save")
-        self._export = tag(W.Button(description="Export my view", icon="user", layout=W.Layout(width="auto",
-                                    display=None if hasattr(state, "export_for") else "none")), "fs-app-export")
+        auto = lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)     # a control as wide as its text, never squeezed
+        self._undo = tag(W.Button(description="Undo", icon="undo", tooltip="Take back your last move (and every move after it)",
+                                  layout=auto()), "fs-app-undo")
+        self._save = tag(W.Button(description=self.save_label, icon="download", layout=auto(),
+                                  tooltip=self.save_help or ("Download the game as a file: it holds every player's secret choices, keep it closed until "
+                                           "the game is over" if self.privacy else "Download the game as a file to load later")), "fs-app-save")
+        self._export = tag(W.Button(description="Export my view", icon="user", layout=auto(display=None if hasattr(state, "export_for") else "none"),
+                                    tooltip="Download what you may see of the game (not a save: it cannot be loaded)"), "fs-app-export")
         self._download = tag(W.HTML(), "fs-app-download")
-        self._upload = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file"), "fs-app-upload")
+        self._upload = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file", layout=auto(),
+                                        tooltip="Load a saved game from a file"), "fs-app-upload")
         self._savetext = tag(W.Textarea(placeholder="Paste a save here and press Load text.",
-                                        layout=W.Layout(width="100%", height="56px")), "fs-app-savetext")
-        self._load = tag(W.Button(description="Load text"), "fs-app-load")
-        self._log = tag(W.HTML(), "fs-app-log")
-        self.set_children(W.HBox([self._title, W.HTML('<span style="margin:0 6px 0 16px">Seats:</span>'), *self._seats, self._who],
-                                 layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                          self._statusline, self._body,
-                          W.HBox([self._undo, self._save, self._export, self._download, self._upload],
-                                 layout=W.Layout(margin="14px 0 0 0", border_top="1px solid #e0e0e0", padding="6px 0 0 0")),
-                          W.HBox([self._savetext, self._load]),
-                          W.HTML("<b>Log</b> <i>(what you may see; newest at the bottom)</i>"), self._log)
+                                        layout=W.Layout(width="auto", flex="1 1 300px", height="56px")), "fs-app-savetext")
+        self._load = tag(W.Button(description="Load text", icon="upload", layout=auto(), tooltip="Load the game saved in the box"), "fs-app-load")
+        self.logpanel = LogPanel()
+        self._log, self._entry_cache = self.logpanel.view, None
+        self._extras = tag(W.VBox(), "fs-app-extras")        # room for a panel opened from the toolbar (the new game form)
+        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._tool_spot, self._download],
+                                   layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0")), "fs-app-toolbar")
+        self.set_children(W.HBox([self._title, self._seatbox, self._who], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                          self._toolbar, self._extras,
+                          tag(W.HBox([self._statusline, self._summary], layout=W.Layout(flex_flow="row wrap", align_items="stretch",
+                                                                                       margin="4px 0")), "fs-app-top"),
+                          self._body, self.logpanel.box,
+                          tag(W.HBox([self._savetext, self._load, self._load_spot], layout=W.Layout(align_items="center", margin="6px 0 0 0")),
+                              "fs-app-loadrow"))
         self.component.attach(self.act)
         self.listen(self.component, lambda ch: setattr(self, "status", ch["new"]), names="status")   # a new click clears it
         self.listen(self.component, self._log_held, names="log_upto")
         self.on_click(self._iam, lambda b: self.sit_down())
-        self.on_click(self._undo, lambda b: self.undo())
-        self.on_click(self._save, lambda b: self.save())
-        self.on_click(self._export, lambda b: self.export())
-        self.on_click(self._load, lambda b: self.load(self._savetext.value))
-        self.listen(self._upload, self._uploaded)
+        self.on_click(self._undo, lambda b: self.undo(), near=self._tool_spot)
+        self.on_click(self._save, lambda b: self.save(), near=self._tool_spot)
+        self.on_click(self._export, lambda b: self.export(), near=self._tool_spot)
+        self.on_click(self._load, lambda b: self.load(self._savetext.value), near=self._load_spot)
+        self.listen(self._upload, self._uploaded, near=self._tool_spot)
         self.refresh()
+
+    def _make_seats(self):
+        "One dropdown per seat: 'Human (hot seat)' or one of the game's bots (its help in the tooltip)."
+        for d in getattr(self, "_seats", ()): d.close()
+        self._seats = []
+        for p in range(self.state.players):
+            opts, help_ = seat_options(self.state.game, self.controllers[p])
+            d = tag(W.Dropdown(options=opts, value=self.controllers[p], description=f"{self.state.player_name(p)}:", tooltip=help_,
+                               style={"description_width": "initial"}, layout=W.Layout(width="auto", flex="0 0 auto", margin="0 10px 0 0")), "fs-app-seat")
+            self.listen(d, lambda ch, p=p: self.set_controller(p, ch["new"]) if ch["new"] != self.controllers[p] else None,
+                        near=self._tool_spot)
+            self._seats.append(d)
+        self._seatbox.children = (W.HTML('<span style="margin:0 6px 0 16px">Seats:</span>'), *self._seats)
 
     def _control(self, p, who):
         "Make seat `p` human (`who == 'human'`) or the bot `who` names (checked by `get_bot`)."
@@ -215,10 +269,10 @@ def _turn_text(self:AppScaffold) -> str:
     me, held = html.escape(name(self.seat)), self.component.log_upto is not None   # held: the end is not told yet
     if s.is_over and not held:
         ends = [e.text for e in s.log.visible(self.seat) if e.kind == "end"]
-        return f"<b>{html.escape(ends[-1] if ends else 'Game over.')}</b>"
+        return f"<b>{html.escape(ends[-1] if ends else 'Game over.')}</b> Press <i>New game</i> to play again."
     if self.seat in s.to_move() or held:
         turn = ", your turn" if self.seat in s.to_move() else ""
-        return f"▶ <b>{me}</b>{turn}: {html.escape(self.component.prompt(s.view(self.seat)))}"
+        return f"▶ <b>{me}</b>{turn}: {html.escape(self.component.prompt(self.component.view_of(s, self.seat)))}"
     waiting = " and ".join(name(p) + (f" (bot {self.controllers[p]})" if p in self.bots else "") for p in s.to_move())
     return f"<b>{me}</b>: waiting for {html.escape(waiting)}."
 
@@ -226,9 +280,23 @@ def _draw_status(self:AppScaffold):
     held = self.component.log_upto is not None      # the component is telling what happened, step by step
     news = "" if self.screen_for is not None or not self.news or held else \
         f'<div class="fs-app-news" style="color:#455a64">{html.escape(self.news)}</div>'
-    err = f'<div class="fs-app-error" style="color:#b00020">⚠ {html.escape(self.status)}</div>' if self.status else ""
-    self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0">'
+    err = ('<style>.fs-app-error .fs-cap::first-letter{text-transform:uppercase}</style><div class="fs-app-error" style="color:#b00020;'
+           f'display:flex;gap:4px"><span>⚠</span><div class="fs-cap">{html.escape(plain_words(self.status, capital=False))}</div></div>') if self.status else ""
+    self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0;height:100%;box-sizing:border-box">'
                               f'<div class="fs-app-turn">{self._turn_text()}</div>{news}{err}</div>')
+    self._draw_summary()
+
+def _draw_summary(self:AppScaffold):
+    "The component's summary beside the turn line (nothing while the privacy screen is up: it is drawn from a seat's view)."
+    items = [] if self.seat is None else self.component.summary(self.component.view_of(self.state, self.seat))
+    if not (isinstance(items, (list, tuple)) and all(isinstance(i, (list, tuple)) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in items)):
+        raise ValueError(f"a summary is a list of (label, value, help) strings, got {items!r}")
+    chips = "".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
+                    f'background:#fff;border:1px solid #cfd8dc;border-radius:12px;padding:1px 10px;margin:2px 3px;cursor:help">'
+                    f'<span style="color:#607d8b">{html.escape(l)}</span> <b>{html.escape(v)}</b></span>' for l, v, h in items)
+    self._summary.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;height:100%;'
+                           f'background:#f5f5f5;padding:3px 6px;box-sizing:border-box;font-size:14px">{chips}</div>') if items else ""
+    self._summary.layout.display = None if items else "none"
 
 def _cut(self:AppScaffold) -> int:
     "How far into the log the seat at the screen may read now: all of it, or up to the component's `log_upto` lines."
@@ -237,21 +305,32 @@ def _cut(self:AppScaffold) -> int:
     mine = [i for i, e in enumerate(evs) if e.seen_by(self.seat)]
     return mine[upto - 1] + 1 if 0 < upto <= len(mine) else (0 if upto <= 0 else len(evs))
 
+def _log_entries(self:AppScaffold) -> list:
+    "(position in the log, entry or None) for each event the seat at the screen may see, in order; kept until the state or the seat changes."
+    s, p, c = self.state, self.seat, self._entry_cache
+    if c is None or c[0] is not s or c[1] != p: c = self._entry_cache = [s, p, 0, []]
+    evs, comp = s.log.events, self.component
+    if comp.state is not s: comp.state, comp.seat = s, p       # log_entry may read the state (player names)
+    for i in range(c[2], len(evs)):
+        if evs[i].seen_by(p):
+            ent = comp.log_entry(evs[i])
+            c[3].append((i, None if ent is None else check_entry(ent)))
+    c[2] = len(evs)
+    return c[3]
+
 def _take_news(self:AppScaffold):
     "The lines the seat at the screen has not seen yet become its news (kept until something new happens)."
     p, n = self.seat, self._cut()
-    new = [e.text for e in self.state.log.events[min(self._seen.get(p, 0), n):n] if e.seen_by(p)]
+    seen = min(self._seen.get(p, 0), n)
+    new = [e["text"] for i, e in self._log_entries() if seen <= i < n and e is not None]
     if new: self._news[p] = "Since you last looked: " + ("… " if len(new) > 4 else "") + " ".join(new[-4:])
     self._seen[p] = n
     self.news = self._news.get(p, "")
 
 def _draw_log(self:AppScaffold):
-    "The log of the seat at the screen (held back to the component's `log_upto` lines while it replays)."
-    lines, upto = self.state.log.lines(self.seat), self.component.log_upto
-    if upto is not None: lines = lines[:max(upto, 0)]
-    self._log.value = ('<div style="display:flex;flex-direction:column-reverse;max-height:220px;overflow-y:auto;'
-                       'font-family:monospace;font-size:12px;line-height:1.4;border:1px solid #e0e0e0;padding:4px"><div>'
-                       + "".join(f'<div class="fs-log-line">{html.escape(t)}</div>' for t in lines) + "</div></div>")
+    "The log of the seat at the screen: the component's entries for what that seat may see (held back to `log_upto` lines)."
+    n = self._cut()
+    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat))
 
 def _log_held(self:AppScaffold, change):
     "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
@@ -272,12 +351,13 @@ def _refresh(self:AppScaffold):
                                        f'{nm}: press the button when nobody else can see the screen.</div>')
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
             self._body.children = (self._screen,)
-            self._log.value, self.news = "", ""
+            self.logpanel.clear(); self.news = ""
         else:
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
             self._take_news()
             self._draw_log()
+        self._tool_spot.message = self._load_spot.message = ""   # an old error beside a control: the game has moved on
         who = self._undoer()
         self._undo.description = f"Undo {s.player_name(who)}'s last move" if who is not None else "Undo"
         at = "nobody (screen up)" if self.seat is None else s.player_name(self.seat)
@@ -286,7 +366,8 @@ def _refresh(self:AppScaffold):
     self.version += 1
 
 AppScaffold._turn_text, AppScaffold._draw_status, AppScaffold._take_news, AppScaffold.refresh = _turn_text, _draw_status, _take_news, _refresh
-AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held = _cut, _draw_log, _log_held
+AppScaffold._draw_summary = _draw_summary
+AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held, AppScaffold._log_entries = _cut, _draw_log, _log_held, _log_entries
 
 # %% ../../nbs/50_app_scaffold.ipynb #cb24d0e8
 def _act(self:AppScaffold, action):
@@ -322,7 +403,7 @@ def _save(self:AppScaffold) -> str:
     text = self.state.save()
     b64 = base64.b64encode(text.encode()).decode()
     name = f"{self.state.game.name}-{self.state.seed}-{len(self.state.actions)}.json"
-    self._download.value = f'<a download="{name}" href="data:application/json;base64,{b64}" style="margin:0 8px">⬇ {name}</a>'
+    self._download.value = f'<a download="{name}" href="data:application/json;base64,{b64}" style="margin:0 8px">Download {name}</a>'
     if not self.privacy: self._savetext.value = text
     else: self.news = "Saved. The file holds every player's secret choices: keep it closed until the game is over."
     self._draw_status()
@@ -335,7 +416,7 @@ def _export(self:AppScaffold) -> str:
     text = self.state.export_for(self.seat)
     b64 = base64.b64encode(text.encode()).decode()
     name = f"{self.state.game.name}-player{self.seat}-view-{len(self.state.actions)}.json"
-    self._download.value = f'<a download="{name}" href="data:application/json;base64,{b64}" style="margin:0 8px">⬇ {name}</a>'
+    self._download.value = f'<a download="{name}" href="data:application/json;base64,{b64}" style="margin:0 8px">Download {name}</a>'
     self.news = f"Exported {self.state.player_name(self.seat)}'s own view: it holds only what they may see, and it is not a save (it cannot be loaded)."
     self._draw_status()
     return text
@@ -368,7 +449,7 @@ def _set_controller(self:AppScaffold, p:int, who):
 
 def _close(self:AppScaffold):
     "Close the app, its component and the privacy screen."
-    self.component.close()
+    self.component.close(); self.logpanel.close()
     for w in (self._screen, self._iam, self._screen_text): w.close()
     Panel.close(self)
 

@@ -134,13 +134,14 @@ Panel.listen, Panel.on_click = _listen, _on_click
 # %% ../../nbs/10_ui_base.ipynb #328c4d91
 _CLASS = re.compile(r"^([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))(?:: (.*))?$", re.S)
 
-def plain_words(text:str  # an error as `status` holds it ("RulesError: hold rule: …") or a bare message
+def plain_words(text:str,         # an error as `status` holds it ("RulesError: hold rule: …") or a bare message
+                capital:bool=True  # capitalise the first letter (False: leave that to the page's CSS)
                ) -> str:
     "The error `text` as a player reads it: no exception class name, the first letter capitalised, a full stop."
     m = _CLASS.match(text.strip())
     msg = (m.group(2) or "") if m else text.strip()
     if not msg: return "That did not work (no reason was given)."
-    msg = msg[0].upper() + msg[1:]
+    if capital: msg = msg[0].upper() + msg[1:]
     return msg if msg[-1] in ".!?…" else msg + "."
 
 class ErrorSpot(W.HTML):
@@ -148,7 +149,7 @@ class ErrorSpot(W.HTML):
     message = traitlets.Unicode("", help="the error shown, in plain words ('' hides the spot)")
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.layout.display, self.layout.margin = "none", "0 6px"
+        self.layout.display, self.layout.margin, self.layout.flex, self.layout.min_width = "none", "0 6px", "0 1 auto", "160px"
         self.add_class("fs-error-spot")
         self.observe(self._draw, names="message")
     def _draw(self, change):

@@ -82,11 +82,13 @@ def test_hot_seat_pig(lab, page, tmp_path):
     iam.click()
     wait(lambda: log() == before, "the log as it was before the roll")
 
-    # a bad file: its SaveError in the status line, nothing changes
+    # a bad file: its message beside Load text, in plain words; nothing changes
     box = app.locator(".fs-app-savetext textarea")
     box.fill("{this is not a save")
     app.locator("button.fs-app-load").click()
-    wait(lambda: "SaveError: not JSON" in status.inner_text(), "the SaveError in the status line")
+    spot = app.locator(".fs-app-loadrow .fs-error-spot")
+    wait(lambda: spot.is_visible() and spot.inner_text().strip().startswith("⚠ Not JSON:"), "the message beside Load text")
+    assert "SaveError" not in app.inner_text() and "Not JSON" not in status.inner_text()
     assert log() == before and button("Roll (31% bust chance)").is_visible()
     shot(page, app, "6-bad-file")
 
@@ -99,7 +101,7 @@ def test_hot_seat_pig(lab, page, tmp_path):
     wait(lambda: iam.inner_text().strip() == "I am Player 0", "the screen for Player 0 after the load")
     iam.click()
     wait(lambda: log() == before, "the saved game back")
-    assert "SaveError" not in status.inner_text() and "Loaded a saved game" in status.inner_text()
+    assert not spot.is_visible() and "Loaded a saved game" in status.inner_text()
 
     # load from a file through the upload control
     button("Roll (31% bust chance)").click()
