@@ -96,10 +96,10 @@ _DEBUFF = {"def": ("-{} Def", "debuff"), "speed": ("-{} Speed", "debuff"), "armo
            "aim": ("-{} Aim dice", "debuff"), "smoke_trail": ("Smoke Trail", "debuff"), "punishment": ("Punished", "debuff")}
 
 def weapon_line(w:dict) -> str:
-    "A weapon in a few words: kind and range, Aim, Strength, shots left this activation."
+    "A weapon in a few words: range (melee), Aim dice, Strength, shots left this activation."
     aim = f"{w['dice']}d6" + (f"+{w['bonus']}" if w["bonus"] else "")
-    shots = f" · {max(0, w['ammo'] - w.get('used', 0))} of {w['ammo']} shots" if w["kind"] == "ranged" else ""
-    return f"{w['kind']} {w['range']:g}\" · Aim {aim} · Str {w['strength']}{shots}"
+    shots = f" · {max(0, w['ammo'] - w.get('used', 0))}/{w['ammo']} shots" if w["kind"] == "ranged" else ""
+    return f"{'melee ' if w['kind'] == 'melee' else ''}{w['range']:g}\" · {aim} · Str {w['strength']}{shots}"
 
 _CRIT = {"damage": "+{:g} damage", "pilot_damage": "{:g} damage to the Pilot", "fire": "the target catches Fire", "push": "a push of {:g}\"",
          "debuff_def": "-{:g} Def", "debuff_speed": "-{:g} Speed", "debuff_armor": "-{:g} Armor", "debuff_aim": "-{:g} Aim dice"}
@@ -140,7 +140,7 @@ def unit_card(view:dict, u:dict) -> str:
         u["mech"], SIDE_COLOR[u["player"]], subtitle=f"pilot {u['pilot']}",
         bars=[("Mech HP", u["hp"], u["max_hp"], TERMS["Mech HP"]), ("Pilot HP", u["pilot_hp"], u["pilot_max"], TERMS["Pilot HP"]),
               ("AP", u["ap"], u["ap_max"], TERMS["AP"])],
-        rows=[("Def", u["def"], TERMS["Def"]), ("Armor", u["armor"], TERMS["Armor"]), ("Speed", f"{u['speed']:g}\"", TERMS["Speed"])]
+        rows=[("Def · Armor · Speed", f"{u['def']} · {u['armor']} · {u['speed']:g}\"", " ".join(TERMS[k] for k in ("Def", "Armor", "Speed")))]
              + [(w["name"], weapon_line(w), _weapon_help(w)) for w in u["weapons"]],
         badges=badges, state=st, css=f"fs-ff-unit fs-unit-{u['id']}")
 
