@@ -161,6 +161,10 @@ def _simulate(args):
     from fortune_suite.simkit import simulate_cli
     return simulate_cli(([args.game] if args.game else []) + args.rest)
 
+def _luck(args):
+    from fortune_suite.luck import luck_cli
+    return luck_cli(args.rest)
+
 # %% ../nbs/05_cli.ipynb #c012
 def make_parser() -> argparse.ArgumentParser:
     "The argument parser of `fortune-suite`."
@@ -188,12 +192,16 @@ def make_parser() -> argparse.ArgumentParser:
     m.add_argument("game", nargs="?", help="the game (fortune-suite simulate --list)")
     m.add_argument("rest", nargs=argparse.REMAINDER, help="options for the simulator")
     m.set_defaults(fn=_simulate)
+    k = sub.add_parser("luck", help="a saved game's luck ledger: fortune-suite luck --help", add_help=False)
+    k.add_argument("rest", nargs=argparse.REMAINDER, help="the save file and options")
+    k.set_defaults(fn=_luck)
     return p
 
 def main(argv=None) -> int:
     "Entry point of the `fortune-suite` console script; returns the exit code (2 on bad input)."
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
+    if argv[:1] == ["luck"]: return _luck(argparse.Namespace(rest=argv[1:]))                      # likewise
     p = make_parser()
     try: args = p.parse_args(argv)
     except SystemExit as e: return int(e.code or 0)

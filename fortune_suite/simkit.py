@@ -75,20 +75,29 @@ class SimResult:
                 "win_rate": self.win_rate, "ci95": self.ci95, "wins_by_bot": self.wins_by_bot,
                 "mean_rounds": self.mean_rounds, "seconds": self.seconds, "games_per_second": self.games_per_second}
 
+    def row_labels(self) -> list:
+        "The label of each seat's row: its name and its bot, \"Red (greedy)\"; rotating, \"Red (each bot in turn)\"."
+        return [f"{s} (each bot in turn)" if self.rotate else f"{s} ({b})" for s, b in zip(self.seats, self.bots)]
+
     def table(self) -> str:
-        "The series as a text table, one row per seat labelled by seat and bot."
-        head = f"{self.game}: {self.games} games, seed {self.seed}" + (", bots rotating seats" if self.rotate else "")
-        w = max(len(f"seat {i} {s} — {b}") for i, (s, b) in enumerate(zip(self.seats, self.bots)))
+        "The series as a text table: one row per seat labelled by seat name and bot; rotating, one more row per bot and a note on what the rows count."
+        head = f"{self.game}: {self.games} games, seed {self.seed}"
+        if self.rotate: head += ", bots rotating seats (game 0: " + ", ".join(f"{s} {b}" for s, b in zip(self.seats, self.bots)) + ")"
+        bots = list(self.wins_by_bot) if self.rotate else []
+        labels = self.row_labels() + [f"{b} (in every seat)" for b in bots]
+        w = max(len(l) for l in labels + ["draws"])
         rows = [head, f"{'':{w}}  {'wins':>6}  {'rate':>6}  95% interval"]
-        for i, (s, b) in enumerate(zip(self.seats, self.bots)):
+        for i, label in enumerate(labels[:self.players]):
             lo, hi = self.ci95[i]
-            label = f"seat {i} {s}" + ("" if self.rotate else f" — {b}")
             rows.append(f"{label:{w}}  {self.wins[i]:>6}  {self.win_rate[i]:>6.1%}  {lo:.1%}–{hi:.1%}")
-        if self.rotate:
-            for b, k in self.wins_by_bot.items():
-                lo, hi = wilson(k, self.games * self.bots.count(b))
-                rows.append(f"{'bot ' + b:{w}}  {k:>6}  {k / (self.games * self.bots.count(b)):>6.1%}  {lo:.1%}–{hi:.1%}")
+        for b, label in zip(bots, labels[self.players:]):
+            k, played = self.wins_by_bot[b], self.games * self.bots.count(b)
+            lo, hi = wilson(k, played)
+            rows.append(f"{label:{w}}  {k:>6}  {k / played:>6.1%}  {lo:.1%}–{hi:.1%}")
         rows.append(f"{'draws':{w}}  {self.draws:>6}  {self.draws / self.games:>6.1%}")
+        if self.rotate:
+            rows.append("a seat's row: the games won from that seat, whichever bot sat in it (the bots move one seat along each game);")
+            rows.append("a bot's row: the games that bot won, wherever it sat; its rate is per seat it filled (games × the seats it was given).")
         rows.append(f"mean rounds {self.mean_rounds:.2f}; {self.seconds:.2f} s, {self.games_per_second:.1f} games/s")
         return "\n".join(rows)
 
@@ -165,7 +174,7 @@ def make_parser() -> CliParser:
     p.add_argument("--bots", default=None, help="bot per seat, comma-separated, e.g. greedy,random (one name: every seat); default greedy")
     p.add_argument("--players", type=int, default=None, help="table size, for games with a players option")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
-    p.add_argument("--rotate", action="store_true", help="move the bots one seat along each game")
+    p.add_argument("--rotate", action="store_true", help="move the bots one seat along each game; the table then has a row per seat (whichever bot sat there) and a row per bot (wherever it sat)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p

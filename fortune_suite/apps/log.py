@@ -69,13 +69,14 @@ def _line(e) -> str:
 def chunk_html(rnd,          # the group's round (None: before the first)
                head,         # the group's header entry (None: a plain "Round n" header, or none before the first round)
                lines:list,   # the chunk's entries
-               first:bool    # the group's first chunk (it carries the header)
+               first:bool,   # the group's first chunk (it carries the header)
+               line=_line    # entry -> its HTML (the panel passes a cached one)
               ) -> str:
     "HTML of one chunk of a group: its header (first chunk only) and its lines."
     top = ""
-    if first and head is not None: top = _line(head)
+    if first and head is not None: top = line(head)
     elif first and rnd is not None: top = f'<div class="fs-log-round fs-log-head">Round {rnd}</div>'
-    return f'<div class="fs-log-chunk">{top}{"".join(map(_line, lines))}</div>'
+    return f'<div class="fs-log-chunk">{top}{"".join(map(line, lines))}</div>'
 
 # %% ../../nbs/50a_app_log.ipynb #0379a8bf
 class LogBox(W.Box):
@@ -92,6 +93,7 @@ class LogPanel(Panel):
                  height:str="260px"):   # the scroll box's largest height
         super().__init__()
         self.chunk, self.entries, self._pool, self._hold = chunk, [], [], False
+        self._lines = {}                       # id(entry) -> (entry, its HTML): a line is drawn once
         self._title = tag(W.HTML(LOG_CSS + "<b>Log</b>"), "fs-app-log-title")
         self._filter = tag(W.Dropdown(options=[("everything", "")], value="", description="Show:",
                                       style={"description_width": "initial"}, layout=W.Layout(width="auto")), "fs-app-log-filter")
@@ -108,10 +110,11 @@ class LogPanel(Panel):
     def value(self) -> str: return self.view.value
 
     def show(self,
-             entries:list,   # the entries of the seat at the screen, in order
-             who:str=""):    # whose log it is (for the title)
+             entries:list,        # the entries of the seat at the screen, in order
+             who:str="",          # whose log it is (for the title)
+             checked:bool=False): # the entries went through `check_entry` already (the app frame's do)
         "Draw `entries` (checked; a bad one raises `ValueError`) and offer their tags in the filter."
-        self.entries = [check_entry(e) for e in entries]
+        self.entries = list(entries) if checked else [check_entry(e) for e in entries]
         tags = list(dict.fromkeys(t for e in self.entries for t in e["tags"]))
         opts = tuple([("everything", "")] + [(t, t) for t in tags])
         title = LOG_CSS + "<b>Log</b>" + (f' <span style="color:#616161">— what {html.escape(who)} may see, newest at the bottom</span>' if who else "")
@@ -133,15 +136,23 @@ class LogPanel(Panel):
         self._count.value = ""
         self._inner.children = ()
 
+    def _line(self, e) -> str:
+        hit = self._lines.get(id(e))
+        if hit is None or hit[0] is not e: hit = self._lines[id(e)] = (e, _line(e))
+        return hit[1]
+
     def _draw(self):
-        chunks = []
+        chunks, n = [], 0
         for r, head, lines in log_groups(self.entries, self.only):
             parts = [lines[i:i + self.chunk] for i in range(0, len(lines), self.chunk)] or [[]]
-            chunks += [chunk_html(r, head, part, i == 0) for i, part in enumerate(parts)]
+            chunks += [chunk_html(r, head, part, i == 0, self._line) for i, part in enumerate(parts)]
+            n += len(lines)
+        if len(self._lines) > 2 * len(self.entries) + 100:                 # forget lines no longer shown (after an undo)
+            keep = {id(e) for e in self.entries}
+            self._lines = {k: v for k, v in self._lines.items() if k in keep}
         while len(self._pool) < len(chunks): self._pool.append(tag(W.HTML(layout=W.Layout(margin="0", width="100%")), "fs-log-chunk-w"))
         for w, text in zip(self._pool, chunks): w.value = text       # an unchanged chunk sends nothing
         if tuple(self._pool[:len(chunks)]) != self._inner.children: self._inner.children = tuple(self._pool[:len(chunks)])
-        n = sum(len(ls) for _, _, ls in log_groups(self.entries, self.only)) if self.only else 0
         total = sum(e["tone"] != "round" for e in self.entries)
         self._count.value = f'<span style="color:#616161">{n} of {total} lines</span>' if self.only else ""
 

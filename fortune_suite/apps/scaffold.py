@@ -8,120 +8,17 @@ import base64, html
 import numpy as np
 import traitlets
 import ipywidgets as W
-from ..engine import State, RulesError, SaveError, canon, bots_for, get_bot
+from ..engine import State, RulesError, SaveError, get_bot
 from ..ui.base import Panel, tag, shows_errors, plain_words
+from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
+from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
+_all_ = ["HUMAN", "seat_options", "Component", "ActionButtons"]
 
 # %% auto #0
-__all__ = ['HUMAN', 'Component', 'ActionButtons', 'seat_options', 'AppScaffold']
-
-# %% ../../nbs/50_app_scaffold.ipynb #8f3275ef
-def _label(action) -> str:
-    return action if isinstance(action, str) else canon(action)
-
-class Component(Panel):
-    "A game's board or panel inside an `AppScaffold`: draws `state.view(seat)` and plays through `act(action)`."
-    css = "fs-app-component"
-    log_upto = traitlets.Int(None, allow_none=True,
-                             help="show only the first n log lines the seat may read (None: all), e.g. while replaying a round step by step")
-    def __init__(self):
-        super().__init__()
-        self.act = self._unattached
-        self.state = self.seat = None
-        self._vstate = self._vkey = self._view = None
-
-    def _unattached(self, action): raise RuntimeError("this component is not in an app yet: attach(act) first")
-
-    def _show_status(self, change):
-        if self.act == self._unattached: Panel._show_status(self, change)   # in an app, the app's status line shows it
-
-    def attach(self, act):
-        "Take the scaffold's `act(action)` callback: the only way a component changes the game."
-        self.act = act
-
-    def show(self, state:State, seat:int):
-        "Draw what `seat` may see of `state` (calls `draw(state.view(seat))`)."
-        self.state, self.seat = state, seat
-        self.draw(self.view_of(state, seat))
-
-    def view_of(self, state:State, seat:int) -> dict:
-        "`state.view(seat)`, computed once while the state stays as it is (`draw`, `prompt` and `summary` share it)."
-        key = (seat, len(state.log.events), len(state.actions))
-        if self._vstate is not state or self._vkey != key: self._vstate, self._vkey, self._view = state, key, state.view(seat)
-        return self._view
-
-    def blank(self):
-        "Forget whatever is drawn (the privacy screen is up): afterwards the component shows no seat's view."
-        self.state = self.seat = None
-        self._vstate = self._vkey = self._view = None
-        self.log_upto = None
-        self.clear()
-
-    def draw(self, view:dict): raise NotImplementedError(f"{type(self).__name__} must define draw(view)")
-    def clear(self): pass
-    def prompt(self, view:dict) -> str:
-        "What the seat at the screen is asked to do, in a few words (for the status line)."
-        return "choose your move below."
-
-    def summary(self, view:dict) -> list:
-        "What the table shows at all times beside the turn line: (label, value, help) triples, e.g. ('Round', '2 of 6', '…')."
-        return []
-
-    def log_entry(self, event) -> dict | None:
-        "The log line `event` makes for the seat at the screen: {text, tone, tags, round} (see `50a_app_log`); None hides it."
-        s, p, data = self.state, event.player, event.data if isinstance(event.data, dict) else {}
-        r = data.get("round")
-        return {"text": event.text, "tone": {"roll": "roll", "end": "result"}.get(event.kind, ""),
-                "tags": [] if p is None else [s.player_name(p) if s is not None else f"Player {p}"],
-                "round": r if isinstance(r, int) and not isinstance(r, bool) else None}
-
-class ActionButtons(Component):
-    "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
-    css = "fs-app-actions"
-    def __init__(self,
-                 describe=None):   # describe(action, view) -> button label (default: the action itself)
-        super().__init__()
-        self.describe = describe or (lambda a, v: _label(a))
-        self._buttons = []
-        self._row = tag(W.HBox(layout=W.Layout(flex_flow="row wrap")), "fs-app-action-row")
-        self.set_children(self._row)
-
-    def draw(self, view):
-        self.clear()
-        for a in view["legal_actions"]:
-            b = tag(W.Button(description=self.describe(a, view), tooltip=_label(a), button_style="primary",
-                             layout=W.Layout(width="auto", flex="0 0 auto")), "fs-app-action")
-            b.on_click(self._guard(lambda btn, a=a: self.act(a)))
-            self._buttons.append(b)
-        self._row.children = tuple(self._buttons)
-
-    def clear(self):
-        for b in self._buttons: b.close()
-        self._buttons, self._row.children = [], ()
-
-    @property
-    def buttons(self) -> dict:
-        "The buttons on screen by label."
-        return {b.description: b for b in self._buttons}
+__all__ = ['AppScaffold', 'HUMAN', 'seat_options', 'Component', 'ActionButtons']
 
 # %% ../../nbs/50_app_scaffold.ipynb #2d3965a9
-HUMAN = "human"
-
-def _first_sentence(doc) -> str:
-    doc = " ".join((doc or "").replace("`", "").split())
-    cut = [i for i in (doc.find(". "), len(doc)) if i >= 0]
-    return doc[:min(cut)].rstrip(".") if doc else ""
-
-def seat_options(game,           # the game (a Game subclass or its name)
-                 current=None):  # the seat's controller now (a bot spec not in the list is added)
-    "The choices of a seat's dropdown — ('Human (hot seat)', 'human'), ('Bot: greedy', 'greedy'), … — and a help text saying what each is."
-    bots = bots_for(game)
-    opts = [("Human (hot seat)", HUMAN)] + [(f"Bot: {n}", n) for n in bots]
-    if current is not None and current not in [v for _, v in opts]: opts.append((f"Bot: {current}", current))
-    help_ = ["Human (hot seat): a person at this screen (players take turns at it)."]
-    help_ += [f"Bot: {n}: {_first_sentence(f.__doc__) or 'a computer player'}." for n, f in bots.items()]
-    return opts, "\n".join(help_)
-
 class AppScaffold(Panel):
     "The frame of every game app: seats (hot seat or bots), privacy screen, undo, save/load, log and status line."
     css = "fs-app"
@@ -172,13 +69,16 @@ class AppScaffold(Panel):
         self._download = tag(W.HTML(), "fs-app-download")
         self._upload = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file", layout=auto(),
                                         tooltip="Load a saved game from a file"), "fs-app-upload")
+        self._newgame = tag(W.Button(description="New game", icon="plus", layout=auto(),
+                                     tooltip="Set up a new game: its options, a seed and who plays each seat"), "fs-app-newgame-open")
+        self.form = None                                       # the New game form while it is open
         self._savetext = tag(W.Textarea(placeholder="Paste a save here and press Load text.",
                                         layout=W.Layout(width="auto", flex="1 1 300px", height="56px")), "fs-app-savetext")
         self._load = tag(W.Button(description="Load text", icon="upload", layout=auto(), tooltip="Load the game saved in the box"), "fs-app-load")
         self.logpanel = LogPanel()
         self._log, self._entry_cache = self.logpanel.view, None
         self._extras = tag(W.VBox(), "fs-app-extras")        # room for a panel opened from the toolbar (the new game form)
-        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._tool_spot, self._download],
+        self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._newgame, self._tool_spot, self._download],
                                    layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0")), "fs-app-toolbar")
         self.set_children(W.HBox([self._title, self._seatbox, self._who], layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._toolbar, self._extras,
@@ -196,6 +96,7 @@ class AppScaffold(Panel):
         self.on_click(self._export, lambda b: self.export(), near=self._tool_spot)
         self.on_click(self._load, lambda b: self.load(self._savetext.value), near=self._load_spot)
         self.listen(self._upload, self._uploaded, near=self._tool_spot)
+        self.on_click(self._newgame, lambda b: self.open_new_game(), near=self._tool_spot)
         self.refresh()
 
     def _make_seats(self):
@@ -291,7 +192,7 @@ def _draw_summary(self:AppScaffold):
     items = [] if self.seat is None else self.component.summary(self.component.view_of(self.state, self.seat))
     if not (isinstance(items, (list, tuple)) and all(isinstance(i, (list, tuple)) and len(i) == 3 and all(isinstance(x, str) for x in i) for i in items)):
         raise ValueError(f"a summary is a list of (label, value, help) strings, got {items!r}")
-    chips = "".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
+    chips = " ".join(f'<span class="fs-app-summary-item" title="{html.escape(h)}" style="display:inline-block;white-space:nowrap;'
                     f'background:#fff;border:1px solid #cfd8dc;border-radius:12px;padding:1px 10px;margin:2px 3px;cursor:help">'
                     f'<span style="color:#607d8b">{html.escape(l)}</span> <b>{html.escape(v)}</b></span>' for l, v, h in items)
     self._summary.value = (f'<div style="display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;height:100%;'
@@ -330,7 +231,7 @@ def _take_news(self:AppScaffold):
 def _draw_log(self:AppScaffold):
     "The log of the seat at the screen: the component's entries for what that seat may see (held back to `log_upto` lines)."
     n = self._cut()
-    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat))
+    self.logpanel.show([e for i, e in self._log_entries() if i < n and e is not None], self.state.player_name(self.seat), checked=True)
 
 def _log_held(self:AppScaffold, change):
     "The component holds back more or fewer log lines: redraw the log and the status line (all let go: news as after a move)."
@@ -352,9 +253,11 @@ def _refresh(self:AppScaffold):
             self._iam.description = f"I am {s.player_name(self.screen_for)}"
             self._body.children = (self._screen,)
             self.logpanel.clear(); self.news = ""
+            self.logpanel.box.layout.display = "none"          # nobody's log behind the screen
         else:
             self.component.show(s, self.seat)
             self._body.children = (self.component.box,)
+            self.logpanel.box.layout.display = None
             self._take_news()
             self._draw_log()
         self._tool_spot.message = self._load_spot.message = ""   # an old error beside a control: the game has moved on
@@ -425,7 +328,7 @@ def _load(self:AppScaffold, text:str):
     "Replace the game by the one the save `text` records (a `SaveError` is shown and changes nothing)."
     new = type(self.state).load(text)
     if self.seat is not None: self._last_seat = self.seat
-    self.state = new
+    self.state, self._download.value = new, ""        # an earlier download link is another game's
     n = len(new.log)
     self._seen, self._news = {p: n for p in range(new.players)}, {p: f"Loaded a saved game: {len(new.actions)} moves played." for p in range(new.players)}
     self.refresh()
@@ -457,3 +360,5 @@ AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save),
 AppScaffold.export = shows_errors(_export)
 AppScaffold.set_controller, AppScaffold.close = shows_errors(_set_controller), _close
 AppScaffold.buttons = property(lambda self: getattr(self.component, "buttons", {}))
+AppScaffold.open_new_game, AppScaffold.close_new_game = shows_errors(open_new_game), close_new_game   # see 50b_app_newgame
+AppScaffold.new_game = shows_errors(new_game)

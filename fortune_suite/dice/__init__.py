@@ -6,16 +6,16 @@
 __all__ = ['Dist', 'DiceError', 'DistTable', 'Comparison', 'die', 'coin', 'const', 'bernoulli', 'pool_sum', 'count', 'successes',
            'keep_highest', 'keep_lowest', 'highest', 'lowest', 'explode', 'mixture', 'compare', 'as_dist', 'MAX_DICE',
            'MAX_SIDES', 'MAX_DEPTH', 'MAX_SUPPORT', 'parse', 'dist', 'Expr', 'Outcome', 'tokenize', 'MAX_TEXT',
-           'DEFAULT_EXPLODE_DEPTH', 'Roller', 'RollRecord']
+           'DEFAULT_EXPLODE_DEPTH', 'Roller', 'RollRecord', 'dropped_dice']
 
 # %% ../../nbs/02_dice.ipynb #c003
 from .distribution import (Dist, DiceError, DistTable, Comparison, die, coin, const, bernoulli, pool_sum, count, successes,
                    keep_highest, keep_lowest, highest, lowest, explode, mixture, compare, as_dist,
                    MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT)
 from .notation import parse, dist, Expr, Outcome, tokenize, MAX_TEXT, DEFAULT_EXPLODE_DEPTH
-from .roller import Roller, RollRecord
+from .roller import Roller, RollRecord, dropped_dice
 
 _all_ = ["Dist", "DiceError", "DistTable", "Comparison", "die", "coin", "const", "bernoulli", "pool_sum", "count",
          "successes", "keep_highest", "keep_lowest", "highest", "lowest", "explode", "mixture", "compare", "as_dist",
          "MAX_DICE", "MAX_SIDES", "MAX_DEPTH", "MAX_SUPPORT", "parse", "dist", "Expr", "Outcome", "tokenize",
-         "MAX_TEXT", "DEFAULT_EXPLODE_DEPTH", "Roller", "RollRecord"]
+         "MAX_TEXT", "DEFAULT_EXPLODE_DEPTH", "Roller", "RollRecord", "dropped_dice"]

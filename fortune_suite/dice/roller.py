@@ -8,10 +8,10 @@ import secrets, json
 from dataclasses import dataclass, asdict, field
 import numpy as np
 from .distribution import Dist, DiceError
-from .notation import parse, Expr, Outcome
+from .notation import parse, Expr, Outcome, Dice, Count, Coin, Const, Neg, BinOp, Compare
 
 # %% auto #0
-__all__ = ['RollRecord', 'Roller']
+__all__ = ['RollRecord', 'Roller', 'dropped_dice']
 
 # %% ../../nbs/01a_roller.ipynb #c005
 @dataclass(frozen=True)
@@ -104,3 +104,27 @@ class Roller:
         return _expr(what).sample(self.rng, int(n))
 
     def __repr__(self): return f"Roller(seed={self.seed}, {len(self.log)} rolls)"
+
+# %% ../../nbs/01a_roller.ipynb #f086d47b
+def _dropped(e, faces, i, out) -> int:
+    "Append to `out` the positions of dropped dice of expression `e`, whose faces start at `faces[i]`; return the next position."
+    if isinstance(e, Dice):
+        if e.keep is not None:
+            kept = e._kept(np.asarray(faces[i:i + e.n]))
+            out.extend(i + j for j in range(e.n) if not kept[j])
+        return i + e.n
+    if isinstance(e, Count): return i + e.pool.n
+    if isinstance(e, Coin): return i + 1
+    if isinstance(e, Const): return i
+    if isinstance(e, Neg): return _dropped(e.arg, faces, i, out)
+    if isinstance(e, (BinOp, Compare)): return _dropped(e.right, faces, _dropped(e.left, faces, i, out), out)
+    raise DiceError(f"no face layout for {type(e).__name__}")
+
+def dropped_dice(rec:RollRecord) -> tuple:
+    "Positions in `rec.faces` of the dice that did not count (dropped by keep-highest / keep-lowest); () if none."
+    try: e = parse(rec.notation)
+    except DiceError: return ()                       # a rolled Dist ("Dist(2..12)"): one draw, nothing dropped
+    out = []
+    try: end = _dropped(e, rec.faces, 0, out)
+    except DiceError: return ()
+    return tuple(out) if end == len(rec.faces) else ()

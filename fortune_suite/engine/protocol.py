@@ -270,13 +270,16 @@ class State:
              what,              # dice notation ("2d6") or a Dist
              why:str="",        # what the roll is for
              player:int=None,   # who rolls (None: the table)
-             visible_to=None) -> RollRecord:  # None: everyone sees the roll
+             visible_to=None,   # None: everyone sees the roll
+             luck=None) -> RollRecord:  # how the luck ledger counts it: a dict, or a function of the record making one (see `fortune_suite.luck`)
         "Roll with the state's seeded roller and log it with its odds; returns the `RollRecord` (quiet: the same faces, no odds)."
         self._hooks_only()
         if self.quiet: return self.roller.roll(what, why, odds=False)
         rec = self.roller.roll(what, why)
         who = self.player_name(player) if player is not None else "Roll"
-        self.emit("roll", f"{who} — {rec.describe()}", rec.to_dict(), player, visible_to)
+        data = rec.to_dict()
+        if luck is not None: data["luck"] = luck(rec) if callable(luck) else luck
+        self.emit("roll", f"{who} — {rec.describe()}", data, player, visible_to)
         return rec
 
     def ask(self,

@@ -5,10 +5,12 @@
 # %% ../../nbs/04_example_game.ipynb #c003
 from __future__ import annotations
 from dataclasses import dataclass
+import functools
+from ..dice import pool_sum, die, mixture, const
 from ..engine import Game, GameKind, State, RulesError, register_game, register_bot
 
 # %% auto #0
-__all__ = ['STANCES', 'PigOptions', 'bust_chance', 'PigState', 'Pig', 'greedy_bot']
+__all__ = ['STANCES', 'PigOptions', 'bust_chance', 'gain_scale', 'PigState', 'Pig', 'greedy_bot']
 
 # %% ../../nbs/04_example_game.ipynb #c006
 @dataclass(frozen=True)
@@ -29,6 +31,17 @@ STANCES = ("steady", "bold")
 def bust_chance(dice:int) -> float:
     "P(at least one 1 among `dice` d6): the chance a roll with that many dice busts."
     return 1 - (5 / 6) ** dice
+
+@functools.lru_cache(maxsize=16)
+def gain_scale(dice:int) -> tuple:
+    "What a roll of `dice` d6 adds to the turn total — 0 on a bust, else the total — as ((gain, probability), …)."
+    ok = pool_sum(dice, die(5) + 1)                    # no 1 among the dice: each die is 2 to 6
+    d = mixture([(bust_chance(dice), const(0)), (1 - bust_chance(dice), ok)])
+    return tuple((int(k), float(p)) for k, p in zip(d.outcomes, d.probs) if p > 0)
+
+def _gain_luck(rec) -> dict:
+    "The luck ledger's hint for a Pig roll: judged by what it adds to the turn (a bust is the worst result), not by its total."
+    return {"value": 0 if 1 in rec.faces else rec.total, "scale": gain_scale(len(rec.faces))}
 
 # %% ../../nbs/04_example_game.ipynb #c009
 class PigState(State):
@@ -81,7 +94,7 @@ def _start_turn(self:PigState, player):
 
 def _roll_dice(self:PigState, player):
     n = 1 if self.stance[player] == "steady" else self.options.bold_dice
-    rec = self.roll(f"{n}d6", f"{self.stance[player]} roll", player=player)
+    rec = self.roll(f"{n}d6", f"{self.stance[player]} roll", player=player, luck=_gain_luck)
     if 1 in rec.faces:
         self.emit("info", f"Bust! A 1 (a {bust_chance(n):.0%} chance): {self.player_name(player)} loses {self.turn_total}.",
                   {"bust": True, "lost": self.turn_total}, player)

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['Panel', 'ensure_bokeh', 'tag', 'shows_errors', 'Readout', 'DiceTray', 'Board', 'BoardEvent', 'BoardError', 'Piece',
            'GridBoard', 'TableBoard', 'HexBoard', 'card_html', 'hand_html', 'status_card_html', 'legend_html', 'Swatch',
-           'tip', 'help_line']
+           'tip', 'help_line', 'LuckPanel']
 
 # %% ../../nbs/19_ui.ipynb #c003
 from .base import Panel, ensure_bokeh, tag, shows_errors
@@ -16,7 +16,8 @@ from .grid import GridBoard
 from .table import TableBoard
 from .hexboard import HexBoard
 from .tabletop import card_html, hand_html, status_card_html, legend_html, Swatch, tip, help_line
+from .luck import LuckPanel
 
 _all_ = ["Panel", "ensure_bokeh", "tag", "shows_errors", "Readout", "DiceTray", "Board", "BoardEvent", "BoardError",
          "Piece", "GridBoard", "TableBoard", "HexBoard", "card_html", "hand_html", "status_card_html", "legend_html",
-         "Swatch", "tip", "help_line"]
+         "Swatch", "tip", "help_line", "LuckPanel"]

@@ -216,7 +216,7 @@ def _find(self:Panel, css:str):
 def _hold_sync(self:Panel):
     "Batch the changes made inside the block: held widget syncs, delayed trait notifications, combined Bokeh events."
     with contextlib.ExitStack() as stack:
-        for w in list(self.widgets()): stack.enter_context(w.hold_sync())
+        for w in reversed(list(self.widgets())): stack.enter_context(w.hold_sync())   # released top of the page first
         for m in self._bokeh:
             doc = m._document
             if doc is not None: doc.hold("combine"); stack.callback(doc.unhold)

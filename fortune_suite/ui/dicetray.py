@@ -9,13 +9,15 @@ import numpy as np
 import traitlets
 import ipywidgets as W
 from bokeh.plotting import figure
-from bokeh.models import ColumnDataSource, HoverTool, NumeralTickFormatter
-from ..dice import Roller, RollRecord, DiceError, parse
+from bokeh.models import ColumnDataSource, HoverTool, NumeralTickFormatter, Range1d
+from bokeh.core.properties import field
+from ..dice import Roller, RollRecord, DiceError, parse, dropped_dice
 from .base import Panel, tag
 from .readout import pct
 
 # %% auto #0
-__all__ = ['EXPORT_FIELDS', 'QUICK', 'records_csv', 'records_json', 'history_html', 'DiceTray']
+__all__ = ['EXPORT_FIELDS', 'FEW_ROLLS', 'QUICK', 'records_csv', 'records_json', 'faces_html', 'history_html', 'chart_top',
+           'observed_marks', 'DiceTray']
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c006
 EXPORT_FIELDS = ("index", "why", "notation", "faces", "total", "p_exact", "p_at_least", "p_at_most", "seed")
@@ -37,21 +39,53 @@ def records_json(records:list, seed:int) -> str:
     return json.dumps({"seed": seed, "rolls": [r.to_dict() for r in records]}, indent=1)
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c009
+def faces_html(faces:tuple,   # every die thrown, in order
+               dropped:tuple  # positions of the dice that did not count
+              ) -> list:
+    "Each face as HTML: a dropped die struck through, grey, with the tooltip \"dropped\"."
+    return [f'<s class="fs-tray-dropped" title="dropped" style="color:#9e9e9e">{f}</s>' if i in dropped else str(f)
+            for i, f in enumerate(faces)]
+
 def history_html(records:list,     # RollRecords, newest first
                  max_rows:int=12   # rows shown; the rest are summarised in a last line
                 ) -> str:
-    "The history as a small HTML table, newest first."
+    "The history as a small HTML table, newest first; dice that did not count are struck through."
     if not records: return '<i style="color:#666">no rolls yet</i>'
     esc, cells = html.escape, []
     for r in records[:max_rows]:
-        faces = ", ".join(map(str, r.faces))
+        faces = ", ".join(faces_html(r.faces, dropped_dice(r)))
         cells.append(f'<tr class="fs-tray-row"><td>#{r.index + 1}</td><td>{esc(r.why)}</td><td><code>{esc(r.notation)}</code></td>'
-                     f'<td>[{esc(faces)}]</td><td><b>{r.total}</b></td><td>top {pct(r.p_at_least)}</td></tr>')
+                     f'<td class="fs-tray-faces">[{faces}]</td><td><b>{r.total}</b></td><td>top {pct(r.p_at_least)}</td></tr>')
     more = len(records) - max_rows
     tail = f'<tr><td colspan="6"><i>… {more} earlier roll{"s" * (more != 1)}</i></td></tr>' if more > 0 else ""
     head = "<tr><th>#</th><th>for</th><th>dice</th><th>faces</th><th>total</th><th>odds</th></tr>"
     style = "<style>.fs-tray-table td, .fs-tray-table th {padding: 1px 8px; text-align: left}</style>"
     return f'{style}<table class="fs-tray-table" style="border-collapse:collapse">{head}{"".join(cells)}{tail}</table>'
+
+# %% ../../nbs/12_ui_dicetray.ipynb #a0dbfc0d
+FEW_ROLLS = 30       # up to this many rolls of a notation, every observed mark is labelled with its count
+
+def chart_top(p) -> float:
+    "The chart's y-axis end: 1.3 × the tallest exact bar, but not beyond 100% (or just above the bar if it is ~100%)."
+    pmax = float(np.max(p))
+    return min(1.3 * pmax, max(1.0, 1.05 * pmax))
+
+def observed_marks(p,              # exact probabilities, one per outcome
+                   counts,         # observed counts, aligned with `p`
+                   few:int=FEW_ROLLS  # label every mark with its count up to this many rolls
+                  ) -> dict:
+    "Where to draw the observed frequencies on a chart whose top is `chart_top(p)`: columns y, marker, label, label_y, and top."
+    p, counts = np.asarray(p, float), np.asarray(counts, int)
+    top, n = chart_top(p), int(counts.sum())
+    seen = counts > 0
+    freq = counts / n if n else np.zeros(len(p))
+    over = freq > top
+    y = np.where(over, 0.95 * top, freq)
+    y = np.where(seen, y, np.nan)                          # an outcome never seen gets no mark
+    label = np.where(seen & (over | (n <= few)), counts.astype(str), "")
+    above = y + 0.07 * top
+    label_y = np.where(over | (above > 0.97 * top), y - 0.09 * top, above)
+    return dict(top=top, y=y, marker=np.where(over, "triangle", "circle"), label=label, label_y=label_y)
 
 # %% ../../nbs/12_ui_dicetray.ipynb #c012
 _ids = itertools.count(1)
@@ -74,8 +108,9 @@ class DiceTray(Panel):
         super().__init__()
         self.roller = Roller(seed)
         self.max_rows, self._expr, self._counts, self._last = max_rows, None, {}, None
-        self.source = ColumnDataSource(dict(outcome=[], p=[], observed=[], count=[], alpha=[]),
-                                       name=name or f"fs-tray-{next(_ids)}")
+        self.source = ColumnDataSource(dict(outcome=[], p=[], observed=[], count=[], alpha=[], obs_y=[], obs_marker=[],
+                                            obs_label=[], label_y=[]), name=name or f"fs-tray-{next(_ids)}")
+        self.y_range = Range1d(0, 1, name=f"{self.source.name}-y")      # its end follows the exact bars (chart_top)
         self._build_widgets()
         self.seed = self.roller.seed
         self.notation = notation
@@ -109,13 +144,18 @@ DiceTray._build_widgets = _build_widgets
 def _build_chart(self:DiceTray, width, height):
     "Build the exact-vs-observed figure (after the first data is in) and lay the panel out."
     fig = figure(width=width, height=height, tools="save", toolbar_location=None, x_axis_label="total",
-                 y_axis_label="probability")
+                 y_axis_label="probability", y_range=self.y_range)
     fig.yaxis.formatter = NumeralTickFormatter(format="0%")
     fig.xgrid.grid_line_color = None
     fig.vbar(x="outcome", top="p", width=0.8, source=self.source, fill_alpha="alpha", line_alpha="alpha",
              color="#1f77b4", legend_label="exact")
-    fig.scatter(x="outcome", y="observed", source=self.source, size=7, color="#d62728", legend_label="observed")
-    fig.legend.location, fig.legend.label_text_font_size = "top_right", "9pt"
+    fig.scatter(x="outcome", y="obs_y", marker=field("obs_marker"), source=self.source, size=8, color="#d62728",
+                legend_label="observed (▲ above the top)")
+    fig.text(x="outcome", y="label_y", text="obs_label", source=self.source, text_align="center",
+             text_baseline="middle", text_font_size="8pt", text_color="#b71c1c")
+    fig.legend.orientation, fig.legend.label_text_font_size = "horizontal", "9pt"
+    fig.legend.padding, fig.legend.margin, fig.legend.border_line_alpha = 2, 0, 0
+    fig.add_layout(fig.legend[0], "above")            # above the frame: it never hides a bar, whatever the shape
     fig.add_tools(HoverTool(tooltips=[("total", "@outcome"), ("exact", "@p{0.00%}"), ("observed", "@observed{0.00%} (@count)")]))
     self.figure = fig
     self.chart = self.bokeh(fig, "fs-tray-chart")
@@ -180,11 +220,14 @@ def _draw(self:DiceTray):
     d, key = e.dist(), str(e)
     counts = self._observed(key, d); n = int(counts.sum())
     last = self._last[1] if self._last and self._last[0] == key else None
-    out = d.outcomes
+    out, p = d.outcomes, np.asarray(d.probs)
+    m = observed_marks(p, counts)
     with self.hold_sync():
-        self.source.data = dict(outcome=out, p=np.asarray(d.probs), count=counts,
+        self.source.data = dict(outcome=out, p=p, count=counts,
                                 observed=counts / n if n else np.full(len(out), np.nan),
-                                alpha=np.where(out == last, 1.0, 0.55) if last is not None else np.full(len(out), 0.55))
+                                alpha=np.where(out == last, 1.0, 0.55) if last is not None else np.full(len(out), 0.55),
+                                obs_y=m["y"], obs_marker=m["marker"], obs_label=m["label"], label_y=m["label_y"])
+        self.y_range.end = m["top"]
         obs = (f" · observed: {n:,} roll{'s' * (n != 1)}, mean {float(counts @ out) / n:.2f}" if n else "")
         self._summary.value = (f"<code>{html.escape(key)}</code>: exact mean {d.mean:.2f}, sd {d.std:.2f}{obs}"
                                f" · seed {self.seed}")

@@ -1,11 +1,14 @@
 """The front-door notebook (nbs/welcome.ipynb, what the README's play command opens) in a real browser:
-it runs clean in JupyterLab, its tray, readout and board render, a board click reaches Python and moves the
-readout's data in BokehJS, the tray rolls; and it renders as an app through Voilà."""
+it runs clean in JupyterLab, its trays, readouts and board render, each section's panel shows that section's state
+(a later cell does not change it), a board click reaches Python and moves the board's readout in BokehJS, the
+tray rolls, "Where next" links open the tutorials and write-ups; and it renders as an app through Voilà."""
 import os, shutil
 from pathlib import Path
 import pytest
+from helpers import wait, app_shot
 
-WELCOME = Path(__file__).resolve().parents[2] / "nbs" / "welcome.ipynb"
+NBS = Path(__file__).resolve().parents[2] / "nbs"
+WELCOME = NBS / "welcome.ipynb"
 SHOTS = os.environ.get("FS_SHOTS")   # keep screenshots of passing runs too, for a look by eye
 
 _JS_PX = """([fig, x, y]) => {
@@ -26,6 +29,8 @@ def click_cell(page, col:int, row:int, fig="fs-grid-figure"):
 @pytest.fixture(scope="module")
 def welcome_nb(lab, _lab_page):
     shutil.copy(WELCOME, lab.nbdir / "welcome.ipynb")
+    for sub in ("tutorials", "writeups"):                # what "Where next" links to, beside it as in nbs/
+        shutil.copytree(NBS / sub, lab.nbdir / sub, dirs_exist_ok=True)
     nb = lab.open(_lab_page, "welcome.ipynb")
     lab.run_all(_lab_page)                     # raises if any cell fails
     yield nb
@@ -38,14 +43,23 @@ def _binom_at_least(n, p, k):
 def test_welcome_panels_render(page, welcome_nb, bokeh_data):
     for css in (".fs-tray-chart", ".fs-readout-chart", ".fs-grid-figure"):
         welcome_nb.locator(css).first.wait_for(state="visible")
-    assert welcome_nb.locator(".fs-tray").count() == 2              # shown in sections 1 and 4
-    rows = welcome_nb.locator(".fs-tray").last.locator(".fs-tray-row")
-    rows.first.wait_for()
-    assert rows.count() == 4 and rows.first.inner_text().startswith("#4")
-    # the readout's data in the page is the state the notebook left it in: range 4, Rifle on 5+
-    d = bokeh_data(page, "shot")
-    i = [k for k, (o, opt) in enumerate(zip(d["outcome"], d["option"])) if o == 1 and opt == "Rifle"][0]
-    assert abs(d["p"][i] - _binom_at_least(3, 2 / 6, 1)) < 1e-12
+    trays = welcome_nb.locator(".fs-tray")
+    assert trays.count() == 2                                        # one tray in section 1, its own in section 4
+    first, last = trays.first.locator(".fs-tray-row"), trays.last.locator(".fs-tray-row")
+    first.first.wait_for(); last.first.wait_for()
+    # section 1 shows its three ability scores, newest first, and nothing rolled later in the notebook
+    assert first.count() == 3 and first.first.inner_text().startswith("#3") and "wits" in first.first.inner_text()
+    assert trays.first.locator(".fs-tray-dropped").count() == 3      # 4d6kh3: one die struck per roll
+    assert last.count() == 1 and "Rifle at F6" in last.first.inner_text()
+    # each readout shows its own section's range: section 2's at 6 squares, the board's at 4 (F6); Rifle on 5+ in both
+    for name in ("shot", "aim"):
+        d = bokeh_data(page, name)
+        i = [k for k, (o, opt) in enumerate(zip(d["outcome"], d["option"])) if o == 1 and opt == "Rifle"][0]
+        assert abs(d["p"][i] - _binom_at_least(3, 2 / 6, 1)) < 1e-12, name
+    ranges = welcome_nb.locator(".widget-slider", has_text="range").locator(".widget-readout").all_inner_texts()
+    assert [r.strip() for r in ranges] == ["6", "4"], ranges
+    app_shot(trays.first, "welcome_tray_section1")
+    app_shot(trays.last, "welcome_tray_section4")
     if SHOTS: page.screenshot(path=SHOTS + "/welcome_lab.png", full_page=True)
 
 _JS_LOADERS = """(id) => {
@@ -73,7 +87,7 @@ def test_welcome_board_click_updates_readout(page, welcome_nb, bokeh_data):
     def rifle_p1(d):
         return [p for o, opt, p in zip(d["outcome"], d["option"], d["p"]) if o == 1 and opt == "Rifle"][0]
     # range 8: the Rifle needs 6+ (4 + 8 // 4 = 6)
-    bokeh_data(page, "shot", until=lambda d: abs(rifle_p1(d) - _binom_at_least(3, 1 / 6, 1)) < 1e-12)
+    bokeh_data(page, "aim", until=lambda d: abs(rifle_p1(d) - _binom_at_least(3, 1 / 6, 1)) < 1e-12)
     welcome_nb.locator(".fs-readout-threshold .widget-readout", has_text="1").first.wait_for()
     hl = bokeh_data(page, "fs-grid-highlight", until=lambda d: len(d["cell"]) > 0)
     assert "B4" not in hl["cell"] and "J2" not in hl["cell"]
@@ -81,7 +95,27 @@ def test_welcome_board_click_updates_readout(page, welcome_nb, bokeh_data):
 def test_welcome_tray_roll(page, welcome_nb):
     tray = welcome_nb.locator(".fs-tray").last
     tray.locator(".fs-tray-roll").click()
-    tray.locator(".fs-tray-row").first.filter(has_text="#5").wait_for()
+    tray.locator(".fs-tray-row").first.filter(has_text="#2").wait_for()
+    assert welcome_nb.locator(".fs-tray").first.locator(".fs-tray-row").count() == 3      # the other tray untouched
+
+_JS_OPEN_PATHS = "() => [...window.jupyterapp.shell.widgets('main')].filter(w => w.context).map(w => w.context.path)"
+
+def test_where_next_leads_to_games_tutorials_writeups(lab, page, welcome_nb):
+    where = welcome_nb.locator('h2[data-jupyter-id="Where-next"]')
+    assert where.count() == 1                                        # the intro's "Where next" link has its target
+    cell = welcome_nb.locator(".jp-MarkdownOutput", has=page.locator('h2[data-jupyter-id="Where-next"]'))
+    text = cell.inner_text()
+    app_shot(cell, "welcome_where_next")
+    order = [text.index(w) for w in ("Play a game", "SpcfkrsApp(seed=1)", "FomoApp(", "FFApp(", "PigApp(",
+                                     "Learn a game", "Read the studies", "How it is made")]
+    assert order == sorted(order), order                             # games first, developer notebooks last
+    for label, path in (("SPCFKRS, step by step", "tutorials/spcfkrs.ipynb"),
+                        ("Which SPCFKRS upgrades are worth their points?", "writeups/spcfkrs.ipynb")):
+        lab.activate(page, welcome_nb)                               # back to the tour's tab
+        welcome_nb.locator("a", has_text=label).click()
+        wait(lambda: path in page.evaluate(_JS_OPEN_PATHS), f"{path} to open from its link")
+        current = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
+        assert current == path, current                                 # opened in JupyterLab, as a notebook tab
 
 def test_welcome_as_voila_app(lab, voila, vpage, bokeh_data, external_requests):
     shutil.copy(WELCOME, lab.nbdir / "welcome_app.ipynb")
@@ -91,6 +125,6 @@ def test_welcome_as_voila_app(lab, voila, vpage, bokeh_data, external_requests):
     assert vpage.locator("text=Traceback").count() == 0
     bokeh_data(vpage, "shot")
     vpage.locator(".fs-tray").first.locator(".fs-tray-roll").click()
-    vpage.locator(".fs-tray").first.locator(".fs-tray-row", has_text="#5").first.wait_for()
+    vpage.locator(".fs-tray").first.locator(".fs-tray-row", has_text="#4").first.wait_for()
     assert not [u for w, u in external_requests if "fortawesome" not in u], external_requests   # BokehJS inline here too
     if SHOTS: vpage.screenshot(path=SHOTS + "/welcome_voila.png", full_page=True)

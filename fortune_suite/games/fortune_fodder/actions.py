@@ -204,7 +204,7 @@ def _f_charge_strike(s, f):
         s.emit("info", f"The charge falls short: it costs {u.prof.pilot} an extra AP ({u.ap} left).", {"unit": u.id, "charge": "failed"}, u.player)
     else:
         s.emit("info", f"The charge falls short with no AP left: {u.prof.pilot} takes d3 damage.", {"unit": u.id, "charge": "failed"}, u.player)
-        rounds.pilot_damage(s, u, s.roll("1d3", f"failed Charge: damage to {u.prof.pilot}", u.player).total, None, source="charge")
+        rounds.pilot_damage(s, u, s.roll("1d3", f"failed Charge: damage to {u.prof.pilot}", u.player, luck={"good": "low"}).total, None, source="charge")
 
 # %% ../../../nbs/43d_ff_actions.ipynb #4035f626
 def _check_melee(s, u, a):

@@ -222,7 +222,8 @@ def _f_strike(s, f):
     label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {spec.dice}d6" + (f"+{spec.bonus}" if spec.bonus else "") + f" vs Def {spec.defense}"
     if notes: label += " (" + ", ".join(notes) + ")"
     if spec.dice > 0:
-        rec = s.roll(f"({spec.dice}d6>=4)" + (f"+{spec.bonus}" if spec.bonus > 0 else (f"{spec.bonus}" if spec.bonus < 0 else "")), label, by)
+        rec = s.roll(f"({spec.dice}d6>=4)" + (f"+{spec.bonus}" if spec.bonus > 0 else (f"{spec.bonus}" if spec.bonus < 0 else "")), label, by,
+                     luck={"need": spec.defense})    # for the luck ledger: a hit or a miss is what counts
         faces = rec.faces
     else:
         faces = ()

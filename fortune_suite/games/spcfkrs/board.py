@@ -105,12 +105,14 @@ class Battle:
     def say(self, text, **data):
         "Add a line (and its data) to the report (quiet: nothing)."
         if not self.quiet: self.report.append(("info", text, data, None))
-    def roll(self, what, why:str, side:int):
-        "Roll `what` for `why` with the battle's roller, for `side`; reported with its odds (quiet: no odds, no report)."
+    def roll(self, what, why:str, side:int, luck:dict=None):
+        "Roll `what` for `why` with the battle's roller, for `side`; reported with its odds (quiet: no odds, no report). `luck`: a hint for the luck ledger, as `State.roll`'s."
         if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
         if self.quiet: return self.roller.roll(what, why, odds=False)
         rec = self.roller.roll(what, why)
-        self.report.append(("roll", f"{SIDES[side]} — {rec.describe()}", rec.to_dict(), side))
+        data = rec.to_dict()
+        if luck is not None: data["luck"] = luck
+        self.report.append(("roll", f"{SIDES[side]} — {rec.describe()}", data, side))
         return rec
     def lines(self) -> list:
         "The report's text lines."

@@ -132,7 +132,7 @@ def shot(b:Battle, f:Fighter, w, cell, i:int, n:int) -> bool:
     else:
         thru, expr, note, what = [], LOW2, ", at cover: lowest of two dice", desc(b, cell)
     p = _p_hit(expr, w.hit)
-    rec = b.roll(expr, f"{f.name}'s {w.name} at {what}{rng_label}, needs {w.hit}+{note} ({_pct(p)})", f.side)
+    rec = b.roll(expr, f"{f.name}'s {w.name} at {what}{rng_label}, needs {w.hit}+{note} ({_pct(p)})", f.side, luck={"need": w.hit})
     if rec.total < w.hit:
         b.say("Miss.", hit=False); return False
     if w.blast: return blast(b, f, w, cell, g)
@@ -216,7 +216,7 @@ def hack(b:Battle, f:Fighter, cell) -> None:
     if g is None or g.side == f.side or (b.o.hack_needs_sight and not line_of_fire(b, f.pos, cell)):
         return b.say(f"{f.name} tries to hack {cell_name(cell)}: no enemy in sight there.", void=f.id, hacker=f.id)
     need = f.prof.hack
-    rec = b.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side)
+    rec = b.roll(D6, f"{f.name} hacks {g.name}'s guns, needs {need}+ ({_pct(_p_hit(D6, need))})", f.side, luck={"need": need})
     if rec.total >= need:
         g.hacked = True; b.say(f"{g.name}'s guns are jammed for the round.", hacked=g.id, hacker=f.id)
     else: b.say("The hack fails.", hacked=None, hacker=f.id)
@@ -224,5 +224,5 @@ def hack(b:Battle, f:Fighter, cell) -> None:
 def overdose(b:Battle, f:Fighter) -> None:
     "The Amph Overdose check: a d6, and on its `overdose` score or less the fighter dies."
     k = f.prof.overdose
-    rec = b.roll(D6, f"{f.name}'s Amph Overdose, dies on {'a 1' if k == 1 else f'{k} or less'} ({_pct(k / 6)})", f.side)
+    rec = b.roll(D6, f"{f.name}'s Amph Overdose, dies on {'a 1' if k == 1 else f'{k} or less'} ({_pct(k / 6)})", f.side, luck={"need": k + 1})
     if rec.total <= k: kill(b, f, "collapses from the overdose")
