@@ -73,11 +73,11 @@ def attacks_with(view:dict, weapon:str, kind:str=None) -> list:
     return [a for a in view["legal_actions"] if isinstance(a, dict) and a.get("weapon") == weapon
             and (a["act"] == kind if kind else a["act"] in ("ranged", "melee"))]
 
-def default_weapon(view:dict, current:str="") -> str:
-    "The weapon a click on an enemy attacks with: `current` while it can still attack, else the first that can ('' none)."
+def default_weapon(view:dict, current:str="", tool:str="") -> str:
+    "The weapon a click on an enemy attacks with: `current` while it can still attack (charge, with the Charge tool), else the first that can ('' none)."
     u = unit_of(view, view["active"]) if view.get("active") else None
     if u is None: return ""
-    if current and attacks_with(view, current): return current
+    if current and attacks_with(view, current, "charge" if tool == "charge" else None): return current
     return next((w["name"] for w in u["weapons"] if attacks_with(view, w["name"])), "")
 
 def tool_specs(view:dict,        # the active seat's view in an activation

@@ -12,9 +12,9 @@ from ..games.fortune_fodder.scenarios import SCENARIOS, SECONDARIES
 # %% auto #0
 __all__ = ['SIDE_COLOR', 'SIDE_ZONE', 'TERRAIN_COLOR', 'ACTIVE_COLOR', 'TARGET_COLOR', 'REACH_COLOR', 'SPOT_COLOR',
            'OBJECTIVE_COLOR', 'FLAG_COLOR', 'TOWER_COLOR', 'OUT_COLOR', 'TERMS', 'SECONDARY_HELP', 'SCENARIO_HELP',
-           'term', 'pct', 'weapon_line', 'crit_words', 'unit_state', 'unit_card', 'unit_cards', 'summary_items',
-           'summary_html', 'legend_items', 'defence_words', 'odds_words', 'odds_table', 'last_attack', 'roll_words',
-           'entry', 'rounds_of']
+           'term', 'pct', 'weapon_line', 'crit_words', 'unit_state', 'unit_card', 'side_rows', 'unit_cards',
+           'summary_items', 'summary_html', 'legend_items', 'defence_words', 'odds_words', 'odds_table', 'last_attack',
+           'roll_words', 'entry', 'rounds_of']
 
 # %% ../../nbs/54b_app_ff_panels.ipynb #b9868bf1
 SIDE_COLOR = ("#c62828", "#1565c0")
@@ -144,16 +144,20 @@ def unit_card(view:dict, u:dict) -> str:
              + [(w["name"], weapon_line(w), _weapon_help(w)) for w in u["weapons"]],
         badges=badges, state=st, css=f"fs-ff-unit fs-unit-{u['id']}")
 
+def side_rows(view:dict) -> list:
+    "[(player, heading HTML, its pairs)] — the seat's own side first; empty before the pairs exist."
+    me = view.get("player", 0)
+    out = []
+    for p in (me, 1 - me):
+        units = [u for u in view["units"] if u["player"] == p]
+        if units: out.append((p, f'<div class="fs-ff-side fs-ff-side-{p}" style="font-size:12px;font-weight:bold;color:{SIDE_COLOR[p]};'
+                                 f'margin:4px 0 2px">{SIDE[p]}{" (you)" if p == me else ""}</div>', units))
+    return out
+
 def unit_cards(view:dict) -> str:
     "Every pair's card, a row per side (the seat's own side first), or '' before the pairs exist."
-    if not view["units"]: return ""
-    me = view.get("player", 0)
-    rows = []
-    for p in (me, 1 - me):
-        cards = [unit_card(view, u) for u in view["units"] if u["player"] == p]
-        if cards: rows.append(f'<div class="fs-ff-side fs-ff-side-{p}"><div style="font-size:12px;font-weight:bold;'
-                              f'color:{SIDE_COLOR[p]};margin:4px 0 2px">{SIDE[p]}{" (you)" if p == me else ""}</div>{"".join(cards)}</div>')
-    return f'<div class="fs-ff-units">{"".join(rows)}</div>'
+    rows = [head + "".join(unit_card(view, u) for u in units) for _, head, units in side_rows(view)]
+    return f'<div class="fs-ff-units">{"".join(rows)}</div>' if rows else ""
 
 # %% ../../nbs/54b_app_ff_panels.ipynb #9acf36c5
 def summary_items(view:dict) -> list:
@@ -188,7 +192,8 @@ def legend_items(view:dict,            # the seat's view
     out = [Swatch(SIDE_COLOR[0], "Red" + (" (you)" if me == 0 else ""), "circle", "Red's Mechs; Red deploys along the bottom edge."),
            Swatch(SIDE_COLOR[1], "Blue" + (" (you)" if me == 1 else ""), "circle", "Blue's Mechs; Blue deploys along the top edge.")]
     if view["markers"] and any(m["id"] != "tower" for m in view["markers"]):
-        out.append(Swatch(OBJECTIVE_COLOR, "objective", "circle", SCENARIO_HELP.get(view["scenario"], "An objective marker.")))
+        out.append(Swatch(OBJECTIVE_COLOR, "objective (VP to you)" if view["scenario"] == "control" else "objective marker", "circle",
+                          SCENARIO_HELP.get(view["scenario"], "An objective marker.") + " Its rim takes the colour of the side holding it."))
     if view["tower"]: out.append(Swatch(TOWER_COLOR, "the Tower (its HP)", "circle", SCENARIO_HELP["tower"]))
     if view["flag"]: out.append(Swatch(FLAG_COLOR, "the Flag", "circle", SCENARIO_HELP["flag"]))
     for kind in sorted({t["kind"] for t in view["terrain"]}):

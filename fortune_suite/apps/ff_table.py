@@ -10,14 +10,14 @@ from ..geometry import Circle
 from ..ui.base import tag
 from ..ui.table import TableBoard
 from ..ui.tabletop import legend_html
-from ..games.fortune_fodder.state import SIDE
+from ..games.fortune_fodder.state import SIDE, objective_name
 from ..games.fortune_fodder.table import MARKER_R, TABLE_IN
 from .ff_panels import (SIDE_COLOR, SIDE_ZONE, TERRAIN_COLOR, ACTIVE_COLOR, TARGET_COLOR, REACH_COLOR, SPOT_COLOR,
                                            OBJECTIVE_COLOR, FLAG_COLOR, TOWER_COLOR, OUT_COLOR, legend_items, odds_words)
 from .ff_controls import unit_of
 
 # %% auto #0
-__all__ = ['READY_COLOR', 'FRIEND_COLOR', 'NAME_OFFSET', 'ODDS_OFFSET', 'zone_outline', 'last_spots', 'FFTable']
+__all__ = ['READY_COLOR', 'FRIEND_COLOR', 'NAME_OFFSET', 'ODDS_OFFSET', 'zone_outline', 'last_spots', 'FFTableBoard', 'FFTable']
 
 # %% ../../nbs/54d_app_ff_table.ipynb #9f22d72c
 READY_COLOR, FRIEND_COLOR, NAME_OFFSET, ODDS_OFFSET = "#fff59d", "#81c784", -1.2, 1.35
@@ -35,10 +35,22 @@ def last_spots(events) -> dict:
         if isinstance(d.get("unit"), str) and isinstance(d.get("pos"), list): out[d["unit"]] = d["pos"]
     return out
 
+class FFTableBoard(TableBoard):
+    "A `TableBoard` that sends a layer to the page only when its data changed: a redraw that leaves a layer as it was sends nothing for it."
+    def __init__(self, *args, **kwargs):
+        self._sent = {}
+        super().__init__(*args, **kwargs)
+    def _flush(self):
+        dirty, self._dirty = self._dirty, set()
+        for layer in sorted(dirty):
+            cols = self._columns(layer)
+            if self._sent.get(layer) != cols:
+                self.sources[layer].data = cols; self._sent[layer] = cols
+
 class FFTable:
     "The table of the Fortune Fodder app: a `TableBoard` and its legend, drawn from a seat's view."
     def __init__(self, px_per_in:float=22):
-        self.board = TableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder - Red's edge below, Blue's above")
+        self.board = FFTableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder - Red's edge below, Blue's above")
         self.board.box.layout.flex = "0 0 auto"
         self.legend = tag(W.HTML(layout=W.Layout(max_width=f"{24 * px_per_in + 40}px")), "fs-ff-legend")
         self._terrain = None
@@ -85,8 +97,12 @@ def _pieces(self:FFTable, view, state, seat):
     for m in view["markers"]:
         if m["id"] == "tower": continue
         who = "nobody" if m["controller"] is None else SIDE[m["controller"]]
-        board.place(f"m:{m['id']}", m["pos"], radius_in=m["r"], color=OBJECTIVE_COLOR, text_color="#212121", label=m["id"][:3],
-                    tooltip=f"objective ({m['id']}): held by {who}")
+        me = view["player"]
+        worth = f", worth {m['vp'][me]} VP a round to you and {m['vp'][1 - me]} to {SIDE[1 - me]}" if "vp" in m else ""
+        board.place(f"m:{m['id']}", m["pos"], radius_in=m["r"], color=OBJECTIVE_COLOR, text_color="#212121",
+                    label=str(m["vp"][me]) if "vp" in m else SIDE[int(m["id"][-1])][0] if m["id"] in ("obj0", "obj1") else "",
+                    line_color="#212121" if m["controller"] is None else SIDE_COLOR[m["controller"]],
+                    tooltip=f"{objective_name(m['id'])}{worth}; held by {who}")
     t = view["tower"]
     if t: board.place("tower", t["pos"], radius_in=t["r"], color=TOWER_COLOR if t["active"] else "#cfd8dc", label=str(t["hp"]),
                       tooltip=f"the Tower: {t['hp']}/{t['max_hp']} HP, Armor {t['armor']}, Def {t['def']}" + ("" if t["active"] else " (fallen)"))

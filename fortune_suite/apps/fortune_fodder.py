@@ -16,7 +16,7 @@ from ..games.fortune_fodder.state import SIDE
 from ..games.fortune_fodder import bots as _bots   # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
 from .ff_builder import TeamBuilder
-from .ff_panels import unit_cards, summary_items, odds_words, last_attack, entry, rounds_of
+from .ff_panels import side_rows, unit_card, summary_items, odds_words, last_attack, entry, rounds_of
 from .ff_table import FFTable
 from .ff_controls import (Spec, unit_of, name_of, default_weapon, tool_specs, choice_specs, confirm_spec,
                                              prompt, help_text, choice_label)
@@ -61,7 +61,8 @@ class FFBoard(Component):
                                         self._confirm_spot],
                                        layout=W.Layout(border="2px solid #ffb300", padding="4px 6px", margin="6px 0")), "fs-ff-preview")
         self._dice = tag(W.HTML(), "fs-ff-dice-box")
-        self._cards = tag(W.HTML(), "fs-ff-cards")
+        self._cards = tag(W.VBox(), "fs-ff-cards")
+        self._card_pool = {}                                     # a widget per pair's card: an unchanged card sends nothing
         short = {"description_width": "initial"}
         self._ma = tag(W.Dropdown(options=[], description="Measure from", style=short, layout=W.Layout(width="auto")), "fs-ff-measure-a")
         self._mb = tag(W.Dropdown(options=[], description="to", style=short, layout=W.Layout(width="auto")), "fs-ff-measure-b")
@@ -91,19 +92,21 @@ class FFBoard(Component):
         return {b.description: b for b in list(self._btns.values()) if b.layout.display != "none"}
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #820fbdc7
-def _set_buttons(self:FFBoard, box, specs, spot, prefix:str):
-    "Show `specs` as buttons in `box` (reusing each key's button); a click plays the action or arms the tool."
+def _set_buttons(self:FFBoard, box, specs, spot, prefix:str, handlers=None):
+    "Show `specs` as buttons in `box` (the same widgets, slot by slot); a click plays the action, arms the tool, or calls its handler."
     keep = []
-    for sp in specs:
-        key = f"{prefix}{sp.key}"
+    for i, sp in enumerate(specs):
+        key = f"{prefix}{i}"
         b = self._btns.get(key)
         if b is None:
             b = self._btns[key] = tag(W.Button(layout=W.Layout(width="auto", flex="0 0 auto", margin="2px 4px 2px 0")), "fs-ff-button")
             self.on_click(b, lambda btn, key=key: self._do[key](), near=spot)
-        b.description, b.tooltip, b.disabled = sp.label, sp.help, sp.disabled
-        b.button_style = "" if sp.disabled else sp.style
+        with b.hold_sync():                                     # one message per button, not one per trait
+            b.description, b.tooltip, b.disabled = sp.label, sp.help, sp.disabled
+            b.button_style = "" if sp.disabled else sp.style
         b.layout.display = None
-        self._do[key] = (lambda a=sp.action: self.choose(a)) if sp.action is not None else (lambda t=sp.arm: self.arm(*t))
+        self._do[key] = (handlers[i] if handlers and handlers[i] else (lambda a=sp.action: self.choose(a)) if sp.action is not None
+                         else (lambda t=sp.arm: self.arm(*t)))
         keep.append(b)
     for key, b in self._btns.items():
         if key.startswith(prefix) and b not in keep: b.layout.display = "none"
@@ -141,7 +144,9 @@ def _clear(self:FFBoard):
     with self.hold_sync():
         self.table.clear()
         self.builder.reset()
-        for w in (self._help, self._question, self._chosen, self._odds, self._dice, self._cards, self._mout): w.value = ""
+        for w in (self._help, self._question, self._chosen, self._odds, self._dice, self._mout): w.value = ""
+        for w in self._card_pool.values(): w.value = ""
+        self._cards.children = ()
         for bt in self._btns.values(): bt.layout.display = "none"
         self._tools.children = self._go_row.children = ()
         self._ma.options = self._mb.options = []
@@ -160,7 +165,7 @@ def _draw(self:FFBoard, view:dict):
     legal = {canon(a) for a in view["legal_actions"]} if mine else set()
     if self.preview is not None and canon(self.preview) not in legal: self.preview = None
     if k == "act" and mine:
-        w = default_weapon(view, self.weapon)
+        w = default_weapon(view, self.weapon, self.tool)
         if w != self.weapon: self.weapon = w
     with self.hold_sync(), self.board.hold():
         building = k == "build" and mine
@@ -171,7 +176,7 @@ def _draw(self:FFBoard, view:dict):
         self.board.box.layout.display = self._legend.layout.display = None if table else "none"
         if table: self.table.draw(view, self.state, self.seat, self.preview, self.weapon, self.tool)
         self._draw_controls(view, mine)
-        self._cards.value = unit_cards(view)
+        self._draw_cards(view)
         ids = [u["id"] for u in view["units"] if u["on_table"]] + (["tower"] if view["tower"] else [])
         self._tape.layout.display = None if len(ids) > 1 and not view["no_pre_measuring"] else "none"   # no tape in play mode
         if list(self._ma.options) != ids:
@@ -185,7 +190,7 @@ def _draw_controls(self:FFBoard, view, mine):
     act = mine and k == "act"
     ask = prompt(view, self.deploying) if mine else ""
     self._help.value = help_line(help_text(view, self.weapon, self.tool) if act else ask[:1].upper() + ask[1:] if mine
-                                 else "Waiting for the other side.")
+                                 else "Waiting for the other side." if view["to_move"] else "The game is over: the result is above; New game starts another.")
     specs, q, menu = [], "", False
     if act: specs = tool_specs(view, self.weapon, self.tool)
     elif mine and (c := choice_specs(view, self.state)) is not None: q, specs, menu = c
@@ -205,11 +210,25 @@ def _draw_controls(self:FFBoard, view, mine):
             self._menu.value = 0                                # the first answer selected
         specs = []
     self._menubox.layout.display = None if menu else "none"
-    self._set_buttons(self._tools, specs, self._tool_spot, "t:")
-    for sp in specs:                                           # which Mech to deploy: a click picks it
-        if sp.key.startswith("dep:"): self._do["t:" + sp.key] = lambda u=sp.key[4:]: self._pick_deploy(u)
+    self._set_buttons(self._tools, specs, self._tool_spot, "t:",      # which Mech to deploy: a click picks it
+                      [(lambda u=sp.key[4:]: self._pick_deploy(u)) if sp.key.startswith("dep:") else None for sp in specs])
     self._draw_preview(view)
     self._dice.value = last_attack(self.state.log.visible(self.seat)) if view["units"] else ""
+
+def _draw_cards(self:FFBoard, view):
+    "A status card per pair, a row per side (the seat's own first); each card its own widget."
+    kids = []
+    for p, title, units in side_rows(view):
+        head = self._card_pool.setdefault(f"head{len(kids)}", tag(W.HTML(), "fs-ff-side-head"))
+        head.value = title
+        cells = []
+        for u in units:
+            w = self._card_pool.setdefault(u["id"], tag(W.HTML(layout=W.Layout(flex="0 0 auto")), "fs-ff-card-w"))
+            w.value = unit_card(view, u); cells.append(w)
+        row = self._card_pool.setdefault(f"row{len(kids)}", W.Box(layout=W.Layout(flex_flow="row wrap")))
+        if tuple(row.children) != tuple(cells): row.children = tuple(cells)
+        kids += [head, row]
+    if tuple(self._cards.children) != tuple(kids): self._cards.children = tuple(kids)
 
 @shows_errors
 def _pick_deploy(self:FFBoard, uid:str):
@@ -226,10 +245,10 @@ def _draw_preview(self:FFBoard, view):
     self._chosen.value = f'<div style="font-size:14px"><b>{esc(title)}</b> <i>(not played yet)</i></div>'
     self._odds.value = body
     self._set_buttons(self._go_row, [Spec(canon(a), label, "Play it now", action=a, style="success") for label, a in buttons],
-                      self._confirm_spot, "go:")
-    for label, a in buttons: self._do["go:" + canon(a)] = lambda a=a: self.act(a)
+                      self._confirm_spot, "go:", [lambda a=a: self.act(a) for _, a in buttons])
 
 FFBoard.draw, FFBoard._draw_controls, FFBoard._pick_deploy, FFBoard._draw_preview = _draw, _draw_controls, _pick_deploy, _draw_preview
+FFBoard._draw_cards = _draw_cards
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #e756e2f9
 def _clicked(self:FFBoard, ev):
@@ -260,6 +279,13 @@ def _nearest(legal, key, at, why, reach=1.0):
     if best is None or math.dist(best[key], at) > reach: raise RulesError(why)
     return best
 
+def _snap(legal, kind, at, reach=0.15):
+    "The listed move or push whose end is nearest the click, if within `reach` inches: its route exactly (not one re-planned from a rounded click)."
+    end = lambda x: x["path"][-1] if "path" in x else x["to"]
+    near = [x for x in legal if isinstance(x, dict) and x.get("act") == kind and ("path" in x or "to" in x)]
+    best = min(near, key=lambda x: math.dist(end(x), at), default=None)
+    return best if best is not None and math.dist(end(best), at) <= reach else None
+
 def _click_choose(self:FFBoard, v, piece):
     ready = [a["activate"] for a in v["legal_actions"]]
     if piece in ready:
@@ -282,6 +308,7 @@ def _click_act(self:FFBoard, v, piece, at):
             return self.choose(a)
         raise RulesError(f"{me['mech']} cannot attack {name_of(v, piece)} now: no line of sight, no AP or shots left, "
                          "or it is in melee with another enemy")
+    if piece == v["active"] and self.tool in ("jets", "drop"): piece = None          # a short push or drop: the spot under the Mech itself
     if piece is not None and piece != v["active"]:
         if self.tool == "dust_off":
             opts = [x for x in legal if x.get("act") == "dust_off" and x["ally"] == piece]
@@ -289,10 +316,10 @@ def _click_act(self:FFBoard, v, piece, at):
             return self.choose(opts[0])
         raise RulesError(f"{me['mech']} is activating: end its activation before you activate {name_of(v, piece, side=False)}")
     if piece == v["active"]: raise RulesError(f"that is {me['mech']} itself: click an empty spot to move, or an enemy to attack")
-    if self.tool == "jets": return self.act({"act": "jets", "to": at})
+    if self.tool == "jets": return self.act(_snap(legal, "jets", at) or {"act": "jets", "to": at})
     if self.tool == "drop":
         return self.act(_nearest([x for x in legal if x.get("act") == "drop"], "at", at, "drop the Flag on one of the marked spots"))
-    return self.act({"act": "move", "to": at})
+    return self.act(_snap(legal, "move", at) or {"act": "move", "to": at})
 
 FFBoard._clicked, FFBoard._click_choose, FFBoard._click_act = _clicked, _click_choose, _click_act
 
@@ -338,7 +365,22 @@ def _log_entry(self:FFBoard, event) -> dict | None:
     names = {u.id: s.uname(u) for u in s.all_units()}
     return entry(event, names, self._rounds[2][event.index] if event.index < len(self._rounds[2]) else None)
 
+_TERRAIN = [("rolled: 2 to 4 pieces", "random"), ("the standard table", "standard"), ("an open table", "none")]
+
+def _new_game_fields(self:FFBoard) -> list:
+    "The options the New game form offers (the rest keep their defaults, as DECISIONS.md sets them)."
+    return ["points", "scenario", "max_rounds", "no_pre_measuring", "draft", "aoo", "cards"]
+
+def _new_game_extra(self:FFBoard):
+    "The terrain as a menu (its option takes a list of pieces too, which the form cannot show)."
+    now = self.state.options.terrain if self.state is not None else "random"
+    d = tag(W.Dropdown(options=_TERRAIN, value=now if now in dict(_TERRAIN).values() else "random", description="Terrain:",
+                       style={"description_width": "initial"}, layout=W.Layout(width="auto")), "fs-ff-newgame-terrain")
+    return W.HBox([d, W.HTML(help_line("The pieces on the table: rolled at the start, the standard four, or none."))],
+                  layout=W.Layout(align_items="center", flex_flow="row wrap")), (lambda: {"terrain": d.value})
+
 FFBoard.prompt, FFBoard.summary, FFBoard.log_entry = _prompt, _summary, _log_entry
+FFBoard.new_game_fields, FFBoard.new_game_extra = _new_game_fields, _new_game_extra
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #e435a746
 @shows_errors
@@ -359,7 +401,7 @@ def measure(self:FFBoard, a, b) -> float:
 
 def _close(self:FFBoard):
     "Close the board, its table, builder and buttons."
-    for b in self._btns.values(): b.close()
+    for b in [*self._btns.values(), *self._card_pool.values()]: b.close()
     self.builder.close(); self.board.close(); Component.close(self)
 
 FFBoard.measure, FFBoard.close = measure, _close
