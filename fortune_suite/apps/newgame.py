@@ -182,7 +182,7 @@ class NewGameForm(Panel):
             opts, helps = self._seat_options(self.game, c)
             try: name = self._name(p)
             except Exception: name = f"Player {p}"
-            self.seats.append(tag(W.Dropdown(options=opts, value=c, description=f"{name}:", tooltip=helps,
+            self.seats.append(tag(W.Dropdown(options=opts, value=c, description=name, tooltip=helps,
                                              style={"description_width": "initial"},
                                              layout=W.Layout(width="auto", flex="0 0 auto", margin="0 10px 0 0")), "fs-newgame-seat"))
         self._seatbox.children = tuple(self.seats)

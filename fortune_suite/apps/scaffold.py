@@ -105,7 +105,7 @@ class AppScaffold(Panel):
         self._seats = []
         for p in range(self.state.players):
             opts, help_ = seat_options(self.state.game, self.controllers[p])
-            d = tag(W.Dropdown(options=opts, value=self.controllers[p], description=f"{self.state.player_name(p)}:", tooltip=help_,
+            d = tag(W.Dropdown(options=opts, value=self.controllers[p], description=self.state.player_name(p), tooltip=help_,
                                style={"description_width": "initial"}, layout=W.Layout(width="auto", flex="0 0 auto", margin="0 10px 0 0")), "fs-app-seat")
             self.listen(d, lambda ch, p=p: self.set_controller(p, ch["new"]) if ch["new"] != self.controllers[p] else None,
                         near=self._tool_spot)
