@@ -194,7 +194,7 @@ def confirm_spec(view:dict, state, a) -> tuple:
             note = (f"The target is {o['distance']:.2f}\" away (range {w['range']:g}\")" + ("" if k != "charge" else
                     "; the charge reaches." if o.get("reaches") else "; the charge falls short.")) if "distance" in o else ""
         table = state.odds(a)
-        return (f"{me['mech']} {verb} ({cost} AP)", odds_table(table, "Exact odds, by the defence the target may choose", note),
+        return (f"{me['mech']} {verb} ({cost} AP)", odds_table(table, "Exact odds, by the target's defence", note),
                 [({"ranged": f"Fire {w['name']}", "melee": f"Strike with {w['name']}", "charge": "Charge"}[k], a)])
     if k == "dust_off":
         ally = name_of(view, a["ally"], side=False)

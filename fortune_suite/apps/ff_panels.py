@@ -210,7 +210,7 @@ def legend_items(view:dict,            # the seat's view
     return out
 
 # %% ../../nbs/54b_app_ff_panels.ipynb #56bd68a6
-_DEF_NAMES = {"none": "no defence", "smoke": "smoke", "diverted": "diverted", "yna": "a friend's help"}
+_DEF_NAMES = {"none": "no defence", "smoke": "smoke", "diverted": "diverted", "yna": "help"}
 
 def defence_words(key:str) -> str:
     "A defence combination as `state.odds` keys it ('smoke+diverted') in words ('smoke + diverted')."
@@ -224,13 +224,15 @@ def odds_table(table:dict,      # `state.odds(action)`: defence key → odds
                title:str="Exact odds",
                note:str=""      # a line under the table (e.g. the no pre-measuring warning)
               ) -> str:
-    "The exact odds of an attack, one row per defence the target may choose."
-    td = '<td style="padding:1px 6px;white-space:nowrap">'
-    head = "".join(f'<th style="padding:1px 6px;text-align:left">{h}</th>' for h in
-                   ("if the target answers with", tip("P(hit)", TERMS["Def"]), "mean damage", tip("P(KO)", TERMS["Mech HP"]), "target has"))
+    "The exact odds of an attack, one row per defence the target may choose (narrow: it sits beside the table)."
+    td = '<td style="padding:1px 4px;white-space:nowrap">'
+    head = "".join(f'<th style="padding:1px 4px;text-align:left;white-space:nowrap">{h}</th>' for h in
+                   (tip("defence", "What the target may answer with, paid from its Pilot's AP: " + TERMS["smoke"] + " " + TERMS["diverted"] + " help - " + TERMS["helper"]),
+                    tip("hit", "P(hit): the chance the attack hits. " + TERMS["Def"]), tip("dmg", "The mean damage (misses count as 0)."),
+                    tip("KO", "P(KO): the chance the Mech is knocked out. " + TERMS["Mech HP"]),
+                    tip("Def/Arm", "The target's Def and Armor against this attack (cover, cloud, melee, piercing counted).")))
     rows = "".join(f"<tr>{td}{esc(defence_words(k))}</td>{td}{pct(o['p_hit'])}</td>{td}{o['mean_damage']:.1f}</td>{td}{pct(o['p_ko'])}</td>"
-                   f"{td}{tip('Def', TERMS['Def'])} {o['defense']}, {tip('Armor', TERMS['Armor'])} {o['armor']}</td></tr>"
-                   for k, o in table.items())
+                   f"{td}{o['defense']}/{o['armor']}</td></tr>" for k, o in table.items())
     return (f'<div class="fs-ff-odds"><b>{esc(title)}</b><table style="border-collapse:collapse;line-height:1.35;font-size:12px">'
             f"<tr>{head}</tr>{rows}</table>{help_line(note) if note else ''}</div>")
 

@@ -49,7 +49,7 @@ class FFTableBoard(TableBoard):
 
 class FFTable:
     "The table of the Fortune Fodder app: a `TableBoard` and its legend, drawn from a seat's view."
-    def __init__(self, px_per_in:float=22):
+    def __init__(self, px_per_in:float=20):
         self.board = FFTableBoard(24, 24, px_per_in=px_per_in, title="Fortune Fodder - Red's edge below, Blue's above")
         self.board.box.layout.flex = "0 0 auto"
         self.legend = tag(W.HTML(layout=W.Layout(max_width=f"{24 * px_per_in + 40}px")), "fs-ff-legend")

@@ -22,9 +22,12 @@ from .ff_controls import (Spec, unit_of, name_of, default_weapon, tool_specs, ch
                                              prompt, help_text, choice_label)
 
 # %% auto #0
-__all__ = ['FFBoard', 'measure', 'FFApp']
+__all__ = ['FF_CSS', 'FFBoard', 'measure', 'FFApp']
 
 # %% ../../nbs/54_app_fortune_fodder.ipynb #80362ca2
+FF_CSS = ("<style>.fs-ff-board .fs-ff-button{white-space:normal;height:auto;min-height:28px;max-width:100%;line-height:1.3;"
+          "padding:3px 10px;text-align:left} .fs-ff-board .fs-ff-preview{overflow-x:auto}</style>")
+
 class FFBoard(Component):
     "Fortune Fodder's component: the table (click to deploy, activate, move, attack), the builder, the controls, the cards."
     css = "fs-ff-board"
@@ -35,7 +38,7 @@ class FFBoard(Component):
     version = traitlets.Int(0, help="counts redraws")
 
     def __init__(self,
-                 px_per_in:float=22,     # table scale on screen
+                 px_per_in:float=20,     # table scale on screen (20: the table and the controls side by side in a 1280 px JupyterLab)
                  confirm:bool=True):     # an attack or activation waits for Confirm (False: played at once)
         super().__init__()
         self.confirm, self._shown, self._menu_actions = confirm, None, []
@@ -71,10 +74,11 @@ class FFBoard(Component):
         self._tape = W.VBox([W.HTML("<b>Tape</b> (analysis mode)"), W.HBox([self._ma, self._mb, self._mgo], layout=W.Layout(flex_flow="row wrap")),
                              self._mout], layout=W.Layout(margin="8px 0 0 0"))
         self._side = W.VBox([self._help, self._question, self._tools, self._menubox, self._tool_spot, self._preview_box, self._dice, self._tape],
-                            layout=W.Layout(flex="1 1 340px", min_width="300px", max_width="560px", margin="0 0 0 12px"))
+                            layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="560px", margin="0 0 0 10px"))
         self._table = W.HBox([W.VBox([self.board.box, self._legend, self._board_spot], layout=W.Layout(flex="0 0 auto")), self._side],
                              layout=W.Layout(flex_flow="row wrap"))
-        self.set_children(self.builder.box, self._table, self._cards)
+        self._css = W.HTML(FF_CSS, layout=W.Layout(height="0px", margin="0"))   # long answers wrap inside the side panel (not cut)
+        self.set_children(self._css, self.builder.box, self._table, self._cards)
         self.on_click(self._cancel, lambda b: self.cancel(), near=self._confirm_spot)
         self.on_click(self._menu_go, lambda b: self.act(self._menu_actions[self._menu.value]), near=self._tool_spot)
         self.on_click(self._mgo, lambda b: self.measure(self._ma.value, self._mb.value), near=self._tool_spot)
@@ -415,7 +419,7 @@ class FFApp(AppScaffold):
                  options=None,       # game options for a new game
                  seed:int=0,         # its seed
                  bots=None,          # {player: bot spec or function}; default: Blue is the greedy bot (pass {} for hot-seat)
-                 px_per_in:float=22, # table scale on screen
+                 px_per_in:float=20, # table scale on screen (20 px an inch: the controls fit beside it at 1280 px)
                  confirm:bool=True): # an attack or activation waits for Confirm (False: played at once)
         state = state if state is not None else FortuneFodder.new(options, seed)
         if state.game is not FortuneFodder: raise RulesError(f"FFApp plays Fortune Fodder, not {state.game.name}")

@@ -6,7 +6,7 @@
    Lance*; the dice with the chance they had); an empty spot (moved there, read back from BokehJS); *End activation*;
    the bot's turn (a defence question answered by its button when it shoots); the Bulwark; to the end of the game. On
    the way: the status cards (AP, HP, active, done), the summary (round, VP), the log (sentences, no ids), undo
-   restoring the screen, save then load restoring the game, no text cut off.
+   restoring the screen, save then load restoring the game, no text cut off; then New game with other options.
 2. Hot seat: the privacy screen, the team builder's cards clicked into pairs, the screen between the seats (nothing of
    Red's team left for Blue), the secondary buttons, the upgrades menu, deployment by clicking the tinted zone.
 3. The same set-up game in Voilà: activate and shoot by clicking.
@@ -150,6 +150,17 @@ def test_whole_game_against_the_bot(lab, page, bokeh_data):
     assert any("Game over after round 1" in t for t in log(panel))
     no_cut(panel, "game over")
     shot(panel, "7-game-over")
+
+    panel.locator("button.fs-app-newgame-open").click()                            # a new game with the game's options
+    form = panel.locator(".fs-app-newgame")
+    form.wait_for(state="visible")
+    form.locator(".fs-newgame-scenario select").select_option(label="flag")
+    form.locator(".fs-ff-newgame-terrain select").select_option(label="the standard table")
+    no_cut(panel, "new game form")
+    shot(panel, "7b-new-game")
+    form.locator("button.fs-newgame-start").click()
+    wait(lambda: "build your team in secret" in status.inner_text(), "the new game, at the team builder")
+    assert panel.locator(".fs-ff-builder").is_visible() and "setting up" in summary.inner_text()
 
 
 def test_hot_seat_team_builder_and_deployment(lab, page, bokeh_data):
