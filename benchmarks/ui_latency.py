@@ -74,11 +74,13 @@ APPS = {
     ]),
     "fortune_fodder": App(f"import json\nfrom fortune_suite.apps.fortune_fodder import FFApp\napp = FFApp(options=json.loads('{_FF_SETUP}'), seed=2)",
                           ".fs-ff-app", [
-        Step("click a Mech on the table", ("board", "fs-table-figure", 6, 4), ".fs-ff-play"),
-        Step("play: activate it", ".fs-ff-play", ".fs-app-log"),
-        Step("click an enemy: the odds", ("board", "fs-table-figure", 6, 14), ".fs-ff-odds"),
-        Step("play: shoot", ".fs-ff-play", ".fs-app-log"),
+        Step("click a Mech on the table: its activation shown", ("board", "fs-table-figure", 6, 4), ".fs-ff-preview"),
+        Step("click it again: activate it", ("board", "fs-table-figure", 6, 4), ".fs-app-log"),
+        Step("choose another weapon: its targets' odds", "button:has-text('Sidearm ·')", "bokeh:fs-table-labels"),
+        Step("click an enemy: the exact odds", ("board", "fs-table-figure", 6, 14), ".fs-ff-odds-box"),
+        Step("confirm: shoot", "button:has-text('Fire Sidearm')", ".fs-app-log"),
         Step("click an empty spot: move", ("board", "fs-table-figure", 6, 8), ".fs-app-log"),
+        Step("end the activation (the bot plays)", "button:has-text('End activation')", ".fs-app-log"),
         Step("undo", "button.fs-app-undo", ".fs-app-log"),
     ]),
 }

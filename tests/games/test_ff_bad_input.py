@@ -46,18 +46,23 @@ def test_illegal_actions_in_play():
     refused(s, 0, {"activate": "b1"}, "activation rule")
     s.apply(0, {"activate": "a1"})
     refused(s, 0, {"act": "fly"}, "unknown action 'fly'")
-    refused(s, 0, {"act": "move", "path": [[6, 9]]}, "movement rule: that move costs 6.00\"")
+    refused(s, 0, {"act": "move", "path": [[6, 9]]}, "movement rule: too far for Bulwark's Speed of 4\"")   # play mode: no distance told
     refused(s, 0, {"act": "move", "path": [[99, 9]]}, "movement rule")
     refused(s, 0, {"act": "move", "to": ["a", 1]}, "a point on the table is [x, y]")
     refused(s, 0, {"act": "melee", "target": "a2", "weapon": "Shield Ram"}, "attacks cannot target ally")
     refused(s, 0, {"act": "melee", "target": "b1", "weapon": "Laser"}, "weapon rule")
-    refused(s, 0, {"act": "dust_off", "ally": "a2", "what": "mech"}, "Dust Off rule: range 6\"")
+    refused(s, 0, {"act": "dust_off", "ally": "a2", "what": "mech"}, "Dust Off rule: range 6\"; Red Skirmisher is out of it")
     refused(s, 0, {"act": "claim", "objective": "middle"}, "objectives are claimed only in Destroy the Tower")
     refused(s, 0, {"act": "pick_up"}, "Flag rule")
     refused(s, 0, "end", "activation rule")
     refused(s, 0, {"act": "end", "now": True}, "end takes the fields")
     s.apply(0, {"act": "meds"})
     refused(s, 0, {"act": "meds"}, "once-per-activation rule")
+    ana = FortuneFodder.new({"teams": TEAMS, "scenario": "control", "terrain": "none", "secondaries": ["take_names", "plan"],
+                             "first": 0, "positions": POS, "no_pre_measuring": False}, seed=1)
+    ana.apply(0, {"activate": "a1"})
+    refused(ana, 0, {"act": "move", "path": [[6, 9]]}, "movement rule: that move costs 6.00\"")   # analysis mode: the cost told
+    refused(ana, 0, {"act": "dust_off", "ally": "a2", "what": "mech"}, "Dust Off rule: range 6\"; Red Skirmisher is 10.43\" away")   # 12\" between centres less two 20 mm radii
 
 
 def test_bad_options():

@@ -18,7 +18,8 @@ from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan', 'charge_reaches']
+__all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan', 'charge_reaches',
+           'move_reach']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
@@ -95,7 +96,10 @@ def _check_move(s, u, a):
                 raise RulesError(f"movement rule: the leg from ({a0[0]:.2f}, {a0[1]:.2f}) to ({e[0]:.2f}, {e[1]:.2f}) runs into impassable terrain, another base or the table edge")
     else: raise RulesError(f"movement rule: move with {{'act': 'move', 'path': [[x, y], ...]}} or {{'act': 'move', 'to': [x, y]}}, got {a!r}")
     cost = path_cost(s.pieces, pts)
-    if cost > u.speed + TOL: raise RulesError(f"movement rule: that move costs {cost:.2f}\" (rough terrain counts double) but {u.prof.mech}'s Speed is {u.speed:g}\"")
+    if cost > u.speed + TOL:
+        if s.options.no_pre_measuring:     # play mode: the refusal tells no distance (it is measured once a move is made)
+            raise RulesError(f"movement rule: too far for {u.prof.mech}'s Speed of {u.speed:g}\" (rough terrain counts double); pick a nearer spot")
+        raise RulesError(f"movement rule: that move costs {cost:.2f}\" (rough terrain counts double) but {u.prof.mech}'s Speed is {u.speed:g}\"")
     return pts
 
 def _do_move(s, u, a, x=None):
@@ -124,8 +128,8 @@ def _f_move_finish(s, f):
     if list(u.pos) != f["start"]:
         s.emit("info", f"{state.uname(s, u)} was pushed before it could move: the move is lost.", {"unit": u.id}, u.player); return
     u.pos = tuple(f["path"][-1])
-    what = {"move": "moves", "jets": "hits the jets", "charge": "charges"}[f["how"]]
-    s.emit("info", f"{state.uname(s, u)} {what} to ({u.pos[0]:.2f}, {u.pos[1]:.2f})" + (f", {f['cost']:.2f}\"." if f["how"] != "jets" else f", {f['cost']:.2f}\" push."),
+    how = {"move": f"moves {f['cost']:.2f}\"", "jets": f"hits the jets: a {f['cost']:.2f}\" push", "charge": f"charges {f['cost']:.2f}\""}[f["how"]]
+    s.emit("info", f"{state.uname(s, u)} {how} to ({u.pos[0]:.2f}, {u.pos[1]:.2f}).",
               {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
     flag._check_capture(s, u)
 
@@ -133,7 +137,9 @@ def _f_move_finish(s, f):
 def _check_jets(s, u, a):
     to = state._point(s, a["to"], "Hit the Jets rule")
     d = math.dist(u.pos, to)
-    if d > jets_reach(s, u) + TOL: raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\", got {d:.2f}\"")
+    if d > jets_reach(s, u) + TOL:
+        got = "" if s.options.no_pre_measuring else f", got {d:.2f}\""      # play mode: no distance told
+        raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\"{got}")
     if not leg_clear(state.obstacles(s, skip=u), u.pos, to, u.r): raise RulesError("Hit the Jets rule: a Mech cannot be pushed through impassable terrain, other bases or off the table")
 
 def _do_jets(s, u, a, x=None):
@@ -240,7 +246,9 @@ def _check_repairs(s, u, a):
 def _check_dust_off(s, u, a):
     v = s.by_id.get(a["ally"]) if isinstance(a["ally"], str) else None
     if v is None or v.player != u.player or v is u or not v.on_table: raise RulesError(f"Dust Off rule: heal another friendly Mech or Pilot on the table, got {a['ally']!r}")
-    if combat.dist(s, u, v) > dust_reach(s, u) + 1e-9: raise RulesError(f"Dust Off rule: range {dust_reach(s, u):g}\"; {state.uname(s, v)} is {combat.dist(s, u, v):.2f}\" away")
+    if combat.dist(s, u, v) > dust_reach(s, u) + 1e-9:
+        far = "out of it" if s.options.no_pre_measuring else f"{combat.dist(s, u, v):.2f}\" away"    # play mode: no distance told
+        raise RulesError(f"Dust Off rule: range {dust_reach(s, u):g}\"; {state.uname(s, v)} is {far}")
     if a["what"] not in ("mech", "pilot", "fire"): raise RulesError(f"Dust Off rule: heal the 'mech' or 'pilot' or remove 'fire', got {a['what']!r}")
     if a["what"] == "fire" and not v.fire: raise RulesError(f"Dust Off rule: {state.uname(s, v)} is not on Fire")
 
@@ -289,7 +297,7 @@ def _check_claim(s, u, a):
 def _do_claim(s, u, a, x=None):
     m = next(m for m in s.markers if m["id"] == a["objective"])
     old = m["controller"]; m["controller"] = u.player
-    s.emit("info", f"{state.uname(s, u)} claims the {'Tower' if m['id'] == 'tower' else 'objective ' + m['id']}" +
+    s.emit("info", f"{state.uname(s, u)} claims {state.objective_name(m['id'])}" +
               (f" from {SIDE[old]}" if old is not None else "") + ".", {"claim": m["id"], "player": u.player}, u.player)
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c007
@@ -402,6 +410,20 @@ def _act_done(s, f) -> bool:
     return _act_legal_list(s, u) == [{"act": "end"}]
 
 def _act_legal(s, f): return _act_legal_list(s, s.by_id[f["unit"]])
+
+# %% ../../../nbs/43d_ff_actions.ipynb #c083cac4
+def move_reach(s, u, kind:str="move", n:int=48) -> list:
+    "Where a straight move (`kind` 'move') or push ('jets') of `u` ends in each of `n` directions: [[x, y], ...], the outline of its reach."
+    if kind not in ("move", "jets"): raise ValueError(f"reach of 'move' or 'jets', got {kind!r}")
+    budget = u.speed if kind == "move" else jets_reach(s, u)
+    obs = state.obstacles(s, skip=u)
+    if kind == "jets": obs.rough = ()
+    out = []
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        far = (u.pos[0] + (budget + 0.01) * math.cos(a), u.pos[1] + (budget + 0.01) * math.sin(a))
+        out.append(_r3(walk(obs, [u.pos, far], budget, u.r)[0][-1]))
+    return out
 
 # %% ../../../nbs/43d_ff_actions.ipynb #87aca63c
 # action kind → its rule check (what it returns reaches the action's `_do_` function)

@@ -13,7 +13,7 @@ from .scenarios import SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 
 # %% auto #0
-__all__ = ['Parsed', 'LazyOdds', 'FFState', 'FortuneFodder']
+__all__ = ['Parsed', 'describe', 'LazyOdds', 'FFState', 'FortuneFodder']
 
 # %% ../../../nbs/43e_ff_game.ipynb #c810ecc5
 _SAMPLES = {}   # (id of a card library, what the sample depends on) → (the library, the suggestions): the same for every game
@@ -44,6 +44,56 @@ def _upgrades_check(s, player, a):
     check_upgrades(s.cards, s.teams[player], a["upgrades"], s.leftover[player])
 
 # %% ../../../nbs/43e_ff_game.ipynb #7f59258e
+_DEFENCE_WORDS = {"smoke": "smoke", "diverted": "diverted movements"}
+_ORDERS = {"move": "to move", "jets": "to hit the jets", "meds": "to use Emergency Meds", "pick_up": "to pick up the Flag",
+           "drop": "to drop the Flag"}
+
+def _and(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+def describe(s, player:int, a) -> str:
+    "The log's sentence for `player` taking action `a` in the state `s` (before it is played)."
+    n, mech = SIDE[player], (lambda uid: s.by_id[uid].prof.mech if uid in s.by_id else "the Tower" if uid == "tower" else str(uid))
+    if not isinstance(a, dict): return f"{n} chooses {a}."
+    if "team" in a: return f"{n} submits a team."
+    if "secondary" in a: return f"{n} picks {SECONDARIES.get(a['secondary'], a['secondary'])}."
+    if "upgrades" in a: return f"{n} chooses mods and buy-ins."
+    if "initiative" in a: return f"{n} chooses to go {a['initiative']}."
+    if "objective_at" in a: return f"{n} puts down an objective marker."
+    if "deploy" in a: return f"{n} sets up {mech(a['deploy'])}."
+    if "respawn" in a: return f"{n} brings {mech(a['respawn'])} back onto the table."
+    if "activate" in a:
+        u = s.by_id[a["activate"]]; return f"{n} activates {u.prof.mech} (pilot {u.prof.pilot})."
+    if "first" in a: return f"{n} picks who activates first next round."
+    if "defend" in a:
+        bits = [_DEFENCE_WORDS.get(d, d) for d in a["defend"]] + ([f"help from {mech(a['helper'])}"] if a.get("helper") else [])
+        return f"{n} defends with {_and(bits)}." if bits else f"{n} does not defend."
+    if "aoo" in a: return f"{n} takes the attack of opportunity with {a['aoo']}." if a["aoo"] else f"{n} lets the Mech go without a strike."
+    if "obelisk" in a: return f"{n} aims the Obelisk at {state.uname(s, s.by_id[a['obelisk']])}." if a["obelisk"] else f"{n} holds the Obelisk."
+    if "place_flag" in a: return f"{n} puts the Flag down."
+    if "revenge" in a: return f"{n} gives the revenge token to {s.by_id[a['revenge']].prof.pilot}."
+    if "hourglass" in a: return f"{n} turns the Medical Hourglass." if a["hourglass"] else f"{n} decides not to turn the Medical Hourglass."
+    if "draft_choice" in a: return f"{n} chooses to {a['draft_choice'].replace('_', ' ')}."
+    if "draft" in a: return f"{n} saves the rest of the points." if a["draft"] == "save" else f"{n} drafts the {a['draft'][0].title()} {a['draft'][1]}."
+    if "pairs" in a: return f"{n} pairs the drafted cards."
+    if "act" in a:
+        k, who = a["act"], mech(s.active) if s.active else "its Mech"
+        if k == "end": return f"{n} ends {who}'s activation."
+        if k in ("melee", "ranged", "charge"):
+            t = state.uname(s, s.target(a["target"])) if s.target(a["target"]) is not None else "a target"
+            verb = {"ranged": f"to fire {a['weapon']} at {t}", "melee": f"to strike {t} with {a['weapon']}",
+                    "charge": f"to charge {t} with {a['weapon']}"}[k]
+            return f"{n} orders {who} {verb}."
+        if k == "repairs": return f"{n} orders {who} to " + ("put out its Fire." if a.get("what") == "fire" else "make Emergency Repairs.")
+        if k == "dust_off":
+            what = {"mech": "mend the Mech", "pilot": "heal the Pilot", "fire": "put out the Fire"}.get(a.get("what"), a.get("what"))
+            return f"{n} orders {who} to dust off {mech(a['ally'])}: {what}."
+        if k == "claim": return f"{n} orders {who} to claim {state.objective_name(a['objective'])}."
+        return f"{n} orders {who} {_ORDERS.get(k, 'to ' + k.replace('_', ' '))}."
+    return f"{n} chooses " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in a.items()) + "."
+
+# %% ../../../nbs/43e_ff_game.ipynb #92d6ef7e
 Parsed = namedtuple("Parsed", "action extra")
 
 class LazyOdds(dict):
@@ -170,20 +220,7 @@ class FFState(State):
         else: self.choosers[top["kind"]][2](self, top, parsed.action)
         self._go_on()
 
-    def _describe(self, player, a) -> str:
-        n = SIDE[player]
-        if not isinstance(a, dict): return f"{n}: {a!r}"
-        if "team" in a: return f"{n} submits a team."
-        if "secondary" in a: return f"{n} picks {SECONDARIES.get(a['secondary'], a['secondary'])}."
-        if "upgrades" in a: return f"{n} chooses mods and buy-ins."
-        if "act" in a:
-            u = self.by_id[self.active] if self.active else None
-            k = a["act"]; who = u.prof.mech if u else "?"
-            if k == "end": return f"{n} ends {who}'s activation."
-            if k in ("melee", "ranged", "charge"):
-                t = self.target(a["target"]); return f"{n}: {who} — {k} with {a['weapon']} at {self.uname(t) if t else a['target']}."
-            return f"{n}: {who} — {k.replace('_', ' ')}" + (f" ({a['what']})" if "what" in a else "") + "."
-        return f"{n}: " + ", ".join(f"{k} {v}" for k, v in a.items()) + "."
+    def _describe(self, player, a) -> str: return describe(self, player, a)
 
     def _frame(self, top) -> dict:
         "The top frame as the view shows it (a `defend` frame with its attack's details)."
@@ -249,6 +286,14 @@ class FFState(State):
     def engaged(self, u) -> list: return combat.engaged(self, u)
     def attack_spec(self, att, w, tgt, bonus=0, defence=(), by=None) -> tuple: return combat.attack_spec(self, att, w, tgt, bonus, defence, by)
     def odds(self, action, attacker=None, player=None) -> dict: return combat.odds(self, action, attacker, player)
+    def reach(self, uid:str, kind:str="move", n:int=48) -> list:
+        "Analysis mode only: the outline of where a straight move ('move') or push ('jets') of the Mech `uid` ends (see `actions.move_reach`)."
+        if self.options.no_pre_measuring:
+            raise RulesError("no pre-measuring (play mode): how far a Mech reaches is not shown before it moves; "
+                             "analysis mode (option no_pre_measuring=False) shows it")
+        u = self.by_id.get(uid) if isinstance(uid, str) else None
+        if u is None or not u.on_table: raise RulesError(f"reach: {uid!r} is not a Mech on the table")
+        return actions.move_reach(self, u, kind, n)
 
 @register_game
 class FortuneFodder(Game):

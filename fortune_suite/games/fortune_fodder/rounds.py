@@ -60,7 +60,7 @@ def _choose_unit_apply(s, f, a):
     s.stack.pop()
     u = s.by_id[a["activate"]]
     s.active, u.used, u.ammo = u.id, set(), {}
-    s.emit("info", f"{SIDE[u.player]} activates {u.prof.mech} (pilot {u.prof.pilot}) with {u.ap} AP.", {"unit": u.id, "ap": u.ap}, u.player)
+    s.emit("info", f"{u.prof.mech} has {u.ap} AP to spend.", {"unit": u.id, "ap": u.ap}, u.player)
     s.stack += [{"kind": "end_activation", "unit": u.id}, {"kind": "act", "player": u.player, "unit": u.id}]
 
 def _f_end_activation(s, f):

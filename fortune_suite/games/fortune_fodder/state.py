@@ -18,7 +18,7 @@ from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, in_de
 
 # %% auto #0
 __all__ = ['SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'check_presets', 'Unit', 'new_game', 'all_units',
-           'on_table', 'uname', 'blockers', 'obstacles', 'free_spot']
+           'on_table', 'uname', 'objective_name', 'blockers', 'obstacles', 'free_spot']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -53,6 +53,8 @@ class FFOptions:
     secondaries: Any = None            # preset secondary objectives [key for player 0, key for player 1]
     first: Any = None                  # preset first player (skips the initiative choice; the roll still happens and is logged)
     positions: Any = None              # preset starting spots {unit id: [x, y]} used instead of deploying (teaching set-ups, tests); anywhere free on the table
+    choices = {"scenario": ("random", "tower", "control", "flag"), "terrain": ("random", "standard", "none"),   # the fixed values of str fields
+               "control_tie": ("nobody", "keep"), "tower_marker": ("line", "within"), "round_tie": ("second", "first", "roll")}   # (a new-game form's menus)
 
     def __post_init__(self):
         def bad(name, why): raise RulesError(f"option {name}: {why}, got {getattr(self, name)!r}")
@@ -369,7 +371,7 @@ def _initiative_check(s, f, a):
 def _initiative_apply(s, f, a):
     s.stack.pop(); p = f["player"]
     s.first = p if a["initiative"] == "first" else 1 - p
-    s.emit("info", f"{SIDE[p]} chooses to deploy and activate {a['initiative']}.", {"first": s.first}, p)
+    s.emit("info", f"{SIDE[s.first]} deploys and activates first.", {"first": s.first}, p)
 
 # %% ../../../nbs/43_ff_state.ipynb #58b42ea9
 def all_units(s): return s.units[0] + s.units[1]
@@ -379,6 +381,12 @@ def on_table(s, player=None):
 
 def uname(s, u) -> str:
     return "the Tower" if isinstance(u, dict) else f"{SIDE[u.player]} {u.prof.mech}"
+
+def objective_name(mid:str) -> str:
+    "An objective as the log names it: 'the Tower', \"Red's objective marker\" (Destroy the Tower's markers), 'the middle objective'."
+    if mid == "tower": return "the Tower"
+    if mid in ("obj0", "obj1"): return f"{SIDE[int(mid[3])]}'s objective marker"
+    return f"the {mid} objective"
 
 def blockers(s, skip=None) -> list:
     "Circles a moving base must not overlap: other Mechs, the Tower, the Flag on the ground."
