@@ -37,7 +37,7 @@ def main(argv=None):
                        {"game": "spcfkrs", "options": {"budget": 8}, "name": "budget 8"}], games=12, seed=1)
     else:
         study = Study([{"game": "fortune-fodder", "options": {"scenario": s}, "name": s} for s in ("control", "flag")],
-                      games=40, seed=1)
+                      games=60, seed=1)
     n = study.games * len(study.conditions)
     load0 = os.getloadavg()
     print(f"sweep benchmark: {len(study.conditions)} conditions of {study.conditions[0].game} × {study.games} games = {n} games, "
