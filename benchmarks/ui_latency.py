@@ -27,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from helpers import run_in_kernel   # the kernel round trip the browser tests use
 
 # ================================================================== the table: what to click in each app
 # App: `cell` is the notebook cell that makes the app and binds it to `app` (it is displayed after it); `root` is
@@ -344,18 +346,9 @@ if not hasattr(ipywidgets.Widget, '_fs_bench_orig'):
     ipywidgets.Widget._handle_msg = _fs_timed
 def _fs_take():
     ms = 1e3 * sum(_fs_kernel); _fs_kernel.clear(); return ms"""
-_JS_PY = """async (code) => {
-  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const f = k.requestExecute({code, silent: false, store_history: false});
-  let out = "";
-  f.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') out += msg.content.text; };
-  await f.done;
-  return out;
-}"""
-
 def _kernel_ms(page) -> float:
     "Milliseconds the kernel spent on widget messages since the last call (and clear)."
-    return float(page.evaluate(_JS_PY, "print(_fs_take())"))
+    return float(run_in_kernel(page, "print(_fs_take())"))
 
 def apps_side(page, lab, rounds:int, names=None):
     "Play every app's steps `rounds` times (a fresh app each round), interleaved with the peer; print and return the rows."

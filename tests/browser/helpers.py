@@ -50,3 +50,18 @@ def cut_off(panel) -> list:
     Playwright locator) whose text does not fit (`scrollWidth > clientWidth + 1`), described as
     'tag.class "text": needs N px, has M px'. Assert it is `[]` to check that no text is cut off."""
     return panel.evaluate(CUT_OFF_JS)
+
+
+KERNEL_RUN_JS = """async (code) => {
+  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const f = k.requestExecute({code, silent: false, store_history: false});
+  let out = "";
+  f.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') out += msg.content.text; };
+  await f.done;
+  return out;
+}"""
+
+
+def run_in_kernel(page, code):
+    "Run `code` in the kernel of the page's current JupyterLab notebook; returns what it printed."
+    return page.evaluate(KERNEL_RUN_JS, code)

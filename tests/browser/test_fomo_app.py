@@ -13,21 +13,11 @@ plays it: by clicking cards.
 Screenshots of the key moments go to test-artifacts/fomo_app-*.png (looked at by hand when the layout changes).
 Click → visible change is timed and printed (target: median ≤ 300 ms)."""
 import base64, json, statistics, time
-from helpers import wait, log_lines, app_shot, cut_off
-
-_PY = """async (code) => {
-  const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-  const f = k.requestExecute({code, silent: false, store_history: false});
-  let out = "";
-  f.onIOPub = (msg) => { if (msg.header.msg_type === 'stream') out += msg.content.text; };
-  await f.done;
-  return out;
-}"""
-
+from helpers import wait, log_lines, app_shot, cut_off, run_in_kernel
 
 def py(page, code):
     "Run `code` in the current notebook's kernel; returns what it printed."
-    return page.evaluate(_PY, code)
+    return run_in_kernel(page, code)
 
 
 def pyj(page, expr):
