@@ -9,3 +9,9 @@ __all__ = []
 from .data import *
 from . import data as _m
 __all__ = [*globals().get("__all__", []), *_m.__all__]
+
+# %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
+from .treasure import *
+from .sites import *
+from . import treasure as _t, sites as _s
+__all__ = [*__all__, *_t.__all__, *_s.__all__]        # fmc-gen: treasure, sites (explore follows)
