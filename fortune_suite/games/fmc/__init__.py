@@ -13,5 +13,6 @@ __all__ = [*globals().get("__all__", []), *_m.__all__]
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
 from .treasure import *
 from .sites import *
-from . import treasure as _t, sites as _s
-__all__ = [*__all__, *_t.__all__, *_s.__all__]        # fmc-gen: treasure, sites (explore follows)
+from .explore import *
+from . import treasure as _t, sites as _s, explore as _e
+__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__]   # fmc-gen: treasure, sites, exploration
