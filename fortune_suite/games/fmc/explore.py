@@ -30,26 +30,27 @@ def _thirds(days) -> int:
         raise FmcError(f"days must be a whole number of thirds of a day ≥ 0, got {days!r}")
     return int(t)
 
-def hex_encounter_dist(days, check:str="hex") -> Dist:
-    "The law of the number of encounter checks that come up on one hex of `days` (0 or 1 for `hex`)."
+def _hex_p(days, check:str="hex") -> float:
+    "Exact chance that the encounter check of one hex of `days` comes up, from the dice core."
     if check not in ENCOUNTER_CHECKS: raise FmcError(f"unknown encounter check {check!r} (hex or daily)")
     t = _thirds(days)
-    if check == "hex":
-        p = die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
-        return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
+    if check == "hex": return die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
     if t % 3: raise FmcError(f"daily checks need whole days, got {days!r}")
-    n = t // 3
-    if n == 0: return Dist([1.0])
-    return Dist([die(6).at_least(2) ** n, 1 - die(6).at_least(2) ** n])   # at least one 1 among n d6
+    return keep_lowest(t // 3, die(6), 1).at_most(1) if t else 0.0                    # a 1 among the days' d6
+
+def hex_encounter_dist(days, check:str="hex") -> Dist:
+    "The law of 'an encounter comes up' (0 or 1) on one hex of `days`."
+    p = _hex_p(days, check)
+    return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
 
 def encounter_chance(days,              # the hex's days (3, Fraction(2, 3)), or a list of them for a trip
                      check:str="hex") -> float:   # "hex": one check a hex at days/6; "daily": 1 in 6 each day
     "Exact chance of at least one random encounter on a hex of `days`, or on a trip through hexes of these days."
     if isinstance(days, (list, tuple)):
         miss = 1.0
-        for d in days: miss *= hex_encounter_dist(d, check).p(0)
+        for d in days: miss *= 1 - _hex_p(d, check)
         return 1 - miss
-    return 1 - hex_encounter_dist(days, check).p(0)
+    return _hex_p(days, check)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #9d0b06a6
 SITE_ACTIONS = ("move", "search", "interact")
@@ -159,7 +160,21 @@ def _open_hexes(self:HexCrawl) -> list:
     known = {b if a == here else a for a, b in self.ways + self.roads if here in (a, b)}
     return sorted(set(self.offer) | known)
 
-HexCrawl.hex_cost, HexCrawl.encounter_odds, HexCrawl.open_hexes = _hex_cost, _encounter_odds, _open_hexes
+def _moves(self:HexCrawl, bad_weather:bool=False) -> list:
+    "Every hex open now, with how it is open, its time and its exact encounter chance (what an app shows before a move)."
+    here = self.position
+    how = {}
+    for a, b in self.roads:
+        if here in (a, b): how.setdefault(b if a == here else a, "road")
+    for a, b in self.ways:
+        if here in (a, b): how.setdefault(b if a == here else a, "known way")
+    for m in self.offer: how.setdefault(m, "wander roll")
+    return [dict(hex=m, how=how[m], terrain=self.hexes[m]["terrain"], state=self.hexes[m]["state"],
+                 days=self.hex_cost(m, bad_weather) / 3, days_text=_days(self.hex_cost(m, bad_weather)),
+                 encounter_chance=self.encounter_odds(m, bad_weather))
+            for m in sorted(how)]
+
+HexCrawl.hex_cost, HexCrawl.encounter_odds, HexCrawl.open_hexes, HexCrawl.moves = _hex_cost, _encounter_odds, _open_hexes, _moves
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a7d77895
 def _fan(face:int) -> list:
