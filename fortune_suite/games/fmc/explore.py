@@ -10,13 +10,13 @@ from fractions import Fraction
 from ...dice import Dist, die, keep_lowest
 from ...engine import SaveError
 from ...geometry import hex_neighbours, hex_distance
-from .data import FmcError
+from .data import FmcError, ITEMS
 from .treasure import as_rng, _roll
 from .sites import hex_label, hex_of, BAD_TERRAIN, Region
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
-           'ExploreOptions', 'ExploreReport', 'HexCrawl']
+           'ExploreOptions', 'ExploreReport', 'HexCrawl', 'party_speed', 'party_supplies']
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a0256bfb
 ENCOUNTER_CHECKS = ("hex", "daily")
@@ -64,8 +64,8 @@ class ExploreOptions:
     encounter_check: str = "hex"      # "hex": one die a hex, chance days/6 (rules' example); "daily": 1 in 6 each day
     wandering_in_6: int = 1           # site turns: a wandering monster on d6 ≤ this
     turns_per_hour: int = 6           # exploration turns in an hour
-    torch_hours: int = 1              # a slot of torches burns this long
-    lantern_hours: int = 4            # a lantern on one flask of oil
+    torch_hours: int = ITEMS["torches"].burns     # a slot of torches burns this long (1 hour: games.fmc.data)
+    lantern_hours: int = ITEMS["lantern"].burns   # a lantern on one flask of oil (4 hours)
     travel_days: int = 6              # travelling days in a week; then a rest day
     bad_terrain: tuple = BAD_TERRAIN  # terrains that add to a hex's time
 
@@ -284,6 +284,27 @@ def _site_turn(self:HexCrawl, action:str, rng,
     return ExploreReport("turn", text, (("wandering", "d6", face),), hit)
 
 HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #61805c3b
+def party_speed(members) -> int:
+    "The party's speed in a site: its slowest member's (a Character's speed already halved when encumbered)."
+    members = list(members)
+    if not members: raise FmcError("a party needs at least one member")
+    return min(m.speed for m in members)
+
+def party_supplies(members) -> dict:
+    "Slots of torches, flasks of oil, bundles of rations and whether anyone has a lantern, from the sheets' items."
+    names = [(i if isinstance(i, str) else i.get("name", "")).strip().lower() for m in members for i in m.items]
+    return dict(torches=names.count("torches"), oil=names.count("oil flask"), rations=names.count("rations"),
+                lantern="lantern" in names)
+
+def _for_party(members, cols:int=5, rows:int=5, start:str="0303", terrain:dict|None=None, roads=(),
+               options:ExploreOptions|None=None) -> HexCrawl:
+    "An expedition carrying what the party's sheets carry."
+    sup = party_supplies(members)
+    return HexCrawl(cols, rows, start, terrain, roads, sup["rations"], sup["torches"], sup["oil"], sup["lantern"], options)
+
+HexCrawl.for_party = staticmethod(_for_party)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #955d83bc
 _FIELDS = ("cols", "rows", "hexes", "position", "roads", "ways", "offer", "time", "week", "turns", "rations",
