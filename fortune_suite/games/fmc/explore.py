@@ -206,7 +206,15 @@ def _advance(self:HexCrawl, cost:int):
         if week == 3 * self.options.travel_days: time += 3; week = 0; rests += 1
     return time, week, rations, rests
 
-def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
+def _which(table, g, rolls):
+    "Roll d6 on an encounter table (anything indexed 1–6, e.g. an EncounterTable) and say what comes."
+    face = _roll(g, 6); rolls.append(("which encounter", "d6", face))
+    e = table[face]
+    return f" — d6 {face}: {e.text() if hasattr(e, 'text') else e}"
+
+def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
+          table=None) -> ExploreReport:   # an encounter table (the region's): on an encounter, d6 says which
+
     "Travel into neighbouring hex `n` if it is open (wander roll, known way or road): time, rations, encounter check."
     self._on_map(n)
     if hex_distance(hex_of(self.position), hex_of(n)) != 1: raise FmcError(f"hex {n} is not next to the party's hex {self.position}")
@@ -223,6 +231,8 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
     else:
         faces = [_roll(g, 6) for _ in range(cost // 3)]; rolls = tuple(("encounter", "d6", f) for f in faces)
         hit = 1 in faces; check = f"encounter checks d6 {faces}"
+    which = _which(table, g, rolls := list(rolls)) if hit and table is not None else ""
+    rolls = tuple(rolls)
     a = self.position
     self.time, self.week, self.rations = time, week, rations
     self.position, self.offer = n, []
@@ -232,7 +242,7 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
     t = self.hexes[n]["terrain"]
     bad = [w for w, b in (("bad terrain", t in self.options.bad_terrain), ("bad weather", bad_weather)) if b]
     text = (f"Day {_days(self.time)}: {a} → {n} ({t}{', ' + ' and '.join(bad) if bad else ''}: {_days(cost)} day"
-            f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' if hit else 'no encounter'}"
+            f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' + which if hit else 'no encounter'}"
             + (f"; {rests} rest day{'s' * (rests > 1)} taken" if rests else "") + f"; rations left: {self.rations}")
     return ExploreReport("move", text, rolls, hit)
 
@@ -262,7 +272,8 @@ def _light_turns(self:HexCrawl) -> int:
 
 def _site_turn(self:HexCrawl, action:str, rng,
               squares:int=0,     # squares moved (10 ft each), for "move"
-              speed:int=12) -> ExploreReport:   # the party's speed (its slowest member's, halved if encumbered)
+              speed:int=12,      # the party's speed (its slowest member's, halved if encumbered)
+              table=None) -> ExploreReport:   # the site's encounter table: on a wandering monster, d6 says which
     "One exploration turn: move up to speed in squares, search or interact; the light burns; a wandering check."
     if action not in SITE_ACTIONS: raise FmcError(f"unknown action {action!r} (move, search or interact)")
     if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0: raise FmcError(f"speed must be a whole number ≥ 0, got {speed!r}")
@@ -270,6 +281,8 @@ def _site_turn(self:HexCrawl, action:str, rng,
     if action != "move" and squares: raise FmcError(f"only a move covers squares ({action} with {squares})")
     if squares > speed: raise FmcError(f"a move covers at most the speed, {speed} squares; asked for {squares}")
     g = as_rng(rng); face = _roll(g, 6); hit = face <= self.options.wandering_in_6
+    rolls = [("wandering", "d6", face)]
+    which = _which(table, g, rolls) if hit and table is not None else ""
     self.turns += 1
     dark = self.lit is None
     out = ""
@@ -280,8 +293,8 @@ def _site_turn(self:HexCrawl, action:str, rng,
     tph = self.options.turns_per_hour
     text = (f"Turn {self.turns} (hour {(self.turns - 1) // tph + 1}, turn {(self.turns - 1) % tph + 1} of {tph}): {what}"
             + (" in the dark" if dark else "") + out +
-            f"; wandering check d6 {face}: {'a wandering monster!' if hit else 'nothing'}")
-    return ExploreReport("turn", text, (("wandering", "d6", face),), hit)
+            f"; wandering check d6 {face}: {'a wandering monster!' + which if hit else 'nothing'}")
+    return ExploreReport("turn", text, tuple(rolls), hit)
 
 HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
 

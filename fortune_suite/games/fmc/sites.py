@@ -274,13 +274,16 @@ class Region:
     start: str                    # the haven's hex
     hexes: dict                   # number → Hex
     terrain: dict                 # number → terrain
+    encounters: EncounterTable | None = None   # the region's d6 random encounters (overland)
     def text(self) -> str:
         return "\n".join([f"Starting region ({len(self.hexes)} hexes on a {self.cols} × {self.rows} map; the party starts at {self.start}):"]
-                         + [f"{n} ({self.terrain[n]}): {h.text()}" for n, h in self.hexes.items()])
+                         + [f"{n} ({self.terrain[n]}): {h.text()}" for n, h in self.hexes.items()]
+                         + ([self.encounters.text()] if self.encounters else []))
     __str__ = text
     def to_dict(self) -> dict:
         return dict(cols=self.cols, rows=self.rows, start=self.start, terrain=dict(self.terrain),
-                    hexes={n: h.to_dict() for n, h in self.hexes.items()})
+                    hexes={n: h.to_dict() for n, h in self.hexes.items()},
+                    encounters=self.encounters and self.encounters.to_dict())
 
 def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5, rows:int=5) -> Region:
     "A haven at the map's centre and six stocked hexes around it (one at least a site), each with a terrain."
@@ -294,7 +297,9 @@ def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5,
     for n in around: hexes[n] = stock_hex(g, level, options)
     if not any(hexes[n].kind == "site" for n in around): hexes[around[-1]] = stock_hex(g, level, options, kind=2)
     terrain = {n: ("plains" if n == start else TERRAIN[_roll(g, 6)]) for n in hexes}
-    return Region(cols, rows, start, hexes, terrain)
+    o = options or SiteOptions()
+    enc = encounter_table(o.xp_per_level * level * o.encounter_share, g, o.monsters)
+    return Region(cols, rows, start, hexes, terrain, enc)
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #95ad5833
 MOODS = ("negative", "uncertain", "affirmative")
