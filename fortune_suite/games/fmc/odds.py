@@ -38,8 +38,8 @@ def damage_dist(sides:int=6,             # the damage die: 6 for typical figures
     if _whole(sides, "sides") not in (4, 6, 8, 10, 12): raise FmcError(f"sides: a damage die is d4, d6, d8, d10 or d12, got d{sides}")
     d = die(sides)
     if two_handed: d = highest(d, d)
-    if _whole(magic, "magic", 0): d = d + magic
     if ineffective: d = d.map(lambda x: max(1, x // 2))
+    if _whole(magic, "magic", 0): d = d + magic
     return d
 
 def monster_damage(m, ineffective:bool=False) -> Dist:
