@@ -29,6 +29,10 @@ class MonsterGroup:
     xp_each: int
     @property
     def xp(self) -> int: return self.count * self.xp_each
+    @property
+    def encounter(self) -> str:
+        "As the skirmish's `encounter` option reads it: '7 hoblin'."
+        return f"{self.count} {self.monster}"
     def text(self) -> str:
         m = _monster(self.monster)
         return (f"{self.count} × {m.name} ({self.xp:,} XP; DC {m.defense}, {m.hp} h.p., +{m.attack}, d{m.damage}"
@@ -138,6 +142,12 @@ class Site:
     def occupants_xp(self) -> int: return sum(r.occupants.xp for r in self.rooms if r.occupants)
     @property
     def treasure_cp(self) -> int: return sum(t.budget_cp for t in self.treasure)
+    def encounter(self, *rooms:int) -> str:
+        "The occupants of the given rooms (all occupied rooms if none given) as a skirmish encounter: '7 hoblin, 3 porc'."
+        occ = [r for r in self.rooms if r.occupants and (not rooms or r.number in rooms)]
+        bad = [n for n in rooms if n not in {r.number for r in self.rooms if r.occupants}]
+        if bad: raise FmcError(f"room {bad[0]} of this site has no occupants (occupied: {', '.join(str(r.number) for r in self.rooms if r.occupants)})")
+        return ", ".join(r.occupants.encounter for r in occ)
     def text(self) -> str:
         return "\n".join([f"Level-{self.level} site: {len(self.rooms)} rooms (room 1 is the entrance), occupants "
                           f"{self.occupants_xp:,} XP, treasure {_money(self.treasure_cp)}",
