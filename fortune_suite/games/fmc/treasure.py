@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #f8a2b36b
 from __future__ import annotations
-import itertools, math, numbers
+import itertools, math, numbers, re
 from dataclasses import dataclass, field, asdict
 from functools import lru_cache
 import numpy as np
@@ -69,6 +69,11 @@ def power_die_of(monster:str) -> int:
     "Faces of a monster's damage die (its weapon's power die), by its name in the monster list."
     return power_die_sides(_monster(monster).damage)
 
+def _power_die(x) -> int:
+    "A power die given as faces, as notation ('d8') or as the owning monster's name ('Dragon, Young')."
+    if isinstance(x, str) and not re.fullmatch(r"\s*[dD]\d+\s*", x): return power_die_of(x)
+    return power_die_sides(x)
+
 # %% ../../../nbs/62_fmc_treasure.ipynb #44d578f8
 @dataclass(frozen=True)
 class MagicWeapon:
@@ -110,8 +115,7 @@ def _weapon_from(power_die:int, d6:int, faces) -> MagicWeapon:
 def magic_weapon(power_die,   # the owners' damage die: 8, 'd8', or a monster's name
                  rng) -> MagicWeapon:  # a seed, a dice Roller or a numpy Generator
     "Roll a magic weapon: d6 for kind and hands, then the power die and every smaller one on the 12 powers."
-    sides = power_die_of(power_die) if isinstance(power_die, str) and not power_die.strip().lower().startswith("d") \
-        else power_die_sides(power_die)
+    sides = _power_die(power_die)
     g = as_rng(rng)
     d6 = _roll(g, 6)
     faces = tuple(_roll(g, s) for s in POWER_DICE[:POWER_DICE.index(sides) + 1])
@@ -313,8 +317,7 @@ def site_treasure(level:int,                    # the site's level: the budget i
     level, o, g = _check_level(level), options or TreasureOptions(), as_rng(rng)
     if o.split not in ("2d6", "even"): raise FmcError(f"unknown treasure split {o.split!r} (2d6 or even)")
     if len(power_dice) != 2: raise FmcError(f"a site has two hoards: give two power dice, got {len(power_dice)}")
-    dice = [power_die_of(p) if isinstance(p, str) and not p.strip().lower().startswith("d") else power_die_sides(p)
-            for p in power_dice]
+    dice = [_power_die(p) for p in power_dice]
     budget = o.cp_per_level * level; left = budget
     rolls, items, notes = [], [], []
     for pd in dice:
