@@ -12,7 +12,7 @@ from ...engine import SaveError
 from ...geometry import hex_neighbours, hex_distance
 from .data import FmcError, ITEMS
 from .treasure import as_rng, _roll
-from .sites import hex_label, hex_of, BAD_TERRAIN, Region
+from .sites import hex_label, hex_of, BAD_TERRAIN, Region, Hex, stock_hex, SiteOptions
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
@@ -120,6 +120,7 @@ class HexCrawl:
             if not isinstance(v, int) or isinstance(v, bool) or v < 0: raise FmcError(f"{f} must be a whole number ≥ 0, got {v!r}")
         self.rations, self.torches, self.oil, self.lantern = rations, torches, oil, bool(lantern)
         self.lit, self.light_left = None, 0          # "torch" / "lantern" / None; turns before it goes out
+        self.notes = {}                              # number → one line of what the referee put there
         self._visit(start)
 
     # --- the map
@@ -248,6 +249,23 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
 
 HexCrawl.move = _move
 
+# %% ../../../nbs/62b_fmc_explore.ipynb #2ba1c637
+def _note(self:HexCrawl, n:str, text:str) -> None:
+    "Write what is in hex `n` (one line)."
+    self._on_map(n)
+    if not isinstance(text, str) or not text.strip(): raise FmcError(f"a note for hex {n} must be some text, got {text!r}")
+    self.notes[n] = text.strip()
+
+def _stock(self:HexCrawl, n:str, rng, level:int=1, options:SiteOptions|None=None) -> Hex:
+    "Stock hex `n` with `stock_hex` (refused if it has a note already) and note its summary."
+    self._on_map(n)
+    if n in self.notes: raise FmcError(f"hex {n} is stocked already: {self.notes[n]}")
+    h = stock_hex(rng, level, options)
+    self.notes[n] = h.summary()
+    return h
+
+HexCrawl.note, HexCrawl.stock = _note, _stock
+
 # %% ../../../nbs/62b_fmc_explore.ipynb #bccbaec3
 def _light(self:HexCrawl, kind:str="torch") -> ExploreReport:
     "Light a torch (a slot: an hour) or the lantern (a flask of oil: four hours)."
@@ -321,14 +339,14 @@ HexCrawl.for_party = staticmethod(_for_party)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #955d83bc
 _FIELDS = ("cols", "rows", "hexes", "position", "roads", "ways", "offer", "time", "week", "turns", "rations",
-           "torches", "oil", "lantern", "lit", "light_left", "options")
+           "torches", "oil", "lantern", "lit", "light_left", "notes", "options")
 
 def _to_dict(self:HexCrawl) -> dict:
     "The whole expedition as plain JSON data."
     return dict(cols=self.cols, rows=self.rows, hexes={n: dict(h) for n, h in self.hexes.items()}, position=self.position,
                 roads=[list(w) for w in self.roads], ways=[list(w) for w in self.ways], offer=list(self.offer),
                 time=self.time, week=self.week, turns=self.turns, rations=self.rations, torches=self.torches,
-                oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left,
+                oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left, notes=dict(self.notes),
                 options={**asdict(self.options), "bad_terrain": list(self.options.bad_terrain)})
 
 def _need(ok, name, msg):
@@ -359,6 +377,9 @@ def _from_dict(cls, d) -> HexCrawl:
     _need(isinstance(d["lantern"], bool), "lantern", "must be true or false")
     _need(d["lit"] in (None, "torch", "lantern"), "lit", "must be null, 'torch' or 'lantern'")
     c.lantern, c.lit = d["lantern"], d["lit"]
+    _need(isinstance(d["notes"], dict) and all(n in c.hexes and isinstance(t, str) for n, t in d["notes"].items()),
+          "notes", "must map hexes of the map to text")
+    c.notes = dict(d["notes"])
     return c
 
 def _save(self:HexCrawl) -> str: return json.dumps(self.to_dict(), sort_keys=True)
@@ -373,7 +394,9 @@ HexCrawl.from_dict, HexCrawl.load = classmethod(_from_dict), classmethod(_load)
 
 def _from_region(region:Region, rations:int=1, torches:int=0, oil:int=0, lantern:bool=False,
                 options:ExploreOptions|None=None) -> HexCrawl:
-    "An expedition starting at a region's haven, with its map and terrain (the rest of the map plains, unknown)."
-    return HexCrawl(region.cols, region.rows, region.start, dict(region.terrain), (), rations, torches, oil, lantern, options)
+    "An expedition starting at a region's haven, with its map, terrain and a note of each stocked hex (the rest plains, unknown)."
+    c = HexCrawl(region.cols, region.rows, region.start, dict(region.terrain), (), rations, torches, oil, lantern, options)
+    c.notes = {n: h.summary() for n, h in region.hexes.items()}
+    return c
 
 HexCrawl.from_region = staticmethod(_from_region)

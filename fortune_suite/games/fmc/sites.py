@@ -236,6 +236,12 @@ class Hex:
         if self.lair: return f"{head}: {self.lair.text()}"
         return f"{head}: {self.detail}"
     __str__ = text
+    def summary(self) -> str:
+        "One line for a map's tooltip: 'Lair: 3 × Ogre (1,500 XP)'."
+        if self.site: return (f"Site (level {self.site.level}): {len(self.site.rooms)} rooms, "
+                              f"{self.site.occupants_xp:,} XP of occupants, {_money(self.site.treasure_cp)} of treasure")
+        if self.lair: return f"Lair: {self.lair.monsters.count} × {_monster(self.lair.monsters.monster).name} ({self.lair.monsters.xp:,} XP)"
+        return f"{self.kind.capitalize()}: {self.detail}"
     def to_dict(self) -> dict:
         return dict(roll=self.roll, kind=self.kind, detail=self.detail, site=self.site and self.site.to_dict(),
                     lair=self.lair and self.lair.to_dict())
