@@ -13,10 +13,11 @@ from .data import FmcError, SPELLS, monster as _monster
 
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
-           'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
+           'ITEM_KINDS', 'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
            'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names',
            'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value',
-           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard']
+           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard',
+           'magic_items_law']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -343,3 +344,22 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
         note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
     return Hoard(value_cp, d6, item, notes=note, **_fill(rest, item is None, g))
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #b57e282f
+ITEM_KINDS = {1: "magic weapon", 2: "scroll", 3: "arcane focus"}
+
+def magic_items_law(level:int, power_dice=(6, 6), options:TreasureOptions|None=None) -> dict:
+    "Exact chance of each pair of kept magic items (kind or None) in a site's two hoards."
+    level, o = _check_level(level), options or TreasureOptions()
+    dice = [_power_die(p) for p in power_dice]
+    price = lambda d6, pd: {1: pd * 100, 2: SCROLL_CP, 3: level * o.focus_cp_per_energy}[d6]
+    law = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            left, kept = o.cp_per_level * level, []
+            for d6, pd in zip((a, b), dice):
+                k = None
+                if d6 <= 3 and price(d6, pd) <= left: k = ITEM_KINDS[d6]; left -= price(d6, pd)
+                kept.append(k)
+            law[tuple(kept)] = law.get(tuple(kept), 0) + 1 / 36
+    return law
