@@ -84,11 +84,12 @@ class ExploreOptions:
 class ExploreReport:
     "What one step of exploration did, for the referee to read out; `to_dict` for an app or a log."
     kind: str                 # "turn", "light", "wander", "move"
-    text: str
+    message: str              # the sentence to read out (also `text()` and `str()`, like every FMC record)
     rolls: tuple = ()         # (what, die, face) for every die rolled
     encounter: bool = False   # a wandering monster / random encounter came up
-    def __str__(self): return self.text
-    def to_dict(self) -> dict: return dict(kind=self.kind, text=self.text, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
+    def text(self) -> str: return self.message
+    __str__ = text
+    def to_dict(self) -> dict: return dict(kind=self.kind, text=self.message, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
 
 def _days(thirds:int) -> str:
     "Thirds of a day as '2', '1⅓', '⅔'."
