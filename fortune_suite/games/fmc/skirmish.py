@@ -11,12 +11,14 @@ from ...engine import Game, GameKind, State, RulesError, register_game
 from .data import FmcError
 from .characters import Character
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack,
-                                            splits, can_split)
+                                            split_ways, can_split)
+from .odds import hit_chance
+from .fate import tempt_fate_chance
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regenerate, morale)
 from .sides import party, foes, place, parse_classes, parse_encounter
 
 # %% auto #0
-__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'p_hit', 'FmcState', 'Fmc']
+__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState', 'Fmc']
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #62bcd28b
 @dataclass(frozen=True)
@@ -64,15 +66,6 @@ PHASES = ("movement", "missiles", "melee", "magic")
 SIDE_NAMES = ("The party", "The foes")
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #98387f04
-_P_HIT = {}
-
-def p_hit(bonus:int, defense:int) -> float:
-    "P(d20 + bonus ≥ defense), exact (the dice core)."
-    k = (bonus, defense)
-    p = _P_HIT.get(k)
-    if p is None: p = _P_HIT[k] = float((die(20) + bonus).at_least(defense))
-    return p
-
 def _pct(p:float) -> str: return f"{p:.0%}" if 0.01 <= p < 0.995 or p in (0, 1) else f"{p:.1%}"
 
 class FmcState(State):
@@ -101,12 +94,12 @@ class FmcState(State):
         self.emit("roll", f"{SIDE_NAMES[side] if side is not None else 'Referee'} — {rec.describe()}", d, side)
         return rec.total
 
-    def hit_text(self, bonus, defense) -> str: return _pct(p_hit(bonus, defense))
+    def hit_text(self, bonus, defense) -> str: return _pct(hit_chance(bonus, defense))   # fmc-core's exact odds
 
     def tempt(self, fig, coins:int, why:str, other=None, side=None) -> bool:
         "Tempt fate with `coins` coins (each a d6, 4–6 wins): True if any wins."
-        p = 1 - 0.5 ** coins
-        who = fig if fig is not None else None
+        p = tempt_fate_chance(coins)          # fmc-core's exact chance
+        who = fig
         t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",
                        lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(p)})", who, other, side)
         return t >= 4
@@ -282,7 +275,7 @@ def _options(self:FmcState, f:Figure) -> list:
         out = [{"fig": i, "do": "attack", "at": [[g.id, f.bonus]]} for g in ts]
         if can_split(f):
             weak = sorted(ts, key=lambda g: (g.hp - g.damage, g.id))
-            for p in splits(f.bonus)[1:]:
+            for p in split_ways(f.bonus)[1:]:
                 out += [{"fig": i, "do": "attack", "at": [[g.id, b] for b in p]} for g in ts]
                 if len(ts) > 1: out.append({"fig": i, "do": "attack", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
         return out + [{"fig": i, "do": "pass"}]
