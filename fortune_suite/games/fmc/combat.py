@@ -109,7 +109,10 @@ def in_cone(o:Figure, aim:Figure, f:Figure) -> bool:
 
 def locked(f:Figure, figures) -> bool:
     "Whether an active enemy stands within 1\" of `f` (stuck in melee until it is resolved)."
-    return any(g.side != f.side and g.status == ACTIVE and dist(f, g) <= MELEE + _EPS for g in figures)
+    side, x, y, r = f.side, f.x, f.y, MELEE + _EPS
+    for g in figures:
+        if g.side != side and g.status == ACTIVE and math.hypot(g.x - x, g.y - y) <= r: return True
+    return False
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #300bfa86
 def damage_notation(att:Figure) -> str:

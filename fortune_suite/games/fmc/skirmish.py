@@ -98,10 +98,9 @@ class FmcState(State):
 
     def tempt(self, fig, coins:int, why:str, other=None, side=None) -> bool:
         "Tempt fate with `coins` coins (each a d6, 4–6 wins): True if any wins."
-        p = tempt_fate_chance(coins)          # fmc-core's exact chance
-        who = fig
-        t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",
-                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(p)})", who, other, side)
+        t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",    # the chance is fmc-core's exact tempt_fate_chance
+                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(tempt_fate_chance(coins))})",
+                       fig, other, side)
         return t >= 4
 
     # --- death and falling ---
@@ -238,8 +237,11 @@ def _flee(self:FmcState, side:int):
 def _check_end(self:FmcState) -> bool:
     "End the skirmish when a side has no figure able to fight."
     if self.over: return True
-    able = [any(f.side == s and f.status == ACTIVE for f in self.figures) for s in (0, 1)]
-    if all(able): return False
+    able = [False, False]
+    for f in self.figures:
+        if f.status == ACTIVE:
+            able[f.side] = True
+            if able[0] and able[1]: return False
     for f in self.figures:
         if f.status == "fleeing": f.status = "fled"
     self.over, self.current, self.opts, self.queue = True, None, [], []
@@ -260,9 +262,12 @@ def _options(self:FmcState, f:Figure) -> list:
     ph, i = self.phase, f.id
     if ph == 0:
         if locked(f, self.figures): return []
-        out = [{"fig": i, "do": "hold"}]
-        out += [{"fig": i, "do": "close", "target": g.id} for g in self._enemies(f) if dist(f, g) > MELEE + 1e-9]
-        return out + [{"fig": i, "do": "away"}]
+        out, side, x, y, r = [{"fig": i, "do": "hold"}], f.side, f.x, f.y, MELEE + 1e-9
+        for g in self.figures:
+            if g.side != side and g.status not in OUT and math.hypot(g.x - x, g.y - y) > r:
+                out.append({"fig": i, "do": "close", "target": g.id})
+        out.append({"fig": i, "do": "away"})
+        return out
     if ph == 1:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
         r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
