@@ -7,11 +7,12 @@ from __future__ import annotations
 import functools, re
 from .data import FmcError, CharacterError, CLASSES, WEAPONS, monster
 from .characters import Character, new_character
+from .sites import stock_site
 from .combat import Figure
 
 # %% auto #0
-__all__ = ['KIT_WEAPON', 'SIDEARM', 'parse_classes', 'figure_of', 'new_party_member', 'monster_figure', 'parse_encounter', 'foes',
-           'party', 'place']
+__all__ = ['KIT_WEAPON', 'SIDEARM', 'ROOMS', 'parse_classes', 'figure_of', 'new_party_member', 'monster_figure',
+           'parse_encounter', 'foes', 'party', 'place', 'site_encounter']
 
 # %% ../../../nbs/63c_fmc_sides.ipynb #f78dce90
 KIT_WEAPON = {"a": "sword", "b": "greatsword", "c": "bow"}   # the weapon each fighter kit's "weapon" is, here
@@ -151,3 +152,18 @@ def place(figures:list, options) -> None:
         span = 1.5 * (len(fs) - 1)
         for k, f in enumerate(fs):
             f.x, f.y = min(max(options.table / 2 - span / 2 + 1.5 * k, 0.0), options.table), y
+
+# %% ../../../nbs/63c_fmc_sides.ipynb #0cedbae5
+ROOMS = ("treasure", "other", "both")
+
+@functools.lru_cache(maxsize=256)
+def site_encounter(level:int, seed:int, room:str="treasure") -> tuple:
+    "(encounter text, description) of the occupants of a room of the level-`level` site stocked with `seed`."
+    if room not in ROOMS: raise FmcError(f"option room must be one of {', '.join(ROOMS)}, got {room!r}")
+    site = stock_site(level, seed)
+    want = {"treasure": ("monsters with treasure",), "other": ("monsters without treasure",),
+            "both": ("monsters with treasure", "monsters without treasure")}[room]
+    rooms = [r for r in site.rooms if r.role in want and r.occupants is not None]
+    text = ", ".join(f"{r.occupants.count} {r.occupants.monster}" for r in rooms)
+    where = " and ".join(f"room {r.number} ({r.role})" for r in rooms)
+    return text, f"{where} of a level-{level} site (seed {seed})"

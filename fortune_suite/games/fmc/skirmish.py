@@ -15,7 +15,7 @@ from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, lock
 from .odds import hit_chance
 from .fate import tempt_fate_chance
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regenerate, morale)
-from .sides import party, foes, place, parse_classes, parse_encounter
+from .sides import party, foes, place, parse_classes, parse_encounter, site_encounter, ROOMS
 
 # %% auto #0
 __all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState', 'Fmc']
@@ -32,6 +32,9 @@ class FmcOptions:
     spells: str = "lullaby, heal"      # a mage's scrolls (its 2 starting spells)
     skills: str = "avoid surprise, surprise enemies"   # an expert's skills, as many as its level allows
     encounter: str = "6 hoblin, 4 porc"   # the foes: counts and example monsters
+    site: int = 0                      # >0: the foes are a room's occupants of a site of this level (fmc-gen's stock_site)
+    site_seed: int = -1                # the site's seed; -1: the skirmish's seed (a new site each game)
+    room: str = "treasure"             # which occupants: "treasure", "other" (the monsters without treasure), "both"
     distance: int = 12                 # inches between the two sides at the start
     table: int = 24                    # the table's width in inches (its depth: the distance + 4)
     surprise: str = "both"             # who may be surprised: both, party, foes or none
@@ -47,13 +50,14 @@ class FmcOptions:
 
     def __post_init__(self):
         for name, lo, hi in (("level", 1, 5), ("size", 1, 8), ("retainers", 0, 8), ("distance", 1, 48), ("table", 6, 96),
-                             ("missile_range", 1, 96), ("gaze_range", 1, 48), ("max_rounds", 1, 200)):
+                             ("missile_range", 1, 96), ("gaze_range", 1, 48), ("max_rounds", 1, 200),
+                             ("site", 0, 5), ("site_seed", -1, 2**53)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never")),
-                         ("gaze", ("once", "round"))):
+                         ("gaze", ("once", "round")), ("room", ROOMS)):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
         if not all(isinstance(c, dict) for c in self.characters): raise FmcError("option characters: each is a character sheet (a JSON object)")
@@ -125,7 +129,11 @@ def _setup(self:FmcState):
     o = self.options
     self.round, self.phase, self.turn, self.order, self.queue = 0, None, 0, (0, 1), []
     self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
-    self.figures = party(o) + foes(o.encounter)
+    where = None
+    if o.site:
+        text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
+    else: text = o.encounter
+    self.figures = party(o) + foes(text)
     self.by_id = {f.id: f for f in self.figures}
     self.numbers = [sum(f.side == s for f in self.figures) for s in (0, 1)]
     place(self.figures, o)
@@ -135,6 +143,7 @@ def _setup(self:FmcState):
             fs = [f for f in self.figures if f.side == side]
             self.emit("info", f"{SIDE_NAMES[side]}: " + "; ".join(_card(f) for f in fs) + ".",
                       {"round": 0, "side": side, "figures": [f.id for f in fs]}, side)
+        if where: self.emit("info", f"The foes are the occupants of {where}.", {"round": 0, "site": o.site})
         self.emit("info", f"They stand {o.distance}\" apart on a {o.table}\"-wide table.", {"round": 0})
     self._surprise()
     self._start_round()
