@@ -110,7 +110,7 @@ def _magic(figs, me, legal):
     "A mage's choice: the area attack or spell with the most expected effect per energy, if worth it; else pass."
     best, score = legal[-1], 0.0
     for a in legal:
-        do, e = a["do"], a.get("energy", 1)
+        do, e = a["do"], max(a.get("energy", 1), 1)          # a scroll read (energy 0) rolls 1d6
         if do in ("blast", "line"): v = _area_score(figs, me, a, n_dice=e)
         elif do == "spell" and a["spell"] == "lullaby":
             t = figs[a["target"]]

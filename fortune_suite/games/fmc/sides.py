@@ -53,7 +53,7 @@ def _character_kw(c:Character, fid:str, name:str=None) -> dict:
     return dict(id=fid, name=name or c.name, side=0, kind=c.cls, level=c.level, hp=c.hp_max, defense=c.defense, speed=c.speed,
                   bonus=c.prowess, split=c.cls == "fighter", die=6, two_handed=two,
                   ranged=w is not None and w.missile, reach=w is not None and w.reach, magic=magic, shield=c.shield,
-                  energy=c.energy + focus, spells=tuple(c.scrolls) if c.cls == "mage" else (), skills=tuple(c.skills),
+                  energy=c.energy + focus, spells=tuple(c.scrolls), skills=tuple(c.skills),
                   items=tuple(it if isinstance(it, str) else it.get("name", "") for it in c.items), pc=True, hd=c.level,
                   weapon=w.name if w is not None else "fists")
 

@@ -296,19 +296,21 @@ def _options(self:FmcState, f:Figure) -> list:
     if f.moved or f.attacked: return []
     out = []
     ens = [g for g in self._enemies(f) if g.status != "fled"]
-    if f.energy > 0:
-        for e in range(1, f.energy + 1):
-            for g in ens:
-                out.append({"fig": i, "do": "blast", "target": g.id, "energy": e})
-                out.append({"fig": i, "do": "line", "target": g.id, "energy": e})
-        for sp in f.spells:
+    scroll = f.kind != "mage"              # anyone else reads a scroll once, using it up, at 1d6
+    if f.energy > 0 or (scroll and f.spells):
+        if not scroll:
+            for e in range(1, f.energy + 1):
+                for g in ens:
+                    out.append({"fig": i, "do": "blast", "target": g.id, "energy": e})
+                    out.append({"fig": i, "do": "line", "target": g.id, "energy": e})
+        for sp in dict.fromkeys(f.spells):
             if sp not in SPELLS_IN_COMBAT: continue
             if sp == "heal": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE and g.damage > 0]
             elif sp == "hasten": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE]
             elif sp == "captivate": ts = [g for g in ens if g.status == ACTIVE and g.thinks]
             else: ts = [g for g in ens if g.status == ACTIVE]
-            top = 1 if sp == "captivate" else f.energy
-            out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in range(1, top + 1) for g in ts]
+            es = (0,) if scroll else range(1, (1 if sp == "captivate" else f.energy) + 1)
+            out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in es for g in ts]
     if "breath" in f.specials and not f.breath:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
     return out + [{"fig": i, "do": "pass"}] if out else []
@@ -385,7 +387,8 @@ def _describe(self:FmcState, player, a) -> str:
     if do == "attack":
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
-    if do == "spell": return f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy."
+    if do == "spell": return (f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy." if a["energy"]
+                              else f"{f.name} reads a scroll of {a['spell']} at {g.name}.")
     return f"{f.name} spends {a['energy']} energy: a {'blast at' if do == 'blast' else 'line toward'} {g.name}."
 
 def _apply(self:FmcState, player, a):
