@@ -45,16 +45,19 @@ def breath(s, dragon:Figure, aim:Figure):
 def _hd(f:Figure) -> float: return f.hd
 
 def cast(s, caster:Figure, spell:str, target:Figure, energy:int):
-    "Cast `spell` from a scroll on `target` with `energy` (1 for the spell, each extra adds 1d6)."
+    "Cast `spell` from a scroll on `target` with `energy` (1 for the spell, each extra adds 1d6); energy 0: read the scroll, using it up (1d6)."
+    if energy == 0:
+        sp = list(caster.spells); sp.remove(spell); caster.spells = tuple(sp)
     caster.energy -= energy
-    n = energy
+    n = max(energy, 1)
     what = {"heal": f"heals {target.name}", "hasten": f"hastens {target.name}", "hamper": f"hampers {target.name}",
             "lullaby": f"sings a lullaby at {target.name}", "captivate": f"captivates {target.name}"}[spell]
     if spell == "captivate":
-        s.say(lambda: f"{caster.name} spends {energy} energy: {what}, who is charmed and leaves the fight.", caster, target)
+        s.say(lambda: f"{caster.name} {f'spends {energy} energy' if energy else 'reads the scroll'}: {what}, who is charmed and leaves the fight.", caster, target)
         s.fall(target, "charmed", None)
         return
-    total = s.rolls(f"{n}d6", lambda: f"{caster.name} spends {energy} energy and {what} ({n}d6)", caster, target)
+    total = s.rolls(f"{n}d6", lambda: f"{caster.name} {f'spends {energy} energy and' if energy else 'reads a scroll and'} {what} ({n}d6)",
+                    caster, target)
     if spell == "heal":
         cured = min(total, target.damage)
         target.damage -= cured
@@ -107,7 +110,8 @@ def morale_triggers(s, side:int) -> set:
     if len(fs) == 1 and fs[0].hp >= 16 and 2 * fs[0].damage >= fs[0].hp: out.add("hurt")
     return out
 
-_WHY = {"leader": "has lost its leader", "half": "has lost half its numbers", "hurt": "is hurt to half its hit points"}
+_WHY = {"leader": "losing {its} leader", "half": "losing half {its} numbers", "hurt": "being hurt to half {its} hit points"}
+_VERBS = ({"its": "its"}, {"its": "their"})   # the party, the foes
 
 def morale(s):
     "End of a round: each side tests morale once for each new trigger; on a failed test its thinking figures flee."
@@ -119,8 +123,8 @@ def morale(s):
         able = [f for f in s.figures if f.side == side and f.status == ACTIVE and f.thinks and not f.pc]
         if not able: continue
         for why in sorted(new):
-            if not s.tempt(None, 1, f"{s.player_name(side)} {_WHY[why]}: morale, tempting fate to stand", None, side=side):
+            if not s.tempt(None, 1, f"Morale after {_WHY[why].format(**_VERBS[side])}: tempting fate to stand", None, side=side):
                 for f in able: f.status = "fleeing"
-                s.say(lambda: f"{s.player_name(side)} break{'s' if len(able) == 1 else ''} rank and flee"
-                      + f"{'s' if len(able) == 1 else ''}: " + ", ".join(f.name for f in able) + ".", None, None, fled=[f.id for f in able])
+                s.say(lambda: ", ".join(f.name for f in able) + (" breaks rank and flees." if len(able) == 1 else " break rank and flee."),
+                      None, None, fled=[f.id for f in able])
                 break
