@@ -18,8 +18,9 @@ from .treasure import *
 from .sites import *
 from .explore import *
 from .records import *
-from . import treasure as _t, sites as _s, explore as _e, records as _r
-__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__, *_r.__all__]   # fmc-gen: treasure, sites, exploration
+from .delve import *
+from . import treasure as _t, sites as _s, explore as _e, records as _r, delve as _d
+__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__, *_r.__all__, *_d.__all__]   # fmc-gen: treasure, sites, exploration, saved records, delving
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01
 # fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, the game) and its bots
