@@ -25,6 +25,8 @@ def test_hexes_regions_treasure_weapons():
     for seed in range(60):
         h = stock_hex(seed, kind=1 + seed % 6)
         assert through_json(Hex, h) == h
+        lair = stock_hex(seed, options=SiteOptions(lairs="site"), kind=3)        # a multi-room lair
+        assert lair.site is not None and through_json(Hex, lair) == lair
         w = magic_weapon(POWER_DICE[seed % 5], seed)
         assert through_json(MagicWeapon, w) == w
         t = site_treasure(1 + seed % 3, seed)
