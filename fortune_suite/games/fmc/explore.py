@@ -356,6 +356,7 @@ def _from_dict(cls, d) -> HexCrawl:
     if d.get("delve") is not None:
         from fortune_suite.games.fmc.delve import Delve
         c.delve = Delve.from_dict(d["delve"], "delve")
+        _need(c.delve.hex == c.position, "delve.hex", f"must be the party's hex {c.position}, got {c.delve.hex!r}")
     return c
 
 def _save(self:HexCrawl) -> str: return json.dumps(self.to_dict(), sort_keys=True)
