@@ -186,7 +186,7 @@ def _go(self:HexCrawl, room:int, rng,
     g = as_rng(rng); lines, rolls, hit = [], [], False
     if st == "stuck or locked door":
         f = tempt_fate(g, skills=skills, why=f"forcing the door {where}")
-        rolls.append(("tempt fate", f"{f.coins} coin{'s' * (f.coins > 1)}", sum(f.faces)))
+        rolls += [("tempt fate", "coin", face) for face in f.faces]           # 1 a winning coin, 0 a losing one
         text, r, hit = _tick(self, f"force the door {where}: {f.describe()}", g, table)
         lines.append(text); rolls += r
         if not f.success: return ExploreReport("delve", "\n".join(lines + [f"The door holds; the party stays in room {d.room}."]), tuple(rolls), hit)
