@@ -133,6 +133,9 @@ def _magic(figs, me, legal):
 def party_bot(view:dict, legal:list, rng=None):
     "Party tactics: fighters in front, archers and mages back, missiles never into a melee, energy spent on groups."
     if not legal: raise RulesError("party bot: nothing to decide now")
+    d = view.get("decision")
+    if d is not None and d["kind"] == "shield":                  # option shields="ask": only a hit that would drop it
+        return "destroy shield" if d["data"]["would_die"] else "take the hit"
     figs, me = _fig(view)
     ph = view["phase"]
     if ph == "movement":

@@ -10,7 +10,7 @@ from ...dice import die
 from ...engine import Game, GameKind, State, RulesError, register_game
 from .data import FmcError
 from .characters import Character
-from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack,
+from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
                                             split_ways, can_split)
 from .odds import hit_chance
 from .fate import tempt_fate_chance
@@ -18,7 +18,7 @@ from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regener
 from .sides import party, foes, place, parse_classes, parse_encounter, site_encounter, ROOMS
 
 # %% auto #0
-__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState', 'Fmc']
+__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState', 'ask_shield', 'Fmc']
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #62bcd28b
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class FmcOptions:
     fate_saves: bool = True            # a player character about to perish tempts fate to survive (down, out of the fight)
     into_melee: str = "random"         # shooting into a melee: "random" (a hit strikes a random figure of it) or "forbidden"
     missile_range: int = 24            # inches a missile reaches (the text gives none)
-    shields: str = "lethal"            # when a figure destroys its shield to negate a hit: "lethal" (one that would drop it), "always", "never"
+    shields: str = "lethal"            # when a figure destroys its shield to negate a hit: "lethal" (one that would drop it), "always", "never", "ask" (the party decides)
     morale: bool = True                # sides that think test morale (a coin) on losing the leader or half their numbers
     gaze: str = "once"                 # the medusa's gaze: tempt fate "once" a skirmish, or each "round"
     gaze_range: int = 6                # inches within which a figure faces a medusa
@@ -56,7 +56,7 @@ class FmcOptions:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
-                         ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never")),
+                         ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never", "ask")),
                          ("gaze", ("once", "round")), ("room", ROOMS)):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
@@ -129,6 +129,7 @@ def _setup(self:FmcState):
     o = self.options
     self.round, self.phase, self.turn, self.order, self.queue = 0, None, 0, (0, 1), []
     self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
+    self._held = self._rest = None       # a weapon hit waiting on the party's shield decision, and the attacks after it
     where = None
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
@@ -376,6 +377,7 @@ FmcState._to_move, FmcState._legal, FmcState._check, FmcState._check_to, FmcStat
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #43070f5f
 def _describe(self:FmcState, player, a) -> str:
+    if self.decision is not None: return f"{SIDE_NAMES[player]}: {self.decision.data['name']} — {a}."
     f, g = self.by_id[a["fig"]], self.by_id.get(a.get("target"))
     do = a["do"]
     if do == "hold": return f"{f.name} holds its ground."
@@ -405,15 +407,44 @@ def _apply(self:FmcState, player, a):
     elif do == "shoot":
         f.attacked, f.shots = True, f.shots + 1
         self._shoot(f, g)
+        if self.decisions: self._rest = (f, []); return
     elif do == "attack":
         f.attacked = True
-        for t, b in a["at"]:
-            tg = self.by_id[t]
-            if tg.status not in OUT and f.status == ACTIVE: attack(self, f, tg, b)
+        if not self._strike(f, list(a["at"])): return
     elif do in ("blast", "line"): energy_attack(self, f, g, a["energy"], do)
     elif do == "spell": cast(self, f, a["spell"], g, a["energy"])
     elif do == "breath": breath(self, f, g)
     if not self._check_end(): self._advance()
+
+def _strike(self:FmcState, f:Figure, parts:list) -> bool:
+    "Make `f`'s melee attacks `parts` ([target, bonus] pairs) in turn; False if one waits on the party's shield decision."
+    while parts:
+        t, b = parts.pop(0)
+        tg = self.by_id[t]
+        if tg.status not in OUT and f.status == ACTIVE: attack(self, f, tg, b)
+        if self.decisions:
+            self._rest = (f, parts); return False
+    return True
+
+def ask_shield(self:FmcState, tgt:Figure, dmg:int, src:Figure, why:str):
+    "Option shields='ask': the party decides whether `tgt` destroys its shield to turn aside `dmg` from `src`."
+    self._held = (tgt.id, dmg, src.id, why)
+    self.ask(0, "shield", ["destroy shield", "take the hit"],
+             {"round": self.round, "figure": tgt.id, "name": tgt.name, "attacker": src.id, "damage": dmg,
+              "left": tgt.hp - tgt.damage, "would_die": self.would_die(tgt, dmg)})
+
+def _answer_shield(self:FmcState, player, choice, d):
+    (tid, dmg, sid, why), self._held = self._held, None
+    tgt, src = self.by_id[tid], self.by_id[sid]
+    if choice == "destroy shield":
+        tgt.shield = False
+        self.say(lambda: f"{tgt.name} destroys their shield to turn aside {dmg} damage{why}.", src, tgt, shield=True)
+    else: harm(self, tgt, dmg, src, why, shield_ok=False)
+    (f, parts), self._rest = self._rest, None
+    if not self._strike(f, parts): return
+    if not self._check_end(): self._advance()
+
+FmcState._strike, FmcState.ask_shield, FmcState.answers = _strike, ask_shield, {"shield": _answer_shield}
 
 def _shoot(self:FmcState, f:Figure, g:Figure):
     "A missile at `g`: into a melee, a hit strikes a random figure of it (option into_melee)."
