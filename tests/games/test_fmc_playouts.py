@@ -18,7 +18,7 @@ VARIANTS = [{}, {"death": "excess"}, {"into_melee": "forbidden"}, {"shields": "a
             {"fate_saves": False, "morale": False, "surprise": "none"}, {"level": 3, "retainers": 2},
             {"classes": "mage, fighter:b", "size": 3, "level": 2}, {"surprise": "party", "skills": "avoid surprise, climbing"},
             {"surprise": "foes", "max_rounds": 5}, {"level": 5, "size": 2, "classes": "fighter:a, mage"},
-            {"characters": SHEETS, "spells": "hasten, captivate"}, {"shields": "ask", "classes": "fighter:a, mage"}]
+            {"characters": SHEETS, "spells": "hasten, captivate"}, {"shields": "ask", "classes": "fighter:a, mage", "flying": True}]
 
 
 def options(seed):

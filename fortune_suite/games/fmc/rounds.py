@@ -43,6 +43,7 @@ class FmcOptions:
     morale: bool = True                # sides that think test morale (a coin) on losing the leader or half their numbers
     gaze: str = "once"                 # the medusa's gaze: tempt fate "once" a skirmish, or each "round"
     gaze_range: int = 6                # inches within which a figure faces a medusa
+    flying: bool = False               # flyers move at their flying speed (in the open); False: their ground speed (a site's rooms)
     max_rounds: int = 30               # the skirmish ends undecided after this many rounds
 
     def __post_init__(self):
@@ -131,7 +132,7 @@ def _setup(self:FmcState):
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
     else: text = o.encounter
-    self.figures = party(o) + foes(text)
+    self.figures = party(o) + foes(text, o.flying)
     self.by_id = {f.id: f for f in self.figures}
     self.numbers = [sum(f.side == s for f in self.figures) for s in (0, 1)]
     place(self.figures, o)

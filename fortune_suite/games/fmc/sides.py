@@ -99,15 +99,15 @@ def parse_encounter(text:str) -> list:
     if text[pos:].strip(" ,") or not out: raise FmcError(f"option encounter: cannot read {text[pos:].strip(' ,') or text!r} (write counts and names: '6 hoblin, 4 porc')")
     return out
 
-def foes(text:str) -> list:
+def foes(text:str, flying:bool=False) -> list:
     "The foes' figures of an encounter, numbered per kind (\"Hoblin 1\" … \"Porc 4\"); the strongest first one leads."
-    kws, lead = _foes_kw(text)
+    kws, lead = _foes_kw(text, flying)
     figs = [Figure(**kw) for kw in kws]
     figs[lead].leader = True
     return figs
 
 @functools.lru_cache(maxsize=256)
-def _foes_kw(text:str) -> tuple:
+def _foes_kw(text:str, flying:bool=False) -> tuple:
     "The foes' figures as keyword sets (read once per encounter text) and the leader's index."
     parts, figs = parse_encounter(text), []
     many = {}
@@ -117,7 +117,9 @@ def _foes_kw(text:str) -> tuple:
         for _ in range(n):
             seen[key] = seen.get(key, 0) + 1
             name = monster(key).name + (f" {seen[key]}" if many[key] > 1 else "")
-            figs.append(_monster_kw(key, f"f{len(figs) + 1}", name))
+            kw = _monster_kw(key, f"f{len(figs) + 1}", name)
+            if flying and monster(key).fly: kw["speed"] = monster(key).fly    # in the open, a flyer moves at its flying speed
+            figs.append(kw)
     lead = max(range(len(figs)), key=lambda k: (figs[k]["level"], figs[k]["hp"], -k))
     return tuple(figs), lead
 
