@@ -243,3 +243,23 @@ def test_shield_decision_asks_the_party_and_the_split_attack_goes_on():
     assert s.decision.data["figure"] == f2.id and not s.decision.data["would_die"]    # the second part hit Fighter 2
     s.apply(0, "take the hit")
     assert f2.shield and f2.damage == 3 and s.decision is None and script == []
+
+
+def test_fallen_troll_rises_unless_burned():
+    s = state([], encounter="1 troll", troll_rises=True, items="oil flask")
+    t, f = fig(s, "Troll"), fig(s, "Fighter 1")
+    t.damage, t.status = 17, "dead"                 # 1 beyond its 16 hit points
+    assert s.rising(t) and not s._check_end()       # the foes are not beaten while it can rise
+    regenerate(s); assert (t.damage, t.status) == (16, "dead")
+    regenerate(s); assert (t.damage, t.status) == (15, "ok")      # below its hit points: it stands again
+    t.damage, t.status = 16, "dead"
+    f.x, f.y = t.x, t.y - 0.5
+    s.phase, f.moved, f.attacked = 3, True, False
+    assert {"fig": f.id, "do": "burn", "target": t.id} in s._options(f)   # even after moving
+    from fortune_suite.games.fmc import burn
+    burn(s, f, t)
+    assert not s.rising(t) and "oil flask" not in f.items
+    regenerate(s); assert t.status == "dead"
+    s2 = state([], encounter="1 troll")              # the default: a fallen troll stays down
+    t2 = fig(s2, "Troll"); t2.damage, t2.status = 16, "dead"
+    assert not s2.rising(t2)

@@ -108,6 +108,8 @@ _FRONT = ("fighter", "retainer")
 
 def _magic(figs, me, legal):
     "A mage's choice: the area attack or spell with the most expected effect per energy, if worth it; else pass."
+    fire = [a for a in legal if a["do"] == "burn"]
+    if fire: return fire[0]                                       # a fallen troll's body first (option troll_rises)
     best, score = legal[-1], 0.0
     for a in legal:
         do, e = a["do"], max(a.get("energy", 1), 1)          # a scroll read (energy 0) rolls 1d6

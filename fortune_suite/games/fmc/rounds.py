@@ -6,7 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass
 from ...engine import State
-from .data import FmcError
+from .data import FmcError, GENERAL_ITEMS
 from .characters import Character
 from .combat import Figure, ACTIVE, OUT, dist
 from .odds import hit_chance
@@ -44,6 +44,8 @@ class FmcOptions:
     gaze: str = "once"                 # the medusa's gaze: tempt fate "once" a skirmish, or each "round"
     gaze_range: int = 6                # inches within which a figure faces a medusa
     flying: bool = False               # flyers move at their flying speed (in the open); False: their ground speed (a site's rooms)
+    troll_rises: bool = False          # a fallen troll regenerates and stands again unless its body is burned (oil flask or torches, from 1")
+    items: str = ""                    # general items each new character carries (up to three), e.g. "oil flask, torches"
     max_rounds: int = 30               # the skirmish ends undecided after this many rounds
 
     def __post_init__(self):
@@ -58,6 +60,10 @@ class FmcOptions:
                          ("gaze", ("once", "round")), ("room", ROOMS)):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
+        its = [w.strip() for w in self.items.split(",") if w.strip()]
+        if len(its) > 3 or len(set(its)) != len(its): raise FmcError(f"option items: up to three different general items, got {self.items!r}")
+        for w in its:
+            if w not in GENERAL_ITEMS: raise FmcError(f"option items: {w!r} is not one of the 18 general items ({', '.join(GENERAL_ITEMS)})")
         if not all(isinstance(c, dict) for c in self.characters): raise FmcError("option characters: each is a character sheet (a JSON object)")
         if len(self.characters) > 8: raise FmcError(f"option characters: at most 8, got {len(self.characters)}")
         for i, d in enumerate(self.characters):
@@ -106,6 +112,10 @@ class FmcState(State):
         return t >= 4
 
     # --- death and falling ---
+    def rising(self, f:Figure) -> bool:
+        "Whether `f` is a fallen troll that will stand again (option troll_rises, its body not burned)."
+        return f.status == "dead" and self.options.troll_rises and "regenerate" in f.specials and f.id not in self.burned
+
     def would_die(self, f:Figure, extra:int) -> bool:
         d = f.damage + extra
         return d > f.hp if self.options.death == "excess" else d >= f.hp
@@ -128,6 +138,7 @@ def _setup(self:FmcState):
     self.round, self.phase, self.turn, self.order, self.queue = 0, None, 0, (0, 1), []
     self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
     self._held = self._rest = None       # a weapon hit waiting on the party's shield decision, and the attacks after it
+    self.burned = set()                  # fallen trolls whose bodies were burned (option troll_rises)
     where = None
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
@@ -247,7 +258,7 @@ def _check_end(self:FmcState) -> bool:
     if self.over: return True
     able = [False, False]
     for f in self.figures:
-        if f.status == ACTIVE:
+        if f.status == ACTIVE or self.rising(f):
             able[f.side] = True
             if able[0] and able[1]: return False
     for f in self.figures:

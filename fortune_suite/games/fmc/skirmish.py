@@ -9,7 +9,7 @@ from ...engine import Game, GameKind, RulesError, register_game
 from .data import FmcError
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
                                             split_ways, can_split)
-from .magic import SPELLS_IN_COMBAT, energy_attack, breath, cast
+from .magic import SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn
 from .rounds import FmcOptions, FmcState, PHASES, SIDE_NAMES   # (63d: options, setup, rounds)
 
 # %% auto #0
@@ -29,7 +29,7 @@ def _options(self:FmcState, f:Figure) -> list:
         if locked(f, self.figures): return []
         out, side, x, y, r = [{"fig": i, "do": "hold"}], f.side, f.x, f.y, MELEE + 1e-9
         for g in self.figures:
-            if g.side != side and g.status not in OUT and math.hypot(g.x - x, g.y - y) > r:
+            if g.side != side and (g.status not in OUT or self.rising(g)) and math.hypot(g.x - x, g.y - y) > r:
                 out.append({"fig": i, "do": "close", "target": g.id})
         out.append({"fig": i, "do": "away"})
         return out
@@ -49,8 +49,11 @@ def _options(self:FmcState, f:Figure) -> list:
                 out += [{"fig": i, "do": "attack", "at": [[g.id, b] for b in p]} for g in ts]
                 if len(ts) > 1: out.append({"fig": i, "do": "attack", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
         return out + [{"fig": i, "do": "pass"}]
-    if f.moved or f.attacked: return []
-    out = []
+    fire = [{"fig": i, "do": "burn", "target": g.id} for g in self.figures
+            if self.rising(g) and g.side != f.side and can_burn(f) and dist(f, g) <= MELEE + 1e-9] if self.options.troll_rises else []
+    if f.attacked or (f.moved and not fire): return []
+    if f.moved: return fire + [{"fig": i, "do": "pass"}]
+    out = fire
     ens = [g for g in self._enemies(f) if g.status != "fled"]
     scroll = f.kind != "mage"              # anyone else reads a scroll once, using it up, at 1d6
     if f.energy > 0 or (scroll and f.spells):
@@ -144,6 +147,7 @@ def _describe(self:FmcState, player, a) -> str:
     if do == "attack":
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
+    if do == "burn": return f"{f.name} burns {g.name}'s body."
     if do == "spell": return (f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy." if a["energy"]
                               else f"{f.name} reads a scroll of {a['spell']} at {g.name}.")
     return f"{f.name} spends {a['energy']} energy: a {'blast at' if do == 'blast' else 'line toward'} {g.name}."
@@ -169,6 +173,7 @@ def _apply(self:FmcState, player, a):
     elif do in ("blast", "line"): energy_attack(self, f, g, a["energy"], do)
     elif do == "spell": cast(self, f, a["spell"], g, a["energy"])
     elif do == "breath": breath(self, f, g)
+    elif do == "burn": burn(self, f, g)
     if not self._check_end(): self._advance()
 
 def _strike(self:FmcState, f:Figure, parts:list) -> bool:
@@ -225,12 +230,12 @@ def _defeated(f:Figure) -> bool: return f.status != ACTIVE
 def _result(self:FmcState):
     pcs = [f for f in self.figures if f.side == 0 and f.pc]
     alive = [f for f in pcs if f.status not in ("dead", "undead", "petrified")]
-    able = [any(f.side == s and f.status == ACTIVE for f in self.figures) for s in (0, 1)]
+    able = [any(f.side == s and (f.status == ACTIVE or self.rising(f)) for f in self.figures) for s in (0, 1)]
     winners = [] if all(able) or not any(able) else [0 if able[0] else 1]
     foes_ = [f for f in self.figures if f.side == 1]
-    xp = sum(f.xp for f in foes_ if _defeated(f)) if alive else 0
+    xp = sum(f.xp for f in foes_ if _defeated(f) and not self.rising(f)) if alive else 0
     return {"winners": winners, "rounds": self.round, "survivors": len(alive), "survived": len(alive) == len(pcs),
-            "clear": not any(f.status == ACTIVE for f in foes_), "xp": xp,
+            "clear": not any(f.status == ACTIVE or self.rising(f) for f in foes_), "xp": xp,
             "foes_killed": sum(f.status in ("dead", "undead", "petrified") for f in foes_),
             "magazines_spent": sum(f.shots > 1 for f in self.figures if f.side == 0)}
 
