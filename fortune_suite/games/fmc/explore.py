@@ -10,13 +10,13 @@ from fractions import Fraction
 from ...dice import Dist, die, keep_lowest
 from ...engine import SaveError
 from ...geometry import hex_neighbours, hex_distance
-from .data import FmcError
+from .data import FmcError, ITEMS
 from .treasure import as_rng, _roll
-from .sites import hex_label, hex_of, BAD_TERRAIN, Region
+from .sites import hex_label, hex_of, BAD_TERRAIN, Region, Hex, stock_hex, SiteOptions
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
-           'ExploreOptions', 'ExploreReport', 'HexCrawl']
+           'ExploreOptions', 'ExploreReport', 'HexCrawl', 'party_speed', 'party_supplies']
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a0256bfb
 ENCOUNTER_CHECKS = ("hex", "daily")
@@ -30,26 +30,27 @@ def _thirds(days) -> int:
         raise FmcError(f"days must be a whole number of thirds of a day ≥ 0, got {days!r}")
     return int(t)
 
-def hex_encounter_dist(days, check:str="hex") -> Dist:
-    "The law of the number of encounter checks that come up on one hex of `days` (0 or 1 for `hex`)."
+def _hex_p(days, check:str="hex") -> float:
+    "Exact chance that the encounter check of one hex of `days` comes up, from the dice core."
     if check not in ENCOUNTER_CHECKS: raise FmcError(f"unknown encounter check {check!r} (hex or daily)")
     t = _thirds(days)
-    if check == "hex":
-        p = die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
-        return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
+    if check == "hex": return die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
     if t % 3: raise FmcError(f"daily checks need whole days, got {days!r}")
-    n = t // 3
-    if n == 0: return Dist([1.0])
-    return Dist([die(6).at_least(2) ** n, 1 - die(6).at_least(2) ** n])   # at least one 1 among n d6
+    return keep_lowest(t // 3, die(6), 1).at_most(1) if t else 0.0                    # a 1 among the days' d6
+
+def hex_encounter_dist(days, check:str="hex") -> Dist:
+    "The law of 'an encounter comes up' (0 or 1) on one hex of `days`."
+    p = _hex_p(days, check)
+    return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
 
 def encounter_chance(days,              # the hex's days (3, Fraction(2, 3)), or a list of them for a trip
                      check:str="hex") -> float:   # "hex": one check a hex at days/6; "daily": 1 in 6 each day
     "Exact chance of at least one random encounter on a hex of `days`, or on a trip through hexes of these days."
     if isinstance(days, (list, tuple)):
         miss = 1.0
-        for d in days: miss *= hex_encounter_dist(d, check).p(0)
+        for d in days: miss *= 1 - _hex_p(d, check)
         return 1 - miss
-    return 1 - hex_encounter_dist(days, check).p(0)
+    return _hex_p(days, check)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #9d0b06a6
 SITE_ACTIONS = ("move", "search", "interact")
@@ -63,8 +64,8 @@ class ExploreOptions:
     encounter_check: str = "hex"      # "hex": one die a hex, chance days/6 (rules' example); "daily": 1 in 6 each day
     wandering_in_6: int = 1           # site turns: a wandering monster on d6 ≤ this
     turns_per_hour: int = 6           # exploration turns in an hour
-    torch_hours: int = 1              # a slot of torches burns this long
-    lantern_hours: int = 4            # a lantern on one flask of oil
+    torch_hours: int = ITEMS["torches"].burns     # a slot of torches burns this long (1 hour: games.fmc.data)
+    lantern_hours: int = ITEMS["lantern"].burns   # a lantern on one flask of oil (4 hours)
     travel_days: int = 6              # travelling days in a week; then a rest day
     bad_terrain: tuple = BAD_TERRAIN  # terrains that add to a hex's time
 
@@ -83,11 +84,12 @@ class ExploreOptions:
 class ExploreReport:
     "What one step of exploration did, for the referee to read out; `to_dict` for an app or a log."
     kind: str                 # "turn", "light", "wander", "move"
-    text: str
+    message: str              # the sentence to read out (also `text()` and `str()`, like every FMC record)
     rolls: tuple = ()         # (what, die, face) for every die rolled
     encounter: bool = False   # a wandering monster / random encounter came up
-    def __str__(self): return self.text
-    def to_dict(self) -> dict: return dict(kind=self.kind, text=self.text, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
+    def text(self) -> str: return self.message
+    __str__ = text
+    def to_dict(self) -> dict: return dict(kind=self.kind, text=self.message, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
 
 def _days(thirds:int) -> str:
     "Thirds of a day as '2', '1⅓', '⅔'."
@@ -119,6 +121,7 @@ class HexCrawl:
             if not isinstance(v, int) or isinstance(v, bool) or v < 0: raise FmcError(f"{f} must be a whole number ≥ 0, got {v!r}")
         self.rations, self.torches, self.oil, self.lantern = rations, torches, oil, bool(lantern)
         self.lit, self.light_left = None, 0          # "torch" / "lantern" / None; turns before it goes out
+        self.notes = {}                              # number → one line of what the referee put there
         self._visit(start)
 
     # --- the map
@@ -159,7 +162,21 @@ def _open_hexes(self:HexCrawl) -> list:
     known = {b if a == here else a for a, b in self.ways + self.roads if here in (a, b)}
     return sorted(set(self.offer) | known)
 
-HexCrawl.hex_cost, HexCrawl.encounter_odds, HexCrawl.open_hexes = _hex_cost, _encounter_odds, _open_hexes
+def _moves(self:HexCrawl, bad_weather:bool=False) -> list:
+    "Every hex open now, with how it is open, its time and its exact encounter chance (what an app shows before a move)."
+    here = self.position
+    how = {}
+    for a, b in self.roads:
+        if here in (a, b): how.setdefault(b if a == here else a, "road")
+    for a, b in self.ways:
+        if here in (a, b): how.setdefault(b if a == here else a, "known way")
+    for m in self.offer: how.setdefault(m, "wander roll")
+    return [dict(hex=m, how=how[m], terrain=self.hexes[m]["terrain"], state=self.hexes[m]["state"],
+                 days=self.hex_cost(m, bad_weather) / 3, days_text=_days(self.hex_cost(m, bad_weather)),
+                 encounter_chance=self.encounter_odds(m, bad_weather))
+            for m in sorted(how)]
+
+HexCrawl.hex_cost, HexCrawl.encounter_odds, HexCrawl.open_hexes, HexCrawl.moves = _hex_cost, _encounter_odds, _open_hexes, _moves
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a7d77895
 def _fan(face:int) -> list:
@@ -191,7 +208,15 @@ def _advance(self:HexCrawl, cost:int):
         if week == 3 * self.options.travel_days: time += 3; week = 0; rests += 1
     return time, week, rations, rests
 
-def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
+def _which(table, g, rolls):
+    "Roll d6 on an encounter table (anything indexed 1–6, e.g. an EncounterTable) and say what comes."
+    face = _roll(g, 6); rolls.append(("which encounter", "d6", face))
+    e = table[face]
+    return f" — d6 {face}: {e.text() if hasattr(e, 'text') else e}"
+
+def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
+          table=None) -> ExploreReport:   # an encounter table (the region's): on an encounter, d6 says which
+
     "Travel into neighbouring hex `n` if it is open (wander roll, known way or road): time, rations, encounter check."
     self._on_map(n)
     if hex_distance(hex_of(self.position), hex_of(n)) != 1: raise FmcError(f"hex {n} is not next to the party's hex {self.position}")
@@ -208,6 +233,8 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
     else:
         faces = [_roll(g, 6) for _ in range(cost // 3)]; rolls = tuple(("encounter", "d6", f) for f in faces)
         hit = 1 in faces; check = f"encounter checks d6 {faces}"
+    which = _which(table, g, rolls := list(rolls)) if hit and table is not None else ""
+    rolls = tuple(rolls)
     a = self.position
     self.time, self.week, self.rations = time, week, rations
     self.position, self.offer = n, []
@@ -217,11 +244,28 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
     t = self.hexes[n]["terrain"]
     bad = [w for w, b in (("bad terrain", t in self.options.bad_terrain), ("bad weather", bad_weather)) if b]
     text = (f"Day {_days(self.time)}: {a} → {n} ({t}{', ' + ' and '.join(bad) if bad else ''}: {_days(cost)} day"
-            f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' if hit else 'no encounter'}"
+            f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' + which if hit else 'no encounter'}"
             + (f"; {rests} rest day{'s' * (rests > 1)} taken" if rests else "") + f"; rations left: {self.rations}")
     return ExploreReport("move", text, rolls, hit)
 
 HexCrawl.move = _move
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #2ba1c637
+def _note(self:HexCrawl, n:str, text:str) -> None:
+    "Write what is in hex `n` (one line)."
+    self._on_map(n)
+    if not isinstance(text, str) or not text.strip(): raise FmcError(f"a note for hex {n} must be some text, got {text!r}")
+    self.notes[n] = text.strip()
+
+def _stock(self:HexCrawl, n:str, rng, level:int=1, options:SiteOptions|None=None) -> Hex:
+    "Stock hex `n` with `stock_hex` (refused if it has a note already) and note its summary."
+    self._on_map(n)
+    if n in self.notes: raise FmcError(f"hex {n} is stocked already: {self.notes[n]}")
+    h = stock_hex(rng, level, options)
+    self.notes[n] = h.summary()
+    return h
+
+HexCrawl.note, HexCrawl.stock = _note, _stock
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #bccbaec3
 def _light(self:HexCrawl, kind:str="torch") -> ExploreReport:
@@ -247,7 +291,8 @@ def _light_turns(self:HexCrawl) -> int:
 
 def _site_turn(self:HexCrawl, action:str, rng,
               squares:int=0,     # squares moved (10 ft each), for "move"
-              speed:int=12) -> ExploreReport:   # the party's speed (its slowest member's, halved if encumbered)
+              speed:int=12,      # the party's speed (its slowest member's, halved if encumbered)
+              table=None) -> ExploreReport:   # the site's encounter table: on a wandering monster, d6 says which
     "One exploration turn: move up to speed in squares, search or interact; the light burns; a wandering check."
     if action not in SITE_ACTIONS: raise FmcError(f"unknown action {action!r} (move, search or interact)")
     if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0: raise FmcError(f"speed must be a whole number ≥ 0, got {speed!r}")
@@ -255,6 +300,8 @@ def _site_turn(self:HexCrawl, action:str, rng,
     if action != "move" and squares: raise FmcError(f"only a move covers squares ({action} with {squares})")
     if squares > speed: raise FmcError(f"a move covers at most the speed, {speed} squares; asked for {squares}")
     g = as_rng(rng); face = _roll(g, 6); hit = face <= self.options.wandering_in_6
+    rolls = [("wandering", "d6", face)]
+    which = _which(table, g, rolls) if hit and table is not None else ""
     self.turns += 1
     dark = self.lit is None
     out = ""
@@ -265,21 +312,42 @@ def _site_turn(self:HexCrawl, action:str, rng,
     tph = self.options.turns_per_hour
     text = (f"Turn {self.turns} (hour {(self.turns - 1) // tph + 1}, turn {(self.turns - 1) % tph + 1} of {tph}): {what}"
             + (" in the dark" if dark else "") + out +
-            f"; wandering check d6 {face}: {'a wandering monster!' if hit else 'nothing'}")
-    return ExploreReport("turn", text, (("wandering", "d6", face),), hit)
+            f"; wandering check d6 {face}: {'a wandering monster!' + which if hit else 'nothing'}")
+    return ExploreReport("turn", text, tuple(rolls), hit)
 
 HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
 
+# %% ../../../nbs/62b_fmc_explore.ipynb #61805c3b
+def party_speed(members) -> int:
+    "The party's speed in a site: its slowest member's (a Character's speed already halved when encumbered)."
+    members = list(members)
+    if not members: raise FmcError("a party needs at least one member")
+    return min(m.speed for m in members)
+
+def party_supplies(members) -> dict:
+    "Slots of torches, flasks of oil, bundles of rations and whether anyone has a lantern, from the sheets' items."
+    names = [(i if isinstance(i, str) else i.get("name", "")).strip().lower() for m in members for i in m.items]
+    return dict(torches=names.count("torches"), oil=names.count("oil flask"), rations=names.count("rations"),
+                lantern="lantern" in names)
+
+def _for_party(members, cols:int=5, rows:int=5, start:str="0303", terrain:dict|None=None, roads=(),
+               options:ExploreOptions|None=None) -> HexCrawl:
+    "An expedition carrying what the party's sheets carry."
+    sup = party_supplies(members)
+    return HexCrawl(cols, rows, start, terrain, roads, sup["rations"], sup["torches"], sup["oil"], sup["lantern"], options)
+
+HexCrawl.for_party = staticmethod(_for_party)
+
 # %% ../../../nbs/62b_fmc_explore.ipynb #955d83bc
 _FIELDS = ("cols", "rows", "hexes", "position", "roads", "ways", "offer", "time", "week", "turns", "rations",
-           "torches", "oil", "lantern", "lit", "light_left", "options")
+           "torches", "oil", "lantern", "lit", "light_left", "notes", "options")
 
 def _to_dict(self:HexCrawl) -> dict:
     "The whole expedition as plain JSON data."
     return dict(cols=self.cols, rows=self.rows, hexes={n: dict(h) for n, h in self.hexes.items()}, position=self.position,
                 roads=[list(w) for w in self.roads], ways=[list(w) for w in self.ways], offer=list(self.offer),
                 time=self.time, week=self.week, turns=self.turns, rations=self.rations, torches=self.torches,
-                oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left,
+                oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left, notes=dict(self.notes),
                 options={**asdict(self.options), "bad_terrain": list(self.options.bad_terrain)})
 
 def _need(ok, name, msg):
@@ -310,6 +378,9 @@ def _from_dict(cls, d) -> HexCrawl:
     _need(isinstance(d["lantern"], bool), "lantern", "must be true or false")
     _need(d["lit"] in (None, "torch", "lantern"), "lit", "must be null, 'torch' or 'lantern'")
     c.lantern, c.lit = d["lantern"], d["lit"]
+    _need(isinstance(d["notes"], dict) and all(n in c.hexes and isinstance(t, str) for n, t in d["notes"].items()),
+          "notes", "must map hexes of the map to text")
+    c.notes = dict(d["notes"])
     return c
 
 def _save(self:HexCrawl) -> str: return json.dumps(self.to_dict(), sort_keys=True)
@@ -324,7 +395,9 @@ HexCrawl.from_dict, HexCrawl.load = classmethod(_from_dict), classmethod(_load)
 
 def _from_region(region:Region, rations:int=1, torches:int=0, oil:int=0, lantern:bool=False,
                 options:ExploreOptions|None=None) -> HexCrawl:
-    "An expedition starting at a region's haven, with its map and terrain (the rest of the map plains, unknown)."
-    return HexCrawl(region.cols, region.rows, region.start, dict(region.terrain), (), rations, torches, oil, lantern, options)
+    "An expedition starting at a region's haven, with its map, terrain and a note of each stocked hex (the rest plains, unknown)."
+    c = HexCrawl(region.cols, region.rows, region.start, dict(region.terrain), (), rations, torches, oil, lantern, options)
+    c.notes = {n: h.summary() for n, h in region.hexes.items()}
+    return c
 
 HexCrawl.from_region = staticmethod(_from_region)

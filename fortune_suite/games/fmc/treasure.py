@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #f8a2b36b
 from __future__ import annotations
-import itertools, math, numbers
+import itertools, math, numbers, re
 from dataclasses import dataclass, field, asdict
 from functools import lru_cache
 import numpy as np
@@ -13,10 +13,11 @@ from .data import FmcError, SPELLS, monster as _monster
 
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
-           'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
-           'magic_weapon_powers', 'magic_weapon_bonus', 'Scroll', 'ArcaneFocus', 'spell_names', 'scroll',
-           'arcane_focus', 'magic_item', 'coins_for', 'coin_value', 'coin_slots', 'TreasureOptions', 'Hoard',
-           'Treasure', 'split_share', 'site_treasure', 'lair_hoard']
+           'ITEM_KINDS', 'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
+           'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names',
+           'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value',
+           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard',
+           'magic_items_law']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -69,6 +70,11 @@ def power_die_of(monster:str) -> int:
     "Faces of a monster's damage die (its weapon's power die), by its name in the monster list."
     return power_die_sides(_monster(monster).damage)
 
+def _power_die(x) -> int:
+    "A power die given as faces, as notation ('d8') or as the owning monster's name ('Dragon, Young')."
+    if isinstance(x, str) and not re.fullmatch(r"\s*[dD]\d+\s*", x): return power_die_of(x)
+    return power_die_sides(x)
+
 # %% ../../../nbs/62_fmc_treasure.ipynb #44d578f8
 @dataclass(frozen=True)
 class MagicWeapon:
@@ -110,8 +116,7 @@ def _weapon_from(power_die:int, d6:int, faces) -> MagicWeapon:
 def magic_weapon(power_die,   # the owners' damage die: 8, 'd8', or a monster's name
                  rng) -> MagicWeapon:  # a seed, a dice Roller or a numpy Generator
     "Roll a magic weapon: d6 for kind and hands, then the power die and every smaller one on the 12 powers."
-    sides = power_die_of(power_die) if isinstance(power_die, str) and not power_die.strip().lower().startswith("d") \
-        else power_die_sides(power_die)
+    sides = _power_die(power_die)
     g = as_rng(rng)
     d6 = _roll(g, 6)
     faces = tuple(_roll(g, s) for s in POWER_DICE[:POWER_DICE.index(sides) + 1])
@@ -134,6 +139,16 @@ def magic_weapon_bonus(power_die) -> Dist:
     "Exact distribution of a magic weapon's bonus (level − powers, floor 0) for this power die."
     sides = power_die_sides(power_die); level = weapon_level(sides)
     return Dist.from_dict({max(0, level - k): n for k, n in _powers_counts(sides).items()})
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #683385e5
+def magic_weapon_table() -> list:
+    "A row per power die: level, worth, P(bonus = 0 … 4), mean bonus and mean number of powers (all exact)."
+    rows = []
+    for s in POWER_DICE:
+        b, k = magic_weapon_bonus(s), magic_weapon_powers(s)
+        rows.append(dict(die=f"d{s}", level=weapon_level(s), value_gp=s, **{f"p_bonus_{i}": b.p(i) for i in range(5)},
+                         mean_bonus=b.mean, mean_powers=k.mean))
+    return rows
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #6e5083dd
 SCROLL_CP = 1_000   # a scroll's price (rules)
@@ -183,6 +198,26 @@ def magic_item(d6:int, level:int, power_die, rng, focus_cp_per_energy:int=500):
     if d6 == 3: return arcane_focus(level, focus_cp_per_energy)
     return None
 
+# %% ../../../nbs/62_fmc_treasure.ipynb #ed48ab17
+@dataclass(frozen=True)
+class MagicFind:
+    "A roll on the magic item table and what it gave (None for 4–6: just valuables)."
+    roll: int
+    item: object = None
+    def text(self) -> str:
+        return f"Magic item d6 {self.roll}: " + (self.item.text() if self.item is not None else "nothing magic, just valuables")
+    __str__ = text
+    def to_dict(self) -> dict: return dict(roll=self.roll, kind=MAGIC_TABLE[self.roll], item=self.item and self.item.to_dict())
+
+def roll_magic_item(level:int,         # the site's level (an arcane focus's energy)
+                    rng,               # a seed, a dice Roller or a numpy Generator
+                    power_die=6,       # the owners' damage die, for a weapon (8, 'd8' or a monster's name)
+                    focus_cp_per_energy:int=500) -> MagicFind:
+    "Roll d6 on the magic item table: 1 weapon, 2 scroll, 3 arcane focus (energy = level), 4–6 valuables."
+    level, g = _check_level(level), as_rng(rng)
+    d6 = _roll(g, 6)
+    return MagicFind(d6, magic_item(d6, level, power_die, g, focus_cp_per_energy))
+
 # %% ../../../nbs/62_fmc_treasure.ipynb #6a8666a1
 COIN_CP = {"gp": 100, "sp": 10, "cp": 1}      # a coin's worth in c.p. (and so in experience)
 COIN_TABLE = {1: "cp", 2: "cp", 3: "cp", 4: "sp", 5: "sp", 6: "gp"}   # d6: the kind a hoard's coins are in
@@ -224,6 +259,8 @@ class Hoard:
     coins: dict = field(default_factory=lambda: {"gp": 0, "sp": 0, "cp": 0})
     notes: tuple = ()                # what else the referee should know (an item that did not fit)
     owner: str = ""                  # who keeps it (set by the site stocker)
+    coin_roll: int = 0               # the d6 of the coins' kind
+    valuables_roll: int = 0          # the d6 of the valuables' kind (0: none rolled)
 
     def text(self) -> str:
         parts = []
@@ -240,7 +277,8 @@ class Hoard:
     def to_dict(self) -> dict:
         return dict(value_cp=self.value_cp, magic_roll=self.magic_roll,
                     item=None if self.item is None else self.item.to_dict(),
-                    valuables=list(self.valuables), coins=dict(self.coins), notes=list(self.notes), owner=self.owner)
+                    valuables=list(self.valuables), coins=dict(self.coins), notes=list(self.notes), owner=self.owner,
+                    coin_roll=self.coin_roll, valuables_roll=self.valuables_roll)
 
 @dataclass
 class Treasure:
@@ -259,13 +297,14 @@ class Treasure:
                     hoards=[h.to_dict() for h in self.hoards])
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #ead5c2f6
-def _fill(value:int, valuables:bool, g) -> tuple:
-    "A hoard's non-magic part: (valuables, coins) worth exactly `value` c.p."
-    lot = ()
+def _fill(value:int, valuables:bool, g) -> dict:
+    "A hoard's non-magic part worth exactly `value` c.p.: valuables (if asked for) and coins, with their d6 rolls."
+    lot, vroll = (), 0
     if valuables:
-        _, kind, each = VALUABLES[_roll(g, 6) - 1]
+        vroll = _roll(g, 6); _, kind, each = VALUABLES[vroll - 1]
         if value // each: lot = (value // each, kind, each); value -= lot[0] * each
-    return lot, coins_for(value, COIN_TABLE[_roll(g, 6)])
+    croll = _roll(g, 6)
+    return dict(valuables=lot, coins=coins_for(value, COIN_TABLE[croll]), coin_roll=croll, valuables_roll=vroll)
 
 def split_share(roll_2d6:int) -> int:
     "The first hoard's percentage for a 2d6 split roll: 15 + 5 × 2d6."
@@ -279,8 +318,7 @@ def site_treasure(level:int,                    # the site's level: the budget i
     level, o, g = _check_level(level), options or TreasureOptions(), as_rng(rng)
     if o.split not in ("2d6", "even"): raise FmcError(f"unknown treasure split {o.split!r} (2d6 or even)")
     if len(power_dice) != 2: raise FmcError(f"a site has two hoards: give two power dice, got {len(power_dice)}")
-    dice = [power_die_of(p) if isinstance(p, str) and not p.strip().lower().startswith("d") else power_die_sides(p)
-            for p in power_dice]
+    dice = [_power_die(p) for p in power_dice]
     budget = o.cp_per_level * level; left = budget
     rolls, items, notes = [], [], []
     for pd in dice:
@@ -294,8 +332,7 @@ def site_treasure(level:int,                    # the site's level: the budget i
     first = (left * split_share(s) // 100) // 10 * 10 if s else left // 2
     hoards = []
     for d6, item, note, part in zip(rolls, items, notes, (first, left - first)):
-        lot, coins = _fill(part, item is None, g)
-        hoards.append(Hoard(part + (item.value_cp if item else 0), d6, item, lot, coins, note))
+        hoards.append(Hoard(part + (item.value_cp if item else 0), d6, item, notes=note, **_fill(part, item is None, g)))
     return Treasure(level, budget, tuple(hoards), s)
 
 def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOptions|None=None) -> Hoard:
@@ -306,5 +343,23 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
     if item is not None and item.value_cp > value_cp:
         note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
-    lot, coins = _fill(rest, item is None, g)
-    return Hoard(value_cp, d6, item, lot, coins, note)
+    return Hoard(value_cp, d6, item, notes=note, **_fill(rest, item is None, g))
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #b57e282f
+ITEM_KINDS = {1: "magic weapon", 2: "scroll", 3: "arcane focus"}
+
+def magic_items_law(level:int, power_dice=(6, 6), options:TreasureOptions|None=None) -> dict:
+    "Exact chance of each pair of kept magic items (kind or None) in a site's two hoards."
+    level, o = _check_level(level), options or TreasureOptions()
+    dice = [_power_die(p) for p in power_dice]
+    price = lambda d6, pd: {1: pd * 100, 2: SCROLL_CP, 3: level * o.focus_cp_per_energy}[d6]
+    law = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            left, kept = o.cp_per_level * level, []
+            for d6, pd in zip((a, b), dice):
+                k = None
+                if d6 <= 3 and price(d6, pd) <= left: k = ITEM_KINDS[d6]; left -= price(d6, pd)
+                kept.append(k)
+            law[tuple(kept)] = law.get(tuple(kept), 0) + 1 / 36
+    return law
