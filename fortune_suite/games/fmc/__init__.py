@@ -17,8 +17,10 @@ __all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all
 from .treasure import *
 from .sites import *
 from .explore import *
-from . import treasure as _t, sites as _s, explore as _e
-__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__]   # fmc-gen: treasure, sites, exploration
+from .records import *
+from .delve import *
+from . import treasure as _t, sites as _s, explore as _e, records as _r, delve as _d
+__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__, *_r.__all__, *_d.__all__]   # fmc-gen: treasure, sites, exploration, saved records, delving
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01
 # fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, options and rounds, the game) and its bots

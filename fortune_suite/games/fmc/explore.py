@@ -30,27 +30,34 @@ def _thirds(days) -> int:
         raise FmcError(f"days must be a whole number of thirds of a day ≥ 0, got {days!r}")
     return int(t)
 
-def _hex_p(days, check:str="hex") -> float:
+def _day_checks(thirds:int, into:int=0) -> int:
+    "Daily checks a stretch of `thirds` rolls when `into` thirds of the day's travel are done: one per day it ends."
+    return (into + thirds) // 3
+
+def _hex_p(days, check:str="hex", into=0) -> float:
     "Exact chance that the encounter check of one hex of `days` comes up, from the dice core."
     if check not in ENCOUNTER_CHECKS: raise FmcError(f"unknown encounter check {check!r} (hex or daily)")
-    t = _thirds(days)
+    t, i = _thirds(days), _thirds(into)
+    if i > 2: raise FmcError(f"into is the part of a day's travel already done (0, ⅓ or ⅔), got {into!r}")
     if check == "hex": return die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
-    if t % 3: raise FmcError(f"daily checks need whole days, got {days!r}")
-    return keep_lowest(t // 3, die(6), 1).at_most(1) if t else 0.0                    # a 1 among the days' d6
+    k = _day_checks(t, i)
+    return keep_lowest(k, die(6), 1).at_most(1) if k else 0.0                          # a 1 among the days' d6
 
-def hex_encounter_dist(days, check:str="hex") -> Dist:
+def hex_encounter_dist(days, check:str="hex", into=0) -> Dist:
     "The law of 'an encounter comes up' (0 or 1) on one hex of `days`."
-    p = _hex_p(days, check)
+    p = _hex_p(days, check, into)
     return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
 
 def encounter_chance(days,              # the hex's days (3, Fraction(2, 3)), or a list of them for a trip
-                     check:str="hex") -> float:   # "hex": one check a hex at days/6; "daily": 1 in 6 each day
+                     check:str="hex",   # "hex": one check a hex at days/6; "daily": 1 in 6 each day
+                     into=0) -> float:  # daily checks: the part of the day's travel done before (0, ⅓, ⅔)
     "Exact chance of at least one random encounter on a hex of `days`, or on a trip through hexes of these days."
     if isinstance(days, (list, tuple)):
-        miss = 1.0
-        for d in days: miss *= 1 - _hex_p(d, check)
+        miss, i = 1.0, _thirds(into)
+        for d in days:
+            miss *= 1 - _hex_p(d, check, Fraction(i, 3)); i = (i + _thirds(d)) % 3
         return 1 - miss
-    return _hex_p(days, check)
+    return _hex_p(days, check, into)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #9d0b06a6
 SITE_ACTIONS = ("move", "search", "interact")
@@ -67,14 +74,15 @@ class ExploreOptions:
     torch_hours: int = ITEMS["torches"].burns     # a slot of torches burns this long (1 hour: games.fmc.data)
     lantern_hours: int = ITEMS["lantern"].burns   # a lantern on one flask of oil (4 hours)
     travel_days: int = 6              # travelling days in a week; then a rest day
+    ration_days: int = 7              # a bundle of rations feeds the party this many days
+    corridor_turns: int = 6           # turns to go down a very long corridor in a site (our reading: an hour)
     bad_terrain: tuple = BAD_TERRAIN  # terrains that add to a hex's time
 
     def check(self):
         "Refuse options that make no sense (FmcError naming the field)."
         if self.hex_miles not in (18, 6): raise FmcError(f"hex_miles is 18 or 6, got {self.hex_miles!r}")
         if self.encounter_check not in ENCOUNTER_CHECKS: raise FmcError(f"unknown encounter check {self.encounter_check!r} (hex or daily)")
-        if self.encounter_check == "daily" and self.hex_miles != 18: raise FmcError("encounter_check='daily' needs 18-mile hexes")
-        for f in ("wandering_in_6", "turns_per_hour", "torch_hours", "lantern_hours", "travel_days"):
+        for f in ("wandering_in_6", "turns_per_hour", "torch_hours", "lantern_hours", "travel_days", "ration_days", "corridor_turns"):
             v = getattr(self, f)
             if not isinstance(v, int) or isinstance(v, bool) or v < (0 if f == "wandering_in_6" else 1) or (f == "wandering_in_6" and v > 6):
                 raise FmcError(f"{f} must be a whole number in range, got {v!r}")
@@ -117,6 +125,8 @@ class HexCrawl:
         self.roads = sorted({self._way(a, b, "road") for a, b in roads})
         self.position, self.ways, self.offer = start, [], []
         self.time, self.week, self.turns = 0, 0, 0   # thirds of a day; travelling thirds this week; site turns
+        self.clock, self.fed = 0, 0                  # site turns into the current third; the party is fed until time `fed`
+        self.delve = None                            # a games.fmc.delve.Delve while the party is in a site
         for f, v in (("rations", rations), ("torches", torches), ("oil", oil)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0: raise FmcError(f"{f} must be a whole number ≥ 0, got {v!r}")
         self.rations, self.torches, self.oil, self.lantern = rations, torches, oil, bool(lantern)
@@ -154,7 +164,8 @@ def _hex_cost(self:HexCrawl, n:str, bad_weather:bool=False) -> int:
 
 def _encounter_odds(self:HexCrawl, n:str, bad_weather:bool=False) -> float:
     "Exact chance of a random encounter on entering hex `n` (shown before the move)."
-    return encounter_chance(Fraction(self.hex_cost(n, bad_weather), 3), self.options.encounter_check)
+    into = Fraction(self.week % 3, 3) if self.options.encounter_check == "daily" else 0
+    return encounter_chance(Fraction(self.hex_cost(n, bad_weather), 3), self.options.encounter_check, into)
 
 def _open_hexes(self:HexCrawl) -> list:
     "The hexes the party may enter now: by its last wander roll, by ways it has taken, by roads."
@@ -183,9 +194,13 @@ def _fan(face:int) -> list:
     "The direction indices (0–5) a d6 face opens: its own and one either side."
     return [(face - 2) % 6, face - 1, face % 6]
 
+def _not_in_site(self:HexCrawl, what:str):
+    if self.delve is not None:
+        raise FmcError(f"the party is in the site at {self.delve.hex} (room {self.delve.room}): leave it by room 1 before it can {what}")
+
 def _wander(self:HexCrawl, rng, navigator:bool=False) -> ExploreReport:
     "Roll for the way on (d6, a second die with a navigator): the hexes it opens become `offer`."
-    g = as_rng(rng)
+    _not_in_site(self, "wander"); g = as_rng(rng)
     faces = [_roll(g, 6) for _ in range(2 if navigator else 1)]
     nb = self.neighbours(self.position)
     offer = sorted({nb[i] for f in faces for i in _fan(f) if nb[i]})
@@ -198,15 +213,16 @@ HexCrawl.wander = _wander
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #cb01c077
 def _advance(self:HexCrawl, cost:int):
-    "Time, week and rations after travelling `cost` thirds (checked, not applied): (time, week, rations, rests)."
-    time, week, rations, rests = self.time, self.week, self.rations, 0
+    "Time, week, rations and fed-until after travelling `cost` thirds (checked, not applied): (time, week, rations, fed, rests)."
+    o = self.options
+    time, week, rations, fed, rests = self.time, self.week, self.rations, self.fed, 0
     for _ in range(cost):
-        if week == 0:
+        if time >= fed:
             if rations == 0: raise FmcError(f"no rations left for a new week of travel (day {_days(time)}): the party must get a bundle first")
-            rations -= 1
+            rations -= 1; fed = time + 3 * o.ration_days
         week += 1; time += 1
-        if week == 3 * self.options.travel_days: time += 3; week = 0; rests += 1
-    return time, week, rations, rests
+        if week == 3 * o.travel_days: time += 3; week = 0; rests += 1
+    return time, week, rations, fed, rests
 
 def _which(table, g, rolls):
     "Roll d6 on an encounter table (anything indexed 1–6, e.g. an EncounterTable) and say what comes."
@@ -218,25 +234,26 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
           table=None) -> ExploreReport:   # an encounter table (the region's): on an encounter, d6 says which
 
     "Travel into neighbouring hex `n` if it is open (wander roll, known way or road): time, rations, encounter check."
-    self._on_map(n)
+    _not_in_site(self, "travel"); self._on_map(n)
     if hex_distance(hex_of(self.position), hex_of(n)) != 1: raise FmcError(f"hex {n} is not next to the party's hex {self.position}")
     if n not in self.open_hexes():
         raise FmcError(f"hex {n} is not open from {self.position}: no wander roll, known way or road leads there"
                        + (f" (open: {', '.join(self.open_hexes())})" if self.open_hexes() else " — wander first"))
     cost = self.hex_cost(n, bad_weather)
-    time, week, rations, rests = _advance(self, cost)
+    time, week, rations, fed, rests = _advance(self, cost)
     g = as_rng(rng)
     if self.options.encounter_check == "hex":
         sides, need = (6, cost // 3) if cost % 3 == 0 else (18, cost)
         face = _roll(g, sides); rolls = (("encounter", f"d{sides}", face),); hit = face <= need
         check = f"encounter check d{sides} {face} {'≤' if hit else '>'} {need}"
-    else:
-        faces = [_roll(g, 6) for _ in range(cost // 3)]; rolls = tuple(("encounter", "d6", f) for f in faces)
-        hit = 1 in faces; check = f"encounter checks d6 {faces}"
+    else:                                                # a d6 for each day of travel this hex ends
+        faces = [_roll(g, 6) for _ in range(_day_checks(cost, self.week % 3))]; rolls = tuple(("encounter", "d6", f) for f in faces)
+        hit = 1 in faces
+        check = f"daily encounter check{'s' * (len(faces) > 1)} d6 {faces}" if faces else "no daily check yet (the day's travel goes on)"
     which = _which(table, g, rolls := list(rolls)) if hit and table is not None else ""
     rolls = tuple(rolls)
     a = self.position
-    self.time, self.week, self.rations = time, week, rations
+    self.time, self.week, self.rations, self.fed = time, week, rations, fed
     self.position, self.offer = n, []
     way = tuple(sorted((a, n)))
     if way not in self.ways: self.ways = sorted(self.ways + [way])
@@ -267,56 +284,6 @@ def _stock(self:HexCrawl, n:str, rng, level:int=1, options:SiteOptions|None=None
 
 HexCrawl.note, HexCrawl.stock = _note, _stock
 
-# %% ../../../nbs/62b_fmc_explore.ipynb #bccbaec3
-def _light(self:HexCrawl, kind:str="torch") -> ExploreReport:
-    "Light a torch (a slot: an hour) or the lantern (a flask of oil: four hours)."
-    o = self.options
-    if kind not in ("torch", "lantern"): raise FmcError(f"light a 'torch' or the 'lantern', not {kind!r}")
-    if self.lit: raise FmcError(f"the {self.lit} is still burning ({self.light_left} turns left)")
-    if kind == "torch":
-        if self.torches < 1: raise FmcError("no torches left to light")
-        self.torches -= 1; self.lit, self.light_left = "torch", o.torch_hours * o.turns_per_hour
-    else:
-        if not self.lantern: raise FmcError("the party has no lantern")
-        if self.oil < 1: raise FmcError("no oil left for the lantern")
-        self.oil -= 1; self.lit, self.light_left = "lantern", o.lantern_hours * o.turns_per_hour
-    return ExploreReport("light", f"Lit the {kind}: {self.light_left} turns of light "
-                           f"(torches left: {self.torches}, oil flasks left: {self.oil})")
-
-def _light_turns(self:HexCrawl) -> int:
-    "Turns of light the party has: what is burning plus every torch slot and (with the lantern) every flask."
-    o = self.options
-    return self.light_left + self.torches * o.torch_hours * o.turns_per_hour + \
-        (self.oil * o.lantern_hours * o.turns_per_hour if self.lantern else 0)
-
-def _site_turn(self:HexCrawl, action:str, rng,
-              squares:int=0,     # squares moved (10 ft each), for "move"
-              speed:int=12,      # the party's speed (its slowest member's, halved if encumbered)
-              table=None) -> ExploreReport:   # the site's encounter table: on a wandering monster, d6 says which
-    "One exploration turn: move up to speed in squares, search or interact; the light burns; a wandering check."
-    if action not in SITE_ACTIONS: raise FmcError(f"unknown action {action!r} (move, search or interact)")
-    if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0: raise FmcError(f"speed must be a whole number ≥ 0, got {speed!r}")
-    if not isinstance(squares, int) or isinstance(squares, bool) or squares < 0: raise FmcError(f"squares must be a whole number ≥ 0, got {squares!r}")
-    if action != "move" and squares: raise FmcError(f"only a move covers squares ({action} with {squares})")
-    if squares > speed: raise FmcError(f"a move covers at most the speed, {speed} squares; asked for {squares}")
-    g = as_rng(rng); face = _roll(g, 6); hit = face <= self.options.wandering_in_6
-    rolls = [("wandering", "d6", face)]
-    which = _which(table, g, rolls) if hit and table is not None else ""
-    self.turns += 1
-    dark = self.lit is None
-    out = ""
-    if self.lit:
-        self.light_left -= 1
-        if self.light_left == 0: out = f"; the {self.lit} burns out"; self.lit = None
-    what = f"move {squares} squares" if action == "move" else action
-    tph = self.options.turns_per_hour
-    text = (f"Turn {self.turns} (hour {(self.turns - 1) // tph + 1}, turn {(self.turns - 1) % tph + 1} of {tph}): {what}"
-            + (" in the dark" if dark else "") + out +
-            f"; wandering check d6 {face}: {'a wandering monster!' + which if hit else 'nothing'}")
-    return ExploreReport("turn", text, tuple(rolls), hit)
-
-HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
-
 # %% ../../../nbs/62b_fmc_explore.ipynb #61805c3b
 def party_speed(members) -> int:
     "The party's speed in a site: its slowest member's (a Character's speed already halved when encumbered)."
@@ -340,7 +307,7 @@ HexCrawl.for_party = staticmethod(_for_party)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #955d83bc
 _FIELDS = ("cols", "rows", "hexes", "position", "roads", "ways", "offer", "time", "week", "turns", "rations",
-           "torches", "oil", "lantern", "lit", "light_left", "notes", "options")
+           "torches", "oil", "lantern", "lit", "light_left", "notes", "options")   # clock, fed, delve: later, optional
 
 def _to_dict(self:HexCrawl) -> dict:
     "The whole expedition as plain JSON data."
@@ -348,7 +315,8 @@ def _to_dict(self:HexCrawl) -> dict:
                 roads=[list(w) for w in self.roads], ways=[list(w) for w in self.ways], offer=list(self.offer),
                 time=self.time, week=self.week, turns=self.turns, rations=self.rations, torches=self.torches,
                 oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left, notes=dict(self.notes),
-                options={**asdict(self.options), "bad_terrain": list(self.options.bad_terrain)})
+                options={**asdict(self.options), "bad_terrain": list(self.options.bad_terrain)},
+                clock=self.clock, fed=self.fed, delve=None if self.delve is None else self.delve.to_dict())
 
 def _need(ok, name, msg):
     if not ok: raise SaveError(f"bad hex crawl save: {name} {msg}")
@@ -381,6 +349,13 @@ def _from_dict(cls, d) -> HexCrawl:
     _need(isinstance(d["notes"], dict) and all(n in c.hexes and isinstance(t, str) for n, t in d["notes"].items()),
           "notes", "must map hexes of the map to text")
     c.notes = dict(d["notes"])
+    # saved before site time moved the calendar: no turns into a third; fed until this travel week's end
+    c.clock = d.get("clock", 0); c.fed = d.get("fed", c.time - c.week + 3 * opts.ration_days if c.week else c.time)
+    for f in ("clock", "fed"):
+        _need(isinstance(getattr(c, f), int) and not isinstance(getattr(c, f), bool) and getattr(c, f) >= 0, f, f"must be a whole number ≥ 0, got {getattr(c, f)!r}")
+    if d.get("delve") is not None:
+        from fortune_suite.games.fmc.delve import Delve
+        c.delve = Delve.from_dict(d["delve"], "delve")
     return c
 
 def _save(self:HexCrawl) -> str: return json.dumps(self.to_dict(), sort_keys=True)
