@@ -7,8 +7,9 @@ __all__ = []
 
 # %% ../../../nbs/69_fmc_api.ipynb #3e79caac
 from .data import *
-from . import data as _m
-__all__ = [*globals().get("__all__", []), *_m.__all__]
+from .characters import *
+from . import data as _m, characters as _c
+__all__ = [*globals().get("__all__", []), *_m.__all__, *_c.__all__]
 
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
 from .treasure import *
