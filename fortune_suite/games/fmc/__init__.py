@@ -16,3 +16,13 @@ from .treasure import *
 from .sites import *
 from . import treasure as _t, sites as _s
 __all__ = [*__all__, *_t.__all__, *_s.__all__]        # fmc-gen: treasure, sites (explore follows)
+
+# %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01
+# fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, the game) and its bots
+from .combat import *
+from .magic import *
+from .sides import *
+from .skirmish import *
+from .bots import *
+from . import combat as _m1, magic as _m2, sides as _m3, skirmish as _m4, bots as _m5
+__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m4.__all__, *_m5.__all__]
