@@ -8,14 +8,17 @@ __all__ = []
 # %% ../../../nbs/69_fmc_api.ipynb #3e79caac
 from .data import *
 from .characters import *
-from . import data as _m, characters as _c
-__all__ = [*globals().get("__all__", []), *_m.__all__, *_c.__all__]
+from .fate import *
+from .odds import *
+from . import data as _m1, characters as _m2, fate as _m3, odds as _m4
+__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m4.__all__]
 
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
 from .treasure import *
 from .sites import *
-from . import treasure as _t, sites as _s
-__all__ = [*__all__, *_t.__all__, *_s.__all__]        # fmc-gen: treasure, sites (explore follows)
+from .explore import *
+from . import treasure as _t, sites as _s, explore as _e
+__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__]   # fmc-gen: treasure, sites, exploration
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01
 # fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, the game) and its bots

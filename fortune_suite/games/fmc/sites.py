@@ -14,15 +14,15 @@ from .treasure import (as_rng, _roll, _check_level, _money, TreasureOptions, Tre
                                               site_treasure, lair_hoard, power_die_sides)
 
 # %% auto #0
-__all__ = ['ROLES', 'OBSTACLES', 'TRAPS', 'HIDING', 'FEATURES', 'HEX_TABLE', 'HAVENS', 'LANDMARKS', 'TERRAIN', 'BAD_TERRAIN',
-           'MOODS', 'APPROACHES', 'Group', 'monster_list', 'eligible', 'monster_group', 'Room', 'Connection',
+__all__ = ['ROOM_ROLES', 'OBSTACLES', 'TRAPS', 'HIDING', 'FEATURES', 'HEX_TABLE', 'HAVENS', 'LANDMARKS', 'TERRAIN', 'BAD_TERRAIN',
+           'MOODS', 'APPROACHES', 'MonsterGroup', 'monster_list', 'eligible', 'monster_group', 'Room', 'Connection',
            'EncounterTable', 'encounter_table', 'SiteOptions', 'Site', 'stock_site', 'Lair', 'Hex', 'stock_lair',
            'stock_hex', 'hex_label', 'hex_of', 'Region', 'starting_region', 'negotiation_die', 'negotiation_odds',
            'Negotiation', 'negotiate']
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #d8c030a9
 @dataclass(frozen=True)
-class Group:
+class MonsterGroup:
     "Some monsters of one kind."
     monster: str     # the monster's name in the list (games.fmc.data)
     count: int
@@ -50,14 +50,14 @@ def eligible(budget:int, names=None) -> tuple:
     fit = tuple(m for m in ms if m.xp <= budget)
     return fit or tuple(m for m in ms if m.xp == ms[0].xp)
 
-def monster_group(budget:int, rng, names=None) -> Group:
+def monster_group(budget:int, rng, names=None) -> MonsterGroup:
     "One kind of monster, drawn uniformly from those that fit `budget`, as many as come closest to it (≥ 1)."
     ms = eligible(budget, names); g = as_rng(rng)
     m = ms[int(g.integers(len(ms)))]
-    return Group(m.key, max(1, math.floor(budget / m.xp + 0.5)), m.xp)
+    return MonsterGroup(m.key, max(1, math.floor(budget / m.xp + 0.5)), m.xp)
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #b0b952be
-ROLES = ("monsters with treasure", "monsters without treasure", "unoccupied with treasure", "feature", "feature", "feature")
+ROOM_ROLES = ("monsters with treasure", "monsters without treasure", "unoccupied with treasure", "feature", "feature", "feature")
 OBSTACLES = {1: "stuck or locked door (tempt fate to open it)", 2: "hidden door (needs ingenuity to find)",
              3: "very long corridor (takes significant time)", 4: None, 5: None, 6: None}   # d6; 4–6: nothing in the way
 TRAPS = ("a pit under a false floor", "a block that drops from the ceiling", "a needle coated in poison",
@@ -71,8 +71,8 @@ FEATURES = ("a shrine to a forgotten power", "a collapsed ceiling and a slope of
 class Room:
     "One room of a site."
     number: int
-    role: str                       # one of ROLES
-    occupants: Group | None = None
+    role: str                       # one of ROOM_ROLES
+    occupants: MonsterGroup | None = None
     hoard: Hoard | None = None
     guard: str = ""                 # for unoccupied treasure: "trapped" or "hidden"
     detail: str = ""                # the trap, the hiding place, or the feature
@@ -107,7 +107,7 @@ class EncounterTable:
         return "Random encounters (d6):\n" + "\n".join(f"  {i}. {g.text()}" for i, g in enumerate(self.entries, 1))
     __str__ = text
     def to_dict(self) -> dict: return dict(entries=[g.to_dict() for g in self.entries])
-    def __getitem__(self, d6:int) -> Group:
+    def __getitem__(self, d6:int) -> MonsterGroup:
         if not isinstance(d6, numbers.Integral) or not 1 <= d6 <= 6: raise FmcError(f"the encounter table is read with a d6 (1–6), got {d6!r}")
         return self.entries[d6 - 1]
 
@@ -167,8 +167,8 @@ def stock_site(level:int,                       # the party level the site is fo
     room_xp = o.xp_per_level * level / o.groups / 2
     rooms, treasures = [], []
     for k in range(o.groups):
-        roles = [ROLES[i] for i in g.permutation(6)]
-        occ = {r: monster_group(room_xp, g, names) for r in ROLES[:2]}
+        roles = [ROOM_ROLES[i] for i in g.permutation(6)]
+        occ = {r: monster_group(room_xp, g, names) for r in ROOM_ROLES[:2]}
         base = 6 * k
         group_rooms = {}
         for i, role in enumerate(roles):
@@ -203,7 +203,7 @@ LANDMARKS = ("a lone standing stone", "a lightning-split oak", "a waterfall", "a
 class Lair:
     "A one-room lair: monsters and their hoard, from a budget of 500 × d6."
     roll: int
-    monsters: Group
+    monsters: MonsterGroup
     hoard: Hoard
     @property
     def budget(self) -> int: return 500 * self.roll
