@@ -224,6 +224,8 @@ class Hoard:
     coins: dict = field(default_factory=lambda: {"gp": 0, "sp": 0, "cp": 0})
     notes: tuple = ()                # what else the referee should know (an item that did not fit)
     owner: str = ""                  # who keeps it (set by the site stocker)
+    coin_roll: int = 0               # the d6 of the coins' kind
+    valuables_roll: int = 0          # the d6 of the valuables' kind (0: none rolled)
 
     def text(self) -> str:
         parts = []
@@ -240,7 +242,8 @@ class Hoard:
     def to_dict(self) -> dict:
         return dict(value_cp=self.value_cp, magic_roll=self.magic_roll,
                     item=None if self.item is None else self.item.to_dict(),
-                    valuables=list(self.valuables), coins=dict(self.coins), notes=list(self.notes), owner=self.owner)
+                    valuables=list(self.valuables), coins=dict(self.coins), notes=list(self.notes), owner=self.owner,
+                    coin_roll=self.coin_roll, valuables_roll=self.valuables_roll)
 
 @dataclass
 class Treasure:
@@ -259,13 +262,14 @@ class Treasure:
                     hoards=[h.to_dict() for h in self.hoards])
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #ead5c2f6
-def _fill(value:int, valuables:bool, g) -> tuple:
-    "A hoard's non-magic part: (valuables, coins) worth exactly `value` c.p."
-    lot = ()
+def _fill(value:int, valuables:bool, g) -> dict:
+    "A hoard's non-magic part worth exactly `value` c.p.: valuables (if asked for) and coins, with their d6 rolls."
+    lot, vroll = (), 0
     if valuables:
-        _, kind, each = VALUABLES[_roll(g, 6) - 1]
+        vroll = _roll(g, 6); _, kind, each = VALUABLES[vroll - 1]
         if value // each: lot = (value // each, kind, each); value -= lot[0] * each
-    return lot, coins_for(value, COIN_TABLE[_roll(g, 6)])
+    croll = _roll(g, 6)
+    return dict(valuables=lot, coins=coins_for(value, COIN_TABLE[croll]), coin_roll=croll, valuables_roll=vroll)
 
 def split_share(roll_2d6:int) -> int:
     "The first hoard's percentage for a 2d6 split roll: 15 + 5 × 2d6."
@@ -294,8 +298,7 @@ def site_treasure(level:int,                    # the site's level: the budget i
     first = (left * split_share(s) // 100) // 10 * 10 if s else left // 2
     hoards = []
     for d6, item, note, part in zip(rolls, items, notes, (first, left - first)):
-        lot, coins = _fill(part, item is None, g)
-        hoards.append(Hoard(part + (item.value_cp if item else 0), d6, item, lot, coins, note))
+        hoards.append(Hoard(part + (item.value_cp if item else 0), d6, item, notes=note, **_fill(part, item is None, g)))
     return Treasure(level, budget, tuple(hoards), s)
 
 def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOptions|None=None) -> Hoard:
@@ -306,5 +309,4 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
     if item is not None and item.value_cp > value_cp:
         note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
-    lot, coins = _fill(rest, item is None, g)
-    return Hoard(value_cp, d6, item, lot, coins, note)
+    return Hoard(value_cp, d6, item, notes=note, **_fill(rest, item is None, g))
