@@ -127,6 +127,7 @@ class SimResult:
     seconds: float
     wins_by_bot: dict = field(default_factory=dict)   # bot spec → games it won alone, wherever it sat
     records: list = field(default_factory=list, repr=False)  # per game: [seed, winners, rounds]
+    columns: dict = field(default_factory=dict)   # the game's own result columns (`Game.sim_columns`): name → {"count", "rate", "ci95"} or {"mean"}
 
     @property
     def win_rate(self) -> list: return [w / self.games for w in self.wins]
@@ -140,7 +141,8 @@ class SimResult:
         return {"game": self.game, "games": self.games, "seed": self.seed, "players": self.players, "seats": self.seats,
                 "bots": self.bots, "rotate": self.rotate, "options": self.options, "wins": self.wins, "draws": self.draws,
                 "win_rate": self.win_rate, "ci95": self.ci95, "wins_by_bot": self.wins_by_bot,
-                "mean_rounds": self.mean_rounds, "seconds": self.seconds, "games_per_second": self.games_per_second}
+                "mean_rounds": self.mean_rounds, "seconds": self.seconds, "games_per_second": self.games_per_second,
+                "columns": self.columns}
 
     def row_labels(self) -> list:
         "The label of each seat's row: its name and its bot, \"Red (greedy)\"; rotating, \"Red (each bot in turn)\"."
@@ -162,6 +164,9 @@ class SimResult:
             lo, hi = wilson(k, played)
             rows.append(f"{label:{w}}  {k:>6}  {k / played:>6.1%}  {lo:.1%}–{hi:.1%}")
         rows.append(f"{'draws':{w}}  {self.draws:>6}  {self.draws / self.games:>6.1%}")
+        for c, v in self.columns.items():
+            if "rate" in v: rows.append(f"{c:{w}}  {v['count']:>6}  {v['rate']:>6.1%}  {v['ci95'][0]:.1%}–{v['ci95'][1]:.1%}")
+            else: rows.append(f"{c:{w}}  {'mean':>6}  {v['mean']:>6.1f}")
         if self.rotate:
             rows.append("a seat's row: the games won from that seat, whichever bot sat in it (the bots move one seat along each game);")
             rows.append("a bot's row: the games that bot won, wherever it sat; its rate is per seat it filled (games × the seats it was given).")
@@ -189,6 +194,7 @@ def simulate(game,                 # a registered game (class or name, e.g. "spc
     su = prepare(game, bots, players, options)
     n, specs = su.players, su.specs
     wins, draws, rounds, by_bot, records = [0] * n, 0, 0, {s: 0 for s in specs}, []
+    cols = {c: 0 for c in getattr(su.game, "sim_columns", ())}   # a game's own result columns: booleans counted, numbers summed
     bar, t0 = _progress(games, progress), time.perf_counter()
     try:
         for i in range(games):
@@ -198,11 +204,15 @@ def simulate(game,                 # a registered game (class or name, e.g. "spc
             if len(w) == 1: wins[w[0]] += 1; by_bot[row[f"bot_{w[0]}"]] += 1
             else: draws += 1
             if keep: records.append([seed + i, w, row["rounds"]])
+            for c in cols: cols[c] += row.get(c) or 0
             if bar is not None: bar.update(1)
     finally:
         if bar is not None: bar.close()
+    kinds = getattr(su.game, "sim_columns", {})
+    columns = {c: ({"count": int(k), "rate": k / games, "ci95": list(wilson(int(k), games))} if kinds[c] == "rate" else {"mean": k / games})
+               for c, k in cols.items()}
     return SimResult(su.game.name, games, seed, n, su.seats, specs, options_to_dict(su.options), rotate, wins, draws, rounds / games,
-                     time.perf_counter() - t0, by_bot if rotate else {}, records)
+                     time.perf_counter() - t0, by_bot if rotate else {}, records, columns)
 
 # %% ../nbs/06_simkit.ipynb #604ee5d5
 def _option(text):

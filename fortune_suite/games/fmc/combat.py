@@ -22,7 +22,7 @@ class Figure:
     __slots__ = ("id", "name", "side", "kind", "level", "hp", "hp0", "damage", "defense", "speed", "bonus", "split",
                  "die", "two_handed", "ranged", "reach", "magic", "shield", "energy", "spells", "skills", "items", "pc",
                  "thinks", "xp", "hd", "specials", "resists", "steel", "monster", "leader", "status", "x", "y", "moved", "attacked",
-                 "shots", "breath", "gazed", "speed_mod", "weapon")
+                 "shots", "breath", "gazed", "speed_mod", "weapon", "_sig", "_dict", "_static")
 
     def __init__(self, id, name, side, kind, *, hp, defense, speed, bonus=0, die=6, level=1, split=False,
                  two_handed=False, ranged=False, reach=False, magic=0, shield=False, energy=0, spells=(), skills=(),
@@ -38,6 +38,7 @@ class Figure:
         self.weapon, self.leader, self.status, self.x, self.y = weapon, False, ACTIVE, 0.0, 0.0
         self.moved = self.attacked = False
         self.shots, self.breath, self.gazed, self.speed_mod = 0, False, False, 0
+        self._sig = self._dict = self._static = None
 
     @property
     def left(self) -> int: return self.hp - self.damage
@@ -46,16 +47,23 @@ class Figure:
     def __repr__(self): return f"<{self.name} ({self.id}) {self.left}/{self.hp} hp {self.status} at ({self.x:.1f}, {self.y:.1f})>"
 
     def to_dict(self) -> dict:
-        "This figure as plain JSON (views, the app)."
-        return {"id": self.id, "name": self.name, "side": self.side, "kind": self.kind, "level": self.level,
-                "hp": self.hp, "hp_start": self.hp0, "damage": self.damage, "left": self.hp - self.damage,
-                "defense": self.defense, "speed": self.speed + self.speed_mod, "bonus": self.bonus, "split": self.split,
-                "die": self.die, "two_handed": self.two_handed, "ranged": self.ranged, "reach": self.reach,
-                "magic": self.magic, "shield": self.shield, "energy": self.energy, "spells": list(self.spells),
-                "skills": list(self.skills), "pc": self.pc, "thinks": self.thinks, "xp": self.xp, "hd": self.hd,
-                "specials": sorted(self.specials), "resists": sorted(self.resists), "monster": self.monster, "leader": self.leader,
-                "status": self.status, "x": round(self.x, 2), "y": round(self.y, 2), "moved": self.moved,
-                "attacked": self.attacked, "shots": self.shots}
+        "This figure as plain JSON (views, the app); the same dict again while nothing about the figure has changed."
+        sig = (self.damage, self.hp, self.status, self.x, self.y, self.shield, self.energy, self.moved, self.attacked,
+               self.shots, self.speed_mod, self.leader)
+        if sig == self._sig: return self._dict
+        d = self._static
+        if d is None:
+            d = self._static = {"id": self.id, "name": self.name, "side": self.side, "kind": self.kind, "level": self.level,
+                                "hp_start": self.hp0, "defense": self.defense, "bonus": self.bonus, "split": self.split,
+                                "die": self.die, "two_handed": self.two_handed, "ranged": self.ranged, "reach": self.reach,
+                                "magic": self.magic, "spells": list(self.spells), "skills": list(self.skills), "pc": self.pc,
+                                "thinks": self.thinks, "xp": self.xp, "hd": self.hd, "specials": sorted(self.specials),
+                                "resists": sorted(self.resists), "monster": self.monster}
+        self._sig, self._dict = sig, {**d, "hp": self.hp, "damage": self.damage, "left": self.hp - self.damage,
+                                      "speed": self.speed + self.speed_mod, "shield": self.shield, "energy": self.energy,
+                                      "leader": self.leader, "status": self.status, "x": round(self.x, 2),
+                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots}
+        return self._dict
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #80945ca2
 MELEE, REACH, LINE, LINE_HALF_WIDTH, CONE, CONE_WIDTH = 1.0, 2.0, 6.0, 0.5, 9.0, 3.0

@@ -12,7 +12,7 @@ from .data import FmcError
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack,
                                             splits, can_split)
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regenerate, morale)
-from .sides import party, foes, place
+from .sides import party, foes, place, parse_classes, parse_encounter
 
 # %% auto #0
 __all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'p_hit', 'FmcState', 'Fmc']
@@ -51,6 +51,7 @@ class FmcOptions:
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never")),
                          ("gaze", ("once", "round"))):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
+        parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
 
 PHASES = ("movement", "missiles", "melee", "magic")
 SIDE_NAMES = ("The party", "The foes")
@@ -444,3 +445,4 @@ class Fmc(Game):
     "An FMC Basic skirmish: the party (player 0) against the foes (player 1)."
     name, Options, State, title = "fmc", FmcOptions, FmcState, "FMC Basic skirmish"
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
+    sim_columns = {"survived": "rate", "clear": "rate", "survivors": "mean", "xp": "mean"}   # the simulator's table shows these
