@@ -38,8 +38,8 @@ def damage_dist(sides:int=6,             # the damage die: 6 for typical figures
     if _whole(sides, "sides") not in (4, 6, 8, 10, 12): raise FmcError(f"sides: a damage die is d4, d6, d8, d10 or d12, got d{sides}")
     d = die(sides)
     if two_handed: d = highest(d, d)
-    if _whole(magic, "magic", 0): d = d + magic
     if ineffective: d = d.map(lambda x: max(1, x // 2))
+    if _whole(magic, "magic", 0): d = d + magic
     return d
 
 def monster_damage(m, ineffective:bool=False) -> Dist:
@@ -58,12 +58,12 @@ def attack_dist(bonus:int, defense:int, sides:int=6, two_handed:bool=False, inef
     return mixture([(1 - p, const(0)), (p, dmg)])
 
 def _dead_at(hp, death):
-    if death not in ("reach", "excess"): raise FmcError(f"death: must be 'reach' (damage ≥ hit points) or 'excess', got {death!r}")
+    if death not in ("at", "excess"): raise FmcError(f"death: must be 'at' (damage ≥ hit points) or 'excess', got {death!r}")
     return _whole(hp, "hp", 1) + (1 if death == "excess" else 0)
 
 def kill_chance(hp:int,              # the target's hit points left
                 bonus:int, defense:int, sides:int=6, two_handed:bool=False, ineffective:bool=False, magic:int=0,
-                death:str="reach"    # "reach": dies when damage reaches its hit points; "excess": beyond them
+                death:str="at"    # "at": dies when damage reaches its hit points; "excess": only beyond them
                ) -> float:
     "Exact chance one attack kills a figure with `hp` hit points left."
     return float(attack_dist(bonus, defense, sides, two_handed, ineffective, magic).at_least(_dead_at(hp, death)))
@@ -78,7 +78,7 @@ class AttackOdds:
     kill: float       # P(the target dies)
 
 def attack_odds(bonus:int, defense:int, hp:int, sides:int=6, two_handed:bool=False, ineffective:bool=False,
-                magic:int=0, death:str="reach") -> AttackOdds:
+                magic:int=0, death:str="at") -> AttackOdds:
     "Every number of one attack against a target with `defense` and `hp` hit points left."
     dealt = attack_dist(bonus, defense, sides, two_handed, ineffective, magic)
     return AttackOdds(hit_chance(bonus + magic, defense), damage_dist(sides, two_handed, ineffective, magic), dealt,
@@ -109,7 +109,7 @@ class SplitOdds:
 def split_odds(parts,                 # the attacks' bonuses, e.g. (3, 1, 1)
                defense:int, hp:int,   # each target's defense class and hit points left
                targets:int=1,         # how many alike targets stand within reach
-               sides:int=6, two_handed:bool=False, ineffective:bool=False, magic:int=0, death:str="reach") -> SplitOdds:
+               sides:int=6, two_handed:bool=False, ineffective:bool=False, magic:int=0, death:str="at") -> SplitOdds:
     "Exact odds of a round of attacks with bonuses `parts` against `targets` alike figures, fought one at a time."
     parts = tuple(_whole(p, "part") for p in parts)
     if not parts: raise FmcError("parts: at least one attack")
@@ -135,7 +135,7 @@ def split_odds(parts,                 # the attacks' bonuses, e.g. (3, 1, 1)
     return SplitOdds(parts, mean, float(1 - kp[0]), float((np.arange(targets + 1) * kp).sum()), kills)
 
 def split_table(bonus:int, defense:int, hp:int, targets:int=1, sides:int=6, two_handed:bool=False,
-                ineffective:bool=False, magic:int=0, death:str="reach") -> list:
+                ineffective:bool=False, magic:int=0, death:str="at") -> list:
     "`split_odds` of every split of `bonus` (largest single attack first)."
     return [split_odds(p, defense, hp, targets, sides, two_handed, ineffective, magic, death) for p in splits(bonus)]
 
