@@ -108,6 +108,19 @@ def test_treasure_split_share():
         assert first == (left * (15 + 5 * t.split_roll) // 100) // 10 * 10
 
 
+def test_magic_item_table():
+    "The d6 table alone: weapon, scroll, focus 1/6 each, valuables 1/2; the focus holds the site's level."
+    from fortune_suite.games.fmc import roll_magic_item
+    g = np.random.default_rng(21)
+    finds = [roll_magic_item(4, g, "d8") for _ in range(12_000)]
+    names = {1: "MagicWeapon", 2: "Scroll", 3: "ArcaneFocus"}
+    check(Counter(type(f.item).__name__ if f.item is not None else "valuables" for f in finds),
+          {"MagicWeapon": 1 / 6, "Scroll": 1 / 6, "ArcaneFocus": 1 / 6, "valuables": 1 / 2}, "magic item table")
+    assert all(f.item is None if f.roll >= 4 else type(f.item).__name__ == names[f.roll] for f in finds)
+    assert all(f.item.energy == 4 for f in finds if f.roll == 3)
+    assert all(f.item.power_die == 8 for f in finds if f.roll == 1)
+
+
 def test_scroll_spells_uniform():
     g = np.random.default_rng(20)
     check(Counter(scroll(g).spell for _ in range(20_000)), {s: 1 / 20 for s in spell_names()}, "scroll spell")

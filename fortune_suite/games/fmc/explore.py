@@ -10,13 +10,13 @@ from fractions import Fraction
 from ...dice import Dist, die, keep_lowest
 from ...engine import SaveError
 from ...geometry import hex_neighbours, hex_distance
-from .data import FmcError
+from .data import FmcError, ITEMS
 from .treasure import as_rng, _roll
 from .sites import hex_label, hex_of, BAD_TERRAIN, Region
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
-           'ExploreOptions', 'ExploreReport', 'HexCrawl']
+           'ExploreOptions', 'ExploreReport', 'HexCrawl', 'party_speed', 'party_supplies']
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a0256bfb
 ENCOUNTER_CHECKS = ("hex", "daily")
@@ -30,26 +30,27 @@ def _thirds(days) -> int:
         raise FmcError(f"days must be a whole number of thirds of a day ≥ 0, got {days!r}")
     return int(t)
 
-def hex_encounter_dist(days, check:str="hex") -> Dist:
-    "The law of the number of encounter checks that come up on one hex of `days` (0 or 1 for `hex`)."
+def _hex_p(days, check:str="hex") -> float:
+    "Exact chance that the encounter check of one hex of `days` comes up, from the dice core."
     if check not in ENCOUNTER_CHECKS: raise FmcError(f"unknown encounter check {check!r} (hex or daily)")
     t = _thirds(days)
-    if check == "hex":
-        p = die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
-        return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
+    if check == "hex": return die(18).at_most(t) if t % 3 else die(6).at_most(t // 3)   # d6 ≤ days, or d18 ≤ thirds
     if t % 3: raise FmcError(f"daily checks need whole days, got {days!r}")
-    n = t // 3
-    if n == 0: return Dist([1.0])
-    return Dist([die(6).at_least(2) ** n, 1 - die(6).at_least(2) ** n])   # at least one 1 among n d6
+    return keep_lowest(t // 3, die(6), 1).at_most(1) if t else 0.0                    # a 1 among the days' d6
+
+def hex_encounter_dist(days, check:str="hex") -> Dist:
+    "The law of 'an encounter comes up' (0 or 1) on one hex of `days`."
+    p = _hex_p(days, check)
+    return Dist([1 - p, p]) if 0 < p < 1 else Dist([1.0], int(p >= 1))
 
 def encounter_chance(days,              # the hex's days (3, Fraction(2, 3)), or a list of them for a trip
                      check:str="hex") -> float:   # "hex": one check a hex at days/6; "daily": 1 in 6 each day
     "Exact chance of at least one random encounter on a hex of `days`, or on a trip through hexes of these days."
     if isinstance(days, (list, tuple)):
         miss = 1.0
-        for d in days: miss *= hex_encounter_dist(d, check).p(0)
+        for d in days: miss *= 1 - _hex_p(d, check)
         return 1 - miss
-    return 1 - hex_encounter_dist(days, check).p(0)
+    return _hex_p(days, check)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #9d0b06a6
 SITE_ACTIONS = ("move", "search", "interact")
@@ -63,8 +64,8 @@ class ExploreOptions:
     encounter_check: str = "hex"      # "hex": one die a hex, chance days/6 (rules' example); "daily": 1 in 6 each day
     wandering_in_6: int = 1           # site turns: a wandering monster on d6 ≤ this
     turns_per_hour: int = 6           # exploration turns in an hour
-    torch_hours: int = 1              # a slot of torches burns this long
-    lantern_hours: int = 4            # a lantern on one flask of oil
+    torch_hours: int = ITEMS["torches"].burns     # a slot of torches burns this long (1 hour: games.fmc.data)
+    lantern_hours: int = ITEMS["lantern"].burns   # a lantern on one flask of oil (4 hours)
     travel_days: int = 6              # travelling days in a week; then a rest day
     bad_terrain: tuple = BAD_TERRAIN  # terrains that add to a hex's time
 
@@ -159,7 +160,21 @@ def _open_hexes(self:HexCrawl) -> list:
     known = {b if a == here else a for a, b in self.ways + self.roads if here in (a, b)}
     return sorted(set(self.offer) | known)
 
-HexCrawl.hex_cost, HexCrawl.encounter_odds, HexCrawl.open_hexes = _hex_cost, _encounter_odds, _open_hexes
+def _moves(self:HexCrawl, bad_weather:bool=False) -> list:
+    "Every hex open now, with how it is open, its time and its exact encounter chance (what an app shows before a move)."
+    here = self.position
+    how = {}
+    for a, b in self.roads:
+        if here in (a, b): how.setdefault(b if a == here else a, "road")
+    for a, b in self.ways:
+        if here in (a, b): how.setdefault(b if a == here else a, "known way")
+    for m in self.offer: how.setdefault(m, "wander roll")
+    return [dict(hex=m, how=how[m], terrain=self.hexes[m]["terrain"], state=self.hexes[m]["state"],
+                 days=self.hex_cost(m, bad_weather) / 3, days_text=_days(self.hex_cost(m, bad_weather)),
+                 encounter_chance=self.encounter_odds(m, bad_weather))
+            for m in sorted(how)]
+
+HexCrawl.hex_cost, HexCrawl.encounter_odds, HexCrawl.open_hexes, HexCrawl.moves = _hex_cost, _encounter_odds, _open_hexes, _moves
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a7d77895
 def _fan(face:int) -> list:
@@ -269,6 +284,27 @@ def _site_turn(self:HexCrawl, action:str, rng,
     return ExploreReport("turn", text, (("wandering", "d6", face),), hit)
 
 HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #61805c3b
+def party_speed(members) -> int:
+    "The party's speed in a site: its slowest member's (a Character's speed already halved when encumbered)."
+    members = list(members)
+    if not members: raise FmcError("a party needs at least one member")
+    return min(m.speed for m in members)
+
+def party_supplies(members) -> dict:
+    "Slots of torches, flasks of oil, bundles of rations and whether anyone has a lantern, from the sheets' items."
+    names = [(i if isinstance(i, str) else i.get("name", "")).strip().lower() for m in members for i in m.items]
+    return dict(torches=names.count("torches"), oil=names.count("oil flask"), rations=names.count("rations"),
+                lantern="lantern" in names)
+
+def _for_party(members, cols:int=5, rows:int=5, start:str="0303", terrain:dict|None=None, roads=(),
+               options:ExploreOptions|None=None) -> HexCrawl:
+    "An expedition carrying what the party's sheets carry."
+    sup = party_supplies(members)
+    return HexCrawl(cols, rows, start, terrain, roads, sup["rations"], sup["torches"], sup["oil"], sup["lantern"], options)
+
+HexCrawl.for_party = staticmethod(_for_party)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #955d83bc
 _FIELDS = ("cols", "rows", "hexes", "position", "roads", "ways", "offer", "time", "week", "turns", "rations",

@@ -14,9 +14,9 @@ from .data import FmcError, SPELLS, monster as _monster
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
            'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
-           'magic_weapon_powers', 'magic_weapon_bonus', 'Scroll', 'ArcaneFocus', 'spell_names', 'scroll',
-           'arcane_focus', 'magic_item', 'coins_for', 'coin_value', 'coin_slots', 'TreasureOptions', 'Hoard',
-           'Treasure', 'split_share', 'site_treasure', 'lair_hoard']
+           'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names',
+           'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value',
+           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -135,6 +135,16 @@ def magic_weapon_bonus(power_die) -> Dist:
     sides = power_die_sides(power_die); level = weapon_level(sides)
     return Dist.from_dict({max(0, level - k): n for k, n in _powers_counts(sides).items()})
 
+# %% ../../../nbs/62_fmc_treasure.ipynb #683385e5
+def magic_weapon_table() -> list:
+    "A row per power die: level, worth, P(bonus = 0 … 4), mean bonus and mean number of powers (all exact)."
+    rows = []
+    for s in POWER_DICE:
+        b, k = magic_weapon_bonus(s), magic_weapon_powers(s)
+        rows.append(dict(die=f"d{s}", level=weapon_level(s), value_gp=s, **{f"p_bonus_{i}": b.p(i) for i in range(5)},
+                         mean_bonus=b.mean, mean_powers=k.mean))
+    return rows
+
 # %% ../../../nbs/62_fmc_treasure.ipynb #6e5083dd
 SCROLL_CP = 1_000   # a scroll's price (rules)
 
@@ -182,6 +192,26 @@ def magic_item(d6:int, level:int, power_die, rng, focus_cp_per_energy:int=500):
     if d6 == 2: return scroll(rng)
     if d6 == 3: return arcane_focus(level, focus_cp_per_energy)
     return None
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #ed48ab17
+@dataclass(frozen=True)
+class MagicFind:
+    "A roll on the magic item table and what it gave (None for 4–6: just valuables)."
+    roll: int
+    item: object = None
+    def text(self) -> str:
+        return f"Magic item d6 {self.roll}: " + (self.item.text() if self.item is not None else "nothing magic, just valuables")
+    __str__ = text
+    def to_dict(self) -> dict: return dict(roll=self.roll, kind=MAGIC_TABLE[self.roll], item=self.item and self.item.to_dict())
+
+def roll_magic_item(level:int,         # the site's level (an arcane focus's energy)
+                    rng,               # a seed, a dice Roller or a numpy Generator
+                    power_die=6,       # the owners' damage die, for a weapon (8, 'd8' or a monster's name)
+                    focus_cp_per_energy:int=500) -> MagicFind:
+    "Roll d6 on the magic item table: 1 weapon, 2 scroll, 3 arcane focus (energy = level), 4–6 valuables."
+    level, g = _check_level(level), as_rng(rng)
+    d6 = _roll(g, 6)
+    return MagicFind(d6, magic_item(d6, level, power_die, g, focus_cp_per_energy))
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #6a8666a1
 COIN_CP = {"gp": 100, "sp": 10, "cp": 1}      # a coin's worth in c.p. (and so in experience)
