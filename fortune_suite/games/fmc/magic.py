@@ -107,7 +107,8 @@ def morale_triggers(s, side:int) -> set:
     if len(fs) == 1 and fs[0].hp >= 16 and 2 * fs[0].damage >= fs[0].hp: out.add("hurt")
     return out
 
-_WHY = {"leader": "has lost its leader", "half": "has lost half its numbers", "hurt": "is hurt to half its hit points"}
+_WHY = {"leader": "losing {its} leader", "half": "losing half {its} numbers", "hurt": "being hurt to half {its} hit points"}
+_VERBS = ({"its": "its"}, {"its": "their"})   # the party, the foes
 
 def morale(s):
     "End of a round: each side tests morale once for each new trigger; on a failed test its thinking figures flee."
@@ -119,8 +120,8 @@ def morale(s):
         able = [f for f in s.figures if f.side == side and f.status == ACTIVE and f.thinks and not f.pc]
         if not able: continue
         for why in sorted(new):
-            if not s.tempt(None, 1, f"{s.player_name(side)} {_WHY[why]}: morale, tempting fate to stand", None, side=side):
+            if not s.tempt(None, 1, f"Morale after {_WHY[why].format(**_VERBS[side])}: tempting fate to stand", None, side=side):
                 for f in able: f.status = "fleeing"
-                s.say(lambda: f"{s.player_name(side)} break{'s' if len(able) == 1 else ''} rank and flee"
-                      + f"{'s' if len(able) == 1 else ''}: " + ", ".join(f.name for f in able) + ".", None, None, fled=[f.id for f in able])
+                s.say(lambda: ", ".join(f.name for f in able) + (" breaks rank and flees." if len(able) == 1 else " break rank and flee."),
+                      None, None, fled=[f.id for f in able])
                 break

@@ -5,12 +5,13 @@
 # %% ../../../nbs/63c_fmc_sides.ipynb #8e0f7187
 from __future__ import annotations
 import re
-from .data import FmcError, CLASSES, ARMOR, WEAPONS, SHIELD, monster
+from .data import FmcError, CharacterError, CLASSES, WEAPONS, monster
+from .characters import Character, new_character
 from .combat import Figure
 
 # %% auto #0
-__all__ = ['KIT_WEAPON', 'SIDEARM', 'parse_classes', 'character_figure', 'monster_figure', 'parse_encounter', 'foes', 'party',
-           'place']
+__all__ = ['KIT_WEAPON', 'SIDEARM', 'parse_classes', 'figure_of', 'new_party_member', 'monster_figure', 'parse_encounter', 'foes',
+           'party', 'place']
 
 # %% ../../../nbs/63c_fmc_sides.ipynb #f78dce90
 KIT_WEAPON = {"a": "sword", "b": "greatsword", "c": "bow"}   # the weapon each fighter kit's "weapon" is, here
@@ -34,18 +35,36 @@ def parse_classes(text:str) -> list:
 
 def _names(text:str) -> list: return [w.strip() for w in str(text).split(",") if w.strip()]
 
-def character_figure(i:int, cls:str, kit, level:int, spells=(), skills=(), name:str=None) -> Figure:
-    "Party member `i` (1, 2, …): a new character of `cls` at `level` in leather armor, with its kit's weapon."
-    row, arm = CLASSES[cls].at(level), ARMOR["leather"]
-    wname = KIT_WEAPON[kit] if cls == "fighter" else SIDEARM[cls]
-    w = WEAPONS[wname]
-    shield = cls == "fighter" and kit == "a"
-    return Figure(f"p{i}", name or f"{cls.title()} {i}", 0, cls, level=level, hp=row.hp,
-                  defense=arm.defense + (SHIELD["defense"] if shield else 0), speed=arm.speed,
-                  bonus=row.power if cls == "fighter" else 0, split=cls == "fighter", die=6, two_handed=w.hands == 2,
-                  ranged=w.missile, reach=w.reach, shield=shield, energy=row.power if cls == "mage" else 0,
-                  spells=spells if cls == "mage" else (), skills=tuple(skills)[:row.power] if cls == "expert" else (),
-                  pc=True, hd=level, weapon=wname)
+def figure_of(c:Character, fid:str, name:str=None) -> Figure:
+    "The figure of the character sheet `c` (fmc-core's `Character`): its hit points, defense, speed, weapon, shield, prowess, energy, scrolls, skills, and an attuned magic weapon's bonus or focus's energy."
+    ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS]
+    melee = [w for w in ws if w.melee]
+    w = (melee or ws or [None])[0] if c.cls != "fighter" or not any(x.missile for x in ws) else next(x for x in ws if x.missile)
+    magic, focus = 0, 0
+    if c.attuned:
+        m = next((it for it in c.items if isinstance(it, dict) and it.get("name") == c.attuned), {})
+        if m.get("magic") == "weapon": magic = int(m.get("bonus", 0))
+        if m.get("magic") == "focus" and c.cls == "mage": focus = int(m.get("energy", 0))
+    two = (w is not None and w.hands == 2) or bool(magic and m.get("two_handed"))
+    return Figure(fid, name or c.name, 0, c.cls, level=c.level, hp=c.hp_max, defense=c.defense, speed=c.speed,
+                  bonus=c.prowess, split=c.cls == "fighter", die=6, two_handed=two,
+                  ranged=w is not None and w.missile, reach=w is not None and w.reach, magic=magic, shield=c.shield,
+                  energy=c.energy + focus, spells=tuple(c.scrolls) if c.cls == "mage" else (), skills=tuple(c.skills),
+                  items=tuple(it if isinstance(it, str) else it.get("name", "") for it in c.items), pc=True, hd=c.level,
+                  weapon=w.name if w is not None else "fists")
+
+def new_party_member(i:int, cls:str, kit, level:int, spells=(), skills=()) -> Character:
+    "Party member `i` made with fmc-core's `new_character` (leather armor; a fighter's kit weapon, a sidearm for the others), raised to `level`."
+    kw = {"leather": True, "coins": 20}
+    if cls == "fighter": kw.update(kit=kit, weapon_choice=KIT_WEAPON[kit])
+    elif cls == "mage": kw.update(spells=list(spells)[:2], weapon=SIDEARM[cls])
+    else: kw.update(kit="ab", skills=list(skills)[:2], weapon=SIDEARM[cls])
+    c = new_character(f"{cls.title()} {i}", cls, **kw)
+    if level > 1:
+        c.level, c.xp = level, CLASSES[cls].at(level).xp
+        c.skills = list(skills)[:c.skill_slots] if cls == "expert" else c.skills
+        c.validate()
+    return c
 
 def monster_figure(key:str, fid:str, name:str, side:int=1, thinks=None, steel:bool=False, kind:str="monster") -> Figure:
     "A figure of the example monster `key` (its data), with id `fid` and `name`."
@@ -88,10 +107,19 @@ def foes(text:str) -> list:
     return figs
 
 def party(options) -> list:
-    "The party's figures from the options: characters (classes cycled to `size`, at `level`), then retainers."
-    cl = parse_classes(options.classes)
-    spells, skills = _names(options.spells), _names(options.skills)
-    figs = [character_figure(i + 1, *cl[i % len(cl)], options.level, spells, skills) for i in range(options.size)]
+    "The party's figures: the character sheets of option `characters`, else `size` new characters of `classes` at `level`; then the retainers."
+    if options.characters:
+        figs = []
+        for i, d in enumerate(options.characters):
+            try: c = Character.from_dict(dict(d))
+            except CharacterError as e: raise FmcError(f"option characters[{i}]: {e}") from None
+            if c.dead: raise FmcError(f"option characters[{i}]: {c.name} is dead")
+            figs.append(figure_of(c, f"p{i + 1}"))
+    else:
+        cl = parse_classes(options.classes)
+        spells, skills = _names(options.spells), _names(options.skills)
+        figs = [figure_of(new_party_member(i + 1, *cl[i % len(cl)], options.level, spells, skills), f"p{i + 1}")
+                for i in range(options.size)]
     for k in range(options.retainers):
         figs.append(monster_figure("porc", f"p{len(figs) + 1}", f"Mercenary {k + 1}", 0, thinks=True, steel=True,
                                    kind="retainer"))

@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from ...dice import die
-from ...engine import Game, GameKind, State, register_game
+from ...engine import Game, GameKind, State, RulesError, register_game
 from .data import FmcError
+from .characters import Character
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack,
                                             splits, can_split)
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regenerate, morale)
@@ -22,6 +23,7 @@ __all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'p_hit', 'FmcState', 'Fmc']
 class FmcOptions:
     "The rules choices of an FMC Basic skirmish (DECISIONS.md's defaults)."
     classes: str = "fighter:a, fighter:c, mage, expert"   # the party's classes (a fighter's kit after a colon), cycled to `size`
+    characters: tuple = ()             # character sheets (JSON objects of games.fmc.characters) to play instead of classes/size/level
     level: int = 1                     # the characters' level, 1–5
     size: int = 4                      # player characters in the party
     retainers: int = 0                 # mercenaries (porc statistics) with the party
@@ -52,6 +54,11 @@ class FmcOptions:
                          ("gaze", ("once", "round"))):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
+        if not all(isinstance(c, dict) for c in self.characters): raise FmcError("option characters: each is a character sheet (a JSON object)")
+        if len(self.characters) > 8: raise FmcError(f"option characters: at most 8, got {len(self.characters)}")
+        for i, d in enumerate(self.characters):
+            try: Character.from_dict(dict(d))
+            except FmcError as e: raise FmcError(f"option characters[{i}]: {e}") from None
 
 PHASES = ("movement", "missiles", "melee", "magic")
 SIDE_NAMES = ("The party", "The foes")
@@ -85,13 +92,13 @@ class FmcState(State):
         if self.quiet: return
         self.emit("info", text, self._data(actor, target, extra), None if actor is None else actor.side)
 
-    def rolls(self, what:str, why, actor=None, target=None) -> int:
-        "Roll `what` for `why` (a function making the sentence); log it with its odds; return the total."
+    def rolls(self, what:str, why, actor=None, target=None, side=None) -> int:
+        "Roll `what` for `why` (a function making the sentence) for `actor`'s side (or `side`; neither: the referee); log it with its odds; return the total."
         if self.quiet: return self.roller.roll(what, "", False).total
         rec = self.roller.roll(what, why())
         d = self._data(actor, target, rec.to_dict())
-        self.emit("roll", f"{SIDE_NAMES[actor.side] if actor is not None else 'Referee'} — {rec.describe()}", d,
-                  None if actor is None else actor.side)
+        if actor is not None: side = actor.side
+        self.emit("roll", f"{SIDE_NAMES[side] if side is not None else 'Referee'} — {rec.describe()}", d, side)
         return rec.total
 
     def hit_text(self, bonus, defense) -> str: return _pct(p_hit(bonus, defense))
@@ -101,7 +108,7 @@ class FmcState(State):
         p = 1 - 0.5 ** coins
         who = fig if fig is not None else None
         t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",
-                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(p)})", who, other)
+                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(p)})", who, other, side)
         return t >= 4
 
     # --- death and falling ---
@@ -142,7 +149,7 @@ def _setup(self:FmcState):
 
 def _card(f:Figure) -> str:
     what = f"{f.kind} {f.level}" if f.pc else f.kind
-    extra = (", shield" if f.shield else "") + (f", {f.energy} energy" if f.energy else "") + (", leads" if f.leader else "")
+    extra = (f", {f.weapon}" + (" (two-handed)" if f.two_handed else "") if f.kind != "monster" else "") + (", shield" if f.shield else "") + (f", {f.energy} energy" if f.energy else "") + (", leads" if f.leader else "")
     return f"{f.name} ({what}, {f.hp} hp, defense {f.defense}, {f.bonus:+d}, d{f.die}{extra})"
 
 def _skilled(f:Figure, word:str) -> bool: return any(word in s.lower() for s in f.skills)
@@ -151,10 +158,10 @@ def _surprise(self:FmcState):
     o, party_side = self.options, [f for f in self.figures if f.side == 0]
     caught = []
     if o.surprise in ("both", "party"):
-        if not self.tempt(None, 1, "Surprise: the party tempts fate to stay alert"): caught.append(0)
+        if not self.tempt(None, 1, "Surprise: the party tempts fate to stay alert", side=0): caught.append(0)
     if o.surprise in ("both", "foes"):
         coins = 1 + sum(_skilled(f, "surprise enemies") or _skilled(f, "surprising") for f in party_side)
-        if self.tempt(None, coins, "Surprise: the party tempts fate to catch the foes unaware"): caught.append(1)
+        if self.tempt(None, coins, "Surprise: the party tempts fate to catch the foes unaware", side=0): caught.append(1)
     if len(caught) == 2:
         self.say("Both sides are surprised: neither is.")
     elif caught:
@@ -446,3 +453,8 @@ class Fmc(Game):
     name, Options, State, title = "fmc", FmcOptions, FmcState, "FMC Basic skirmish"
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
     sim_columns = {"survived": "rate", "clear": "rate", "survivors": "mean", "xp": "mean"}   # the simulator's table shows these
+
+    @classmethod
+    def make_options(cls, options=None, err=RulesError, complete=False):
+        "The engine's option check, raising `FmcError` (a save file's `SaveError` stays)."
+        return super().make_options(options, FmcError if err is RulesError else err, complete)

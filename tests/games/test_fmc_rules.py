@@ -1,0 +1,222 @@
+"""FMC skirmish rules, one test per rule, with values from the rules text (and DECISIONS.md where it is silent).
+Dice are scripted by replacing the state's `rolls` with a list of totals, so each test knows what was thrown."""
+import pytest
+from fractions import Fraction
+from fortune_suite.engine import get_game
+from fortune_suite.games.fmc import (attack, harm, splits, p_hit, energy_attack,
+                                     breath, cast, gaze, regenerate, morale, foes, party, parse_encounter, FmcError,
+                                     caught_by_breath, caught_by_line, monster)
+
+
+def state(script=None, **opts):
+    s = get_game("fmc").new({"surprise": "none", **opts}, 1, quiet=True)
+    if script is not None:
+        s.script, s.asked = list(script), []
+        def rolls(what, why, actor=None, target=None, side=None):
+            s.asked.append(what); return s.script.pop(0)
+        s.rolls = rolls
+    return s
+
+
+def fig(s, name):
+    return next(f for f in s.figures if f.name == name)
+
+
+def test_hit_chance_is_d20_plus_bonus_at_least_defense():
+    # P(d20 + b ≥ dc): counted over the 20 faces, independently of the code
+    for b in range(-2, 9):
+        for dc in range(8, 20):
+            want = Fraction(sum(1 for face in range(1, 21) if face + b >= dc), 20)
+            assert p_hit(b, dc) == pytest.approx(float(want))
+    assert (p_hit(0, 14), p_hit(1, 14), p_hit(8, 16)) == pytest.approx((0.35, 0.40, 0.65))
+
+
+def test_attack_hits_on_meeting_defense_and_rolls_the_weapon_die():
+    s = state([13, 3])                       # d20+1 = 13 ≥ 13? fighter 1 (+1) at a porc (defense 14): 13 < 14 misses
+    f, porc = fig(s, "Fighter 1"), fig(s, "Porc 1")
+    assert not attack(s, f, porc, 1) and porc.damage == 0 and s.asked == ["1d20+1"]
+    s = state([14, 3])                       # 14 ≥ 14 hits; 1d6 for a typical figure
+    f, porc = fig(s, "Fighter 1"), fig(s, "Porc 1")
+    assert attack(s, f, porc, 1) and porc.damage == 3 and s.asked == ["1d20+1", "1d6"]
+
+
+def test_two_handed_takes_best_of_two_and_monsters_roll_their_bracket_die():
+    s = state([20, 2], classes="fighter:b")
+    f, h = fig(s, "Fighter 1"), fig(s, "Hoblin 1")
+    attack(s, f, h, 1)
+    assert s.asked[-1] == "2d6kh1"
+    s = state([20, 1], encounter="1 ogre")
+    attack(s, fig(s, "Ogre"), fig(s, "Fighter 1"), 4)
+    assert s.asked == ["1d20+4", "1d10"]     # a lieutenant's d10
+
+
+def test_ineffective_weapons_deal_half_rounded_down_at_least_one():
+    s = state([20, 5, 20, 1], encounter="1 lycanthrope, 1 skeleton", classes="fighter:a, fighter:c")
+    lyc, sk = fig(s, "Lycanthrope"), fig(s, "Skeleton")
+    attack(s, fig(s, "Fighter 1"), lyc, 1)                 # a steel sword: 5 → 2
+    assert lyc.damage == 2
+    attack(s, fig(s, "Fighter 2"), sk, 1, missile=True)   # an arrow at a skeleton: 1 → 1 (at least 1)
+    assert sk.damage == 1
+
+
+def test_magic_weapon_adds_to_attack_and_damage():
+    s = state([14, 2])
+    f, porc = fig(s, "Fighter 1"), fig(s, "Porc 1")
+    f.magic = 2
+    attack(s, f, porc, 1)                                  # d20 + 1 + 2 = 14 against 14: a hit
+    assert s.asked[0] == "1d20+3" and porc.damage == 4     # 2 + 2
+
+
+def test_death_at_hit_points_and_the_excess_option():
+    s = state([2])
+    h = fig(s, "Hoblin 1")                                  # 2 hit points
+    harm(s, h, 2)
+    assert h.status == "dead"
+    s = state([2], death="excess")
+    h = fig(s, "Hoblin 1")
+    harm(s, h, 2)
+    assert h.status == "ok"
+    harm(s, h, 1)
+    assert h.status == "dead"
+
+
+def test_player_characters_tempt_fate_to_survive():
+    s = state([4])                                          # 4–6 wins
+    m = fig(s, "Mage 3")
+    harm(s, m, 3)
+    assert m.status == "down" and s.asked == ["1d6"]
+    s = state([3])
+    m = fig(s, "Mage 3")
+    harm(s, m, 3)
+    assert m.status == "dead"
+    s = state([], fate_saves=False)
+    m = fig(s, "Mage 3")
+    harm(s, m, 3)
+    assert m.status == "dead" and s.asked == []
+
+
+def test_shield_is_destroyed_to_negate_a_hit():
+    s = state([])
+    f = fig(s, "Fighter 1")
+    assert f.shield and f.defense == 13                     # leather 12 + shield 1
+    harm(s, f, 2)                                           # would not drop it: the shield stays (lethal policy)
+    assert f.shield and f.damage == 2
+    harm(s, f, 3)                                           # would kill: the shield is destroyed instead
+    assert not f.shield and f.damage == 2 and f.status == "ok"
+    s = state([], shields="always")
+    f = fig(s, "Fighter 1")
+    harm(s, f, 1)
+    assert not f.shield and f.damage == 0
+
+
+def test_undead_drain_half_the_damage_from_maximum_hit_points():
+    s = state([], encounter="1 wraith", level=2)
+    w, f = fig(s, "Wraith"), fig(s, "Fighter 1")            # level-2 fighter: 10 hit points
+    harm(s, f, 5, w)
+    assert (f.damage, f.hp) == (5, 8)                       # half of 5, rounded down
+    s = state([], encounter="1 ghoul")
+    g, m = fig(s, "Ghoul"), fig(s, "Mage 3")
+    m.hp = 1
+    harm(s, m, 2, g)
+    assert m.status == "undead"
+
+
+def test_split_bonus_into_whole_parts():
+    assert splits(3) == [(3,), (2, 1), (1, 1, 1)]
+    assert len(splits(5)) == 7 and len(splits(8)) == 22     # the partitions of 5 and of 8
+    s = state(None, level=5, size=1, classes="fighter:a")
+    f = fig(s, "Fighter 1")
+    assert f.bonus == 5 and f.split
+    s2 = state(None, encounter="1 porc")
+    assert not fig(s2, "Porc").split                        # +1: no split
+
+
+def test_energy_blast_hits_the_target_and_those_adjacent_with_one_roll():
+    s = state([4])
+    m, a, b = fig(s, "Mage 3"), fig(s, "Hoblin 1"), fig(s, "Hoblin 2")
+    c = fig(s, "Hoblin 6")
+    b.x, b.y = a.x + 0.9, a.y
+    c.x, c.y = a.x + 5, a.y
+    energy_attack(s, m, a, 1)
+    assert s.asked == ["1d6"] and a.status == b.status == "dead" and c.status == "ok" and m.energy == 0
+
+
+def test_energy_line_is_six_inches():
+    s = state(None)
+    m = fig(s, "Mage 3")
+    hs = [fig(s, f"Hoblin {k}") for k in range(1, 5)]
+    for k, h in enumerate(hs): h.x, h.y = m.x, m.y + 2 * (k + 1)   # 2", 4", 6", 8" straight ahead
+    assert caught_by_line(s, m, hs[0]) == hs[:3]
+
+
+def test_dragon_breath_cone_once():
+    s = state([5, 6], encounter="1 dragon, young")
+    d = fig(s, "Dragon, Young")
+    f1, f2, f3 = fig(s, "Fighter 1"), fig(s, "Fighter 2"), fig(s, "Mage 3")
+    d.x, d.y = 10, 10
+    f1.x, f1.y = 10, 5                  # 5" ahead
+    f2.x, f2.y = 11.2, 2                # 8" ahead, 1.2" aside: inside (half-width 1.33" there)
+    f3.x, f3.y = 12, 5                  # 5" ahead, 2" aside: outside (half-width 0.83")
+    assert caught_by_breath(s, d, f1) == [f1, f2]
+    breath(s, d, f1)                    # one d8 for all: 5
+    assert d.breath and s.asked == ["1d8", "1d6"]
+    assert (f1.shield, f1.damage, f1.status) == (False, 0, "ok")   # 5 would kill: the shield turns it
+    assert f2.status == "down"                                      # killed, survives by tempting fate (6)
+    assert f3.damage == 0
+    s.phase = 3; d.moved = d.attacked = False
+    assert not any(a["do"] == "breath" for a in s._options(d))      # once an hour: once a skirmish
+
+
+def test_troll_regenerates_one_a_round():
+    s = state([], encounter="1 troll")
+    t = fig(s, "Troll")
+    t.damage = 5
+    regenerate(s)
+    assert t.damage == 4
+
+
+def test_medusa_gaze_tempts_fate_once():
+    s = state([3, 6, 6, 6], encounter="1 medusa")
+    md = fig(s, "Medusa")
+    f1 = fig(s, "Fighter 1")
+    for f in s.figures:
+        if f.side == 0: f.x, f.y = md.x, md.y - 3
+    gaze(s)
+    assert f1.status == "petrified" and all(f.status == "ok" for f in s.figures if f.side == 0 and f is not f1)
+    n = len(s.asked)
+    gaze(s)
+    assert len(s.asked) == n                                 # once a skirmish by default
+
+
+def test_morale_on_losing_the_leader_or_half():
+    s = state([3])                                           # the test fails: they flee
+    porc = next(f for f in s.figures if f.leader and f.side == 1)
+    porc.status = "dead"
+    morale(s)
+    assert all(f.status == "fleeing" for f in s.figures if f.side == 1 and f is not porc)
+    s = state([], encounter="4 skeleton")                    # mindless: no test, nobody flees
+    for f in s.figures[4:6]: f.status = "dead"
+    morale(s)
+    assert s.asked == [] and all(f.status in ("ok", "dead") for f in s.figures)
+    s = state([5], encounter="1 ogre")                       # a big monster at half its hit points
+    o = fig(s, "Ogre"); o.damage = 8
+    morale(s)
+    assert o.status == "ok" and s.asked == ["1d6"]
+
+
+def test_surprised_side_loses_first_turn():
+    for seed in range(40):
+        s = get_game("fmc").new({"surprise": "party"}, seed)
+        if s.surprised == 0:
+            assert s.order == (1,) and s.current.side == 1
+            break
+    else: raise AssertionError("no seed surprised the party")
+
+
+def test_encounter_parsing():
+    assert parse_encounter("6 hoblin, 4 porc") == [(6, "hoblin"), (4, "porc")]
+    assert parse_encounter("1 dragon, young, 3 skeletons") == [(1, "dragon young"), (3, "skeleton")]
+    fs = foes("6 hoblin, 4 porc")
+    assert [f.name for f in fs][:2] == ["Hoblin 1", "Hoblin 2"] and sum(f.leader for f in fs) == 1
+    assert next(f for f in fs if f.leader).monster == "porc"
+    assert sum(f.xp for f in fs) == 6 * 75 + 4 * 150 == monster("hoblin").xp * 6 + monster("porc").xp * 4
