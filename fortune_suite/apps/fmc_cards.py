@@ -96,7 +96,7 @@ class GeneratorPanel(Panel):
         auto = lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
         st = {"description_width": "initial"}
         self._seed = tag(W.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed:", style=st, layout=W.Layout(width="150px")), "fs-fmc-gen-seed")
-        self._next = tag(W.Checkbox(value=True, description="next seed after each roll", indent=False, layout=auto()), "fs-fmc-gen-next")
+        self._next = tag(W.Checkbox(value=True, description="next seed after each roll", indent=False, layout=auto(margin="0 16px 0 4px")), "fs-fmc-gen-next")
         self._level = tag(W.Dropdown(options=[(f"level {i}", i) for i in range(1, 6)], value=1, description="Site level:", style=st,
                                      tooltip=SETTING_HELP["level"], layout=auto()), "fs-fmc-gen-level")
         self._die = tag(W.Dropdown(options=[(f"d{i}", i) for i in (4, 6, 8, 10, 12)], value=6, description="Power die:", style=st,

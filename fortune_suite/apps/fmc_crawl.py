@@ -94,7 +94,7 @@ class RegionCrawl(Panel):
     version = traitlets.Int(0, help="counts redraws")
     encounter = traitlets.Bool(False, help="the last step met a random encounter or a wandering monster")
 
-    def __init__(self, seed:int=1, level:int=1, rations:int=2, torches:int=3, oil:int=1, lantern:bool=True, hex_px:float=34,
+    def __init__(self, seed:int=1, level:int=1, rations:int=2, torches:int=3, oil:int=1, lantern:bool=True, hex_px:float=44,
                  on_encounter=None):
         super().__init__()
         self.seed, self.level, self.draws, self.reports = seed, level, 0, []

@@ -88,7 +88,7 @@ class CharacterMaker(Panel):
                                        style={"button_width": "80px"}), "fs-fmc-make-class")
         w["start"] = tag(W.ToggleButtons(options=[("Gear and 2×3d6 c.p.", "gear"), ("10×3d6 c.p., no gear", "coins")], value="gear",
                                          tooltips=["the class's kit, up to three items, leather and a weapon, and 2 × 3d6 copper pieces",
-                                                   "no gear at all: 10 × 3d6 copper pieces to buy it with"], style={"button_width": "150px"}), "fs-fmc-make-start")
+                                                   "no gear at all: 10 × 3d6 copper pieces to buy it with"], style={"button_width": "180px"}), "fs-fmc-make-start")
         kits = CLASSES["fighter"].kits
         w["kit"] = tag(W.RadioButtons(options=[(f"({k}) " + " and ".join(v), k) for k, v in kits.items()], value="a",
                                       layout=W.Layout(width="auto")), "fs-fmc-make-kit")

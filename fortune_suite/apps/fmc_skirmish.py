@@ -19,12 +19,13 @@ from ..games.fmc import bots as _bots                 # (importing the bots file
 from .scaffold import AppScaffold, Component
 
 # %% auto #0
-__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'OUT', 'PHASE_HELP', 'weapon_odds', 'energy_kill', 'target_odds',
-           'action_odds', 'fmc_entry', 'legend_items', 'figure_card', 'FmcBoard', 'FmcApp']
+__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'weapon_odds', 'energy_kill',
+           'target_odds', 'action_odds', 'fmc_entry', 'legend_items', 'figure_card', 'FmcBoard', 'FmcApp']
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #a28ee097
 SIDE_COLORS = ("#1565c0", "#c62828")
 ACTING, TARGET, OUT_COLOR = "#ffb300", "#e53935", "#9e9e9e"
+BASE = 0.45            # a base's drawn radius in inches (figures 1" apart are in melee: their bases must not hide each other)
 OUT = ("dead", "down", "fled", "undead", "petrified")
 PHASE_HELP = {"movement": "each figure may move up to its speed (close on a foe, back away, or click a spot); figures within 1\" of a foe are stuck in melee",
               "missiles": "figures with a missile weapon shoot (d20 + bonus against the target's defense)",
@@ -139,7 +140,7 @@ class FmcBoard(Component):
     chosen = traitlets.Any(None, allow_none=True, help="the legal action waiting for Confirm (None: nothing chosen)")
     version = traitlets.Int(0, help="counts redraws")
 
-    def __init__(self, px_per_in:float=24):
+    def __init__(self, px_per_in:float=22):
         super().__init__()
         self.board = TableBoard(24, 16, px_per_in=px_per_in, title="The table (inches): the party's edge below, the foes' above", show_selection=False)
         self.spot = self.error_spot()
@@ -160,7 +161,7 @@ class FmcBoard(Component):
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0"))
         self._choice = W.VBox([w["confirm_text"], row(w["split"], w["energy"], w["magic"]), row(w["confirm"], w["cancel"], w["hold"], w["away"], w["pass"], self.confirm_spot)],
                               layout=W.Layout(border="1px solid #ce93d8", padding="4px", margin="4px 0"))
-        side = W.VBox([w["phase"], self.spot, w["hint"], self._choice, w["dice"]], layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px", margin="0 0 0 8px"))
+        side = W.VBox([w["phase"], self.spot, w["hint"], self._choice, w["dice"]], layout=W.Layout(flex="1 1 280px", min_width="280px", max_width="560px", margin="0 0 0 8px"))
         self.board.box.layout.flex = "0 0 auto"
         left = W.VBox([self.board.box, w["legend"]], layout=W.Layout(flex="0 0 auto", max_width=f"{int(self.board.figure.width) + 20}px"))
         self.set_children(W.HBox([left, side], layout=W.Layout(flex_flow="row wrap")), w["cards"])
@@ -208,7 +209,8 @@ def _draw(self:FmcBoard, view):
         for f in view["figures"]:
             out = f["status"] in OUT
             b.place(f["id"], (min(max(f["x"], 0), 24), min(max(f["y"], 0), 16)), color=OUT_COLOR if out else SIDE_COLORS[f["side"]],
-                    label="✕" if out else _short(f["name"]), tooltip=f"{f['name']}: {max(0, f['left'])}/{f['hp']} h.p., defense {f['defense']}, {f['status']}")
+                    label="✕" if out else _short(f["name"]), radius=BASE,
+                    tooltip=f"{f['name']}: {max(0, f['left'])}/{f['hp']} h.p., defense {f['defense']}" + ("" if f["status"] == "ok" else f", {f['status']}"))
         if acting in b.pieces and not s.is_over:
             b.highlight([acting], color=ACTING)
             me = s.by_id[acting]
@@ -217,7 +219,7 @@ def _draw(self:FmcBoard, view):
             if t in b.pieces:
                 b.highlight([t], color=TARGET)
                 lab = target_odds(s, a)
-                if lab: b.label(t, lab, color=TARGET, offset=(0, -1.15))
+                if lab: b.label(t, lab, color=TARGET, offset=(0, -0.85))
         c = self.chosen
         if c is not None and acting in b.pieces:
             to = c.get("target") or (c["at"][0][0] if c["do"] == "attack" else None)
@@ -407,7 +409,7 @@ class FmcApp(AppScaffold):
                  options=None,           # FmcOptions fields: classes, level, size, encounter, distance…
                  seed:int=0,
                  seats=None,             # per seat: "human" or a bot spec (default: the foes played by the monsters bot)
-                 px_per_in:float=24):
+                 px_per_in:float=22):
         state = state if state is not None else Fmc.new(options, seed)
         if state.game is not Fmc: raise RulesError(f"FmcApp plays the FMC skirmish, not {state.game.name}")
         super().__init__(state, FmcBoard(px_per_in), seats={1: "monsters"} if seats is None else seats, title="FMC Basic — skirmish")
