@@ -140,7 +140,7 @@ class FmcBoard(Component):
     chosen = traitlets.Any(None, allow_none=True, help="the legal action waiting for Confirm (None: nothing chosen)")
     version = traitlets.Int(0, help="counts redraws")
 
-    def __init__(self, px_per_in:float=22):
+    def __init__(self, px_per_in:float=19):
         super().__init__()
         self.board = TableBoard(24, 16, px_per_in=px_per_in, title="The table (inches): the party's edge below, the foes' above", show_selection=False)
         self.spot = self.error_spot()
@@ -161,7 +161,7 @@ class FmcBoard(Component):
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0"))
         self._choice = W.VBox([w["confirm_text"], row(w["split"], w["energy"], w["magic"]), row(w["confirm"], w["cancel"], w["hold"], w["away"], w["pass"], self.confirm_spot)],
                               layout=W.Layout(border="1px solid #ce93d8", padding="4px", margin="4px 0"))
-        side = W.VBox([w["phase"], self.spot, w["hint"], self._choice, w["dice"]], layout=W.Layout(flex="1 1 280px", min_width="280px", max_width="560px", margin="0 0 0 8px"))
+        side = W.VBox([w["phase"], self.spot, w["hint"], self._choice, w["dice"]], layout=W.Layout(flex="1 1 270px", min_width="270px", max_width="560px", margin="0 0 0 8px"))
         self.board.box.layout.flex = "0 0 auto"
         left = W.VBox([self.board.box, w["legend"]], layout=W.Layout(flex="0 0 auto", max_width=f"{int(self.board.figure.width) + 20}px"))
         self.set_children(W.HBox([left, side], layout=W.Layout(flex_flow="row wrap")), w["cards"])
@@ -409,7 +409,7 @@ class FmcApp(AppScaffold):
                  options=None,           # FmcOptions fields: classes, level, size, encounter, distance…
                  seed:int=0,
                  seats=None,             # per seat: "human" or a bot spec (default: the foes played by the monsters bot)
-                 px_per_in:float=22):
+                 px_per_in:float=19):
         state = state if state is not None else Fmc.new(options, seed)
         if state.game is not Fmc: raise RulesError(f"FmcApp plays the FMC skirmish, not {state.game.name}")
         super().__init__(state, FmcBoard(px_per_in), seats={1: "monsters"} if seats is None else seats, title="FMC Basic — skirmish")
