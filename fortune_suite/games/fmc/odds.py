@@ -132,7 +132,7 @@ def split_odds(parts,                 # the attacks' bonuses, e.g. (3, 1, 1)
     kp = np.zeros(targets + 1)
     for (k, _), q in state.items(): kp[k] += q
     kills = Dist(kp.tolist(), 0)
-    return SplitOdds(parts, mean, float(1 - kp[0]), float((np.arange(targets + 1) * kp).sum()), kills)
+    return SplitOdds(parts, mean, float(kp[1:].sum()), float((np.arange(targets + 1) * kp).sum()), kills)
 
 def split_table(bonus:int, defense:int, hp:int, targets:int=1, sides:int=6, two_handed:bool=False,
                 ineffective:bool=False, magic:int=0, death:str="at") -> list:
