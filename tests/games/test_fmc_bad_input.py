@@ -86,3 +86,15 @@ def test_bad_character_sheet_is_named():
     c["level"] = 9
     with pytest.raises(FmcError) as e: FMC.new({"characters": [c]}, 1)
     assert "characters[0]" in str(e.value) and "level" in str(e.value)
+
+
+def test_site_rooms():
+    from fortune_suite.games.fmc import site_encounter, stock_site
+    s = FMC.new({"site": 1, "site_seed": 5}, 0)
+    text, where = site_encounter(1, 5, "treasure")
+    site = stock_site(1, 5)
+    room = next(r for r in site.rooms if r.role == "monsters with treasure")
+    assert text == f"{room.occupants.count} {room.occupants.monster}"
+    assert sum(f.side == 1 for f in s.figures) == room.occupants.count
+    with pytest.raises(FmcError, match="option room must be one of"): FMC.new({"site": 1, "room": "attic"}, 0)
+    with pytest.raises(FmcError, match="option site must be"): FMC.new({"site": 9}, 0)

@@ -3,14 +3,22 @@ with invariants checked after every action — hit points within bounds, only st
 dead, every skirmish ends within its round limit — and greedy bot games with the same checks."""
 import pytest
 from fortune_suite.engine import random_playout, play_bots, get_game
-from fortune_suite.games.fmc import STATUSES, OUT
+from fortune_suite.games.fmc import STATUSES, OUT, new_character
+
+_EXPERT = new_character("Ivo", "expert", kit="ab", skills=["avoid surprise"], leather=True, weapon="spear", coins=20)
+_EXPERT.scrolls.extend(["heal", "lullaby"])
+_MAGE = new_character("Ada", "mage", spells=["captivate", "hamper"], leather=True, coins=20)
+_MAGE.level = 3
+SHEETS = [_EXPERT.to_dict(), _MAGE.to_dict(),
+          new_character("Bo", "fighter", kit="b", weapon_choice="polearm", leather=True, coins=20).to_dict()]
 
 ENCOUNTERS = ["6 hoblin, 4 porc", "1 troll", "1 medusa, 2 porc", "1 dragon, young, 3 skeleton", "2 wraith",
               "1 lycanthrope, 4 zombie", "1 giant", "3 ghoul, 2 hoblin", "1 ogre, 1 bear", "8 skeleton"]
 VARIANTS = [{}, {"death": "excess"}, {"into_melee": "forbidden"}, {"shields": "always", "gaze": "round"},
             {"fate_saves": False, "morale": False, "surprise": "none"}, {"level": 3, "retainers": 2},
             {"classes": "mage, fighter:b", "size": 3, "level": 2}, {"surprise": "party", "skills": "avoid surprise, climbing"},
-            {"surprise": "foes", "max_rounds": 5}, {"level": 5, "size": 2, "classes": "fighter:a, mage"}]
+            {"surprise": "foes", "max_rounds": 5}, {"level": 5, "size": 2, "classes": "fighter:a, mage"},
+            {"characters": SHEETS, "spells": "hasten, captivate"}]
 
 
 def options(seed):
@@ -46,9 +54,9 @@ class Invariants:
         self.acting = self._acting(s)
 
 
-@pytest.mark.parametrize("block", range(10))
+@pytest.mark.parametrize("block", range(11))
 def test_random_playouts(block):
-    "1,000 random playouts, 100 a block, in quiet mode: invariants after every action, and every game ends."
+    "1,100 random playouts, 100 a block, in quiet mode: invariants after every action, and every game ends."
     ended = 0
     for seed in range(block * 100, block * 100 + 100):
         s = get_game("fmc").new(options(seed), seed, quiet=True)

@@ -3,7 +3,7 @@ Dice are scripted by replacing the state's `rolls` with a list of totals, so eac
 import pytest
 from fractions import Fraction
 from fortune_suite.engine import get_game
-from fortune_suite.games.fmc import (attack, harm, splits, p_hit, energy_attack,
+from fortune_suite.games.fmc import (attack, harm, splits, hit_chance, energy_attack,
                                      breath, cast, gaze, regenerate, morale, foes, party, parse_encounter, FmcError,
                                      caught_by_breath, caught_by_line, monster)
 
@@ -27,8 +27,8 @@ def test_hit_chance_is_d20_plus_bonus_at_least_defense():
     for b in range(-2, 9):
         for dc in range(8, 20):
             want = Fraction(sum(1 for face in range(1, 21) if face + b >= dc), 20)
-            assert p_hit(b, dc) == pytest.approx(float(want))
-    assert (p_hit(0, 14), p_hit(1, 14), p_hit(8, 16)) == pytest.approx((0.35, 0.40, 0.65))
+            assert hit_chance(b, dc) == pytest.approx(float(want))
+    assert (hit_chance(0, 14), hit_chance(1, 14), hit_chance(8, 16)) == pytest.approx((0.35, 0.40, 0.65))
 
 
 def test_attack_hits_on_meeting_defense_and_rolls_the_weapon_die():

@@ -98,6 +98,28 @@ def test_treasure_frequencies():
             if h.item is not None: assert type(h.item).__name__ == {1: "MagicWeapon", 2: "Scroll", 3: "ArcaneFocus"}[h.magic_roll]
 
 
+KIND = {"MagicWeapon": "magic weapon", "Scroll": "scroll", "ArcaneFocus": "arcane focus"}
+
+
+@pytest.mark.parametrize("level,dice", [(1, (6, 6)), (1, (12, 4)), (2, (10, 12))])
+def test_treasure_kept_items(level, dice):
+    "Where items may not fit (level 1, 2): the pair of kept items against magic_items_law, and that law by hand."
+    from fortune_suite.games.fmc import magic_items_law
+    law = magic_items_law(level, dice)
+    g = np.random.default_rng(level * 100 + dice[0])
+    seen = Counter(tuple(None if h.item is None else KIND[type(h.item).__name__] for h in site_treasure(level, g, dice).hoards)
+                   for _ in range(12_000))
+    check(seen, law, f"kept items level {level} dice {dice}")
+    if (level, dice) == (1, (6, 6)):
+        # by hand (weapon 600, scroll 1,000, focus 500 c.p. in a 1,000 c.p. budget): the first hoard keeps what it
+        # rolls; the second keeps a weapon or a scroll only after the first rolled nothing, a focus after nothing or
+        # after a focus (500 + 500), nothing after a weapon (400 left) or a scroll (0 left)
+        hand = {("magic weapon", None): 6, ("scroll", None): 6, ("arcane focus", None): 5, ("arcane focus", "arcane focus"): 1,
+                (None, "magic weapon"): 3, (None, "scroll"): 3, (None, "arcane focus"): 3, (None, None): 9}
+        assert sum(hand.values()) == 36 and set(law) == set(hand)
+        for k, n in hand.items(): assert abs(law[k] - n / 36) < 1e-15, k
+
+
 def test_treasure_split_share():
     "The first hoard takes (15 + 5 × 2d6) % of what the items left, rounded down to 10 c.p."
     g = np.random.default_rng(5)

@@ -5,24 +5,19 @@
 # %% ../../../nbs/64_fmc_bots.ipynb #033201c5
 from __future__ import annotations
 import functools, math
-from ...dice import die, highest, pool_sum
+from ...dice import die, pool_sum
 from ...engine import register_bot, RulesError
+from .odds import kill_chance, damage_dist
 
 # %% auto #0
-__all__ = ['kill_chance', 'monsters_bot', 'party_bot', 'greedy_bot']
+__all__ = ['monsters_bot', 'party_bot', 'greedy_bot']
 
 # %% ../../../nbs/64_fmc_bots.ipynb #8f3cd92f
-@functools.lru_cache(maxsize=4096)
-def _dmg(sides:int, two:bool):
-    return highest(die(sides), die(sides)) if two else die(sides)
-
 @functools.lru_cache(maxsize=8192)
-def kill_chance(bonus:int, defense:int, sides:int, two:bool, magic:int, left:int, weak:bool, asleep:bool=False) -> float:
-    "P(one attack kills): P(d20 + bonus + magic ≥ defense) × P(damage (halved if weak) + magic ≥ hit points left); exact."
-    hit = 1.0 if asleep else float((die(20) + bonus + magic).at_least(defense))
-    d = _dmg(sides, two)
-    if weak: d = d.map(lambda k: max(1, k // 2))
-    return hit * float((d + max(magic, 0)).at_least(left))
+def _kill_chance(bonus, defense, sides, two, magic, left, weak, asleep, death) -> float:
+    "P(one attack kills): fmc-core's `kill_chance`; a sleeper is hit without a roll, so only its damage counts."
+    if asleep: return float(damage_dist(sides, two, weak, max(magic, 0)).at_least(left + (death == "excess")))
+    return kill_chance(left, bonus, defense, sides, two, weak, magic, death)
 
 @functools.lru_cache(maxsize=1024)
 def _dice_at_least(n:int, k:int) -> float: return float(pool_sum(n, die(6)).at_least(k))
@@ -35,12 +30,11 @@ def _d(a, b) -> float: return math.hypot(a["x"] - b["x"], a["y"] - b["y"])
 
 def _weak(att, tgt, missile) -> bool:
     r = tgt["resists"]
-    return bool(r) and (("steel" in r and att["monster"] is None and att["magic"] <= 0) or ("missile" in r and missile))
+    return bool(r) and (("steel" in r and att["steel"] and att["magic"] <= 0) or ("missile" in r and missile))
 
-def _kill(att, tgt, bonus, missile=False) -> float:
-    left = tgt["left"] if tgt["status"] != "asleep" else tgt["left"]
-    return kill_chance(bonus, tgt["defense"], att["die"], att["two_handed"], att["magic"], max(left, 1),
-                       _weak(att, tgt, missile), tgt["status"] == "asleep")
+def _kill(att, tgt, bonus, missile=False, death="at") -> float:
+    return _kill_chance(bonus, tgt["defense"], att["die"], att["two_handed"], att["magic"], max(tgt["left"], 1),
+                        _weak(att, tgt, missile), tgt["status"] == "asleep", death)
 
 def _score_attack(figs, me, a) -> float:
     "Expected kills of an attack action (its parts on the same target count as one chance each, capped at 1)."
@@ -116,7 +110,7 @@ def _magic(figs, me, legal):
     "A mage's choice: the area attack or spell with the most expected effect per energy, if worth it; else pass."
     best, score = legal[-1], 0.0
     for a in legal:
-        do, e = a["do"], a.get("energy", 1)
+        do, e = a["do"], max(a.get("energy", 1), 1)          # a scroll read (energy 0) rolls 1d6
         if do in ("blast", "line"): v = _area_score(figs, me, a, n_dice=e)
         elif do == "spell" and a["spell"] == "lullaby":
             t = figs[a["target"]]

@@ -4,13 +4,14 @@
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #57899604
 from __future__ import annotations
-import math
+import functools, math
 from .data import FmcError
+from .odds import splits
 
 # %% auto #0
 __all__ = ['ACTIVE', 'STATUSES', 'OUT', 'MELEE', 'REACH', 'LINE', 'LINE_HALF_WIDTH', 'CONE', 'CONE_WIDTH', 'Figure', 'dist',
            'toward', 'away', 'in_line', 'in_cone', 'locked', 'damage_notation', 'ineffective', 'half_damage', 'attack',
-           'harm', 'splits', 'can_split']
+           'harm', 'split_ways', 'can_split']
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #aa63ddf0
 ACTIVE = "ok"                      # the one status that acts
@@ -58,7 +59,7 @@ class Figure:
                                 "die": self.die, "two_handed": self.two_handed, "ranged": self.ranged, "reach": self.reach,
                                 "magic": self.magic, "spells": list(self.spells), "skills": list(self.skills), "pc": self.pc,
                                 "thinks": self.thinks, "xp": self.xp, "hd": self.hd, "specials": sorted(self.specials),
-                                "resists": sorted(self.resists), "monster": self.monster}
+                                "resists": sorted(self.resists), "steel": self.steel, "monster": self.monster}
         self._sig, self._dict = sig, {**d, "hp": self.hp, "damage": self.damage, "left": self.hp - self.damage,
                                       "speed": self.speed + self.speed_mod, "shield": self.shield, "energy": self.energy,
                                       "leader": self.leader, "status": self.status, "x": round(self.x, 2),
@@ -108,7 +109,10 @@ def in_cone(o:Figure, aim:Figure, f:Figure) -> bool:
 
 def locked(f:Figure, figures) -> bool:
     "Whether an active enemy stands within 1\" of `f` (stuck in melee until it is resolved)."
-    return any(g.side != f.side and g.status == ACTIVE and dist(f, g) <= MELEE + _EPS for g in figures)
+    side, x, y, r = f.side, f.x, f.y, MELEE + _EPS
+    for g in figures:
+        if g.side != side and g.status == ACTIVE and math.hypot(g.x - x, g.y - y) <= r: return True
+    return False
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #300bfa86
 def damage_notation(att:Figure) -> str:
@@ -171,16 +175,10 @@ def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=Tru
     if s.would_die(tgt, 0): s.dying(tgt)
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #5e9c4619
-def splits(bonus:int, most:int=None) -> list:
-    "The ways to split `bonus` into positive whole parts (largest first, at most `most` parts), the whole bonus first."
-    out = []
-    def go(left, cap, acc):
-        if left == 0: out.append(tuple(acc)); return
-        if most is not None and len(acc) >= most: return
-        for k in range(min(left, cap), 0, -1): go(left - k, k, acc + [k])
-    if bonus <= 0: return [(bonus,)]
-    go(bonus, bonus, [])
-    return out
+@functools.lru_cache(maxsize=64)
+def split_ways(bonus:int) -> tuple:
+    "The ways to split `bonus` (fmc-core's `splits`), the whole bonus first."
+    return tuple(splits(bonus))
 
 def can_split(f:Figure) -> bool:
     "Whether `f` may split its attack bonus: fighters with prowess above +1, monsters above +1."

@@ -12,7 +12,7 @@ from ...engine import SaveError
 from ...geometry import hex_neighbours, hex_distance
 from .data import FmcError, ITEMS
 from .treasure import as_rng, _roll
-from .sites import hex_label, hex_of, BAD_TERRAIN, Region
+from .sites import hex_label, hex_of, BAD_TERRAIN, Region, Hex, stock_hex, SiteOptions
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
@@ -84,11 +84,12 @@ class ExploreOptions:
 class ExploreReport:
     "What one step of exploration did, for the referee to read out; `to_dict` for an app or a log."
     kind: str                 # "turn", "light", "wander", "move"
-    text: str
+    message: str              # the sentence to read out (also `text()` and `str()`, like every FMC record)
     rolls: tuple = ()         # (what, die, face) for every die rolled
     encounter: bool = False   # a wandering monster / random encounter came up
-    def __str__(self): return self.text
-    def to_dict(self) -> dict: return dict(kind=self.kind, text=self.text, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
+    def text(self) -> str: return self.message
+    __str__ = text
+    def to_dict(self) -> dict: return dict(kind=self.kind, text=self.message, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
 
 def _days(thirds:int) -> str:
     "Thirds of a day as '2', '1⅓', '⅔'."
@@ -120,6 +121,7 @@ class HexCrawl:
             if not isinstance(v, int) or isinstance(v, bool) or v < 0: raise FmcError(f"{f} must be a whole number ≥ 0, got {v!r}")
         self.rations, self.torches, self.oil, self.lantern = rations, torches, oil, bool(lantern)
         self.lit, self.light_left = None, 0          # "torch" / "lantern" / None; turns before it goes out
+        self.notes = {}                              # number → one line of what the referee put there
         self._visit(start)
 
     # --- the map
@@ -206,7 +208,15 @@ def _advance(self:HexCrawl, cost:int):
         if week == 3 * self.options.travel_days: time += 3; week = 0; rests += 1
     return time, week, rations, rests
 
-def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
+def _which(table, g, rolls):
+    "Roll d6 on an encounter table (anything indexed 1–6, e.g. an EncounterTable) and say what comes."
+    face = _roll(g, 6); rolls.append(("which encounter", "d6", face))
+    e = table[face]
+    return f" — d6 {face}: {e.text() if hasattr(e, 'text') else e}"
+
+def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
+          table=None) -> ExploreReport:   # an encounter table (the region's): on an encounter, d6 says which
+
     "Travel into neighbouring hex `n` if it is open (wander roll, known way or road): time, rations, encounter check."
     self._on_map(n)
     if hex_distance(hex_of(self.position), hex_of(n)) != 1: raise FmcError(f"hex {n} is not next to the party's hex {self.position}")
@@ -223,6 +233,8 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
     else:
         faces = [_roll(g, 6) for _ in range(cost // 3)]; rolls = tuple(("encounter", "d6", f) for f in faces)
         hit = 1 in faces; check = f"encounter checks d6 {faces}"
+    which = _which(table, g, rolls := list(rolls)) if hit and table is not None else ""
+    rolls = tuple(rolls)
     a = self.position
     self.time, self.week, self.rations = time, week, rations
     self.position, self.offer = n, []
@@ -232,11 +244,28 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False) -> ExploreReport:
     t = self.hexes[n]["terrain"]
     bad = [w for w, b in (("bad terrain", t in self.options.bad_terrain), ("bad weather", bad_weather)) if b]
     text = (f"Day {_days(self.time)}: {a} → {n} ({t}{', ' + ' and '.join(bad) if bad else ''}: {_days(cost)} day"
-            f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' if hit else 'no encounter'}"
+            f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' + which if hit else 'no encounter'}"
             + (f"; {rests} rest day{'s' * (rests > 1)} taken" if rests else "") + f"; rations left: {self.rations}")
     return ExploreReport("move", text, rolls, hit)
 
 HexCrawl.move = _move
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #2ba1c637
+def _note(self:HexCrawl, n:str, text:str) -> None:
+    "Write what is in hex `n` (one line)."
+    self._on_map(n)
+    if not isinstance(text, str) or not text.strip(): raise FmcError(f"a note for hex {n} must be some text, got {text!r}")
+    self.notes[n] = text.strip()
+
+def _stock(self:HexCrawl, n:str, rng, level:int=1, options:SiteOptions|None=None) -> Hex:
+    "Stock hex `n` with `stock_hex` (refused if it has a note already) and note its summary."
+    self._on_map(n)
+    if n in self.notes: raise FmcError(f"hex {n} is stocked already: {self.notes[n]}")
+    h = stock_hex(rng, level, options)
+    self.notes[n] = h.summary()
+    return h
+
+HexCrawl.note, HexCrawl.stock = _note, _stock
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #bccbaec3
 def _light(self:HexCrawl, kind:str="torch") -> ExploreReport:
@@ -262,7 +291,8 @@ def _light_turns(self:HexCrawl) -> int:
 
 def _site_turn(self:HexCrawl, action:str, rng,
               squares:int=0,     # squares moved (10 ft each), for "move"
-              speed:int=12) -> ExploreReport:   # the party's speed (its slowest member's, halved if encumbered)
+              speed:int=12,      # the party's speed (its slowest member's, halved if encumbered)
+              table=None) -> ExploreReport:   # the site's encounter table: on a wandering monster, d6 says which
     "One exploration turn: move up to speed in squares, search or interact; the light burns; a wandering check."
     if action not in SITE_ACTIONS: raise FmcError(f"unknown action {action!r} (move, search or interact)")
     if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0: raise FmcError(f"speed must be a whole number ≥ 0, got {speed!r}")
@@ -270,6 +300,8 @@ def _site_turn(self:HexCrawl, action:str, rng,
     if action != "move" and squares: raise FmcError(f"only a move covers squares ({action} with {squares})")
     if squares > speed: raise FmcError(f"a move covers at most the speed, {speed} squares; asked for {squares}")
     g = as_rng(rng); face = _roll(g, 6); hit = face <= self.options.wandering_in_6
+    rolls = [("wandering", "d6", face)]
+    which = _which(table, g, rolls) if hit and table is not None else ""
     self.turns += 1
     dark = self.lit is None
     out = ""
@@ -280,8 +312,8 @@ def _site_turn(self:HexCrawl, action:str, rng,
     tph = self.options.turns_per_hour
     text = (f"Turn {self.turns} (hour {(self.turns - 1) // tph + 1}, turn {(self.turns - 1) % tph + 1} of {tph}): {what}"
             + (" in the dark" if dark else "") + out +
-            f"; wandering check d6 {face}: {'a wandering monster!' if hit else 'nothing'}")
-    return ExploreReport("turn", text, (("wandering", "d6", face),), hit)
+            f"; wandering check d6 {face}: {'a wandering monster!' + which if hit else 'nothing'}")
+    return ExploreReport("turn", text, tuple(rolls), hit)
 
 HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
 
@@ -308,14 +340,14 @@ HexCrawl.for_party = staticmethod(_for_party)
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #955d83bc
 _FIELDS = ("cols", "rows", "hexes", "position", "roads", "ways", "offer", "time", "week", "turns", "rations",
-           "torches", "oil", "lantern", "lit", "light_left", "options")
+           "torches", "oil", "lantern", "lit", "light_left", "notes", "options")
 
 def _to_dict(self:HexCrawl) -> dict:
     "The whole expedition as plain JSON data."
     return dict(cols=self.cols, rows=self.rows, hexes={n: dict(h) for n, h in self.hexes.items()}, position=self.position,
                 roads=[list(w) for w in self.roads], ways=[list(w) for w in self.ways], offer=list(self.offer),
                 time=self.time, week=self.week, turns=self.turns, rations=self.rations, torches=self.torches,
-                oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left,
+                oil=self.oil, lantern=self.lantern, lit=self.lit, light_left=self.light_left, notes=dict(self.notes),
                 options={**asdict(self.options), "bad_terrain": list(self.options.bad_terrain)})
 
 def _need(ok, name, msg):
@@ -346,6 +378,9 @@ def _from_dict(cls, d) -> HexCrawl:
     _need(isinstance(d["lantern"], bool), "lantern", "must be true or false")
     _need(d["lit"] in (None, "torch", "lantern"), "lit", "must be null, 'torch' or 'lantern'")
     c.lantern, c.lit = d["lantern"], d["lit"]
+    _need(isinstance(d["notes"], dict) and all(n in c.hexes and isinstance(t, str) for n, t in d["notes"].items()),
+          "notes", "must map hexes of the map to text")
+    c.notes = dict(d["notes"])
     return c
 
 def _save(self:HexCrawl) -> str: return json.dumps(self.to_dict(), sort_keys=True)
@@ -360,7 +395,9 @@ HexCrawl.from_dict, HexCrawl.load = classmethod(_from_dict), classmethod(_load)
 
 def _from_region(region:Region, rations:int=1, torches:int=0, oil:int=0, lantern:bool=False,
                 options:ExploreOptions|None=None) -> HexCrawl:
-    "An expedition starting at a region's haven, with its map and terrain (the rest of the map plains, unknown)."
-    return HexCrawl(region.cols, region.rows, region.start, dict(region.terrain), (), rations, torches, oil, lantern, options)
+    "An expedition starting at a region's haven, with its map, terrain and a note of each stocked hex (the rest plains, unknown)."
+    c = HexCrawl(region.cols, region.rows, region.start, dict(region.terrain), (), rations, torches, oil, lantern, options)
+    c.notes = {n: h.summary() for n, h in region.hexes.items()}
+    return c
 
 HexCrawl.from_region = staticmethod(_from_region)

@@ -45,16 +45,19 @@ def breath(s, dragon:Figure, aim:Figure):
 def _hd(f:Figure) -> float: return f.hd
 
 def cast(s, caster:Figure, spell:str, target:Figure, energy:int):
-    "Cast `spell` from a scroll on `target` with `energy` (1 for the spell, each extra adds 1d6)."
+    "Cast `spell` from a scroll on `target` with `energy` (1 for the spell, each extra adds 1d6); energy 0: read the scroll, using it up (1d6)."
+    if energy == 0:
+        sp = list(caster.spells); sp.remove(spell); caster.spells = tuple(sp)
     caster.energy -= energy
-    n = energy
+    n = max(energy, 1)
     what = {"heal": f"heals {target.name}", "hasten": f"hastens {target.name}", "hamper": f"hampers {target.name}",
             "lullaby": f"sings a lullaby at {target.name}", "captivate": f"captivates {target.name}"}[spell]
     if spell == "captivate":
-        s.say(lambda: f"{caster.name} spends {energy} energy: {what}, who is charmed and leaves the fight.", caster, target)
+        s.say(lambda: f"{caster.name} {f'spends {energy} energy' if energy else 'reads the scroll'}: {what}, who is charmed and leaves the fight.", caster, target)
         s.fall(target, "charmed", None)
         return
-    total = s.rolls(f"{n}d6", lambda: f"{caster.name} spends {energy} energy and {what} ({n}d6)", caster, target)
+    total = s.rolls(f"{n}d6", lambda: f"{caster.name} {f'spends {energy} energy and' if energy else 'reads a scroll and'} {what} ({n}d6)",
+                    caster, target)
     if spell == "heal":
         cured = min(total, target.damage)
         target.damage -= cured

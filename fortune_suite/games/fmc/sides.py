@@ -4,14 +4,15 @@
 
 # %% ../../../nbs/63c_fmc_sides.ipynb #8e0f7187
 from __future__ import annotations
-import re
+import functools, re
 from .data import FmcError, CharacterError, CLASSES, WEAPONS, monster
 from .characters import Character, new_character
+from .sites import stock_site
 from .combat import Figure
 
 # %% auto #0
-__all__ = ['KIT_WEAPON', 'SIDEARM', 'parse_classes', 'figure_of', 'new_party_member', 'monster_figure', 'parse_encounter', 'foes',
-           'party', 'place']
+__all__ = ['KIT_WEAPON', 'SIDEARM', 'ROOMS', 'parse_classes', 'figure_of', 'new_party_member', 'monster_figure',
+           'parse_encounter', 'foes', 'party', 'place', 'site_encounter']
 
 # %% ../../../nbs/63c_fmc_sides.ipynb #f78dce90
 KIT_WEAPON = {"a": "sword", "b": "greatsword", "c": "bow"}   # the weapon each fighter kit's "weapon" is, here
@@ -37,6 +38,9 @@ def _names(text:str) -> list: return [w.strip() for w in str(text).split(",") if
 
 def figure_of(c:Character, fid:str, name:str=None) -> Figure:
     "The figure of the character sheet `c` (fmc-core's `Character`): its hit points, defense, speed, weapon, shield, prowess, energy, scrolls, skills, and an attuned magic weapon's bonus or focus's energy."
+    return Figure(**_character_kw(c, fid, name))
+
+def _character_kw(c:Character, fid:str, name:str=None) -> dict:
     ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS]
     melee = [w for w in ws if w.melee]
     w = (melee or ws or [None])[0] if c.cls != "fighter" or not any(x.missile for x in ws) else next(x for x in ws if x.missile)
@@ -46,10 +50,10 @@ def figure_of(c:Character, fid:str, name:str=None) -> Figure:
         if m.get("magic") == "weapon": magic = int(m.get("bonus", 0))
         if m.get("magic") == "focus" and c.cls == "mage": focus = int(m.get("energy", 0))
     two = (w is not None and w.hands == 2) or bool(magic and m.get("two_handed"))
-    return Figure(fid, name or c.name, 0, c.cls, level=c.level, hp=c.hp_max, defense=c.defense, speed=c.speed,
+    return dict(id=fid, name=name or c.name, side=0, kind=c.cls, level=c.level, hp=c.hp_max, defense=c.defense, speed=c.speed,
                   bonus=c.prowess, split=c.cls == "fighter", die=6, two_handed=two,
                   ranged=w is not None and w.missile, reach=w is not None and w.reach, magic=magic, shield=c.shield,
-                  energy=c.energy + focus, spells=tuple(c.scrolls) if c.cls == "mage" else (), skills=tuple(c.skills),
+                  energy=c.energy + focus, spells=tuple(c.scrolls), skills=tuple(c.skills),
                   items=tuple(it if isinstance(it, str) else it.get("name", "") for it in c.items), pc=True, hd=c.level,
                   weapon=w.name if w is not None else "fists")
 
@@ -68,8 +72,11 @@ def new_party_member(i:int, cls:str, kit, level:int, spells=(), skills=()) -> Ch
 
 def monster_figure(key:str, fid:str, name:str, side:int=1, thinks=None, steel:bool=False, kind:str="monster") -> Figure:
     "A figure of the example monster `key` (its data), with id `fid` and `name`."
+    return Figure(**_monster_kw(key, fid, name, side, thinks, steel, kind))
+
+def _monster_kw(key, fid, name, side=1, thinks=None, steel=False, kind="monster") -> dict:
     m = monster(key)
-    return Figure(fid, name, side, kind, level=m.bracket.level, hp=m.hp, defense=m.defense, speed=m.speed,
+    return dict(id=fid, name=name, side=side, kind=kind, level=m.bracket.level, hp=m.hp, defense=m.defense, speed=m.speed,
                   bonus=m.attack, split=m.attack > 1, die=m.damage, xp=m.xp, hd=m.bracket.hit_dice,
                   specials=m.specials, resists=m.resists, thinks=not m.mindless if thinks is None else thinks,
                   steel=steel, monster=m.key, weapon="weapon" if steel else "attack")
@@ -94,6 +101,14 @@ def parse_encounter(text:str) -> list:
 
 def foes(text:str) -> list:
     "The foes' figures of an encounter, numbered per kind (\"Hoblin 1\" … \"Porc 4\"); the strongest first one leads."
+    kws, lead = _foes_kw(text)
+    figs = [Figure(**kw) for kw in kws]
+    figs[lead].leader = True
+    return figs
+
+@functools.lru_cache(maxsize=256)
+def _foes_kw(text:str) -> tuple:
+    "The foes' figures as keyword sets (read once per encounter text) and the leader's index."
     parts, figs = parse_encounter(text), []
     many = {}
     for n, key in parts: many[key] = many.get(key, 0) + n
@@ -102,9 +117,16 @@ def foes(text:str) -> list:
         for _ in range(n):
             seen[key] = seen.get(key, 0) + 1
             name = monster(key).name + (f" {seen[key]}" if many[key] > 1 else "")
-            figs.append(monster_figure(key, f"f{len(figs) + 1}", name))
-    max(figs, key=lambda f: (f.level, f.hp, -int(f.id[1:]))).leader = True
-    return figs
+            figs.append(_monster_kw(key, f"f{len(figs) + 1}", name))
+    lead = max(range(len(figs)), key=lambda k: (figs[k]["level"], figs[k]["hp"], -k))
+    return tuple(figs), lead
+
+@functools.lru_cache(maxsize=64)
+def _party_kw(classes, level, size, spells, skills) -> tuple:
+    "The figures of a party of new characters given by options, as keyword sets (made once per set of options)."
+    cl = parse_classes(classes)
+    return tuple(_character_kw(new_party_member(i + 1, *cl[i % len(cl)], level, _names(spells), _names(skills)), f"p{i + 1}")
+                 for i in range(size))
 
 def party(options) -> list:
     "The party's figures: the character sheets of option `characters`, else `size` new characters of `classes` at `level`; then the retainers."
@@ -116,10 +138,7 @@ def party(options) -> list:
             if c.dead: raise FmcError(f"option characters[{i}]: {c.name} is dead")
             figs.append(figure_of(c, f"p{i + 1}"))
     else:
-        cl = parse_classes(options.classes)
-        spells, skills = _names(options.spells), _names(options.skills)
-        figs = [figure_of(new_party_member(i + 1, *cl[i % len(cl)], options.level, spells, skills), f"p{i + 1}")
-                for i in range(options.size)]
+        figs = [Figure(**kw) for kw in _party_kw(options.classes, options.level, options.size, options.spells, options.skills)]
     for k in range(options.retainers):
         figs.append(monster_figure("porc", f"p{len(figs) + 1}", f"Mercenary {k + 1}", 0, thinks=True, steel=True,
                                    kind="retainer"))
@@ -133,3 +152,18 @@ def place(figures:list, options) -> None:
         span = 1.5 * (len(fs) - 1)
         for k, f in enumerate(fs):
             f.x, f.y = min(max(options.table / 2 - span / 2 + 1.5 * k, 0.0), options.table), y
+
+# %% ../../../nbs/63c_fmc_sides.ipynb #0cedbae5
+ROOMS = ("treasure", "other", "both")
+
+@functools.lru_cache(maxsize=256)
+def site_encounter(level:int, seed:int, room:str="treasure") -> tuple:
+    "(encounter text, description) of the occupants of a room of the level-`level` site stocked with `seed`."
+    if room not in ROOMS: raise FmcError(f"option room must be one of {', '.join(ROOMS)}, got {room!r}")
+    site = stock_site(level, seed)
+    want = {"treasure": ("monsters with treasure",), "other": ("monsters without treasure",),
+            "both": ("monsters with treasure", "monsters without treasure")}[room]
+    rooms = [r for r in site.rooms if r.role in want and r.occupants is not None]
+    text = ", ".join(f"{r.occupants.count} {r.occupants.monster}" for r in rooms)
+    where = " and ".join(f"room {r.number} ({r.role})" for r in rooms)
+    return text, f"{where} of a level-{level} site (seed {seed})"

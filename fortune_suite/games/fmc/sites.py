@@ -29,6 +29,10 @@ class MonsterGroup:
     xp_each: int
     @property
     def xp(self) -> int: return self.count * self.xp_each
+    @property
+    def encounter(self) -> str:
+        "As the skirmish's `encounter` option reads it: '7 hoblin'."
+        return f"{self.count} {self.monster}"
     def text(self) -> str:
         m = _monster(self.monster)
         return (f"{self.count} × {m.name} ({self.xp:,} XP; DC {m.defense}, {m.hp} h.p., +{m.attack}, d{m.damage}"
@@ -138,6 +142,12 @@ class Site:
     def occupants_xp(self) -> int: return sum(r.occupants.xp for r in self.rooms if r.occupants)
     @property
     def treasure_cp(self) -> int: return sum(t.budget_cp for t in self.treasure)
+    def encounter(self, *rooms:int) -> str:
+        "The occupants of the given rooms (all occupied rooms if none given) as a skirmish encounter: '7 hoblin, 3 porc'."
+        occ = [r for r in self.rooms if r.occupants and (not rooms or r.number in rooms)]
+        bad = [n for n in rooms if n not in {r.number for r in self.rooms if r.occupants}]
+        if bad: raise FmcError(f"room {bad[0]} of this site has no occupants (occupied: {', '.join(str(r.number) for r in self.rooms if r.occupants)})")
+        return ", ".join(r.occupants.encounter for r in occ)
     def text(self) -> str:
         return "\n".join([f"Level-{self.level} site: {len(self.rooms)} rooms (room 1 is the entrance), occupants "
                           f"{self.occupants_xp:,} XP, treasure {_money(self.treasure_cp)}",
@@ -226,6 +236,12 @@ class Hex:
         if self.lair: return f"{head}: {self.lair.text()}"
         return f"{head}: {self.detail}"
     __str__ = text
+    def summary(self) -> str:
+        "One line for a map's tooltip: 'Lair: 3 × Ogre (1,500 XP)'."
+        if self.site: return (f"Site (level {self.site.level}): {len(self.site.rooms)} rooms, "
+                              f"{self.site.occupants_xp:,} XP of occupants, {_money(self.site.treasure_cp)} of treasure")
+        if self.lair: return f"Lair: {self.lair.monsters.count} × {_monster(self.lair.monsters.monster).name} ({self.lair.monsters.xp:,} XP)"
+        return f"{self.kind.capitalize()}: {self.detail}"
     def to_dict(self) -> dict:
         return dict(roll=self.roll, kind=self.kind, detail=self.detail, site=self.site and self.site.to_dict(),
                     lair=self.lair and self.lair.to_dict())
@@ -274,13 +290,16 @@ class Region:
     start: str                    # the haven's hex
     hexes: dict                   # number → Hex
     terrain: dict                 # number → terrain
+    encounters: EncounterTable | None = None   # the region's d6 random encounters (overland)
     def text(self) -> str:
         return "\n".join([f"Starting region ({len(self.hexes)} hexes on a {self.cols} × {self.rows} map; the party starts at {self.start}):"]
-                         + [f"{n} ({self.terrain[n]}): {h.text()}" for n, h in self.hexes.items()])
+                         + [f"{n} ({self.terrain[n]}): {h.text()}" for n, h in self.hexes.items()]
+                         + ([self.encounters.text()] if self.encounters else []))
     __str__ = text
     def to_dict(self) -> dict:
         return dict(cols=self.cols, rows=self.rows, start=self.start, terrain=dict(self.terrain),
-                    hexes={n: h.to_dict() for n, h in self.hexes.items()})
+                    hexes={n: h.to_dict() for n, h in self.hexes.items()},
+                    encounters=self.encounters and self.encounters.to_dict())
 
 def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5, rows:int=5) -> Region:
     "A haven at the map's centre and six stocked hexes around it (one at least a site), each with a terrain."
@@ -294,7 +313,9 @@ def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5,
     for n in around: hexes[n] = stock_hex(g, level, options)
     if not any(hexes[n].kind == "site" for n in around): hexes[around[-1]] = stock_hex(g, level, options, kind=2)
     terrain = {n: ("plains" if n == start else TERRAIN[_roll(g, 6)]) for n in hexes}
-    return Region(cols, rows, start, hexes, terrain)
+    o = options or SiteOptions()
+    enc = encounter_table(o.xp_per_level * level * o.encounter_share, g, o.monsters)
+    return Region(cols, rows, start, hexes, terrain, enc)
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #95ad5833
 MOODS = ("negative", "uncertain", "affirmative")

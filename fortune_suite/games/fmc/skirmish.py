@@ -11,12 +11,14 @@ from ...engine import Game, GameKind, State, RulesError, register_game
 from .data import FmcError
 from .characters import Character
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack,
-                                            splits, can_split)
+                                            split_ways, can_split)
+from .odds import hit_chance
+from .fate import tempt_fate_chance
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regenerate, morale)
-from .sides import party, foes, place, parse_classes, parse_encounter
+from .sides import party, foes, place, parse_classes, parse_encounter, site_encounter, ROOMS
 
 # %% auto #0
-__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'p_hit', 'FmcState', 'Fmc']
+__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState', 'Fmc']
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #62bcd28b
 @dataclass(frozen=True)
@@ -30,6 +32,9 @@ class FmcOptions:
     spells: str = "lullaby, heal"      # a mage's scrolls (its 2 starting spells)
     skills: str = "avoid surprise, surprise enemies"   # an expert's skills, as many as its level allows
     encounter: str = "6 hoblin, 4 porc"   # the foes: counts and example monsters
+    site: int = 0                      # >0: the foes are a room's occupants of a site of this level (fmc-gen's stock_site)
+    site_seed: int = -1                # the site's seed; -1: the skirmish's seed (a new site each game)
+    room: str = "treasure"             # which occupants: "treasure", "other" (the monsters without treasure), "both"
     distance: int = 12                 # inches between the two sides at the start
     table: int = 24                    # the table's width in inches (its depth: the distance + 4)
     surprise: str = "both"             # who may be surprised: both, party, foes or none
@@ -45,13 +50,14 @@ class FmcOptions:
 
     def __post_init__(self):
         for name, lo, hi in (("level", 1, 5), ("size", 1, 8), ("retainers", 0, 8), ("distance", 1, 48), ("table", 6, 96),
-                             ("missile_range", 1, 96), ("gaze_range", 1, 48), ("max_rounds", 1, 200)):
+                             ("missile_range", 1, 96), ("gaze_range", 1, 48), ("max_rounds", 1, 200),
+                             ("site", 0, 5), ("site_seed", -1, 2**53)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never")),
-                         ("gaze", ("once", "round"))):
+                         ("gaze", ("once", "round")), ("room", ROOMS)):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
         if not all(isinstance(c, dict) for c in self.characters): raise FmcError("option characters: each is a character sheet (a JSON object)")
@@ -64,15 +70,6 @@ PHASES = ("movement", "missiles", "melee", "magic")
 SIDE_NAMES = ("The party", "The foes")
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #98387f04
-_P_HIT = {}
-
-def p_hit(bonus:int, defense:int) -> float:
-    "P(d20 + bonus ≥ defense), exact (the dice core)."
-    k = (bonus, defense)
-    p = _P_HIT.get(k)
-    if p is None: p = _P_HIT[k] = float((die(20) + bonus).at_least(defense))
-    return p
-
 def _pct(p:float) -> str: return f"{p:.0%}" if 0.01 <= p < 0.995 or p in (0, 1) else f"{p:.1%}"
 
 class FmcState(State):
@@ -101,14 +98,13 @@ class FmcState(State):
         self.emit("roll", f"{SIDE_NAMES[side] if side is not None else 'Referee'} — {rec.describe()}", d, side)
         return rec.total
 
-    def hit_text(self, bonus, defense) -> str: return _pct(p_hit(bonus, defense))
+    def hit_text(self, bonus, defense) -> str: return _pct(hit_chance(bonus, defense))   # fmc-core's exact odds
 
     def tempt(self, fig, coins:int, why:str, other=None, side=None) -> bool:
         "Tempt fate with `coins` coins (each a d6, 4–6 wins): True if any wins."
-        p = 1 - 0.5 ** coins
-        who = fig if fig is not None else None
-        t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",
-                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(p)})", who, other, side)
+        t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",    # the chance is fmc-core's exact tempt_fate_chance
+                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(tempt_fate_chance(coins))})",
+                       fig, other, side)
         return t >= 4
 
     # --- death and falling ---
@@ -133,7 +129,11 @@ def _setup(self:FmcState):
     o = self.options
     self.round, self.phase, self.turn, self.order, self.queue = 0, None, 0, (0, 1), []
     self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
-    self.figures = party(o) + foes(o.encounter)
+    where = None
+    if o.site:
+        text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
+    else: text = o.encounter
+    self.figures = party(o) + foes(text)
     self.by_id = {f.id: f for f in self.figures}
     self.numbers = [sum(f.side == s for f in self.figures) for s in (0, 1)]
     place(self.figures, o)
@@ -143,6 +143,7 @@ def _setup(self:FmcState):
             fs = [f for f in self.figures if f.side == side]
             self.emit("info", f"{SIDE_NAMES[side]}: " + "; ".join(_card(f) for f in fs) + ".",
                       {"round": 0, "side": side, "figures": [f.id for f in fs]}, side)
+        if where: self.emit("info", f"The foes are the occupants of {where}.", {"round": 0, "site": o.site})
         self.emit("info", f"They stand {o.distance}\" apart on a {o.table}\"-wide table.", {"round": 0})
     self._surprise()
     self._start_round()
@@ -245,8 +246,11 @@ def _flee(self:FmcState, side:int):
 def _check_end(self:FmcState) -> bool:
     "End the skirmish when a side has no figure able to fight."
     if self.over: return True
-    able = [any(f.side == s and f.status == ACTIVE for f in self.figures) for s in (0, 1)]
-    if all(able): return False
+    able = [False, False]
+    for f in self.figures:
+        if f.status == ACTIVE:
+            able[f.side] = True
+            if able[0] and able[1]: return False
     for f in self.figures:
         if f.status == "fleeing": f.status = "fled"
     self.over, self.current, self.opts, self.queue = True, None, [], []
@@ -267,9 +271,12 @@ def _options(self:FmcState, f:Figure) -> list:
     ph, i = self.phase, f.id
     if ph == 0:
         if locked(f, self.figures): return []
-        out = [{"fig": i, "do": "hold"}]
-        out += [{"fig": i, "do": "close", "target": g.id} for g in self._enemies(f) if dist(f, g) > MELEE + 1e-9]
-        return out + [{"fig": i, "do": "away"}]
+        out, side, x, y, r = [{"fig": i, "do": "hold"}], f.side, f.x, f.y, MELEE + 1e-9
+        for g in self.figures:
+            if g.side != side and g.status not in OUT and math.hypot(g.x - x, g.y - y) > r:
+                out.append({"fig": i, "do": "close", "target": g.id})
+        out.append({"fig": i, "do": "away"})
+        return out
     if ph == 1:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
         r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
@@ -282,26 +289,28 @@ def _options(self:FmcState, f:Figure) -> list:
         out = [{"fig": i, "do": "attack", "at": [[g.id, f.bonus]]} for g in ts]
         if can_split(f):
             weak = sorted(ts, key=lambda g: (g.hp - g.damage, g.id))
-            for p in splits(f.bonus)[1:]:
+            for p in split_ways(f.bonus)[1:]:
                 out += [{"fig": i, "do": "attack", "at": [[g.id, b] for b in p]} for g in ts]
                 if len(ts) > 1: out.append({"fig": i, "do": "attack", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
         return out + [{"fig": i, "do": "pass"}]
     if f.moved or f.attacked: return []
     out = []
     ens = [g for g in self._enemies(f) if g.status != "fled"]
-    if f.energy > 0:
-        for e in range(1, f.energy + 1):
-            for g in ens:
-                out.append({"fig": i, "do": "blast", "target": g.id, "energy": e})
-                out.append({"fig": i, "do": "line", "target": g.id, "energy": e})
-        for sp in f.spells:
+    scroll = f.kind != "mage"              # anyone else reads a scroll once, using it up, at 1d6
+    if f.energy > 0 or (scroll and f.spells):
+        if not scroll:
+            for e in range(1, f.energy + 1):
+                for g in ens:
+                    out.append({"fig": i, "do": "blast", "target": g.id, "energy": e})
+                    out.append({"fig": i, "do": "line", "target": g.id, "energy": e})
+        for sp in dict.fromkeys(f.spells):
             if sp not in SPELLS_IN_COMBAT: continue
             if sp == "heal": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE and g.damage > 0]
             elif sp == "hasten": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE]
             elif sp == "captivate": ts = [g for g in ens if g.status == ACTIVE and g.thinks]
             else: ts = [g for g in ens if g.status == ACTIVE]
-            top = 1 if sp == "captivate" else f.energy
-            out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in range(1, top + 1) for g in ts]
+            es = (0,) if scroll else range(1, (1 if sp == "captivate" else f.energy) + 1)
+            out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in es for g in ts]
     if "breath" in f.specials and not f.breath:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
     return out + [{"fig": i, "do": "pass"}] if out else []
@@ -378,7 +387,8 @@ def _describe(self:FmcState, player, a) -> str:
     if do == "attack":
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
-    if do == "spell": return f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy."
+    if do == "spell": return (f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy." if a["energy"]
+                              else f"{f.name} reads a scroll of {a['spell']} at {g.name}.")
     return f"{f.name} spends {a['energy']} energy: a {'blast at' if do == 'blast' else 'line toward'} {g.name}."
 
 def _apply(self:FmcState, player, a):

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #f8a2b36b
 from __future__ import annotations
-import itertools, math, numbers
+import itertools, math, numbers, re
 from dataclasses import dataclass, field, asdict
 from functools import lru_cache
 import numpy as np
@@ -13,10 +13,11 @@ from .data import FmcError, SPELLS, monster as _monster
 
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
-           'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
+           'ITEM_KINDS', 'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
            'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names',
            'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value',
-           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard']
+           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard',
+           'magic_items_law']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -69,6 +70,11 @@ def power_die_of(monster:str) -> int:
     "Faces of a monster's damage die (its weapon's power die), by its name in the monster list."
     return power_die_sides(_monster(monster).damage)
 
+def _power_die(x) -> int:
+    "A power die given as faces, as notation ('d8') or as the owning monster's name ('Dragon, Young')."
+    if isinstance(x, str) and not re.fullmatch(r"\s*[dD]\d+\s*", x): return power_die_of(x)
+    return power_die_sides(x)
+
 # %% ../../../nbs/62_fmc_treasure.ipynb #44d578f8
 @dataclass(frozen=True)
 class MagicWeapon:
@@ -110,8 +116,7 @@ def _weapon_from(power_die:int, d6:int, faces) -> MagicWeapon:
 def magic_weapon(power_die,   # the owners' damage die: 8, 'd8', or a monster's name
                  rng) -> MagicWeapon:  # a seed, a dice Roller or a numpy Generator
     "Roll a magic weapon: d6 for kind and hands, then the power die and every smaller one on the 12 powers."
-    sides = power_die_of(power_die) if isinstance(power_die, str) and not power_die.strip().lower().startswith("d") \
-        else power_die_sides(power_die)
+    sides = _power_die(power_die)
     g = as_rng(rng)
     d6 = _roll(g, 6)
     faces = tuple(_roll(g, s) for s in POWER_DICE[:POWER_DICE.index(sides) + 1])
@@ -313,8 +318,7 @@ def site_treasure(level:int,                    # the site's level: the budget i
     level, o, g = _check_level(level), options or TreasureOptions(), as_rng(rng)
     if o.split not in ("2d6", "even"): raise FmcError(f"unknown treasure split {o.split!r} (2d6 or even)")
     if len(power_dice) != 2: raise FmcError(f"a site has two hoards: give two power dice, got {len(power_dice)}")
-    dice = [power_die_of(p) if isinstance(p, str) and not p.strip().lower().startswith("d") else power_die_sides(p)
-            for p in power_dice]
+    dice = [_power_die(p) for p in power_dice]
     budget = o.cp_per_level * level; left = budget
     rolls, items, notes = [], [], []
     for pd in dice:
@@ -340,3 +344,22 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
         note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
     return Hoard(value_cp, d6, item, notes=note, **_fill(rest, item is None, g))
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #b57e282f
+ITEM_KINDS = {1: "magic weapon", 2: "scroll", 3: "arcane focus"}
+
+def magic_items_law(level:int, power_dice=(6, 6), options:TreasureOptions|None=None) -> dict:
+    "Exact chance of each pair of kept magic items (kind or None) in a site's two hoards."
+    level, o = _check_level(level), options or TreasureOptions()
+    dice = [_power_die(p) for p in power_dice]
+    price = lambda d6, pd: {1: pd * 100, 2: SCROLL_CP, 3: level * o.focus_cp_per_energy}[d6]
+    law = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            left, kept = o.cp_per_level * level, []
+            for d6, pd in zip((a, b), dice):
+                k = None
+                if d6 <= 3 and price(d6, pd) <= left: k = ITEM_KINDS[d6]; left -= price(d6, pd)
+                kept.append(k)
+            law[tuple(kept)] = law.get(tuple(kept), 0) + 1 / 36
+    return law

@@ -1,0 +1,78 @@
+"""FMC skirmish benchmark: `python benchmarks/bench_fmc.py [--quick]` (also `python benchmarks/games.py fmc`).
+
+1. A party of four (the default: fighter with sword and shield, fighter with bow, mage, expert, level 1) against
+   6 hoblins and 4 porcs, greedy against greedy (the party bot and the monsters bot), through the one simulator in
+   quiet mode — `fortune_suite.simkit.simulate("fmc", n, seed, "greedy", options={"encounter": "6 hoblin, 4 porc"})`,
+   the path of `fortune-suite simulate fmc --option encounter="6 hoblin, 4 porc"` — skirmishes per second as the
+   median of 3 series, in CPU time (one core) and wall-clock time. Peer, same run: the same seeded skirmishes with
+   the full log (every roll with its odds, every referee sentence, JSON views); both must end every skirmish alike.
+2. Exact odds of one attack (fmc-core's `attack_odds`: a level-5 fighter's split part +3 with a two-handed +1 magic
+   weapon at an ogre, defense 14, 5 hit points left — hit chance, damage law, P(kill)), cold (the odds caches cleared)
+   and cached. Peer, same run: a 10,000-trial numpy Monte Carlo of the same attack (about ±1% accurate).
+Targets from issue 12: ≥ 200 skirmishes/s in quiet mode; ≤ 1 ms for one attack's odds.
+"""
+import statistics, time
+import numpy as np
+
+OPTIONS = {"encounter": "6 hoblin, 4 porc"}
+
+
+def _series(games, seed, quiet):
+    "One timed series through the simulator: (CPU games/s, wall games/s, per-game records, the result)."
+    from fortune_suite.simkit import simulate
+    t0, w0 = time.process_time(), time.perf_counter()
+    r = simulate("fmc", games, seed, "greedy", options=OPTIONS, quiet=quiet, keep=True)
+    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records, r
+
+
+def main(quick: bool = False) -> int:
+    from fortune_suite.games.fmc import odds
+
+    games, repeats = (20, 3) if quick else (200, 3)
+    _series(3, 10_000, True)                                    # warm the odds caches once, as a long run would
+    quiet, full = [], []
+    for k in range(repeats):                                    # interleaved, so both see the same machine load
+        quiet.append(_series(games, 1000 * k, True)); full.append(_series(games, 1000 * k, False))
+        if quiet[-1][2] != full[-1][2]:
+            print(f"quiet and full-log skirmishes ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
+    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
+    r = quiet[-1][3]
+    print(f"party of four vs 6 hoblins and 4 porcs, greedy vs greedy, through simulate(): {qc:7.1f} skirmishes/s CPU, "
+          f"{qw:7.1f} wall, quiet (median of {repeats} × {games})")
+    print(f"  peer: the same skirmishes with the full log and JSON views:  {fc:7.1f} /s CPU, {fw:7.1f} wall "
+          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
+    cols = r.columns
+    print(f"  last series: party wins {r.win_rate[0]:.0%}, all survive {cols['survived']['rate']:.0%}, "
+          f"cleared {cols['clear']['rate']:.0%}, mean experience {cols['xp']['mean']:.0f}, mean rounds {r.mean_rounds:.2f}")
+    print(f"  target ≥ 200 skirmishes/s: {'met' if qc >= 200 else 'NOT met'} (CPU)"
+          f"{'' if qw >= 200 else ' — wall clock below it: a loaded machine'}")
+
+    args = dict(bonus=3, defense=14, hp=5, sides=6, two_handed=True, ineffective=False, magic=1)
+    reps = 50 if quick else 200
+    cold = []
+    for _ in range(reps):
+        odds.damage_dist.cache_clear(); odds.attack_dist.cache_clear()
+        t0 = time.perf_counter(); a = odds.attack_odds(**args); cold.append(time.perf_counter() - t0)
+    warm = []
+    for _ in range(reps):
+        t0 = time.perf_counter(); odds.attack_odds(**args); warm.append(time.perf_counter() - t0)
+    rng = np.random.default_rng(0)
+
+    def mc(n=10_000):
+        hit = rng.integers(1, 21, n) + 3 + 1 >= 14
+        dmg = np.maximum(rng.integers(1, 7, n), rng.integers(1, 7, n)) + 1
+        return (hit & (dmg >= 5)).mean()
+    mct, est = [], None
+    for _ in range(reps // 4 or 1):
+        t0 = time.perf_counter(); est = mc(); mct.append(time.perf_counter() - t0)
+    c, w, m = (statistics.median(x) * 1e3 for x in (cold, warm, mct))
+    print(f"odds of one attack (+3 part, two-handed +1 magic, at defense 14 with 5 hit points left): "
+          f"hit {a.hit:.0%}, P(kill) {a.kill:.4f}, expected {a.expected:.3f}: {c:.3f} ms cold, {w:.4f} ms cached")
+    print(f"  peer: 10,000-trial numpy Monte Carlo of the same attack: {m:.3f} ms, P(kill) ≈ {est:.4f}")
+    print(f"  target ≤ 1 ms: {'met' if c <= 1 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    raise SystemExit(main("--quick" in sys.argv))
