@@ -8,7 +8,7 @@ from fortune_suite.games.fmc import STATUSES, OUT, new_character
 _EXPERT = new_character("Ivo", "expert", kit="ab", skills=["avoid surprise"], leather=True, weapon="spear", coins=20)
 _EXPERT.scrolls.extend(["heal", "lullaby"])
 _MAGE = new_character("Ada", "mage", spells=["captivate", "hamper"], leather=True, coins=20)
-_MAGE.level = 3
+_MAGE.level, _MAGE.xp = 3, 5000
 SHEETS = [_EXPERT.to_dict(), _MAGE.to_dict(),
           new_character("Bo", "fighter", kit="b", weapon_choice="polearm", leather=True, coins=20).to_dict()]
 

@@ -134,7 +134,7 @@ def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False) -> bool:
     "Resolve one weapon attack of `att` on `tgt` at attack bonus `bonus` (+ its magic weapon); True on a hit."
     b = bonus + att.magic
     if tgt.status == "asleep":
-        s.say(lambda: f"{att.name} strikes the sleeping {tgt.name}: it cannot dodge, the blow lands.", att, tgt)
+        s.say(lambda: f"{tgt.name} is asleep: {att.name}'s {'shot' if missile else 'blow'} lands without a roll.", att, tgt)
     else:
         total = s.rolls(f"1d20+{b}" if b >= 0 else f"1d20{b}",
                         lambda: f"{att.name} {'shoots at' if missile else 'attacks'} {tgt.name}: d20{b:+d} against defense "
@@ -161,9 +161,6 @@ def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=Tru
     tgt.damage += dmg
     s.say(lambda: f"{tgt.name} takes {dmg} damage{why}: {max(tgt.hp - tgt.damage, 0)} of {tgt.hp} hit points left.",
           src, tgt, damage=dmg)
-    if tgt.status == "asleep":
-        tgt.status = ACTIVE
-        s.say(lambda: f"{tgt.name} wakes up.", src, tgt)
     if src is not None and "drain" in src.specials and src.status == ACTIVE:
         loss = dmg // 2
         if loss:
@@ -173,6 +170,9 @@ def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=Tru
                 s.fall(tgt, "undead", lambda: f"{tgt.name} has no maximum hit points left and becomes undead.")
                 return
     if s.would_die(tgt, 0): s.dying(tgt)
+    elif tgt.status == "asleep":
+        tgt.status = ACTIVE
+        s.say(lambda: f"{tgt.name} wakes up.", src, tgt)
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #5e9c4619
 @functools.lru_cache(maxsize=64)

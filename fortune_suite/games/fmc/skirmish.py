@@ -190,7 +190,7 @@ def _start_round(self:FmcState):
     for f in self.figures: f.moved = f.attacked = False
     if self.round == 1 and self.surprised is not None:
         self.order = (1 - self.surprised,)
-        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} act alone.", round_start=True)
+        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} {'act' if self.surprised == 0 else 'acts'} alone.", round_start=True)
     else:
         won = 0 if self.rolls("1d6", lambda: f"Round {self.round} initiative, 50–50 (4–6 the party, 1–3 the foes)") >= 4 else 1
         self.order = (won, 1 - won)
