@@ -195,7 +195,7 @@ def _redraw(self:RegionCrawl):
                               + (f' — {esc(h.text().split(chr(10))[0])}' if h else " — nothing of note") + "</div>")
         w["explore"].layout.display = None if h is not None and h.site is not None else "none"
         w["news"].value = "".join(f'<div class="fs-fmc-crawl-report" style="font-size:12px;color:{"#b71c1c" if r.encounter else "#455a64"};margin:1px 0">'
-                                  f'{"⚔ " if r.encounter else ""}{esc(r.text)}</div>' for r in self.reports[-6:][::-1])
+                                  f'{"⚔ " if r.encounter else ""}{esc(str(r))}</div>' for r in self.reports[-6:][::-1])
     self.version += 1
 
 def _said(self:RegionCrawl, report):
@@ -247,7 +247,7 @@ def _draw_rooms(self:RegionCrawl):
     self.w["rooms"].value = (f'<div style="font-size:13px;margin:2px 0"><b>Level-{self.site.level} site in hex {esc(self.crawl.position)}</b></div>'
                              + rooms_html(self.site, here, self.seen_rooms)
                              + "".join(f'<div class="fs-fmc-crawl-report" style="font-size:12px;color:{"#b71c1c" if r.encounter else "#455a64"}">'
-                                       f'{"⚔ " if r.encounter else ""}{esc(r.text)}</div>' for r in self.reports[-4:][::-1] if r.kind in ("turn", "light")))
+                                       f'{"⚔ " if r.encounter else ""}{esc(str(r))}</div>' for r in self.reports[-4:][::-1] if r.kind in ("turn", "light")))
     self.w["status"].value = self._chips()
     self.version += 1
 
