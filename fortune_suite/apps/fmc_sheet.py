@@ -192,7 +192,7 @@ class CharacterSheets(Panel):
         self.party, self.seed = list(party), seed
         st, auto = {"description_width": "initial"}, lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
         self.maker = CharacterMaker(seed, on_make=self.add)
-        self.spots = {k: self.error_spot() for k in ("pick", "xp", "treasure", "gear", "hurt", "week", "json")}
+        self.spots = {k: self.error_spot() for k in ("pick", "xp", "treasure", "gear", "armor", "hurt", "week", "json")}
         b = lambda d, css, **kw: tag(W.Button(description=d, layout=auto(), **kw), css)
         n = lambda d, css, v=0, width="150px": tag(W.BoundedIntText(value=v, min=0, max=10**7, description=d, style=st, layout=W.Layout(width=width)), css)
         w = self.w = {}
@@ -207,6 +207,9 @@ class CharacterSheets(Panel):
         w["carried"] = tag(W.Dropdown(description="Drop:", style=st, layout=auto()), "fs-fmc-sheet-carried")
         w["drop"] = b("Drop", "fs-fmc-sheet-drop")
         w["dmg"], w["hurt"] = n("Damage:", "fs-fmc-sheet-dmg", 1, "130px"), b("Take damage", "fs-fmc-sheet-hurt")
+        w["armor"] = tag(W.Dropdown(options=[(f"{a.name} ({a.cost:,} c.p.: defense {a.defense}, speed {a.speed}\", {a.capacity} slots)", a.name) for a in ARMOR.values()],
+                                    description="Armor:", style=st, layout=auto()), "fs-fmc-sheet-armor")
+        w["buy"] = b("Buy and wear", "fs-fmc-sheet-buy", tooltip="pay its price and wear it (the old suit is left behind)")
         w["action"] = tag(W.Dropdown(options=list(ACTIONS), description="Downtime week:", style=st, layout=auto(),
                                      tooltip="a week of rest cures a level-1 worth of damage and restores a mage's energy; plus one action"), "fs-fmc-sheet-action")
         w["spell"] = tag(W.Dropdown(options=list(SPELLS), description="spell:", style=st, layout=auto()), "fs-fmc-sheet-spell")
@@ -218,7 +221,8 @@ class CharacterSheets(Panel):
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0"))
         sp = self.spots
         self._play = W.VBox([row(w["xp"], w["gain"], w["levelup"], sp["xp"]), row(w["gp"], w["sp"], w["cp"], w["bring"], sp["treasure"]),
-                             row(w["thing"], w["take"], w["carried"], w["drop"], sp["gear"]), row(w["dmg"], w["hurt"], sp["hurt"]),
+                             row(w["thing"], w["take"], w["carried"], w["drop"], sp["gear"]), row(w["armor"], w["buy"], sp["armor"]),
+                             row(w["dmg"], w["hurt"], sp["hurt"]),
                              row(w["action"], w["spell"], w["week"], sp["week"]), w["week_said"]],
                             layout=W.Layout(flex="1 1 480px", min_width="420px"))
         self._sheetbox = W.HBox([self._play, W.VBox([w["sheet"]], layout=W.Layout(flex="0 0 auto"))], layout=W.Layout(flex_flow="row wrap"))
@@ -227,7 +231,7 @@ class CharacterSheets(Panel):
         self.listen(w["pick"], lambda ch: self.redraw(), near=sp["pick"])
         self.on_click(w["new"], lambda _: self.new(), near=sp["pick"])
         do = lambda key, fn: self.on_click(w[key], lambda _: (fn(), self.redraw()), near=sp[{"gain": "xp", "levelup": "xp", "bring": "treasure",
-                                           "take": "gear", "drop": "gear", "hurt": "hurt", "week": "week"}[key]])
+                                           "take": "gear", "drop": "gear", "buy": "armor", "hurt": "hurt", "week": "week"}[key]])
         do("gain", lambda: self.current.gain_xp(w["xp"].value))
         do("levelup", lambda: self._said(f"Now level {self.current.level_up()[-1]}."))
         do("bring", lambda: self._said(f"{self.current.gain_treasure(cp=w['cp'].value, sp=w['sp'].value, gp=w['gp'].value):,} experience from the treasure."))
@@ -235,6 +239,7 @@ class CharacterSheets(Panel):
         do("drop", lambda: self.current.drop(w["carried"].value or ""))
         do("hurt", lambda: self.current.hurt(w["dmg"].value))
         do("week", self._week)
+        do("buy", lambda: self.buy_armor(w["armor"].value))
         self.on_click(w["save"], lambda _: self.save(), near=sp["json"])
         self.on_click(w["load"], lambda _: self.load(w["json"].value), near=sp["json"])
         self.redraw()
@@ -255,6 +260,15 @@ class CharacterSheets(Panel):
         rec = c.downtime(a, rng=self.seed + c.week, **kw)
         self._said(f"Week {rec['week']}: {a}; healed {rec['healed']}" + (f", research d6 {rec['roll']}" if rec["roll"] else "")
                    + (f" → {rec['result']}" if rec["result"] else "") + ".")
+
+    def buy_armor(self, name:str) -> Character:
+        "Pay for armor `name` and wear it: the sheet's own checks refuse it over double the capacity, or without the coins."
+        i, c = self.w["pick"].value, self.current
+        new = Character.from_dict({**c.to_dict(), "armor": name})     # checked: capacity
+        new.spend(ARMOR[name].cost, f"{name} armor")                  # checked: the coins
+        self.party[i] = new
+        self._said(f"Now wearing {name} armor: defense {new.defense}, speed {new.speed}\".")
+        return new
 
     def new(self):
         "Show the maker (a new character joins the party when it is made)."

@@ -142,7 +142,7 @@ class FmcBoard(Component):
 
     def __init__(self, px_per_in:float=19):
         super().__init__()
-        self.board = TableBoard(24, 16, px_per_in=px_per_in, title="The table (inches): the party's edge below, the foes' above", show_selection=False)
+        self.board = TableBoard(24, 16, px_per_in=px_per_in, title="The table in inches (party's edge below)", show_selection=False)
         self.spot = self.error_spot()
         self.board.on_click(self.guard_near(self._clicked, self.spot))
         auto = lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
@@ -211,6 +211,7 @@ def _draw(self:FmcBoard, view):
             b.place(f["id"], (min(max(f["x"], 0), 24), min(max(f["y"], 0), 16)), color=OUT_COLOR if out else SIDE_COLORS[f["side"]],
                     label="✕" if out else _short(f["name"]), radius=BASE,
                     tooltip=f"{f['name']}: {max(0, f['left'])}/{f['hp']} h.p., defense {f['defense']}" + ("" if f["status"] == "ok" else f", {f['status']}"))
+        self._zoom(view["figures"])
         if acting in b.pieces and not s.is_over:
             b.highlight([acting], color=ACTING)
             me = s.by_id[acting]
@@ -232,7 +233,22 @@ def _draw(self:FmcBoard, view):
         if w["cards"].value != cards: w["cards"].value = cards
     self.version += 1
 
-FmcBoard._mine, FmcBoard.draw = _mine, _draw
+def _zoom(self:FmcBoard, figs, margin:float=3.0, least:float=9.0):
+    "Show the part of the table the figures stand on (with `margin` inches round them, at least `least` wide), the table's shape kept."
+    b = self.board
+    W_, H_ = b.width, b.height
+    xs, ys = [f["x"] for f in figs] or [W_ / 2], [f["y"] for f in figs] or [H_ / 2]
+    w = max(max(xs) - min(xs) + 2 * margin, least, (max(ys) - min(ys) + 2 * margin) * W_ / H_)
+    w = min(w, W_); h = w * H_ / W_
+    cx = min(max((max(xs) + min(xs)) / 2, w / 2), W_ - w / 2); cy = min(max((max(ys) + min(ys)) / 2, h / 2), H_ - h / 2)
+    r = (round(cx - w / 2, 2), round(cx + w / 2, 2), round(cy - h / 2, 2), round(cy + h / 2, 2))
+    if getattr(self, "_range", None) != r:
+        self._range = r
+        fr = b.figure
+        fr.x_range.start, fr.x_range.end, fr.y_range.start, fr.y_range.end = r
+    return r
+
+FmcBoard._mine, FmcBoard.draw, FmcBoard._zoom = _mine, _draw, _zoom
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #3d282e9b
 def _sync_controls(self:FmcBoard, view):

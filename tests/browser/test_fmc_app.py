@@ -7,13 +7,14 @@ fight (two fighters against two hoblins) played to its end by clicking the foes 
 odds on the board and in the confirm box, the fallen crossed; undo and a save loaded back.
 
 At every step no text is cut off at a 1280 px window. Screenshots go to test-artifacts/fmc_app-*.png (looked at by hand)."""
-import base64, json, time
+import base64, json, statistics, time
 from test_boards import _JS_PX
 from conftest import _JS_BOKEH_DATA
 from helpers import wait, log_lines, cut_off, app_shot, run_in_kernel
 
 SKIRMISH = '{"encounter": "2 hoblin", "distance": 2, "surprise": "none", "size": 2, "classes": "fighter:a, fighter:b"}'
 TARGET, ACTING, OPEN = "#e53935", "#ffb300", "#ffd600"
+TIMES = []
 
 
 def data(page, name): return page.evaluate(_JS_BOKEH_DATA, name)
@@ -119,8 +120,11 @@ def test_referee_table(lab, page, bokeh_data):
             p = data(page, "fs-table-pieces")
             i = p["id"].index(foes[0])
             before = app.locator(".fs-fmc-confirm-text, .fs-fmc-chosen").first.inner_text() if app.locator(".fs-fmc-chosen").count() else ""
+            t0 = time.perf_counter()
             click_fig(page, "fs-table-figure", p["x"][i], p["y"][i])
+            t1 = time.perf_counter()
             wait(lambda: app.locator(".fs-fmc-chosen").count() == 1, "the confirm box")
+            TIMES.append(time.perf_counter() - t1)
             if not shot_confirm and "hits" in app.locator(".fs-fmc-chosen").inner_text():
                 assert "chance to kill" in app.locator(".fs-fmc-chosen").inner_text() or "kills" in app.locator(".fs-fmc-chosen").inner_text()
                 labels = data(page, "fs-table-labels")["text"]
@@ -146,3 +150,42 @@ def test_referee_table(lab, page, bokeh_data):
     app.locator("button.fs-app-load").click()
     wait(lambda: "The skirmish is over" in status.inner_text(), "the save loaded back")
     fits("loaded")
+    if TIMES:
+        ms = sorted(t * 1e3 for t in TIMES)
+        print(f"\nFMC table clicks → confirm box on the page: median {statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms over {len(ms)} clicks")
+
+
+def test_hot_seat_both_sides(lab, page, bokeh_data):
+    "Two people at one screen: no privacy screen (nothing is hidden in a skirmish), the turn line names the side to act."
+    t = open_table(lab, page, "fmc_hot.ipynb", f"t = FmcTable(seed=5, skirmish=json.loads('{SKIRMISH}'))\n"
+                   "t.skirmish.set_controller(1, 'human')\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Skirmish")
+    app = t.locator(".fs-fmc-app"); status = app.locator(".fs-app-status")
+    seen = set()
+    for _ in range(40):
+        txt = status.inner_text()
+        if "The skirmish is over" in txt: break
+        seen.update(side for side in ("The party", "The foes") if f"{side}, your turn" in txt)
+        assert app.locator("button.fs-app-iam").count() == 0 or not app.locator("button.fs-app-iam").is_visible()
+        btn = next((app.locator(f"button.fs-fmc-{k}") for k in ("hold", "pass") if app.locator(f"button.fs-fmc-{k}").is_visible()), None)
+        if btn is None: break
+        btn.click(); page.wait_for_timeout(250)
+    assert seen == {"The party", "The foes"}, seen
+    fits("hot seat"); shot("9-hot-seat")
+
+
+def test_voila(lab, voila, vpage, bokeh_data):
+    "The referee's table through Voilà: the region's map answers a click, the generators their buttons."
+    lab.write("fmc_voila.ipynb", ["from fortune_suite.apps.fmc import FmcTable\nt = FmcTable(seed=4)\nt"])
+    voila.open(vpage, "fmc_voila.ipynb", wait_for=".fs-fmc-table")
+    t = vpage.locator(".fs-fmc-table").first
+    t.locator("button.fs-fmc-gen-site").click()
+    wait(lambda: "A level-1 site" in t.locator(".fs-fmc-card").first.inner_text(), "a site card in Voilà")
+    tab(t, "Region")
+    t.locator("button.fs-fmc-crawl-wander").click()
+    hl = bokeh_data(vpage, "fs-hex-highlight", until=lambda d: len(d["cell"]) >= 1)
+    cx, cy = sum(hl["xs"][0]) / len(hl["xs"][0]), sum(hl["ys"][0]) / len(hl["ys"][0])
+    click_fig(vpage, "fs-hex-figure", cx, cy)
+    bokeh_data(vpage, "fs-hex-pieces", until=lambda d: d["cell"] == [hl["cell"][0]])
+    app_shot(t, "fmc_app-voila")
