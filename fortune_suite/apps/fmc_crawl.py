@@ -16,7 +16,7 @@ from ..games.fmc.sites import starting_region, Region
 from ..games.fmc.explore import HexCrawl, SITE_ACTIONS
 
 # %% auto #0
-__all__ = ['TERRAIN_COLORS', 'FOG', 'OPEN', 'PARTY', 'crawl_palette', 'map_cells', 'found', 'open_label', 'legend_items',
+__all__ = ['TERRAIN_COLORS', 'FOG', 'OPEN', 'PARTY', 'VEIL', 'crawl_palette', 'map_cells', 'found', 'open_label', 'legend_items',
            'rooms_html', 'RegionCrawl']
 
 # %% ../../nbs/55c_app_fmc_crawl.ipynb #8f97cd96
@@ -24,6 +24,7 @@ TERRAIN_COLORS = {"plains": "#dcedc8", "forest": "#66bb6a", "hills": "#d7ccc8", 
                   "water": "#4fc3f7", "desert": "#ffe082"}
 FOG = "#78909c"            # an unknown hex
 OPEN, PARTY = "#ffd600", "#ffffff"
+VEIL = "#9e9e9e"           # laid half-transparent over a seen hex: its terrain is known, not what is there
 
 def _fade(hex_color:str, t:float=0.55) -> str:
     "The colour `t` of the way to white (a seen hex: the terrain, faded)."
@@ -31,9 +32,9 @@ def _fade(hex_color:str, t:float=0.55) -> str:
     return "#%02x%02x%02x" % tuple(round(v + (255 - v) * t) for v in (r, g, b))
 
 def crawl_palette() -> dict:
-    "The board's colours: each terrain, each terrain faded ('plains, seen'), and the fog ('unknown')."
+    "The board's colours: each terrain (also 'plains, seen': the veil over it is drawn by the panel), and the fog ('unknown')."
     pal = {"unknown": FOG}
-    for t, c in TERRAIN_COLORS.items(): pal[t], pal[f"{t}, seen"] = c, _fade(c)
+    for t, c in TERRAIN_COLORS.items(): pal[t], pal[f"{t}, seen"] = c, c      # a seen hex: its terrain under a grey veil (see the panel)
     return pal
 
 def map_cells(crawl:HexCrawl) -> dict:
@@ -62,7 +63,7 @@ def open_label(crawl:HexCrawl, n:str, bad_weather:bool=False) -> str:
 def legend_items() -> list:
     "The map's legend: the fog, seen and visited hexes, the open hexes and the party."
     return [Swatch(FOG, "unknown", help="nobody in the party has seen this hex"),
-            Swatch(_fade(TERRAIN_COLORS["forest"]), "seen (faded)", help="next to a hex the party has been in: its terrain is known, not what is there"),
+            Swatch("#8fae8f", "seen (veiled)", help="next to a hex the party has been in: its terrain is known, not what is there"),
             Swatch(TERRAIN_COLORS["forest"], "visited", help="the party has been here: what is there is written on it"),
             Swatch(OPEN, "open: days · encounter chance", "dashed", help="the party may travel there now (by its wander roll or a way already taken); "
                    "the chance of a random encounter on the way is shown before the move"),
@@ -178,7 +179,10 @@ def _redraw(self:RegionCrawl):
     with self.hold_sync(), b.hold():
         b.set_cells(map_cells(c))
         b.clear_pieces(); b.place("party", c.position, color=PARTY, label="P", text_color="#212121", tooltip="the party", radius=0.42)
-        b.clear_highlight(); b.highlight(opens, color=OPEN)
+        b.clear_highlight()
+        veiled = [n for n, h in c.hexes.items() if h["state"] == "seen" and n not in opens]
+        if veiled: b.highlight(veiled, color=VEIL)
+        b.highlight(opens, color=OPEN)
         b.clear_labels()
         for n in c.hexes:
             if (k := found(self.region, c, n)) and n != c.position: b.label(n, k, color="#37474f", offset=(0, 0.45))

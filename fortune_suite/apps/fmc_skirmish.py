@@ -17,123 +17,13 @@ from ..games.fmc.odds import attack_odds, split_odds
 from ..games.fmc.combat import ineffective
 from ..games.fmc import bots as _bots                 # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
+from .fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHASE_HELP, weapon_odds, energy_kill,
+    target_odds, action_odds, fmc_entry, legend_items, figure_card)
 
 # %% auto #0
-__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'weapon_odds', 'energy_kill',
-           'target_odds', 'action_odds', 'fmc_entry', 'legend_items', 'figure_card', 'FmcBoard', 'FmcApp']
+__all__ = ['FmcBoard', 'FmcApp']
 
-# %% ../../nbs/55d_app_fmc_skirmish.ipynb #a28ee097
-SIDE_COLORS = ("#1565c0", "#c62828")
-ACTING, TARGET, OUT_COLOR = "#ffb300", "#e53935", "#9e9e9e"
-BASE = 0.45            # a base's drawn radius in inches (figures 1" apart are in melee: their bases must not hide each other)
-OUT = ("dead", "down", "fled", "undead", "petrified")
-PHASE_HELP = {"movement": "each figure may move up to its speed (close on a foe, back away, or click a spot); figures within 1\" of a foe are stuck in melee",
-              "missiles": "figures with a missile weapon shoot (d20 + bonus against the target's defense)",
-              "melee": "figures within reach (1\", 2\" with a reach weapon) strike; a fighter may split its prowess into several attacks",
-              "magic": "mages spend energy: 1d6 per energy to a figure and those next to it, or to all in a 6\" line; or cast a spell from a scroll"}
-
-def _pct(p:float) -> str: return f"{p:.0%}" if p in (0, 1) or 0.01 <= p <= 0.99 else f"{p:.1%}"
-
-def _fig(state, fid): return state.by_id[fid]
-
-def weapon_odds(state, att, tgt, bonus:int, missile:bool=False):
-    "The game's `attack_odds` for `att` striking `tgt` at attack bonus `bonus` (its magic weapon, die, hands, the target's resistances and hit points left)."
-    if tgt.status == "asleep": bonus = 99                                    # a sleeping figure cannot dodge: the blow lands
-    return attack_odds(bonus, tgt.defense, max(1, tgt.hp - tgt.damage), att.die, att.two_handed, ineffective(att, tgt, missile),
-                       att.magic, state.options.death)
-
-def energy_kill(state, tgt, energy:int) -> float:
-    "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the game's bots' exact dice-pool helper)."
-    left = max(1, tgt.hp - tgt.damage) + (1 if state.options.death == "excess" else 0)
-    return _bots._dice_at_least(energy, left)
-
-def target_odds(state, action) -> str:
-    "The label a target of `action` shows on the board: 'hit 45% · kill 30%' (a weapon), 'kill 58%' (energy), '' (no odds)."
-    f, do = state.current, action["do"]
-    if do == "shoot":
-        o = weapon_odds(state, f, _fig(state, action["target"]), f.bonus, True); return f"hit {_pct(o.hit)} · kill {_pct(o.kill)}"
-    if do == "attack":
-        t, b = action["at"][0]
-        o = weapon_odds(state, f, _fig(state, t), b); return f"hit {_pct(o.hit)} · kill {_pct(o.kill)}"
-    if do in ("blast", "line"): return f"{action['energy']}d6 · kill {_pct(energy_kill(state, _fig(state, action['target']), action['energy']))}"
-    return ""
-
-def action_odds(state, action) -> list:
-    "The confirm box's lines for `action`: what it does and its exact odds."
-    f, do = state.current, action["do"]
-    g = state.by_id.get(action.get("target"))
-    if do == "shoot":
-        o = weapon_odds(state, f, g, f.bonus, True)
-        return [f"d20{f.bonus + f.magic:+d} against defense {g.defense}: hits {_pct(o.hit)}",
-                f"damage of a hit: {o.damage.min}–{o.damage.max} (mean {float(o.damage.mean):.1f}); {g.name} has {g.hp - g.damage} hit points left",
-                f"chance to kill: {_pct(o.kill)}"]
-    if do == "attack":
-        parts = [b for _, b in action["at"]]
-        out = []
-        for t, b in action["at"]:
-            tg = _fig(state, t); o = weapon_odds(state, f, tg, b)
-            out.append(f"at {b:+d} on {tg.name} (defense {tg.defense}, {tg.hp - tg.damage} h.p. left): hits {_pct(o.hit)}, kills {_pct(o.kill)}")
-        ts = {t for t, _ in action["at"]}
-        if len(parts) > 1 and len(ts) == 1:
-            tg = _fig(state, next(iter(ts)))
-            so = split_odds(parts, tg.defense, max(1, tg.hp - tg.damage), 1, f.die, f.two_handed, ineffective(f, tg, False), f.magic, state.options.death)
-            out.append(f"together: expected damage {so.expected_damage:.2f}, chance to kill {_pct(so.kill)}")
-        return out
-    if do in ("blast", "line"):
-        return [f"{action['energy']}d6 of arcane damage, no attack roll, to {g.name} "
-                + ("and every figure next to it" if do == "blast" else "and every figure in a 6\" line toward it (friends too)"),
-                f"chance to kill {g.name}: {_pct(energy_kill(state, g, action['energy']))}"]
-    if do == "spell": return [f"{action['spell']} on {g.name} with {action['energy']} energy (each energy adds 1d6 to its effect)"]
-    if do == "breath": return [f"fire in a 3 × 9\" cone toward {g.name}: its d{f.die} to every figure in it (once an hour)"]
-    if do == "close": return [f"moves up to {f.speed + f.speed_mod}\" toward {g.name} (stopping 1\" away: then both are stuck in melee)"]
-    if do == "to": return [f"moves to ({action['at'][0]:.1f}\", {action['at'][1]:.1f}\"): {math.hypot(action['at'][0] - f.x, action['at'][1] - f.y):.1f}\" of its {f.speed + f.speed_mod}\""]
-    if do == "away": return [f"backs away from the nearest foe, up to {f.speed + f.speed_mod}\""]
-    if do == "hold": return ["stays where it is"]
-    return ["does nothing this phase"]
-
-# %% ../../nbs/55d_app_fmc_skirmish.ipynb #9131f88d
-def fmc_entry(state, event) -> dict | None:
-    "The log line of `event`: its text, tone ('roll', 'casualty', 'round', 'result'), tags (the figures and the side it names), round."
-    d = event.data if isinstance(event.data, dict) else {}
-    if event.kind == "action": return None                         # the moves and the dice that follow say it
-    tags = [x for x in (d.get("actor"), d.get("target")) if x]
-    side = event.player if event.player is not None else d.get("side")
-    if side is not None: tags.append(SIDE_NAMES[side])
-    r = d.get("round")
-    tone = {"roll": "roll", "end": "result"}.get(event.kind, "")
-    if d.get("status") in OUT or d.get("status") in ("fleeing",): tone = "casualty"
-    if d.get("round_start"): tone = "round"
-    return {"text": event.text, "tone": tone, "tags": tags, "round": r if isinstance(r, int) and not isinstance(r, bool) and r > 0 else None}
-
-# %% ../../nbs/55d_app_fmc_skirmish.ipynb #9d3e97c2
-def legend_items() -> list:
-    "What the colours and marks on the table mean."
-    return [Swatch(SIDE_COLORS[0], "the party", "circle"), Swatch(SIDE_COLORS[1], "the foes", "circle"),
-            Swatch(ACTING, "acts now", "ring", help="the figure whose turn it is; the gold circle at its speed is how far it may move"),
-            Swatch(TARGET, "it may attack: hit % · kill %", "ring", help="the chance the d20 hits, and the chance the attack kills at the target's hit points left"),
-            Swatch(OUT_COLOR, "out of the fight ✕", "circle", help="dead, down, fled or turned to stone: it stays where it fell"),
-            Swatch("#6a1b9a", "chosen: waits for Confirm", "line", help="the action shown in the Confirm box, with its exact odds")]
-
-def figure_card(f:dict, acting:bool, targetable:str="") -> str:
-    "A figure's status card: hit points, defense, attack, damage die, speed, energy, what it is doing."
-    st = f["status"]
-    badges = []
-    if acting: badges.append(("acts now", "its turn in this phase"))
-    if f["leader"]: badges.append(("leader", "if the leader falls, the side tests morale"))
-    if st not in ("ok",): badges.append((st, {"down": "survived by tempting fate, out of the fight", "dead": "killed", "fled": "ran off the table",
-                                              "fleeing": "broke and runs for its edge", "asleep": "asleep (lullaby): a blow on it always lands",
-                                              "captivated": "charmed: it does not fight", "petrified": "turned to stone", "undead": "drained to 0: risen undead"}.get(st, st)))
-    if targetable: badges.append((targetable, "the odds of the acting figure's attack on it"))
-    what = f"level {f['level']} {f['kind']}" if f["pc"] else (f["kind"] if f["kind"] != "monster" else "monster")
-    rows = [("Defense", str(f["defense"]), "an attack hits when d20 + its bonus reaches this"),
-            ("Attack", f"{f['bonus']:+d}, damage d{f['die']}" + (" (best of 2)" if f["two_handed"] else "") + (f", magic +{f['magic']}" if f["magic"] else ""),
-             "the attack bonus and the damage die" + ("; it may split the bonus into several attacks" if f["split"] else "")),
-            ("Speed", f"{f['speed']}\"", "inches it may move in the movement phase")]
-    if f["energy"] or f["spells"]: rows.append(("Energy", f"{f['energy']}" + (f"; scrolls: {', '.join(f['spells'])}" if f["spells"] else ""), "1d6 of arcane damage per energy, or a spell's effect"))
-    out = st in OUT
-    return status_card_html(f["name"], SIDE_COLORS[f["side"]], what, bars=[("Hit points", max(0, f["left"]), f["hp"], "damage beyond these kills (player characters tempt fate to survive)")],
-                            rows=rows, badges=badges, state="out" if out else "active" if acting else "", css=f"fs-fmc-fig-{f['id']}")
-
+# %% ../../nbs/55d_app_fmc_skirmish.ipynb #2db0e465
 class FmcBoard(Component):
     "The FMC skirmish on a table: click a target (labelled with its odds) or the table, check the exact odds in the confirm box, Confirm; dice with their chance; a card per figure."
     css = "fs-fmc-board"

@@ -91,13 +91,14 @@ def test_referee_table(lab, page, bokeh_data):
     # 3. region: wander; the open hexes carry their days and encounter chance; a click on one moves the party
     tab(t, "Region")
     t.locator("button.fs-fmc-crawl-wander").click()
-    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: len(d["cell"]) >= 1)
+    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: OPEN in d["color"])
     labels = bokeh_data(page, "fs-hex-labels", until=lambda d: any("·" in x for x in d["text"]))["text"]
+    assert len(labels) >= hl["color"].count(OPEN)
     assert all(l.split(" · ")[1].endswith("%") for l in labels if "·" in l), labels
     assert "chance of a random encounter" in t.locator(".fs-fmc-crawl-open").inner_text()
     fits("the map"); shot("4-region")
-    to = hl["cell"][0]
-    cx, cy = sum(hl["xs"][0]) / len(hl["xs"][0]), sum(hl["ys"][0]) / len(hl["ys"][0])
+    k = hl["color"].index(OPEN); to = hl["cell"][k]
+    cx, cy = sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k])
     click_fig(page, "fs-hex-figure", cx, cy)
     bokeh_data(page, "fs-hex-pieces", until=lambda d: d["cell"] == [to])
     wait(lambda: f"→ {to}" in t.locator(".fs-fmc-crawl-news").inner_text(), "the trip reported")
@@ -184,8 +185,9 @@ def test_voila(lab, voila, vpage, bokeh_data):
     wait(lambda: "A level-1 site" in t.locator(".fs-fmc-card").first.inner_text(), "a site card in Voilà")
     tab(t, "Region")
     t.locator("button.fs-fmc-crawl-wander").click()
-    hl = bokeh_data(vpage, "fs-hex-highlight", until=lambda d: len(d["cell"]) >= 1)
-    cx, cy = sum(hl["xs"][0]) / len(hl["xs"][0]), sum(hl["ys"][0]) / len(hl["ys"][0])
+    hl = bokeh_data(vpage, "fs-hex-highlight", until=lambda d: OPEN in d["color"])
+    k = hl["color"].index(OPEN)
+    cx, cy = sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k])
     click_fig(vpage, "fs-hex-figure", cx, cy)
-    bokeh_data(vpage, "fs-hex-pieces", until=lambda d: d["cell"] == [hl["cell"][0]])
+    bokeh_data(vpage, "fs-hex-pieces", until=lambda d: d["cell"] == [hl["cell"][k]])
     app_shot(t, "fmc_app-voila")
