@@ -220,3 +220,46 @@ def test_encounter_parsing():
     assert [f.name for f in fs][:2] == ["Hoblin 1", "Hoblin 2"] and sum(f.leader for f in fs) == 1
     assert next(f for f in fs if f.leader).monster == "porc"
     assert sum(f.xp for f in fs) == 6 * 75 + 4 * 150 == monster("hoblin").xp * 6 + monster("porc").xp * 4
+
+
+def test_shield_decision_asks_the_party_and_the_split_attack_goes_on():
+    from fortune_suite.engine import assert_unchanged
+    from fortune_suite.engine import RulesError
+    s = get_game("fmc").new({"surprise": "none", "shields": "ask", "encounter": "1 giant", "size": 2,
+                             "classes": "fighter:a", "distance": 1}, 0)
+    giant, f1, f2 = fig(s, "Giant"), fig(s, "Fighter 1"), fig(s, "Fighter 2")
+    for f in (f1, f2): f.x, f.y = giant.x + (0.5 if f is f1 else -0.5), giant.y - 0.5
+    s.phase, s.turn, s.order, s.queue = 2, 0, (1, 0), []
+    s.current, s.opts = giant, s._options(giant)
+    script = [20, 7, 20, 3]              # +4 at Fighter 1: hit, 7 damage; +4 at Fighter 2: hit, 3 damage
+    s.rolls = lambda what, why, actor=None, target=None, side=None: script.pop(0)
+    s.apply(1, {"fig": giant.id, "do": "attack", "at": [[f1.id, 4], [f2.id, 4]]})
+    assert s.to_move() == (0,) and s.decision.kind == "shield" and s.legal_actions(0) == ["destroy shield", "take the hit"]
+    assert s.decision.data["damage"] == 7 and s.decision.data["would_die"]
+    with assert_unchanged(s):
+        with pytest.raises(RulesError, match="not your turn"): s.apply(1, {"fig": giant.id, "do": "pass"})   # the party decides now
+    s.apply(0, "destroy shield")
+    assert not f1.shield and f1.damage == 0
+    assert s.decision.data["figure"] == f2.id and not s.decision.data["would_die"]    # the second part hit Fighter 2
+    s.apply(0, "take the hit")
+    assert f2.shield and f2.damage == 3 and s.decision is None and script == []
+
+
+def test_fallen_troll_rises_unless_burned():
+    s = state([], encounter="1 troll", troll_rises=True, items="oil flask")
+    t, f = fig(s, "Troll"), fig(s, "Fighter 1")
+    t.damage, t.status = 17, "dead"                 # 1 beyond its 16 hit points
+    assert s.rising(t) and not s._check_end()       # the foes are not beaten while it can rise
+    regenerate(s); assert (t.damage, t.status) == (16, "dead")
+    regenerate(s); assert (t.damage, t.status) == (15, "ok")      # below its hit points: it stands again
+    t.damage, t.status = 16, "dead"
+    f.x, f.y = t.x, t.y - 0.5
+    s.phase, f.moved, f.attacked = 3, True, False
+    assert {"fig": f.id, "do": "burn", "target": t.id} in s._options(f)   # even after moving
+    from fortune_suite.games.fmc import burn
+    burn(s, f, t)
+    assert not s.rising(t) and "oil flask" not in f.items
+    regenerate(s); assert t.status == "dead"
+    s2 = state([], encounter="1 troll")              # the default: a fallen troll stays down
+    t2 = fig(s2, "Troll"); t2.damage, t2.status = 16, "dead"
+    assert not s2.rising(t2)

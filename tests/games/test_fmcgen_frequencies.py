@@ -1,4 +1,4 @@
-"""FMC generators (games.fmc.treasure, .sites, .explore): seeded frequencies against their exact distributions.
+"""FMC generators (games.fmc.treasure, .sites, .explore, .delve): seeded frequencies against their exact distributions.
 
 Each check is a chi-square goodness-of-fit test of observed counts against exact expected counts (cells expected
 fewer than 5 times are pooled into one). The threshold is the chi-square quantile at 1 − 1e-4 for the degrees of
@@ -229,6 +229,34 @@ def test_travel_encounters(miles, terrain, check_kind):
     for k in range(12_000):
         hits += c.move("0302" if k % 2 == 0 else "0202", g).encounter
     check(Counter({True: hits, False: 12_000 - hits}), {True: p, False: 1 - p}, f"{miles}-mile {terrain} {check_kind}")
+
+
+def test_travel_encounters_daily_six_mile():
+    "Daily checks on 6-mile hexes: each move comes up at the chance shown before it (0, 0, 1/6 over a day of plains, "
+    "1/6 for a ⅔-day hex of hills that ends the day), so a day of travel meets one at the rules' 1 in 6."
+    g = np.random.default_rng(66)
+    c = HexCrawl(3, 3, "0202", terrain={"0302": "hills"}, roads=[("0202", "0302"), ("0202", "0201")], rations=10 ** 6,
+                 options=ExploreOptions(hex_miles=6, encounter_check="daily"))
+    by_p = {}
+    for k in range(18_000):
+        n = ("0201" if k % 4 < 2 else "0302") if c.position == "0202" else "0202"
+        p = c.encounter_odds(n)
+        assert p in (0.0, 1 / 6)
+        by_p.setdefault(p, Counter())[c.move(n, g).encounter] += 1
+    assert by_p[0.0][True] == 0
+    check(by_p[1 / 6], {True: 1 / 6, False: 5 / 6}, "6-mile daily checks")
+
+
+def test_multi_room_lair_kinds():
+    "A multi-room lair is one monster's home: its kind uniform over the monsters that fit a room's budget (500 XP at level 1)."
+    fit = [m.key for m in eligible(500)]
+    kinds = Counter()
+    for s in range(3000):
+        h = stock_hex(s, 1, SiteOptions(lairs="site"), kind=3)
+        got = {r.occupants.monster for r in h.site.rooms if r.occupants} | {e.monster for e in h.site.encounters.entries}
+        assert len(got) == 1
+        kinds[got.pop()] += 1
+    check(kinds, {k: 1 / len(fit) for k in fit}, "multi-room lair kinds")
 
 
 def test_site_turn_wandering():

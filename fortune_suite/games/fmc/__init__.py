@@ -17,18 +17,21 @@ __all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all
 from .treasure import *
 from .sites import *
 from .explore import *
-from . import treasure as _t, sites as _s, explore as _e
-__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__]   # fmc-gen: treasure, sites, exploration
+from .records import *
+from .delve import *
+from . import treasure as _t, sites as _s, explore as _e, records as _r, delve as _d
+__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__, *_r.__all__, *_d.__all__]   # fmc-gen: treasure, sites, exploration, saved records, delving
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01
-# fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, the game) and its bots
+# fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, options and rounds, the game) and its bots
 from .combat import *
 from .magic import *
 from .sides import *
+from .rounds import *
 from .skirmish import *
 from .bots import *
-from . import combat as _m1, magic as _m2, sides as _m3, skirmish as _m4, bots as _m5
-__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m4.__all__, *_m5.__all__]
+from . import combat as _m1, magic as _m2, sides as _m3, rounds as _m6, skirmish as _m4, bots as _m5
+__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m6.__all__, *_m4.__all__, *_m5.__all__]
 
 # %% ../../../nbs/69_fmc_api.ipynb #3a1d8275
 from .odds import kill_chance, splits      # fmc-core: the odds module's win where names clash

@@ -108,6 +108,8 @@ _FRONT = ("fighter", "retainer")
 
 def _magic(figs, me, legal):
     "A mage's choice: the area attack or spell with the most expected effect per energy, if worth it; else pass."
+    fire = [a for a in legal if a["do"] == "burn"]
+    if fire: return fire[0]                                       # a fallen troll's body first (option troll_rises)
     best, score = legal[-1], 0.0
     for a in legal:
         do, e = a["do"], max(a.get("energy", 1), 1)          # a scroll read (energy 0) rolls 1d6
@@ -133,6 +135,9 @@ def _magic(figs, me, legal):
 def party_bot(view:dict, legal:list, rng=None):
     "Party tactics: fighters in front, archers and mages back, missiles never into a melee, energy spent on groups."
     if not legal: raise RulesError("party bot: nothing to decide now")
+    d = view.get("decision")
+    if d is not None and d["kind"] == "shield":                  # option shields="ask": only a hit that would drop it
+        return "destroy shield" if d["data"]["would_die"] else "take the hit"
     figs, me = _fig(view)
     ph = view["phase"]
     if ph == "movement":

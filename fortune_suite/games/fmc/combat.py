@@ -147,13 +147,15 @@ def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False) -> bool:
     weak = ineffective(att, tgt, missile)
     dmg = (half_damage(roll) if weak else roll) + max(att.magic, 0)
     why = " (half: an ineffective weapon)" if weak else ""
-    harm(s, tgt, dmg, att, why)
+    harm(s, tgt, dmg, att, why, weapon=True)
     return True
 
-def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=True):
+def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=True, weapon:bool=False):
     "Deal `dmg` points of damage to `tgt` (from `src`): the shield may negate it, then drain, death and tempting fate."
     if dmg <= 0 or tgt.status in OUT: return
     pol = s.options.shields
+    if shield_ok and tgt.shield and pol == "ask" and weapon and tgt.side == 0 and src is not None:
+        return s.ask_shield(tgt, dmg, src, why)           # the party's player decides (the rest of the action waits)
     if shield_ok and tgt.shield and pol != "never" and (pol == "always" or s.would_die(tgt, dmg)):
         tgt.shield = False
         s.say(lambda: f"{tgt.name} destroys their shield to turn aside {dmg} damage{why}.", src, tgt, shield=True)

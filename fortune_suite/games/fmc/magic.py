@@ -8,7 +8,7 @@ from .combat import Figure, ACTIVE, OUT, MELEE, dist, in_line, in_cone, harm
 
 # %% auto #0
 __all__ = ['SPELLS_IN_COMBAT', 'caught_by_blast', 'caught_by_line', 'caught_by_breath', 'energy_attack', 'breath', 'cast', 'gaze',
-           'regenerate', 'morale_triggers', 'morale']
+           'regenerate', 'burn', 'can_burn', 'morale_triggers', 'morale']
 
 # %% ../../../nbs/63b_fmc_magic.ipynb #250a096a
 SPELLS_IN_COMBAT = ("heal", "hasten", "hamper", "lullaby", "captivate")   # the scrolls that act on figures in a fight
@@ -94,11 +94,29 @@ def gaze(s):
             s.fall(f, "petrified", lambda: f"{f.name} turns to stone.")
 
 def regenerate(s):
-    "End of a round: every standing troll cures 1 damage."
+    "End of a round: every standing troll cures 1 damage; with option troll_rises a fallen one too, standing again once alive."
     for f in s.figures:
-        if "regenerate" in f.specials and f.status in (ACTIVE, "fleeing", "asleep") and f.damage > 0:
+        if "regenerate" not in f.specials or f.damage <= 0: continue
+        if f.status in (ACTIVE, "fleeing", "asleep"):
             f.damage -= 1
             s.say(lambda: f"{f.name} regenerates 1 damage: {f.hp - f.damage} of {f.hp} hit points.", f, None)
+        elif s.rising(f):
+            f.damage -= 1
+            if not s.would_die(f, 0):
+                f.status = ACTIVE
+                s.say(lambda: f"{f.name}'s body knits together: it rises again with {f.hp - f.damage} hit point{'s' if f.hp - f.damage != 1 else ''}.", f, None, rises=True)
+            else: s.say(lambda: f"{f.name}'s fallen body regenerates 1 damage.", f, None)
+
+def burn(s, f:Figure, troll:Figure):
+    "`f` burns a fallen troll's body (using up an oil flask if it has one, else with its torches): it will not rise."
+    s.burned.add(troll.id)
+    if "oil flask" in f.items:
+        its = list(f.items); its.remove("oil flask"); f.items = tuple(its)
+        how = "pours oil on and burns"
+    else: how = "sets a torch to"
+    s.say(lambda: f"{f.name} {how} {troll.name}'s body: it will not rise again.", f, troll, burned=True)
+
+def can_burn(f:Figure) -> bool: return "oil flask" in f.items or "torches" in f.items
 
 # %% ../../../nbs/63b_fmc_magic.ipynb #fdf8a0b6
 def morale_triggers(s, side:int) -> set:

@@ -57,9 +57,9 @@ def _character_kw(c:Character, fid:str, name:str=None) -> dict:
                   items=tuple(it if isinstance(it, str) else it.get("name", "") for it in c.items), pc=True, hd=c.level,
                   weapon=w.name if w is not None else "fists")
 
-def new_party_member(i:int, cls:str, kit, level:int, spells=(), skills=()) -> Character:
+def new_party_member(i:int, cls:str, kit, level:int, spells=(), skills=(), items=()) -> Character:
     "Party member `i` made with fmc-core's `new_character` (leather armor; a fighter's kit weapon, a sidearm for the others), raised to `level`."
-    kw = {"leather": True, "coins": 20}
+    kw = {"leather": True, "coins": 20, "items": list(items)}
     if cls == "fighter": kw.update(kit=kit, weapon_choice=KIT_WEAPON[kit])
     elif cls == "mage": kw.update(spells=list(spells)[:2], weapon=SIDEARM[cls])
     else: kw.update(kit="ab", skills=list(skills)[:2], weapon=SIDEARM[cls])
@@ -99,15 +99,15 @@ def parse_encounter(text:str) -> list:
     if text[pos:].strip(" ,") or not out: raise FmcError(f"option encounter: cannot read {text[pos:].strip(' ,') or text!r} (write counts and names: '6 hoblin, 4 porc')")
     return out
 
-def foes(text:str) -> list:
+def foes(text:str, flying:bool=False) -> list:
     "The foes' figures of an encounter, numbered per kind (\"Hoblin 1\" … \"Porc 4\"); the strongest first one leads."
-    kws, lead = _foes_kw(text)
+    kws, lead = _foes_kw(text, flying)
     figs = [Figure(**kw) for kw in kws]
     figs[lead].leader = True
     return figs
 
 @functools.lru_cache(maxsize=256)
-def _foes_kw(text:str) -> tuple:
+def _foes_kw(text:str, flying:bool=False) -> tuple:
     "The foes' figures as keyword sets (read once per encounter text) and the leader's index."
     parts, figs = parse_encounter(text), []
     many = {}
@@ -117,15 +117,17 @@ def _foes_kw(text:str) -> tuple:
         for _ in range(n):
             seen[key] = seen.get(key, 0) + 1
             name = monster(key).name + (f" {seen[key]}" if many[key] > 1 else "")
-            figs.append(_monster_kw(key, f"f{len(figs) + 1}", name))
+            kw = _monster_kw(key, f"f{len(figs) + 1}", name)
+            if flying and monster(key).fly: kw["speed"] = monster(key).fly    # in the open, a flyer moves at its flying speed
+            figs.append(kw)
     lead = max(range(len(figs)), key=lambda k: (figs[k]["level"], figs[k]["hp"], -k))
     return tuple(figs), lead
 
 @functools.lru_cache(maxsize=64)
-def _party_kw(classes, level, size, spells, skills) -> tuple:
+def _party_kw(classes, level, size, spells, skills, items="") -> tuple:
     "The figures of a party of new characters given by options, as keyword sets (made once per set of options)."
     cl = parse_classes(classes)
-    return tuple(_character_kw(new_party_member(i + 1, *cl[i % len(cl)], level, _names(spells), _names(skills)), f"p{i + 1}")
+    return tuple(_character_kw(new_party_member(i + 1, *cl[i % len(cl)], level, _names(spells), _names(skills), _names(items)), f"p{i + 1}")
                  for i in range(size))
 
 def party(options) -> list:
@@ -138,7 +140,7 @@ def party(options) -> list:
             if c.dead: raise FmcError(f"option characters[{i}]: {c.name} is dead")
             figs.append(figure_of(c, f"p{i + 1}"))
     else:
-        figs = [Figure(**kw) for kw in _party_kw(options.classes, options.level, options.size, options.spells, options.skills)]
+        figs = [Figure(**kw) for kw in _party_kw(options.classes, options.level, options.size, options.spells, options.skills, options.items)]
     for k in range(options.retainers):
         figs.append(monster_figure("porc", f"p{len(figs) + 1}", f"Mercenary {k + 1}", 0, thinks=True, steel=True,
                                    kind="retainer"))

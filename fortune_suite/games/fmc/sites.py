@@ -17,8 +17,8 @@ from .treasure import (as_rng, _roll, _check_level, _money, TreasureOptions, Tre
 __all__ = ['ROOM_ROLES', 'OBSTACLES', 'TRAPS', 'HIDING', 'FEATURES', 'HEX_TABLE', 'HAVENS', 'LANDMARKS', 'TERRAIN', 'BAD_TERRAIN',
            'MOODS', 'APPROACHES', 'MonsterGroup', 'monster_list', 'eligible', 'monster_group', 'Room', 'Connection',
            'EncounterTable', 'encounter_table', 'SiteOptions', 'Site', 'stock_site', 'Lair', 'Hex', 'stock_lair',
-           'stock_hex', 'hex_label', 'hex_of', 'Region', 'starting_region', 'negotiation_die', 'negotiation_odds',
-           'Negotiation', 'negotiate']
+           'stock_lair_site', 'stock_hex', 'hex_label', 'hex_of', 'Region', 'starting_region', 'negotiation_die',
+           'negotiation_odds', 'Negotiation', 'negotiate']
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #d8c030a9
 @dataclass(frozen=True)
@@ -128,6 +128,7 @@ class SiteOptions:
     xp_per_level: int = 1_000             # occupants' experience per site level (rules: ~1,000 × level)
     monsters: tuple | None = None         # names of the monsters to draw from (None: all 20 example monsters)
     encounter_share: float = 1 / 6        # each random encounter's worth, as a share of the site's budget
+    lairs: str = "one-room"               # a lair hex: "one-room" (500 × d6 XP) or "site" (a multi-room site of one monster kind)
     treasure: TreasureOptions = field(default_factory=TreasureOptions)
 
 @dataclass
@@ -165,6 +166,7 @@ def _check_site_options(o:SiteOptions):
     if not isinstance(o.groups, numbers.Integral) or isinstance(o.groups, bool) or o.groups < 1:
         raise FmcError(f"a site has one or more groups of six rooms, got groups={o.groups!r}")
     if not 0 < o.encounter_share <= 1: raise FmcError(f"encounter_share must be in (0, 1], got {o.encounter_share!r}")
+    if o.lairs not in ("one-room", "site"): raise FmcError(f"lairs is 'one-room' or 'site', got {o.lairs!r}")
     monster_list(o.monsters)
 
 def stock_site(level:int,                       # the party level the site is for
@@ -238,6 +240,10 @@ class Hex:
     __str__ = text
     def summary(self) -> str:
         "One line for a map's tooltip: 'Lair: 3 × Ogre (1,500 XP)'."
+        if self.site and self.kind == "lair":
+            kind = _monster(next(r.occupants for r in self.site.rooms if r.occupants).monster).name
+            return (f"Lair of {kind} (multi-room, level {self.site.level}): {len(self.site.rooms)} rooms, "
+                    f"{self.site.occupants_xp:,} XP of occupants, {_money(self.site.treasure_cp)} of treasure")
         if self.site: return (f"Site (level {self.site.level}): {len(self.site.rooms)} rooms, "
                               f"{self.site.occupants_xp:,} XP of occupants, {_money(self.site.treasure_cp)} of treasure")
         if self.lair: return f"Lair: {self.lair.monsters.count} × {_monster(self.lair.monsters.monster).name} ({self.lair.monsters.xp:,} XP)"
@@ -252,19 +258,27 @@ def stock_lair(rng, names=None, treasure:TreasureOptions|None=None) -> Lair:
     grp = monster_group(budget, g, names)
     return Lair(d6, grp, lair_hoard(budget, g, _monster(grp.monster).damage, 1, treasure))
 
+def stock_lair_site(level:int, rng, options:SiteOptions|None=None) -> Site:
+    "A multi-room lair: a site of this level whose rooms and encounters are all one kind of monster."
+    level, o, g = _check_level(level), options or SiteOptions(), as_rng(rng)
+    _check_site_options(o)
+    kind = monster_group(o.xp_per_level * level / o.groups / 2, g, o.monsters).monster   # drawn as a room's would be
+    return stock_site(level, g, SiteOptions(o.groups, o.xp_per_level, (kind,), o.encounter_share, o.lairs, o.treasure))
+
 def stock_hex(rng,                      # a seed, a dice Roller or a numpy Generator
               level:int=1,              # the level of a site found here
               options:SiteOptions|None=None,
               kind:int|None=None) -> Hex:   # force the d6 (1–6) instead of rolling it
     "Stock a hex, d6: 1 haven, 2 site, 3 lair (500 × d6 XP), 4–6 landmark."
     g, o = as_rng(rng), options or SiteOptions()
-    level = _check_level(level)
+    level = _check_level(level); _check_site_options(o)
     if kind is not None and (not isinstance(kind, numbers.Integral) or not 1 <= kind <= 6):
         raise FmcError(f"a hex's kind is a d6 face (1–6), got {kind!r}")
     d6 = _roll(g, 6) if kind is None else int(kind)
     what = HEX_TABLE[d6]
     if what == "haven": return Hex(d6, what, HAVENS[_roll(g, 6) - 1])
     if what == "site": return Hex(d6, what, "an adventure site", site=stock_site(level, g, o))
+    if what == "lair" and o.lairs == "site": return Hex(d6, what, "a monster's lair", site=stock_lair_site(level, g, o))
     if what == "lair": return Hex(d6, what, "a monster's lair", lair=stock_lair(g, o.monsters, o.treasure))
     return Hex(d6, what, LANDMARKS[_roll(g, 12) - 1])
 

@@ -5,259 +5,15 @@
 # %% ../../../nbs/63_fmc_skirmish.ipynb #a56726a8
 from __future__ import annotations
 import math
-from dataclasses import dataclass
-from ...dice import die
-from ...engine import Game, GameKind, State, RulesError, register_game
+from ...engine import Game, GameKind, RulesError, register_game
 from .data import FmcError
-from .characters import Character
-from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack,
+from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
                                             split_ways, can_split)
-from .odds import hit_chance
-from .fate import tempt_fate_chance
-from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, gaze, regenerate, morale)
-from .sides import party, foes, place, parse_classes, parse_encounter, site_encounter, ROOMS
+from .magic import SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn
+from .rounds import FmcOptions, FmcState, PHASES, SIDE_NAMES   # (63d: options, setup, rounds)
 
 # %% auto #0
-__all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState', 'Fmc']
-
-# %% ../../../nbs/63_fmc_skirmish.ipynb #62bcd28b
-@dataclass(frozen=True)
-class FmcOptions:
-    "The rules choices of an FMC Basic skirmish (DECISIONS.md's defaults)."
-    classes: str = "fighter:a, fighter:c, mage, expert"   # the party's classes (a fighter's kit after a colon), cycled to `size`
-    characters: tuple = ()             # character sheets (JSON objects of games.fmc.characters) to play instead of classes/size/level
-    level: int = 1                     # the characters' level, 1–5
-    size: int = 4                      # player characters in the party
-    retainers: int = 0                 # mercenaries (porc statistics) with the party
-    spells: str = "lullaby, heal"      # a mage's scrolls (its 2 starting spells)
-    skills: str = "avoid surprise, surprise enemies"   # an expert's skills, as many as its level allows
-    encounter: str = "6 hoblin, 4 porc"   # the foes: counts and example monsters
-    site: int = 0                      # >0: the foes are a room's occupants of a site of this level (fmc-gen's stock_site)
-    site_seed: int = -1                # the site's seed; -1: the skirmish's seed (a new site each game)
-    room: str = "treasure"             # which occupants: "treasure", "other" (the monsters without treasure), "both"
-    distance: int = 12                 # inches between the two sides at the start
-    table: int = 24                    # the table's width in inches (its depth: the distance + 4)
-    surprise: str = "both"             # who may be surprised: both, party, foes or none
-    death: str = "at"                  # "at": a figure perishes at damage ≥ its hit points; "excess": only beyond them
-    fate_saves: bool = True            # a player character about to perish tempts fate to survive (down, out of the fight)
-    into_melee: str = "random"         # shooting into a melee: "random" (a hit strikes a random figure of it) or "forbidden"
-    missile_range: int = 24            # inches a missile reaches (the text gives none)
-    shields: str = "lethal"            # when a figure destroys its shield to negate a hit: "lethal" (one that would drop it), "always", "never"
-    morale: bool = True                # sides that think test morale (a coin) on losing the leader or half their numbers
-    gaze: str = "once"                 # the medusa's gaze: tempt fate "once" a skirmish, or each "round"
-    gaze_range: int = 6                # inches within which a figure faces a medusa
-    max_rounds: int = 30               # the skirmish ends undecided after this many rounds
-
-    def __post_init__(self):
-        for name, lo, hi in (("level", 1, 5), ("size", 1, 8), ("retainers", 0, 8), ("distance", 1, 48), ("table", 6, 96),
-                             ("missile_range", 1, 96), ("gaze_range", 1, 48), ("max_rounds", 1, 200),
-                             ("site", 0, 5), ("site_seed", -1, 2**53)):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
-        for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
-                         ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never")),
-                         ("gaze", ("once", "round")), ("room", ROOMS)):
-            if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
-        parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
-        if not all(isinstance(c, dict) for c in self.characters): raise FmcError("option characters: each is a character sheet (a JSON object)")
-        if len(self.characters) > 8: raise FmcError(f"option characters: at most 8, got {len(self.characters)}")
-        for i, d in enumerate(self.characters):
-            try: Character.from_dict(dict(d))
-            except FmcError as e: raise FmcError(f"option characters[{i}]: {e}") from None
-
-PHASES = ("movement", "missiles", "melee", "magic")
-SIDE_NAMES = ("The party", "The foes")
-
-# %% ../../../nbs/63_fmc_skirmish.ipynb #98387f04
-def _pct(p:float) -> str: return f"{p:.0%}" if 0.01 <= p < 0.995 or p in (0, 1) else f"{p:.1%}"
-
-class FmcState(State):
-    "An FMC Basic skirmish in progress."
-    def player_name(self, player): return SIDE_NAMES[player]
-
-    def _data(self, actor, target, extra):
-        ph = self.phase
-        d = {"round": self.round, "phase": PHASES[ph] if ph is not None and ph < 4 else None}
-        if actor is not None: d["actor"] = actor.name; d["actor_id"] = actor.id
-        if target is not None: d["target"] = target.name; d["target_id"] = target.id
-        if extra: d.update(extra)
-        return d
-
-    def say(self, text, actor=None, target=None, **extra):
-        "One line of the referee's report (nothing in quiet mode)."
-        if self.quiet: return
-        self.emit("info", text, self._data(actor, target, extra), None if actor is None else actor.side)
-
-    def rolls(self, what:str, why, actor=None, target=None, side=None) -> int:
-        "Roll `what` for `why` (a function making the sentence) for `actor`'s side (or `side`; neither: the referee); log it with its odds; return the total."
-        if self.quiet: return self.roller.roll(what, "", False).total
-        rec = self.roller.roll(what, why())
-        d = self._data(actor, target, rec.to_dict())
-        if actor is not None: side = actor.side
-        self.emit("roll", f"{SIDE_NAMES[side] if side is not None else 'Referee'} — {rec.describe()}", d, side)
-        return rec.total
-
-    def hit_text(self, bonus, defense) -> str: return _pct(hit_chance(bonus, defense))   # fmc-core's exact odds
-
-    def tempt(self, fig, coins:int, why:str, other=None, side=None) -> bool:
-        "Tempt fate with `coins` coins (each a d6, 4–6 wins): True if any wins."
-        t = self.rolls("1d6" if coins == 1 else f"{coins}d6kh1",    # the chance is fmc-core's exact tempt_fate_chance
-                       lambda: f"{why} ({coins} coin{'s' if coins > 1 else ''}, 4–6 wins: {_pct(tempt_fate_chance(coins))})",
-                       fig, other, side)
-        return t >= 4
-
-    # --- death and falling ---
-    def would_die(self, f:Figure, extra:int) -> bool:
-        d = f.damage + extra
-        return d > f.hp if self.options.death == "excess" else d >= f.hp
-
-    def fall(self, f:Figure, status:str, text):
-        f.status = status
-        if text is not None: self.say(text, f, None, status=status)
-
-    def dying(self, f:Figure):
-        "`f` has reached the damage that kills: a player character tempts fate to survive, others perish."
-        if f.pc and self.options.fate_saves:
-            if self.tempt(f, 1, f"{f.name} is struck down and tempts fate to survive"):
-                return self.fall(f, "down", lambda: f"{f.name} survives, out of the fight.")
-        burn = " (its body must be burned, or it will rise again)" if "regenerate" in f.specials else ""
-        self.fall(f, "dead", lambda: f"{f.name} perishes{burn}.")
-
-# %% ../../../nbs/63_fmc_skirmish.ipynb #93a0fde8
-def _setup(self:FmcState):
-    o = self.options
-    self.round, self.phase, self.turn, self.order, self.queue = 0, None, 0, (0, 1), []
-    self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
-    where = None
-    if o.site:
-        text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
-    else: text = o.encounter
-    self.figures = party(o) + foes(text)
-    self.by_id = {f.id: f for f in self.figures}
-    self.numbers = [sum(f.side == s for f in self.figures) for s in (0, 1)]
-    place(self.figures, o)
-    self.depth = o.distance + 4.0
-    if not self.quiet:
-        for side in (0, 1):
-            fs = [f for f in self.figures if f.side == side]
-            self.emit("info", f"{SIDE_NAMES[side]}: " + "; ".join(_card(f) for f in fs) + ".",
-                      {"round": 0, "side": side, "figures": [f.id for f in fs]}, side)
-        if where: self.emit("info", f"The foes are the occupants of {where}.", {"round": 0, "site": o.site})
-        self.emit("info", f"They stand {o.distance}\" apart on a {o.table}\"-wide table.", {"round": 0})
-    self._surprise()
-    self._start_round()
-
-def _card(f:Figure) -> str:
-    what = f"{f.kind} {f.level}" if f.pc else f.kind
-    extra = (f", {f.weapon}" + (" (two-handed)" if f.two_handed else "") if f.kind != "monster" else "") + (", shield" if f.shield else "") + (f", {f.energy} energy" if f.energy else "") + (", leads" if f.leader else "")
-    return f"{f.name} ({what}, {f.hp} hp, defense {f.defense}, {f.bonus:+d}, d{f.die}{extra})"
-
-def _skilled(f:Figure, word:str) -> bool: return any(word in s.lower() for s in f.skills)
-
-def _surprise(self:FmcState):
-    o, party_side = self.options, [f for f in self.figures if f.side == 0]
-    caught = []
-    if o.surprise in ("both", "party"):
-        if not self.tempt(None, 1, "Surprise: the party tempts fate to stay alert", side=0): caught.append(0)
-    if o.surprise in ("both", "foes"):
-        coins = 1 + sum(_skilled(f, "surprise enemies") or _skilled(f, "surprising") for f in party_side)
-        if self.tempt(None, coins, "Surprise: the party tempts fate to catch the foes unaware", side=0): caught.append(1)
-    if len(caught) == 2:
-        self.say("Both sides are surprised: neither is.")
-    elif caught:
-        self.surprised = caught[0]
-        self.say(f"{SIDE_NAMES[caught[0]]} {'are' if caught[0] else 'is'} surprised and lose{'' if caught[0] else 's'} "
-                 f"the first turn.", surprised=caught[0])
-        self.regained = set()
-        if caught[0] == 0:
-            for f in party_side:
-                if _skilled(f, "avoid"):
-                    if self.tempt(f, 1, f"{f.name}, skilled at avoiding surprise, tempts fate to regain their turn"):
-                        self.regained.add(f.id)
-                        self.say(f"{f.name} is not caught off guard.", f)
-    else: self.say("Neither side is surprised.")
-
-FmcState._setup, FmcState._surprise = _setup, _surprise
-
-# %% ../../../nbs/63_fmc_skirmish.ipynb #a803ad3d
-def _start_round(self:FmcState):
-    if self.round >= self.options.max_rounds:
-        self.over = True
-        self.say(f"After {self.round} rounds neither side has won: the skirmish breaks off.")
-        return
-    self.round, self.phase = self.round + 1, None
-    for f in self.figures: f.moved = f.attacked = False
-    if self.round == 1 and self.surprised is not None:
-        self.order = (1 - self.surprised,)
-        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} {'act' if self.surprised == 0 else 'acts'} alone.", round_start=True)
-    else:
-        won = 0 if self.rolls("1d6", lambda: f"Round {self.round} initiative, 50–50 (4–6 the party, 1–3 the foes)") >= 4 else 1
-        self.order = (won, 1 - won)
-        self.say(f"Round {self.round}: {SIDE_NAMES[won].lower()} win{'s' if won == 0 else ''} the initiative.",
-                 initiative=won, round_start=True)
-    gaze(self)
-    if self._check_end(): return
-    self.phase, self.turn = 0, 0
-    self._fill()
-    self._advance()
-
-def _fill(self:FmcState):
-    side = self.order[self.turn]
-    if self.phase == 0: self._flee(side)
-    skip = self.round == 1 and self.surprised == side
-    self.queue = [f for f in self.figures if f.side == side and f.status == ACTIVE
-                  and (not skip or f.id in getattr(self, "regained", ()))]
-    self.queue.reverse()
-
-def _advance(self:FmcState):
-    "Find the next figure with a choice, moving through sides, phases and rounds."
-    while True:
-        while self.queue:
-            f = self.queue.pop()
-            if f.status != ACTIVE: continue
-            opts = self._options(f)
-            if opts:
-                self.current, self.opts = f, opts
-                return
-        self.current, self.opts = None, []
-        self.turn += 1
-        if self.turn >= len(self.order):
-            self.turn, self.phase = 0, self.phase + 1
-            if self.phase >= len(PHASES):
-                regenerate(self); morale(self)
-                if self._check_end(): return
-                return self._start_round()
-        self._fill()
-
-def _flee(self:FmcState, side:int):
-    "Fleeing figures of `side` run from the nearest enemy toward their own edge; off the table, they have fled."
-    for f in self.figures:
-        if f.side != side or f.status != "fleeing": continue
-        foes_ = [g for g in self.figures if g.side != side and g.status not in OUT]
-        sp = f.speed + f.speed_mod
-        f.y += -sp if side == 0 else sp
-        if foes_:
-            n = min(foes_, key=lambda g: dist(f, g))
-            f.x = min(max(f.x + (sp / 2 if f.x >= n.x else -sp / 2), 0.0), self.options.table)
-        if f.y < 0 or f.y > self.depth:
-            self.fall(f, "fled", lambda: f"{f.name} flees the table.")
-
-def _check_end(self:FmcState) -> bool:
-    "End the skirmish when a side has no figure able to fight."
-    if self.over: return True
-    able = [False, False]
-    for f in self.figures:
-        if f.status == ACTIVE:
-            able[f.side] = True
-            if able[0] and able[1]: return False
-    for f in self.figures:
-        if f.status == "fleeing": f.status = "fled"
-    self.over, self.current, self.opts, self.queue = True, None, [], []
-    return True
-
-FmcState._start_round, FmcState._fill, FmcState._advance, FmcState._flee, FmcState._check_end = (
-    _start_round, _fill, _advance, _flee, _check_end)
+__all__ = ['ask_shield', 'Fmc']
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #c4f04d4e
 def _enemies(self:FmcState, f:Figure) -> list:
@@ -273,7 +29,7 @@ def _options(self:FmcState, f:Figure) -> list:
         if locked(f, self.figures): return []
         out, side, x, y, r = [{"fig": i, "do": "hold"}], f.side, f.x, f.y, MELEE + 1e-9
         for g in self.figures:
-            if g.side != side and g.status not in OUT and math.hypot(g.x - x, g.y - y) > r:
+            if g.side != side and (g.status not in OUT or self.rising(g)) and math.hypot(g.x - x, g.y - y) > r:
                 out.append({"fig": i, "do": "close", "target": g.id})
         out.append({"fig": i, "do": "away"})
         return out
@@ -293,8 +49,11 @@ def _options(self:FmcState, f:Figure) -> list:
                 out += [{"fig": i, "do": "attack", "at": [[g.id, b] for b in p]} for g in ts]
                 if len(ts) > 1: out.append({"fig": i, "do": "attack", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
         return out + [{"fig": i, "do": "pass"}]
-    if f.moved or f.attacked: return []
-    out = []
+    fire = [{"fig": i, "do": "burn", "target": g.id} for g in self.figures
+            if self.rising(g) and g.side != f.side and can_burn(f) and dist(f, g) <= MELEE + 1e-9] if self.options.troll_rises else []
+    if f.attacked or (f.moved and not fire): return []
+    if f.moved: return fire + [{"fig": i, "do": "pass"}]
+    out = fire
     ens = [g for g in self._enemies(f) if g.status != "fled"]
     scroll = f.kind != "mage"              # anyone else reads a scroll once, using it up, at 1d6
     if f.energy > 0 or (scroll and f.spells):
@@ -376,6 +135,7 @@ FmcState._to_move, FmcState._legal, FmcState._check, FmcState._check_to, FmcStat
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #43070f5f
 def _describe(self:FmcState, player, a) -> str:
+    if self.decision is not None: return f"{SIDE_NAMES[player]}: {self.decision.data['name']} — {a}."
     f, g = self.by_id[a["fig"]], self.by_id.get(a.get("target"))
     do = a["do"]
     if do == "hold": return f"{f.name} holds its ground."
@@ -387,6 +147,7 @@ def _describe(self:FmcState, player, a) -> str:
     if do == "attack":
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
+    if do == "burn": return f"{f.name} burns {g.name}'s body."
     if do == "spell": return (f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy." if a["energy"]
                               else f"{f.name} reads a scroll of {a['spell']} at {g.name}.")
     return f"{f.name} spends {a['energy']} energy: a {'blast at' if do == 'blast' else 'line toward'} {g.name}."
@@ -405,15 +166,45 @@ def _apply(self:FmcState, player, a):
     elif do == "shoot":
         f.attacked, f.shots = True, f.shots + 1
         self._shoot(f, g)
+        if self.decisions: self._rest = (f, []); return
     elif do == "attack":
         f.attacked = True
-        for t, b in a["at"]:
-            tg = self.by_id[t]
-            if tg.status not in OUT and f.status == ACTIVE: attack(self, f, tg, b)
+        if not self._strike(f, list(a["at"])): return
     elif do in ("blast", "line"): energy_attack(self, f, g, a["energy"], do)
     elif do == "spell": cast(self, f, a["spell"], g, a["energy"])
     elif do == "breath": breath(self, f, g)
+    elif do == "burn": burn(self, f, g)
     if not self._check_end(): self._advance()
+
+def _strike(self:FmcState, f:Figure, parts:list) -> bool:
+    "Make `f`'s melee attacks `parts` ([target, bonus] pairs) in turn; False if one waits on the party's shield decision."
+    while parts:
+        t, b = parts.pop(0)
+        tg = self.by_id[t]
+        if tg.status not in OUT and f.status == ACTIVE: attack(self, f, tg, b)
+        if self.decisions:
+            self._rest = (f, parts); return False
+    return True
+
+def ask_shield(self:FmcState, tgt:Figure, dmg:int, src:Figure, why:str):
+    "Option shields='ask': the party decides whether `tgt` destroys its shield to turn aside `dmg` from `src`."
+    self._held = (tgt.id, dmg, src.id, why)
+    self.ask(0, "shield", ["destroy shield", "take the hit"],
+             {"round": self.round, "figure": tgt.id, "name": tgt.name, "attacker": src.id, "damage": dmg,
+              "left": tgt.hp - tgt.damage, "would_die": self.would_die(tgt, dmg)})
+
+def _answer_shield(self:FmcState, player, choice, d):
+    (tid, dmg, sid, why), self._held = self._held, None
+    tgt, src = self.by_id[tid], self.by_id[sid]
+    if choice == "destroy shield":
+        tgt.shield = False
+        self.say(lambda: f"{tgt.name} destroys their shield to turn aside {dmg} damage{why}.", src, tgt, shield=True)
+    else: harm(self, tgt, dmg, src, why, shield_ok=False)
+    (f, parts), self._rest = self._rest, None
+    if not self._strike(f, parts): return
+    if not self._check_end(): self._advance()
+
+FmcState._strike, FmcState.ask_shield, FmcState.answers = _strike, ask_shield, {"shield": _answer_shield}
 
 def _shoot(self:FmcState, f:Figure, g:Figure):
     "A missile at `g`: into a melee, a hit strikes a random figure of it (option into_melee)."
@@ -439,12 +230,12 @@ def _defeated(f:Figure) -> bool: return f.status != ACTIVE
 def _result(self:FmcState):
     pcs = [f for f in self.figures if f.side == 0 and f.pc]
     alive = [f for f in pcs if f.status not in ("dead", "undead", "petrified")]
-    able = [any(f.side == s and f.status == ACTIVE for f in self.figures) for s in (0, 1)]
+    able = [any(f.side == s and (f.status == ACTIVE or self.rising(f)) for f in self.figures) for s in (0, 1)]
     winners = [] if all(able) or not any(able) else [0 if able[0] else 1]
     foes_ = [f for f in self.figures if f.side == 1]
-    xp = sum(f.xp for f in foes_ if _defeated(f)) if alive else 0
+    xp = sum(f.xp for f in foes_ if _defeated(f) and not self.rising(f)) if alive else 0
     return {"winners": winners, "rounds": self.round, "survivors": len(alive), "survived": len(alive) == len(pcs),
-            "clear": not any(f.status == ACTIVE for f in foes_), "xp": xp,
+            "clear": not any(f.status == ACTIVE or self.rising(f) for f in foes_), "xp": xp,
             "foes_killed": sum(f.status in ("dead", "undead", "petrified") for f in foes_),
             "magazines_spent": sum(f.shots > 1 for f in self.figures if f.side == 0)}
 

@@ -13,11 +13,11 @@ from .data import FmcError, SPELLS, monster as _monster
 
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
-           'ITEM_KINDS', 'as_rng', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon', 'magic_weapon',
-           'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names',
-           'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value',
-           'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure', 'lair_hoard',
-           'magic_items_law']
+           'ITEM_KINDS', 'as_rng', 'money_text', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon',
+           'magic_weapon', 'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus',
+           'spell_names', 'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for',
+           'coin_value', 'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure',
+           'lair_hoard', 'magic_items_law']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -36,9 +36,11 @@ def _check_level(level, what="site"):
         raise FmcError(f"a {what}'s level must be a whole number ≥ 1, got {level!r}")
     return int(level)
 
-def _money(cp:int) -> str:
+def money_text(cp:int) -> str:
     "A value in c.p. as the referee would say it: '1,250 c.p.'."
     return f"{cp:,} c.p."
+
+_money = money_text      # the name it had before (apps.fmc_cards reads it): kept as an alias
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #b944959e
 POWER_DICE = (4, 6, 8, 10, 12)   # the dice of the brackets, smallest first; a weapon's level is its die's place here
