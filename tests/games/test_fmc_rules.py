@@ -263,3 +263,20 @@ def test_fallen_troll_rises_unless_burned():
     s2 = state([], encounter="1 troll")              # the default: a fallen troll stays down
     t2 = fig(s2, "Troll"); t2.damage, t2.status = 16, "dead"
     assert not s2.rising(t2)
+
+
+def test_views_follow_every_change_of_a_figure():
+    from fortune_suite.games.fmc import new_character, burn
+    ex = new_character("Ivo", "expert", kit="ab", skills=["climbing"], items=["oil flask"], leather=True, coins=20)
+    ex.scrolls.append("heal")
+    s = state([4], characters=[ex.to_dict()], encounter="1 troll, 1 dragon, young", troll_rises=True)
+    e, t, d = fig(s, "Ivo"), fig(s, "Troll"), fig(s, "Dragon, Young")
+    seen = lambda f: next(x for x in s.view(0)["figures"] if x["id"] == f.id)
+    assert seen(e)["spells"] == ["heal"] and seen(e)["items"] == ["oil flask"] and not seen(d)["breath_used"]
+    e.damage = 2
+    cast(s, e, "heal", e, 0)
+    t.status, t.damage = "dead", 16
+    burn(s, e, t)
+    d.breath = True
+    assert (seen(e)["spells"], seen(e)["items"], seen(e)["damage"]) == ([], [], 0)
+    assert seen(t)["status"] == "dead" and seen(d)["breath_used"]

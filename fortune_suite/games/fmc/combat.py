@@ -50,20 +50,21 @@ class Figure:
     def to_dict(self) -> dict:
         "This figure as plain JSON (views, the app); the same dict again while nothing about the figure has changed."
         sig = (self.damage, self.hp, self.status, self.x, self.y, self.shield, self.energy, self.moved, self.attacked,
-               self.shots, self.speed_mod, self.leader)
+               self.shots, self.speed_mod, self.leader, self.spells, self.items, self.breath)
         if sig == self._sig: return self._dict
         d = self._static
         if d is None:
             d = self._static = {"id": self.id, "name": self.name, "side": self.side, "kind": self.kind, "level": self.level,
                                 "hp_start": self.hp0, "defense": self.defense, "bonus": self.bonus, "split": self.split,
                                 "die": self.die, "two_handed": self.two_handed, "ranged": self.ranged, "reach": self.reach,
-                                "magic": self.magic, "spells": list(self.spells), "skills": list(self.skills), "pc": self.pc,
+                                "magic": self.magic, "skills": list(self.skills), "pc": self.pc,
                                 "thinks": self.thinks, "xp": self.xp, "hd": self.hd, "specials": sorted(self.specials),
                                 "resists": sorted(self.resists), "steel": self.steel, "monster": self.monster}
         self._sig, self._dict = sig, {**d, "hp": self.hp, "damage": self.damage, "left": self.hp - self.damage,
                                       "speed": self.speed + self.speed_mod, "shield": self.shield, "energy": self.energy,
                                       "leader": self.leader, "status": self.status, "x": round(self.x, 2),
-                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots}
+                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots,
+                                      "spells": list(self.spells), "items": list(self.items), "breath_used": self.breath}
         return self._dict
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #80945ca2
