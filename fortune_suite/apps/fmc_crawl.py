@@ -71,8 +71,8 @@ def legend_items() -> list:
             *[Swatch(c, t, help=f"{t}" + (": +1 day to cross" if t in ("forest", "hills", "mountains", "swamp") else ": a day to cross"))
               for t, c in TERRAIN_COLORS.items() if t in ("plains", "forest", "hills", "mountains")]]
 
-def rooms_html(site, here:int|None=None, seen=()) -> str:
-    "A site's rooms in their loop, the connections between them with their obstacles, the party's room marked."
+def rooms_html(site, here:int|None=None, seen=(), states=None) -> str:
+    "A site's rooms in their loop, the connections between them with their obstacles (as they stand now: `states`), the party's room marked."
     out = []
     for i, r in enumerate(site.rooms):
         c = site.connections[i]
@@ -83,7 +83,7 @@ def rooms_html(site, here:int|None=None, seen=()) -> str:
                    f'{mark}{dim}border-radius:6px;padding:4px 6px;background:#fff;font-size:12px;line-height:1.35">'
                    f'<b>Room {r.number}</b>{" (entrance)" if r.number == 1 else ""}{" — the party is here" if r.number == here else ""}'
                    f'<div>{esc(what)}</div>' + (f'<div style="color:#6d4c41">{esc(r.hoard.text())}</div>' if r.hoard else "") + "</div>")
-        way = c.obstacle or "open way"
+        way = (states or {}).get(i) or c.obstacle or "open way"
         out.append(f'<div style="display:inline-block;vertical-align:top;width:96px;text-align:center;font-size:11px;color:#455a64;padding-top:18px">'
                    f'→ {c.b}<br>{esc(way)}</div>')
     return (f'<div class="fs-fmc-rooms" style="display:flex;flex-wrap:wrap;align-items:flex-start">{"".join(out)}</div>'
@@ -116,7 +116,8 @@ class RegionCrawl(Panel):
         w["explore"] = tag(W.Button(description="Explore the site here", button_style="info", layout=auto(), icon="dungeon"), "fs-fmc-crawl-explore")
         w["leave"] = tag(W.Button(description="Back to the map", layout=auto()), "fs-fmc-crawl-leave")
         w["rooms"] = tag(W.HTML(), "fs-fmc-crawl-rooms")
-        w["room"] = tag(W.Dropdown(description="The party is in room:", style=st, layout=auto()), "fs-fmc-crawl-room")
+        w["exits"] = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-fmc-crawl-exits")
+        w["skill"] = tag(W.Checkbox(value=False, description="an expert skilled with locks (one more coin at a stuck door)", indent=False, layout=auto()), "fs-fmc-crawl-skill")
         w["action"] = tag(W.ToggleButtons(options=[("Move", "move"), ("Search", "search"), ("Interact", "interact")], value="move",
                                           tooltips=["move up to the party's speed in squares (10 ft each)", "search the immediate surroundings",
                                                     "deal with something significant: a door, a lever, a chest"],
@@ -134,7 +135,7 @@ class RegionCrawl(Panel):
         self.board.box.layout.flex = "0 0 auto"
         self._map = W.HBox([W.VBox([self.board.box, w["legend"]], layout=W.Layout(flex="0 0 auto", max_width=f"{int(self.board.figure.width) + 20}px")),
                             self._mapside], layout=W.Layout(flex_flow="row wrap"))
-        self._site = W.VBox([row(w["leave"], w["room"]), w["rooms"], row(w["action"], w["squares"], w["speed"], w["turn"]),
+        self._site = W.VBox([row(w["leave"]), w["rooms"], row(w["exits"], w["skill"]), row(w["action"], w["squares"], w["speed"], w["turn"]),
                              row(w["torch"], w["lantern"], self.site_spot), w["status"]])
         self._site.layout.display = "none"
         self.set_children(self._map, self._site)
@@ -145,10 +146,10 @@ class RegionCrawl(Panel):
         self.on_click(w["turn"], lambda b: self.site_turn(), near=self.site_spot)
         self.on_click(w["torch"], lambda b: self._light("torch"), near=self.site_spot)
         self.on_click(w["lantern"], lambda b: self._light("lantern"), near=self.site_spot)
-        self.listen(w["room"], lambda ch: self._draw_rooms(), near=self.site_spot)
+        self.listen(w["skill"], lambda ch: self._draw_rooms(), near=self.site_spot)
         self.listen(w["action"], lambda ch: setattr(w["squares"].layout, "display", None if ch["new"] == "move" else "none"))
         w["legend"].value = legend_html(legend_items(), "Map")
-        self.site, self.seen_rooms = None, set()
+        self.site, self._exit_buttons = None, []
         self.redraw()
 
     def _rng(self):
@@ -229,31 +230,56 @@ RegionCrawl.wander, RegionCrawl.travel, RegionCrawl._clicked = _wander, _travel,
 
 # %% ../../nbs/55c_app_fmc_crawl.ipynb #f59b0bb6
 def _enter_site(self:RegionCrawl):
-    "Show the rooms of the site in the party's hex (refused where there is none)."
+    "Enter the site in the party's hex by its entrance (the game's `HexCrawl.enter_site`; refused where there is none)."
     h = self.region.hexes.get(self.crawl.position)
     if h is None or h.site is None: raise FmcError(f"there is no site in hex {self.crawl.position}")
+    self._said(self.crawl.enter_site(h.site))
     self.site = h.site
-    self.w["room"].options = [(f"{r.number}" + (" (entrance)" if r.number == 1 else ""), r.number) for r in self.site.rooms]
-    self.w["room"].value = 1
-    self.seen_rooms = {1}
     self._map.layout.display, self._site.layout.display = "none", None
     self._draw_rooms()
 
 def _leave_site(self:RegionCrawl):
+    "Leave by the entrance (the game's `HexCrawl.leave_site`: refused away from room 1)."
+    self._said(self.crawl.leave_site())
     self.site = None
     self._map.layout.display, self._site.layout.display = None, "none"
     self.redraw()
 
+def _exit_label(e:dict) -> str:
+    "A way on from the room, with what is in the way and the game's chance of getting through this turn."
+    st = e["state"]
+    if st.endswith("(not found)"): return f"Uncover the hidden door to room {e['room']}"
+    how = {"open": "", "very long corridor": f" (a long corridor: {e['turns']} turns)"}.get(st, f" ({st}: {e['chance']:.0%} this turn)" if e["chance"] < 1 else f" ({st})")
+    return f"Go to room {e['room']}{how}"
+
 def _draw_rooms(self:RegionCrawl):
-    if self.site is None: return
-    here = self.w["room"].value
-    if here is not None: self.seen_rooms.add(here)
-    self.w["rooms"].value = (f'<div style="font-size:13px;margin:2px 0"><b>Level-{self.site.level} site in hex {esc(self.crawl.position)}</b></div>'
-                             + rooms_html(self.site, here, self.seen_rooms)
-                             + "".join(f'<div class="fs-fmc-crawl-report" style="font-size:12px;color:{"#b71c1c" if r.encounter else "#455a64"}">'
-                                       f'{"⚔ " if r.encounter else ""}{esc(str(r))}</div>' for r in self.reports[-4:][::-1] if r.kind in ("turn", "light")))
+    "The rooms in their loop (the party's marked), a button per way on from its room, the clock and the light."
+    d = self.crawl.delve
+    if d is None: return
+    states = {i: d.state(i) for i in range(len(d.site.connections))}
+    self.w["rooms"].value = (f'<div style="font-size:13px;margin:2px 0"><b>Level-{d.site.level} site in hex {esc(d.hex)}</b> — '
+                             f'{len(d.visited)} of {len(d.site.rooms)} rooms seen</div>' + rooms_html(d.site, d.room, d.visited, states)
+                             + "".join(f'<div class="fs-fmc-crawl-report" style="font-size:12px;color:{"#b71c1c" if r.encounter else "#455a64"};white-space:pre-line">'
+                                       f'{"⚔ " if r.encounter else ""}{esc(str(r))}</div>' for r in self.reports[-4:][::-1]))
+    for b in self._exit_buttons: b.close()
+    self._exit_buttons = []
+    for e in self.crawl.exits(skills=int(self.w["skill"].value)):
+        b = tag(W.Button(description=_exit_label(e), layout=W.Layout(width="auto", flex="0 0 auto"), button_style="primary" if e["chance"] else ""),
+                "fs-fmc-crawl-exit", f"fs-fmc-crawl-exit-{e['room']}")
+        self.on_click(b, lambda _, e=e: self._way(e), near=self.site_spot)
+        self._exit_buttons.append(b)
+    self.w["exits"].children = tuple(self._exit_buttons)
+    self.w["leave"].disabled = d.room != 1
+    self.w["leave"].tooltip = "leave by the entrance" if d.room == 1 else "the party leaves by the entrance, room 1"
     self.w["status"].value = self._chips()
     self.version += 1
+
+def _way(self:RegionCrawl, e:dict):
+    "Take a way on: go there (the game's `HexCrawl.go`), or uncover its hidden door (`HexCrawl.uncover`)."
+    if e["state"].endswith("(not found)"): rep = self.crawl.uncover(e["room"], self._rng(), self.site.encounters)
+    else: rep = self.crawl.go(e["room"], self._rng(), skills=int(self.w["skill"].value), table=self.site.encounters)
+    self._said(rep); self._draw_rooms()
+    return rep
 
 def _site_turn(self:RegionCrawl):
     "One exploration turn (the game's `HexCrawl.site_turn`): the light burns, a wandering check is rolled."
@@ -265,5 +291,5 @@ def _site_turn(self:RegionCrawl):
 def _light(self:RegionCrawl, kind:str):
     self._said(self.crawl.light(kind)); self._draw_rooms()
 
-RegionCrawl.enter_site, RegionCrawl.leave_site, RegionCrawl._draw_rooms = _enter_site, _leave_site, _draw_rooms
+RegionCrawl.enter_site, RegionCrawl.leave_site, RegionCrawl._draw_rooms, RegionCrawl._way = _enter_site, _leave_site, _draw_rooms, _way
 RegionCrawl.site_turn, RegionCrawl._light = _site_turn, _light
