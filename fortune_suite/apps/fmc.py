@@ -49,11 +49,14 @@ class FmcTable(Panel):
 
     def _met(self, report):
         "Travel (or a site turn) met an encounter: roll it on the level's table and offer the fight."
-        e = random_encounter(self.level, np.random.default_rng([self.seed, self.crawl.draws, 6]))
-        grp = e["table"][e["d6"]]
+        grp = self.crawl.met_group(report)
+        where = "the site's" if self.crawl.site is not None else "the region's"
+        if grp is None:                                   # (a report without the table's d6: roll one on the level's table)
+            e = random_encounter(self.level, np.random.default_rng([self.seed, self.crawl.draws, 6]))
+            grp, where = e["table"][e["d6"]], f"the level-{self.level}"
         self.met = grp
         self._banner.value = (f'<span style="font-size:14px;color:#b71c1c"><b>⚔ A random encounter:</b> {esc(grp.text())} '
-                              f'(d6 {e["d6"]} on the level-{self.level} table)</span>')
+                              f'(from {where} table of random encounters)</span>')
         self._fightrow.layout.display = None
 
     def fight(self, group=None):

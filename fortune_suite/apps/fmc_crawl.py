@@ -12,7 +12,7 @@ from ..ui.base import Panel, tag, plain_words
 from ..ui.hexboard import HexBoard
 from ..ui.tabletop import esc, tip, help_line, legend_html, Swatch
 from ..games.fmc.data import FmcError
-from ..games.fmc.sites import starting_region, Region
+from ..games.fmc.sites import starting_region, Region, encounter_table
 from ..games.fmc.explore import HexCrawl, SITE_ACTIONS
 
 # %% auto #0
@@ -102,6 +102,7 @@ class RegionCrawl(Panel):
         self.on_encounter, self._kit = on_encounter, dict(rations=rations, torches=torches, oil=oil, lantern=lantern)
         self.region = starting_region(seed, level)
         self.crawl = HexCrawl.from_region(self.region, **self._kit)
+        self.road_table = encounter_table(1000 * level / 6, np.random.default_rng([seed, 0, 6]))   # the region's random encounters (d6)
         self.board = HexBoard(self.region.cols, self.region.rows, hex_px=hex_px, palette=crawl_palette(), show_selection=False,
                               title="The region — click a yellow hex to travel there")
         self.spot = self.error_spot()
@@ -214,7 +215,7 @@ def _wander(self:RegionCrawl):
 
 def _travel(self:RegionCrawl, n:str):
     "Travel into hex `n` (the game's `HexCrawl.move`: refused if it is not open, nothing changed)."
-    rep = self.crawl.move(n, self._rng(), bad_weather=self.w["weather"].value)
+    rep = self.crawl.move(n, self._rng(), bad_weather=self.w["weather"].value, table=self.road_table)
     self._said(rep); self.redraw()
     return rep
 
@@ -226,7 +227,13 @@ def _clicked(self:RegionCrawl, ev):
     self.travel(n)
 
 RegionCrawl._chips, RegionCrawl.redraw, RegionCrawl._said = _chips, _redraw, _said
-RegionCrawl.wander, RegionCrawl.travel, RegionCrawl._clicked = _wander, _travel, _clicked
+def _met_group(self:RegionCrawl, report):
+    "The monsters a report's encounter brought: its d6 read on the site's table inside a site, else on the region's (None: no encounter)."
+    faces = [f for what, _, f in report.rolls if what == "which encounter"]
+    if not report.encounter or not faces: return None
+    return (self.site.encounters if self.site is not None else self.road_table)[faces[-1]]
+
+RegionCrawl.wander, RegionCrawl.travel, RegionCrawl._clicked, RegionCrawl.met_group = _wander, _travel, _clicked, _met_group
 
 # %% ../../nbs/55c_app_fmc_crawl.ipynb #f59b0bb6
 def _enter_site(self:RegionCrawl):
@@ -284,7 +291,8 @@ def _way(self:RegionCrawl, e:dict):
 def _site_turn(self:RegionCrawl):
     "One exploration turn (the game's `HexCrawl.site_turn`): the light burns, a wandering check is rolled."
     a = self.w["action"].value
-    rep = self.crawl.site_turn(a, self._rng(), squares=self.w["squares"].value if a == "move" else 0, speed=self.w["speed"].value)
+    rep = self.crawl.site_turn(a, self._rng(), squares=self.w["squares"].value if a == "move" else 0, speed=self.w["speed"].value,
+                               table=self.site.encounters)
     self._said(rep); self._draw_rooms()
     return rep
 

@@ -191,3 +191,29 @@ def test_voila(lab, voila, vpage, bokeh_data):
     click_fig(vpage, "fs-hex-figure", cx, cy)
     bokeh_data(vpage, "fs-hex-pieces", until=lambda d: d["cell"] == [hl["cell"][k]])
     app_shot(t, "fmc_app-voila")
+
+
+def test_site_rooms(lab, page, bokeh_data):
+    "Seed 1: the first wander opens the site next to the haven; travel there, explore it room by room."
+    t = open_table(lab, page, "fmc_site.ipynb", "t = FmcTable(seed=1)\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Region")
+    t.locator("button.fs-fmc-crawl-wander").click()
+    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: "0204" in d["cell"] and d["color"][d["cell"].index("0204")] == OPEN)
+    k = hl["cell"].index("0204")
+    click_fig(page, "fs-hex-figure", sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k]))
+    explore = t.locator("button.fs-fmc-crawl-explore")
+    wait(lambda: explore.is_visible(), "Explore the site here")
+    explore.click()
+    rooms = t.locator(".fs-fmc-crawl-rooms")
+    wait(lambda: rooms.is_visible() and t.locator(".fs-fmc-room").count() == 6, "the six rooms")
+    assert "Room 1 (entrance) — the party is here" in rooms.inner_text()
+    exits = t.locator("button.fs-fmc-crawl-exit")
+    assert exits.count() == 2, exits.all_inner_texts()
+    fits("the site"); shot("10-site")
+    t.locator("button.fs-fmc-crawl-torch").click()
+    wait(lambda: "torch" in t.locator(".fs-fmc-crawl-status").last.inner_text(), "the torch lit")
+    go = t.locator("button.fs-fmc-crawl-exit", has_text="Go to room").first
+    go.click()
+    wait(lambda: "Room 1 (entrance) — the party is here" not in rooms.inner_text() or "door holds" in rooms.inner_text(), "a way taken (or a door that held)")
+    fits("in the site"); shot("11-site-room")
