@@ -440,3 +440,30 @@ def _spend_energy(self, n:int=1) -> Character:
     self._change(lambda c: setattr(c, "energy_spent", c.energy_spent + n)); return self
 
 Character.downtime, Character.hurt, Character.drain, Character.spend_energy = _downtime, _hurt, _drain, _spend_energy
+
+# %% ../../../nbs/60a_fmc_characters.ipynb #89e65e30
+def _stats(self) -> dict:
+    "The derived numbers of the sheet, JSON-ready."
+    c = CLASSES[self.cls]
+    nxt = c.at(self.level + 1).xp if self.level < c.max_level else None
+    return {"hp": self.hp, "hp_max": self.hp_max, "defense": self.defense, "speed": self.speed, "slots": self.slots,
+            "capacity": self.capacity, "encumbered": self.encumbered, c.power: self.row.power,
+            "energy_left": self.energy if self.cls == "mage" else None, "coins_cp": self.coin_value,
+            "next_level_xp": nxt, "can_level": nxt is not None and self.xp >= nxt, "wages": self.wages}
+
+def _describe(self) -> str:
+    "A few lines about the character: class and level, hit points, defense and speed, pack, money, retainers."
+    st = self.stats()
+    power = {"fighter": f"prowess +{self.prowess}", "mage": f"energy {st.get('energy_left')}/{self.energy_max}",
+             "expert": f"skills {len(self.skills)}/{self.skill_slots}" + (f" ({', '.join(self.skills)})" if self.skills else "")}[self.cls]
+    lines = [f"{self.name}, level-{self.level} {self.cls}{' (dead)' if self.dead else ''}: {st['hp']}/{st['hp_max']} hit points, {power}; "
+             f"{self.xp:,} XP" + (f" (level {self.level + 1} at {st['next_level_xp']:,}{' — ready' if st['can_level'] else ''})" if st['next_level_xp'] else ""),
+             f"defense {st['defense']} ({self.armor} armor{' and a shield' if self.shield else ''}), speed {st['speed']}\""
+             + (" (encumbered)" if st['encumbered'] else "") + f", {st['slots']}/{st['capacity']} slots",
+             "carries: " + (", ".join([*self.weapons, *(_name_of(i) for i in self.items), *(f"scroll of {x}" for x in self.scrolls)]) or "nothing")
+             + f"; {self.coins['gp']} g.p. {self.coins['sp']} s.p. {self.coins['cp']} c.p."]
+    if self.attuned: lines.append(f"attuned to {self.attuned}")
+    if self.retainers: lines.append("retainers: " + ", ".join(f"{r['name']} ({r['kind']}, {r['weeks_paid']} weeks paid)" for r in self.retainers))
+    return "\n".join(lines)
+
+Character.stats, Character.describe = _stats, _describe
