@@ -121,6 +121,12 @@ class Delve:
         if roll == 1: return "open door (forced)" if i in self.opened else "stuck or locked door"
         if roll == 2: return "hidden door (uncovered)" if i in self.found else "hidden door (not found)"
         return "very long corridor" if roll == 3 else "open"
+    def text(self) -> str:
+        "Where the party is and the ways on, for the referee: 'In the site at 0403, room 2 of 6 …'."
+        ways = "; ".join(f"to room {m}: {self.state(i)}" for m, i in sorted(self.ways().items()))
+        return (f"In the site at {self.hex}, room {self.room} of {len(self.site.rooms)} (seen: {', '.join(map(str, self.visited))}). "
+                f"{self.site.rooms[self.room - 1].text()}. Ways: {ways}.")
+    __str__ = text
     def to_dict(self) -> dict:
         return dict(hex=self.hex, site=self.site.to_dict(), room=self.room, visited=list(self.visited),
                     opened=list(self.opened), found=list(self.found))
