@@ -272,11 +272,11 @@ def test_views_follow_every_change_of_a_figure():
     s = state([4], characters=[ex.to_dict()], encounter="1 troll, 1 dragon, young", troll_rises=True)
     e, t, d = fig(s, "Ivo"), fig(s, "Troll"), fig(s, "Dragon, Young")
     seen = lambda f: next(x for x in s.view(0)["figures"] if x["id"] == f.id)
-    assert seen(e)["spells"] == ["heal"] and seen(e)["items"] == ["oil flask"] and not seen(d)["breath_used"]
+    assert seen(e)["spells"] == ["heal"] and "oil flask" in seen(e)["items"] and not seen(d)["breath_used"]
     e.damage = 2
     cast(s, e, "heal", e, 0)
     t.status, t.damage = "dead", 16
     burn(s, e, t)
     d.breath = True
-    assert (seen(e)["spells"], seen(e)["items"], seen(e)["damage"]) == ([], [], 0)
+    assert (seen(e)["spells"], "oil flask" in seen(e)["items"], seen(e)["damage"]) == ([], False, 0)
     assert seen(t)["status"] == "dead" and seen(d)["breath_used"]
