@@ -88,3 +88,9 @@ def test_bad_delve_saves_named():
         bad = json.loads(json.dumps(d)); bad["delve"][key] = value
         with pytest.raises(SaveError, match=msg): HexCrawl.from_dict(bad)
     assert turns_per_third(ExploreOptions()) == 48
+
+
+def test_delve_must_be_in_the_partys_hex():
+    c = HexCrawl(); c.enter_site(site_with((4, 4, 4, 4, 4, 4)))
+    bad = json.loads(c.save()); bad["delve"]["hex"] = "0101"
+    with pytest.raises(SaveError, match="delve.hex must be the party's hex 0303, got '0101'"): HexCrawl.from_dict(bad)

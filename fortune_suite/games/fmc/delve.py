@@ -121,6 +121,12 @@ class Delve:
         if roll == 1: return "open door (forced)" if i in self.opened else "stuck or locked door"
         if roll == 2: return "hidden door (uncovered)" if i in self.found else "hidden door (not found)"
         return "very long corridor" if roll == 3 else "open"
+    def text(self) -> str:
+        "Where the party is and the ways on, for the referee: 'In the site at 0403, room 2 of 6 …'."
+        ways = "; ".join(f"to room {m}: {self.state(i)}" for m, i in sorted(self.ways().items()))
+        return (f"In the site at {self.hex}, room {self.room} of {len(self.site.rooms)} (seen: {', '.join(map(str, self.visited))}). "
+                f"{self.site.rooms[self.room - 1].text()}. Ways: {ways}.")
+    __str__ = text
     def to_dict(self) -> dict:
         return dict(hex=self.hex, site=self.site.to_dict(), room=self.room, visited=list(self.visited),
                     opened=list(self.opened), found=list(self.found))
@@ -186,7 +192,7 @@ def _go(self:HexCrawl, room:int, rng,
     g = as_rng(rng); lines, rolls, hit = [], [], False
     if st == "stuck or locked door":
         f = tempt_fate(g, skills=skills, why=f"forcing the door {where}")
-        rolls.append(("tempt fate", f"{f.coins} coin{'s' * (f.coins > 1)}", sum(f.faces)))
+        rolls += [("tempt fate", "coin", face) for face in f.faces]           # 1 a winning coin, 0 a losing one
         text, r, hit = _tick(self, f"force the door {where}: {f.describe()}", g, table)
         lines.append(text); rolls += r
         if not f.success: return ExploreReport("delve", "\n".join(lines + [f"The door holds; the party stays in room {d.room}."]), tuple(rolls), hit)

@@ -11,8 +11,8 @@ from ...dice import Dist, die, highest, const, mixture
 from .data import FmcError, monster, Monster
 
 # %% auto #0
-__all__ = ['hit_chance', 'damage_dist', 'monster_damage', 'attack_dist', 'kill_chance', 'AttackOdds', 'attack_odds', 'splits',
-           'SplitOdds', 'split_odds', 'split_table', 'best_split']
+__all__ = ['SHIELDS', 'hit_chance', 'damage_dist', 'monster_damage', 'attack_dist', 'kill_chance', 'AttackOdds', 'attack_odds',
+           'splits', 'SplitOdds', 'split_odds', 'split_table', 'best_split']
 
 # %% ../../../nbs/61_fmc_odds.ipynb #191bcc81
 def _whole(v, what, lo=None):
@@ -106,38 +106,46 @@ class SplitOdds:
     kills: Dist           # exact distribution of the number of targets killed
     def label(self) -> str: return " ".join(f"+{p}" for p in self.parts)
 
+SHIELDS = (None, "lethal", "always")
+
 def split_odds(parts,                 # the attacks' bonuses, e.g. (3, 1, 1)
                defense:int, hp:int,   # each target's defense class and hit points left
                targets:int=1,         # how many alike targets stand within reach
-               sides:int=6, two_handed:bool=False, ineffective:bool=False, magic:int=0, death:str="at") -> SplitOdds:
+               sides:int=6, two_handed:bool=False, ineffective:bool=False, magic:int=0, death:str="at",
+               shield:str|None=None   # the targets carry shields, destroyed to negate the first "lethal" hit (or the first damaging one: "always")
+              ) -> SplitOdds:
     "Exact odds of a round of attacks with bonuses `parts` against `targets` alike figures, fought one at a time."
     parts = tuple(_whole(p, "part") for p in parts)
     if not parts: raise FmcError("parts: at least one attack")
     if len(parts) > 1 and min(parts) < 1: raise FmcError(f"parts: a split bonus has positive parts, got {parts}")
-    need, targets = _dead_at(hp, death), _whole(targets, "targets", 1)
-    state = {(0, 0): 1.0}                                  # (kills, damage on the figure being fought) → probability
+    if shield not in SHIELDS: raise FmcError(f"shield: None, 'lethal' or 'always', got {shield!r}")
+    need, targets, sh0 = _dead_at(hp, death), _whole(targets, "targets", 1), shield is not None
+    state = {(0, 0, sh0): 1.0}                   # (kills, damage on the figure being fought, its shield) → probability
     mean = 0.0
     for b in parts:
         d = attack_dist(b, defense, sides, two_handed, ineffective, magic)
         mean += float(d.mean)
         vals = [int(x) for x in d.outcomes]; ps = [float(d.p(x)) for x in vals]
         nxt = {}
-        for (k, cur), q in state.items():
-            if k == targets: nxt[(k, cur)] = nxt.get((k, cur), 0.0) + q; continue
+        for (k, cur, sh), q in state.items():
+            if k == targets: nxt[(k, cur, sh)] = nxt.get((k, cur, sh), 0.0) + q; continue
             for v, p in zip(vals, ps):
                 if p == 0: continue
-                key = (k + 1, 0) if cur + v >= need else (k, cur + v)
+                if v == 0: key = (k, cur, sh)
+                elif sh and (shield == "always" or cur + v >= need): key = (k, cur, False)     # the shield takes the hit
+                elif cur + v >= need: key = (k + 1, 0, sh0)
+                else: key = (k, cur + v, sh)
                 nxt[key] = nxt.get(key, 0.0) + q * p
         state = nxt
     kp = np.zeros(targets + 1)
-    for (k, _), q in state.items(): kp[k] += q
+    for (k, _, _), q in state.items(): kp[k] += q
     kills = Dist(kp.tolist(), 0)
     return SplitOdds(parts, mean, float(kp[1:].sum()), float((np.arange(targets + 1) * kp).sum()), kills)
 
 def split_table(bonus:int, defense:int, hp:int, targets:int=1, sides:int=6, two_handed:bool=False,
-                ineffective:bool=False, magic:int=0, death:str="at") -> list:
+                ineffective:bool=False, magic:int=0, death:str="at", shield:str|None=None) -> list:
     "`split_odds` of every split of `bonus` (largest single attack first)."
-    return [split_odds(p, defense, hp, targets, sides, two_handed, ineffective, magic, death) for p in splits(bonus)]
+    return [split_odds(p, defense, hp, targets, sides, two_handed, ineffective, magic, death, shield) for p in splits(bonus)]
 
 def best_split(bonus:int, defense:int, hp:int, targets:int=1, by:str="expected_kills", **kw) -> SplitOdds:
     "The split with the most expected kills (or `by=\"kill\"`, `\"expected_damage\"`); ties go to fewer attacks."

@@ -10,7 +10,7 @@ import numpy as np
 from ...dice import Dist, die, keep_highest, keep_lowest
 from ...geometry import hex_neighbours, axial_to_offset, offset_to_axial
 from .data import FmcError, MONSTERS, monster as _monster
-from .treasure import (as_rng, _roll, _check_level, _money, TreasureOptions, Treasure, Hoard,
+from .treasure import (as_rng, _roll, _check_level, money_text as _money, TreasureOptions, Treasure, Hoard,
                                               site_treasure, lair_hoard, power_die_sides)
 
 # %% auto #0
