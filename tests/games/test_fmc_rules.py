@@ -208,7 +208,7 @@ def test_surprised_side_loses_first_turn():
     for seed in range(40):
         s = get_game("fmc").new({"surprise": "party"}, seed)
         if s.surprised == 0:
-            assert s.order == (1,) and s.current.side == 1
+            assert s.order == ((1, 0) if s.regained else (1,)) and s.current.side == 1   # a regaining expert acts after
             break
     else: raise AssertionError("no seed surprised the party")
 
@@ -272,11 +272,31 @@ def test_views_follow_every_change_of_a_figure():
     s = state([4], characters=[ex.to_dict()], encounter="1 troll, 1 dragon, young", troll_rises=True)
     e, t, d = fig(s, "Ivo"), fig(s, "Troll"), fig(s, "Dragon, Young")
     seen = lambda f: next(x for x in s.view(0)["figures"] if x["id"] == f.id)
-    assert seen(e)["spells"] == ["heal"] and seen(e)["items"] == ["oil flask"] and not seen(d)["breath_used"]
+    assert seen(e)["spells"] == ["heal"] and "oil flask" in seen(e)["items"] and not seen(d)["breath_used"]
     e.damage = 2
     cast(s, e, "heal", e, 0)
     t.status, t.damage = "dead", 16
     burn(s, e, t)
     d.breath = True
-    assert (seen(e)["spells"], seen(e)["items"], seen(e)["damage"]) == ([], [], 0)
+    assert (seen(e)["spells"], "oil flask" in seen(e)["items"], seen(e)["damage"]) == ([], False, 0)
     assert seen(t)["status"] == "dead" and seen(d)["breath_used"]
+
+
+def test_expert_who_regains_the_turn_acts_in_the_surprise_round():
+    # "An expert skilled at avoiding surprise tempts fate to regain their turn if their party is surprised":
+    # the foes act first as a group, then that expert alone of the party acts in round 1
+    for seed in range(200):
+        s = get_game("fmc").new({"surprise": "party", "classes": "fighter:a, expert", "size": 2,
+                                 "skills": "avoid surprise, climbing"}, seed)
+        if s.surprised == 0 and s.regained: break
+    else: raise AssertionError("no seed let the expert regain its turn")
+    ex = fig(s, "Expert 2")
+    assert s.regained == {ex.id} and s.order == (1, 0)
+    acted = []
+    while not s.is_over and s.round == 1:
+        acted.append(s.current.id)
+        p = s.to_move()[0]
+        s.apply(p, s.legal_actions(p)[-1] if s.phase else s.legal_actions(p)[0])
+    party_acts = [i for i in acted if i.startswith("p")]
+    assert party_acts and set(party_acts) == {ex.id}
+    assert acted.index(ex.id) > 0 and all(i.startswith("f") for i in acted[:acted.index(ex.id)])

@@ -139,6 +139,7 @@ def _setup(self:FmcState):
     self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
     self._held = self._rest = None       # a weapon hit waiting on the party's shield decision, and the attacks after it
     self.burned = set()                  # fallen trolls whose bodies were burned (option troll_rises)
+    self.regained = set()                # experts of a surprised party who regained their turn
     where = None
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
@@ -199,8 +200,10 @@ def _start_round(self:FmcState):
     self.round, self.phase = self.round + 1, None
     for f in self.figures: f.moved = f.attacked = False
     if self.round == 1 and self.surprised is not None:
-        self.order = (1 - self.surprised,)
-        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} {'act' if self.surprised == 0 else 'acts'} alone.", round_start=True)
+        back = [f for f in self.figures if f.id in getattr(self, "regained", ())]   # experts who regained their turn act after
+        self.order = (1 - self.surprised,) + ((self.surprised,) if back else ())
+        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} {'act' if self.surprised == 0 else 'acts'} "
+                 + ("alone." if not back else "first; then only " + ", ".join(f.name for f in back) + "."), round_start=True)
     else:
         won = 0 if self.rolls("1d6", lambda: f"Round {self.round} initiative, 50–50 (4–6 the party, 1–3 the foes)") >= 4 else 1
         self.order = (won, 1 - won)
