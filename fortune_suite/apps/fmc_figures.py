@@ -4,7 +4,7 @@
 
 # %% ../../nbs/55e_app_fmc_figures.ipynb #dc0a5ba7
 from __future__ import annotations
-import math
+import dataclasses, math
 from ..ui.tabletop import esc, tip, help_line, Swatch, status_card_html
 from ..games.fmc.skirmish import Fmc, PHASES, SIDE_NAMES
 from ..games.fmc.odds import attack_odds, split_odds
@@ -12,8 +12,8 @@ from ..games.fmc.combat import ineffective
 from ..games.fmc import bots as _bots
 
 # %% auto #0
-__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'weapon_odds', 'energy_kill',
-           'target_odds', 'action_odds', 'fmc_entry', 'legend_items', 'figure_card']
+__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'shield_policy', 'weapon_odds',
+           'energy_kill', 'target_odds', 'action_odds', 'fmc_entry', 'legend_items', 'figure_card']
 
 # %% ../../nbs/55e_app_fmc_figures.ipynb #d5738b61
 SIDE_COLORS = ("#1565c0", "#c62828")
@@ -29,11 +29,19 @@ def _pct(p:float) -> str: return f"{p:.0%}" if p in (0, 1) or 0.01 <= p <= 0.99 
 
 def _fig(state, fid): return state.by_id[fid]
 
+def shield_policy(state, tgt):
+    "How `tgt`'s shield enters the odds: the skirmish's `shields` option if it carries one ('lethal', 'always'), else None."
+    pol = state.options.shields
+    return pol if getattr(tgt, "shield", False) and pol != "never" else None
+
 def weapon_odds(state, att, tgt, bonus:int, missile:bool=False):
-    "The game's `attack_odds` for `att` striking `tgt` at attack bonus `bonus` (its magic weapon, die, hands, the target's resistances and hit points left)."
+    "The game's `attack_odds` for `att` striking `tgt` at attack bonus `bonus` (its magic weapon, die, hands, the target's resistances and hit points left); a shield's save in P(kill) from `split_odds`."
     if tgt.status == "asleep": bonus = 99                                    # a sleeping figure cannot dodge: the blow lands
-    return attack_odds(bonus, tgt.defense, max(1, tgt.hp - tgt.damage), att.die, att.two_handed, ineffective(att, tgt, missile),
-                       att.magic, state.options.death)
+    left, weak = max(1, tgt.hp - tgt.damage), ineffective(att, tgt, missile)
+    o = attack_odds(bonus, tgt.defense, left, att.die, att.two_handed, weak, att.magic, state.options.death)
+    if (sh := shield_policy(state, tgt)) is None: return o
+    kill = split_odds((bonus,), tgt.defense, left, 1, att.die, att.two_handed, weak, att.magic, state.options.death, shield=sh).kill
+    return dataclasses.replace(o, kill=kill)
 
 def energy_kill(state, tgt, energy:int) -> float:
     "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the game's bots' exact dice-pool helper)."
@@ -69,7 +77,8 @@ def action_odds(state, action) -> list:
         ts = {t for t, _ in action["at"]}
         if len(parts) > 1 and len(ts) == 1:
             tg = _fig(state, next(iter(ts)))
-            so = split_odds(parts, tg.defense, max(1, tg.hp - tg.damage), 1, f.die, f.two_handed, ineffective(f, tg, False), f.magic, state.options.death)
+            so = split_odds(parts, tg.defense, max(1, tg.hp - tg.damage), 1, f.die, f.two_handed, ineffective(f, tg, False), f.magic, state.options.death,
+                            shield=shield_policy(state, tg))
             out.append(f"together: expected damage {so.expected_damage:.2f}, chance to kill {_pct(so.kill)}")
         return out
     if do in ("blast", "line"):
