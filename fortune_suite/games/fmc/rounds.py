@@ -34,6 +34,7 @@ class FmcOptions:
     room: str = "treasure"             # which occupants: "treasure", "other" (the monsters without treasure), "both"
     distance: int = 12                 # inches between the two sides at the start
     table: int = 24                    # the table's width in inches (its depth: the distance + 4)
+    base: float = 1.0                  # a figure's base across, in inches (0–1): no two figures in the fight closer; 0: points that may share a spot
     surprise: str = "both"             # who may be surprised: both, party, foes or none
     death: str = "at"                  # "at": a figure perishes at damage ≥ its hit points; "excess": only beyond them
     fate_saves: bool = True            # a player character about to perish tempts fate to survive (down, out of the fight)
@@ -55,6 +56,8 @@ class FmcOptions:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
+        if isinstance(self.base, bool) or not isinstance(self.base, (int, float)) or not 0 <= self.base <= 1:
+            raise FmcError(f"option base must be a number of inches from 0 to 1 (melee is within 1\"), got {self.base!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never", "ask")),
                          ("gaze", ("once", "round")), ("room", ROOMS)):
