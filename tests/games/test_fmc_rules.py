@@ -208,7 +208,7 @@ def test_surprised_side_loses_first_turn():
     for seed in range(40):
         s = get_game("fmc").new({"surprise": "party"}, seed)
         if s.surprised == 0:
-            assert s.order == (1,) and s.current.side == 1
+            assert s.order == ((1, 0) if s.regained else (1,)) and s.current.side == 1   # a regaining expert acts after
             break
     else: raise AssertionError("no seed surprised the party")
 
@@ -263,3 +263,93 @@ def test_fallen_troll_rises_unless_burned():
     s2 = state([], encounter="1 troll")              # the default: a fallen troll stays down
     t2 = fig(s2, "Troll"); t2.damage, t2.status = 16, "dead"
     assert not s2.rising(t2)
+
+
+def test_views_follow_every_change_of_a_figure():
+    from fortune_suite.games.fmc import new_character, burn
+    ex = new_character("Ivo", "expert", kit="ab", skills=["climbing"], items=["oil flask"], leather=True, coins=20)
+    ex.scrolls.append("heal")
+    s = state([4], characters=[ex.to_dict()], encounter="1 troll, 1 dragon, young", troll_rises=True)
+    e, t, d = fig(s, "Ivo"), fig(s, "Troll"), fig(s, "Dragon, Young")
+    seen = lambda f: next(x for x in s.view(0)["figures"] if x["id"] == f.id)
+    assert seen(e)["spells"] == ["heal"] and "oil flask" in seen(e)["items"] and not seen(d)["breath_used"]
+    e.damage = 2
+    cast(s, e, "heal", e, 0)
+    t.status, t.damage = "dead", 16
+    burn(s, e, t)
+    d.breath = True
+    assert (seen(e)["spells"], "oil flask" in seen(e)["items"], seen(e)["damage"]) == ([], False, 0)
+    assert seen(t)["status"] == "dead" and seen(d)["breath_used"]
+
+
+def test_expert_who_regains_the_turn_acts_in_the_surprise_round():
+    # "An expert skilled at avoiding surprise tempts fate to regain their turn if their party is surprised":
+    # the foes act first as a group, then that expert alone of the party acts in round 1
+    for seed in range(200):
+        s = get_game("fmc").new({"surprise": "party", "classes": "fighter:a, expert", "size": 2,
+                                 "skills": "avoid surprise, climbing"}, seed)
+        if s.surprised == 0 and s.regained: break
+    else: raise AssertionError("no seed let the expert regain its turn")
+    ex = fig(s, "Expert 2")
+    assert s.regained == {ex.id} and s.order == (1, 0)
+    acted = []
+    while not s.is_over and s.round == 1:
+        acted.append(s.current.id)
+        p = s.to_move()[0]
+        s.apply(p, s.legal_actions(p)[-1] if s.phase else s.legal_actions(p)[0])
+    party_acts = [i for i in acted if i.startswith("p")]
+    assert party_acts and set(party_acts) == {ex.id}
+    assert acted.index(ex.id) > 0 and all(i.startswith("f") for i in acted[:acted.index(ex.id)])
+
+
+def test_a_move_stops_on_contact_and_never_ends_on_a_base():
+    # "Opponents in 1\" are stuck in melee": a figure walking at a far foe past a near one is stuck with the near one;
+    # bases (option base, 1\") keep figures from sharing a spot
+    s = get_game("fmc").new({"surprise": "none", "encounter": "2 hoblin", "size": 1, "classes": "fighter:a"}, 3)
+    f, h1, h2 = fig(s, "Fighter 1"), fig(s, "Hoblin 1"), fig(s, "Hoblin 2")
+    f.x, f.y, h1.x, h1.y, h2.x, h2.y = 10.0, 2.0, 10.5, 6.0, 10.0, 9.0     # Hoblin 1 stands 0.5" off the way to Hoblin 2
+    s.phase, s.turn, s.order, s.queue, s.current = 0, 0, (0, 1), [], f
+    s.opts = s._options(f)
+    s.apply(0, {"fig": f.id, "do": "close", "target": h2.id})
+    assert abs(((f.x - h1.x) ** 2 + (f.y - h1.y) ** 2) ** 0.5 - 1.0) < 1e-9 and f.y < h1.y   # in contact with Hoblin 1
+    assert ((f.x - h2.x) ** 2 + (f.y - h2.y) ** 2) ** 0.5 > 2.0
+    from fortune_suite.games.fmc import locked
+    assert locked(f, s.figures)
+
+
+def test_figures_closing_on_one_take_distinct_spots_in_contact():
+    s = get_game("fmc").new({"surprise": "none", "encounter": "4 porc", "size": 1, "classes": "fighter:a"}, 3)
+    f = fig(s, "Fighter 1")
+    porcs = [fig(s, f"Porc {k}") for k in range(1, 5)]
+    f.x, f.y = 12.0, 8.0
+    for k, p in enumerate(porcs): p.x, p.y = 11.0 + 0.6 * k, 13.0       # all 5" off, close together
+    porcs[3].y = 3.0                                                    # the fourth comes from the other side
+    for p in porcs:
+        s.phase, s.turn, s.order, s.queue, s.current = 0, 0, (1, 0), [], p
+        s.opts = s._options(p)
+        s.apply(1, {"fig": p.id, "do": "close", "target": f.id})
+        assert abs(((p.x - f.x) ** 2 + (p.y - f.y) ** 2) ** 0.5 - 1.0) < 1e-6     # in contact: within 1"
+    for a in porcs + [f]:
+        for b in porcs + [f]:
+            if a is not b: assert ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 >= 1.0 - 1e-6   # 1" bases do not overlap
+    s0 = get_game("fmc").new({"surprise": "none", "encounter": "2 porc", "size": 1, "base": 0}, 3)   # base 0: points
+    f0, a, b = fig(s0, "Fighter 1"), fig(s0, "Porc 1"), fig(s0, "Porc 2")
+    f0.x, f0.y, a.x, a.y, b.x, b.y = 12.0, 8.0, 12.0, 13.0, 12.0, 13.5
+    for p in (a, b):
+        s0.phase, s0.turn, s0.order, s0.queue, s0.current = 0, 0, (1, 0), [], p
+        s0.opts = s0._options(p)
+        s0.apply(1, {"fig": p.id, "do": "close", "target": f0.id})
+    assert (a.x, a.y) == (b.x, b.y) == (12.0, 9.0)                      # the old reading: both on the one spot
+
+
+def test_a_move_to_another_figures_spot_is_refused():
+    from fortune_suite.engine import assert_unchanged
+    s = get_game("fmc").new({"surprise": "none"}, 5)
+    while s.phase != 0 or s.current.side != 0: s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+    f = s.current
+    other = next(g for g in s.figures if g is not f and g.side == 0 and ((g.x - f.x) ** 2 + (g.y - f.y) ** 2) ** 0.5 < 5)
+    with assert_unchanged(s):
+        with pytest.raises(FmcError, match=f"{other.name}'s base"):
+            s.apply(0, {"fig": f.id, "do": "to", "at": [other.x + 0.3, other.y]})
+    with pytest.raises(FmcError, match="option base"):
+        get_game("fmc").new({"base": 2}, 1)

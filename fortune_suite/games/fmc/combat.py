@@ -10,8 +10,8 @@ from .odds import splits
 
 # %% auto #0
 __all__ = ['ACTIVE', 'STATUSES', 'OUT', 'MELEE', 'REACH', 'LINE', 'LINE_HALF_WIDTH', 'CONE', 'CONE_WIDTH', 'Figure', 'dist',
-           'toward', 'away', 'in_line', 'in_cone', 'locked', 'damage_notation', 'ineffective', 'half_damage', 'attack',
-           'harm', 'split_ways', 'can_split']
+           'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot', 'damage_notation',
+           'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #aa63ddf0
 ACTIVE = "ok"                      # the one status that acts
@@ -50,20 +50,21 @@ class Figure:
     def to_dict(self) -> dict:
         "This figure as plain JSON (views, the app); the same dict again while nothing about the figure has changed."
         sig = (self.damage, self.hp, self.status, self.x, self.y, self.shield, self.energy, self.moved, self.attacked,
-               self.shots, self.speed_mod, self.leader)
+               self.shots, self.speed_mod, self.leader, self.spells, self.items, self.breath)
         if sig == self._sig: return self._dict
         d = self._static
         if d is None:
             d = self._static = {"id": self.id, "name": self.name, "side": self.side, "kind": self.kind, "level": self.level,
                                 "hp_start": self.hp0, "defense": self.defense, "bonus": self.bonus, "split": self.split,
                                 "die": self.die, "two_handed": self.two_handed, "ranged": self.ranged, "reach": self.reach,
-                                "magic": self.magic, "spells": list(self.spells), "skills": list(self.skills), "pc": self.pc,
+                                "magic": self.magic, "skills": list(self.skills), "pc": self.pc,
                                 "thinks": self.thinks, "xp": self.xp, "hd": self.hd, "specials": sorted(self.specials),
                                 "resists": sorted(self.resists), "steel": self.steel, "monster": self.monster}
         self._sig, self._dict = sig, {**d, "hp": self.hp, "damage": self.damage, "left": self.hp - self.damage,
                                       "speed": self.speed + self.speed_mod, "shield": self.shield, "energy": self.energy,
                                       "leader": self.leader, "status": self.status, "x": round(self.x, 2),
-                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots}
+                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots,
+                                      "spells": list(self.spells), "items": list(self.items), "breath_used": self.breath}
         return self._dict
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #80945ca2
@@ -113,6 +114,62 @@ def locked(f:Figure, figures) -> bool:
     for g in figures:
         if g.side != side and g.status == ACTIVE and math.hypot(g.x - x, g.y - y) <= r: return True
     return False
+
+# %% ../../../nbs/63a_fmc_combat.ipynb #03835ae2
+def blocker(f:Figure, x:float, y:float, figures, base:float):
+    "The figure still in the fight (not `f`) whose base a figure of `f`'s at (x, y) would overlap, or None."
+    if base <= 0: return None
+    r = base - 1e-6
+    for g in figures:
+        if g is not f and g.status not in OUT and math.hypot(g.x - x, g.y - y) < r: return g
+    return None
+
+def first_contact(f:Figure, x:float, y:float, figures) -> tuple:
+    "(x, y, enemy): where `f`'s straight move to (x, y) first comes within 1\" of an active enemy, and that enemy; (x, y, None) if it never does."
+    ax, ay = f.x, f.y
+    L = math.hypot(x - ax, y - ay)
+    if L < _EPS: return x, y, None
+    ux, uy = (x - ax) / L, (y - ay) / L
+    best, who = L - 1e-7, None
+    for g in figures:
+        if g.side == f.side or g.status != ACTIVE: continue
+        cx, cy = g.x - ax, g.y - ay
+        b = cx * ux + cy * uy
+        disc = b * b - (cx * cx + cy * cy - MELEE * MELEE)
+        if disc < 0: continue
+        t = b - math.sqrt(disc)
+        if -_EPS <= t < best: best, who = max(t, 0.0), g
+    return (x, y, None) if who is None else (ax + ux * best, ay + uy * best, who)
+
+def _land(f, x, y, figures, base, stand, foes):
+    "Where the straight move to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
+    x2, y2, who = first_contact(f, x, y, foes)
+    r = base - 1e-6
+    for g in stand:
+        if math.hypot(g.x - x2, g.y - y2) < r: return None
+    return x2, y2, who
+
+def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, target:Figure=None, size=(1e9, 1e9)) -> tuple:
+    "(x, y, enemy met): where `f`'s move toward (x, y) ends — stopped by contact with an enemy, never on another's base (see above)."
+    stand = [g for g in figures if g is not f and g.status not in OUT] if base > 0 else []
+    foes = [g for g in figures if g.side != f.side and g.status == ACTIVE]
+    got = _land(f, x, y, figures, base, stand, foes)
+    if got is not None: return got
+    if target is not None and abs(math.hypot(x - target.x, y - target.y) - MELEE) < 1e-6:   # closing into contact
+        a0 = math.atan2(y - target.y, x - target.x)
+        for k in range(1, 37):
+            for sgn in (1, -1):
+                a = a0 + sgn * k * math.pi / 36
+                px, py = target.x + MELEE * math.cos(a), target.y + MELEE * math.sin(a)
+                if not (0 <= px <= size[0] and 0 <= py <= size[1]) or math.hypot(px - f.x, py - f.y) > speed + _EPS: continue
+                got = _land(f, px, py, figures, base, stand, foes)
+                if got is not None: return got
+    L = math.hypot(x - f.x, y - f.y)
+    for k in range(1, int(L / 0.25) + 1):
+        t = (L - 0.25 * k) / L
+        got = _land(f, f.x + (x - f.x) * t, f.y + (y - f.y) * t, figures, base, stand, foes)
+        if got is not None: return got
+    return f.x, f.y, None
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #300bfa86
 def damage_notation(att:Figure) -> str:

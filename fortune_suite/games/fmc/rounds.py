@@ -34,6 +34,7 @@ class FmcOptions:
     room: str = "treasure"             # which occupants: "treasure", "other" (the monsters without treasure), "both"
     distance: int = 12                 # inches between the two sides at the start
     table: int = 24                    # the table's width in inches (its depth: the distance + 4)
+    base: float = 1.0                  # a figure's base across, in inches (0–1): no two figures in the fight closer; 0: points that may share a spot
     surprise: str = "both"             # who may be surprised: both, party, foes or none
     death: str = "at"                  # "at": a figure perishes at damage ≥ its hit points; "excess": only beyond them
     fate_saves: bool = True            # a player character about to perish tempts fate to survive (down, out of the fight)
@@ -55,6 +56,8 @@ class FmcOptions:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
                 raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
+        if isinstance(self.base, bool) or not isinstance(self.base, (int, float)) or not 0 <= self.base <= 1:
+            raise FmcError(f"option base must be a number of inches from 0 to 1 (melee is within 1\"), got {self.base!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never", "ask")),
                          ("gaze", ("once", "round")), ("room", ROOMS)):
@@ -139,6 +142,7 @@ def _setup(self:FmcState):
     self.current, self.opts, self.over, self.surprised, self.tested = None, [], False, None, [set(), set()]
     self._held = self._rest = None       # a weapon hit waiting on the party's shield decision, and the attacks after it
     self.burned = set()                  # fallen trolls whose bodies were burned (option troll_rises)
+    self.regained = set()                # experts of a surprised party who regained their turn
     where = None
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
@@ -199,8 +203,10 @@ def _start_round(self:FmcState):
     self.round, self.phase = self.round + 1, None
     for f in self.figures: f.moved = f.attacked = False
     if self.round == 1 and self.surprised is not None:
-        self.order = (1 - self.surprised,)
-        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} {'act' if self.surprised == 0 else 'acts'} alone.", round_start=True)
+        back = [f for f in self.figures if f.id in getattr(self, "regained", ())]   # experts who regained their turn act after
+        self.order = (1 - self.surprised,) + ((self.surprised,) if back else ())
+        self.say(f"Round 1: {SIDE_NAMES[1 - self.surprised].lower()} {'act' if self.surprised == 0 else 'acts'} "
+                 + ("alone." if not back else "first; then only " + ", ".join(f.name for f in back) + "."), round_start=True)
     else:
         won = 0 if self.rolls("1d6", lambda: f"Round {self.round} initiative, 50–50 (4–6 the party, 1–3 the foes)") >= 4 else 1
         self.order = (won, 1 - won)

@@ -8,7 +8,7 @@ import math
 from ...engine import Game, GameKind, RulesError, register_game
 from .data import FmcError
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
-                                            split_ways, can_split)
+                                            split_ways, can_split, blocker, move_spot)
 from .magic import SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn
 from .rounds import FmcOptions, FmcState, PHASES, SIDE_NAMES   # (63d: options, setup, rounds)
 
@@ -114,6 +114,8 @@ def _check_to(self:FmcState, f:Figure, a):
         raise FmcError(f"{f.name} cannot move off the table to {at} (0–{self.options.table} across, 0–{self.depth:g} deep)")
     d = math.hypot(at[0] - f.x, at[1] - f.y)
     if d > f.speed + f.speed_mod + 1e-9: raise FmcError(f"{f.name} moves at most {f.speed + f.speed_mod}\", not {d:.1f}\"")
+    g = blocker(f, at[0], at[1], self.figures, self.options.base)
+    if g is not None: raise FmcError(f"{f.name} cannot stand at {at}: {g.name}'s base is there (bases are {self.options.base:g}\" across)")
     return a
 
 def _check_attack(self:FmcState, f:Figure, a):
@@ -160,9 +162,13 @@ def _apply(self:FmcState, player, a):
         x, y = (toward(f, g, sp) if do == "close" else away(f, min(self._enemies(f), key=lambda e: dist(f, e)), sp, self.options.table)
                 if do == "away" else a["at"])
         y = min(max(y, 0.0), self.depth)
+        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" else None,
+                              (self.options.table, self.depth))
         if (x, y) != (f.x, f.y):
             f.x, f.y, f.moved = float(x), float(y), True
-            self.say(lambda: f"{f.name} moves to ({f.x:.1f}, {f.y:.1f}).", f, g, at=[round(f.x, 2), round(f.y, 2)])
+            self.say(lambda: f"{f.name} moves to ({f.x:.1f}, {f.y:.1f})"
+                     + (f", caught in melee by {met.name} on the way." if met is not None and met is not g else "."),
+                     f, g, at=[round(f.x, 2), round(f.y, 2)])
     elif do == "shoot":
         f.attacked, f.shots = True, f.shots + 1
         self._shoot(f, g)

@@ -1,0 +1,219 @@
+"""The FMC Basic referee's table in a real browser (JupyterLab, Chromium), clicked as a referee and players click.
+
+Generators: every button shows its card with its seed. Characters: a mage made by clicking (a third spell refused
+beside the spells, in words), kept, levelled. Region: wander, then a click on a yellow hex (through the page's
+Bokeh) moves the party's marker; the open hexes carry their encounter chance before the move. Skirmish: a short
+fight (two fighters against two hoblins) played to its end by clicking the foes on the table and Confirm, the
+odds on the board and in the confirm box, the fallen crossed; undo and a save loaded back.
+
+At every step no text is cut off at a 1280 px window. Screenshots go to test-artifacts/fmc_app-*.png (looked at by hand)."""
+import base64, json, statistics, time
+from test_boards import _JS_PX
+from conftest import _JS_BOKEH_DATA
+from helpers import wait, log_lines, cut_off, app_shot, run_in_kernel
+
+SKIRMISH = '{"encounter": "2 hoblin", "distance": 2, "surprise": "none", "size": 2, "classes": "fighter:a, fighter:b"}'
+TARGET, ACTING, OPEN = "#e53935", "#ffb300", "#ffd600"
+TIMES = []
+
+
+def data(page, name): return page.evaluate(_JS_BOKEH_DATA, name)
+
+
+def click_fig(page, fig, x, y):
+    "Click the point (x, y) of the live Bokeh figure `fig` (scrolled into view, once its place has settled)."
+    page.wait_for_function("([fig]) => [...window.Bokeh.index.roots].some(v => v.model.name === fig && v.el.isConnected && v.el.offsetParent)", arg=[fig])
+    page.evaluate("""([fig]) => { const v = [...window.Bokeh.index.roots].filter(v => v.model.name === fig && v.el.isConnected && v.el.offsetParent).pop();
+                                  v.el.scrollIntoView({block: 'center'}); }""", [fig])
+    px, t0 = None, time.time()
+    while time.time() - t0 < 20:
+        nxt = page.evaluate(_JS_PX, [fig, x, y])
+        if nxt is not None and nxt == px: break
+        px = nxt; time.sleep(0.2)
+    page.wait_for_timeout(350)
+    page.mouse.click(*px)
+
+
+def open_table(lab, page, name, code):
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, name, ["import json\nfrom fortune_suite.apps.fmc import FmcTable\n" + code])
+    t = page.locator(".fs-fmc-table").first
+    t.wait_for(state="visible")
+    return t
+
+
+def checks(page, panel):
+    def fits(step):
+        page.wait_for_timeout(150)
+        bad = cut_off(panel)
+        assert bad == [], f"{step}: text cut off: {bad}"
+    return fits, (lambda name: app_shot(panel, f"fmc_app-{name}"))
+
+
+def tab(t, title):
+    t.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text=title).first.click()
+
+
+def test_referee_table(lab, page, bokeh_data):
+    t = open_table(lab, page, "fmc_table.ipynb", f"t = FmcTable(seed=4, skirmish=json.loads('{SKIRMISH}'))\nt")
+    fits, shot = checks(page, t)
+
+    # 1. generators: a card per button, each with its seed
+    for key, title in (("treasure", "Treasure of a level-1 site"), ("weapon", "weapon"), ("site", "A level-1 site"), ("hex", "A hex"),
+                       ("region", "A starting region"), ("negotiation", "Negotiation"), ("encounter", "Random encounter")):
+        seed = t.locator(".fs-fmc-gen-seed input").input_value()
+        t.locator(f"button.fs-fmc-gen-{key}").click()
+        card = t.locator(".fs-fmc-card").first
+        wait(lambda: title in card.inner_text() and f"seed {seed}" in card.inner_text(), f"the {key} card with seed {seed}")
+    assert t.locator(".fs-fmc-card").count() == 6                               # the last six stay
+    fits("generators"); shot("1-generators")
+
+    # 2. characters: a mage, two spells; a third refused beside the spells; kept, then levelled by experience
+    tab(t, "Characters")
+    t.locator(".fs-fmc-make-class button", has_text="Mage").click()
+    spots = t.locator(".fs-fmc-maker .fs-error-spot")
+    wait(lambda: any("A mage starts with 2 of the 20 spells" in s for s in spots.all_inner_texts()), "the spells' refusal")
+    for sp in ("heal", "knock"): t.locator(f"button.fs-fmc-make-spell-{sp}").click()
+    sheet = t.locator(".fs-fmc-make-sheet")
+    wait(lambda: "level 1 mage" in sheet.inner_text() and "heal, knock" in sheet.inner_text(), "the mage's sheet")
+    t.locator("button.fs-fmc-make-spell-lullaby").click()
+    wait(lambda: any("got 3 (heal, knock, lullaby)" in s for s in spots.all_inner_texts()), "a third spell refused beside the spells")
+    fits("a refused choice"); shot("2-maker")
+    t.locator("button.fs-fmc-make-spell-lullaby").click()
+    t.locator("button.fs-fmc-make-go").click()
+    card = t.locator(".fs-fmc-sheets .fs-fmc-sheet-card").first
+    wait(lambda: "Ada" in card.inner_text() and "level 1 mage" in card.inner_text(), "the kept sheet")
+    t.locator(".fs-fmc-sheet-xp input").fill("2000"); t.locator("button.fs-fmc-sheet-gain").click()
+    t.locator("button.fs-fmc-sheet-levelup").click()
+    wait(lambda: "level 2 mage" in card.inner_text() and "2 of 2" in card.inner_text(), "level 2: energy 2")
+    fits("the sheet"); shot("3-sheet")
+
+    # 3. region: wander; the open hexes carry their days and encounter chance; a click on one moves the party
+    tab(t, "Region")
+    t.locator("button.fs-fmc-crawl-wander").click()
+    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: OPEN in d["color"])
+    labels = bokeh_data(page, "fs-hex-labels", until=lambda d: any("·" in x for x in d["text"]))["text"]
+    assert len(labels) >= hl["color"].count(OPEN)
+    assert all(l.split(" · ")[1].endswith("%") for l in labels if "·" in l), labels
+    assert "chance of a random encounter" in t.locator(".fs-fmc-crawl-open").inner_text()
+    fits("the map"); shot("4-region")
+    k = hl["color"].index(OPEN); to = hl["cell"][k]
+    cx, cy = sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k])
+    click_fig(page, "fs-hex-figure", cx, cy)
+    bokeh_data(page, "fs-hex-pieces", until=lambda d: d["cell"] == [to])
+    wait(lambda: f"→ {to}" in t.locator(".fs-fmc-crawl-news").inner_text(), "the trip reported")
+    assert "Day" in t.locator(".fs-fmc-crawl-status").first.inner_text()
+    fits("after a move"); shot("5-travelled")
+
+    # 4. skirmish: click the red-ringed foes, Confirm; Hold/Pass when nothing to hit; to the end
+    tab(t, "Skirmish")
+    app = t.locator(".fs-fmc-app")
+    status = app.locator(".fs-app-status")
+    wait(lambda: "Fighter" in status.inner_text(), "a fighter's turn")
+    fits("the skirmish"); shot("6-skirmish")
+    shot_confirm = False
+    for _ in range(60):
+        if "The skirmish is over" in status.inner_text(): break
+        page.wait_for_timeout(300)
+        hl = data(page, "fs-table-highlight") or {"cell": [], "color": []}
+        foes = [c for c, col in zip(hl["cell"], hl["color"]) if col == TARGET]
+        if foes:
+            p = data(page, "fs-table-pieces")
+            i = p["id"].index(foes[0])
+            before = app.locator(".fs-fmc-confirm-text, .fs-fmc-chosen").first.inner_text() if app.locator(".fs-fmc-chosen").count() else ""
+            t0 = time.perf_counter()
+            click_fig(page, "fs-table-figure", p["x"][i], p["y"][i])
+            t1 = time.perf_counter()
+            wait(lambda: app.locator(".fs-fmc-chosen").count() == 1, "the confirm box")
+            TIMES.append(time.perf_counter() - t1)
+            if not shot_confirm and "hits" in app.locator(".fs-fmc-chosen").inner_text():
+                assert "chance to kill" in app.locator(".fs-fmc-chosen").inner_text() or "kills" in app.locator(".fs-fmc-chosen").inner_text()
+                labels = data(page, "fs-table-labels")["text"]
+                assert any(l.startswith("hit ") and "kill" in l for l in labels), labels
+                fits("the confirm box"); shot("7-confirm"); shot_confirm = True
+            app.locator("button.fs-fmc-confirm").click()
+        else:
+            btn = next((app.locator(f"button.fs-fmc-{k}") for k in ("pass", "hold") if app.locator(f"button.fs-fmc-{k}").is_visible()), None)
+            assert btn is not None, status.inner_text()
+            btn.click()
+        page.wait_for_timeout(200)
+    wait(lambda: "The skirmish is over" in status.inner_text(), "the end of the skirmish")
+    pieces = data(page, "fs-table-pieces")
+    assert "✕" in pieces["label"] and app.locator(".fs-status-card.fs-status-out").count() == pieces["label"].count("✕")
+    assert app.locator(".fs-app-log .fs-log-casualty").count() >= 1
+    fits("the end"); shot("8-end")
+
+    # undo; then the save loaded back
+    text = run_in_kernel(page, "print(t.skirmish.state.save())").strip()
+    app.locator("button.fs-app-undo").click()
+    wait(lambda: "The skirmish is over" not in status.inner_text(), "the last move undone")
+    app.locator(".fs-app-savetext textarea").fill(text)
+    app.locator("button.fs-app-load").click()
+    wait(lambda: "The skirmish is over" in status.inner_text(), "the save loaded back")
+    fits("loaded")
+    if TIMES:
+        ms = sorted(t * 1e3 for t in TIMES)
+        print(f"\nFMC table clicks → confirm box on the page: median {statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms over {len(ms)} clicks")
+
+
+def test_hot_seat_both_sides(lab, page, bokeh_data):
+    "Two people at one screen: no privacy screen (nothing is hidden in a skirmish), the turn line names the side to act."
+    t = open_table(lab, page, "fmc_hot.ipynb", f"t = FmcTable(seed=5, skirmish=json.loads('{SKIRMISH}'))\n"
+                   "t.skirmish.set_controller(1, 'human')\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Skirmish")
+    app = t.locator(".fs-fmc-app"); status = app.locator(".fs-app-status")
+    seen = set()
+    for _ in range(40):
+        txt = status.inner_text()
+        if "The skirmish is over" in txt: break
+        seen.update(side for side in ("The party", "The foes") if f"{side}, your turn" in txt)
+        assert app.locator("button.fs-app-iam").count() == 0 or not app.locator("button.fs-app-iam").is_visible()
+        btn = next((app.locator(f"button.fs-fmc-{k}") for k in ("hold", "pass") if app.locator(f"button.fs-fmc-{k}").is_visible()), None)
+        if btn is None: break
+        btn.click(); page.wait_for_timeout(250)
+    assert seen == {"The party", "The foes"}, seen
+    fits("hot seat"); shot("9-hot-seat")
+
+
+def test_voila(lab, voila, vpage, bokeh_data):
+    "The referee's table through Voilà: the region's map answers a click, the generators their buttons."
+    lab.write("fmc_voila.ipynb", ["from fortune_suite.apps.fmc import FmcTable\nt = FmcTable(seed=4)\nt"])
+    voila.open(vpage, "fmc_voila.ipynb", wait_for=".fs-fmc-table")
+    t = vpage.locator(".fs-fmc-table").first
+    t.locator("button.fs-fmc-gen-site").click()
+    wait(lambda: "A level-1 site" in t.locator(".fs-fmc-card").first.inner_text(), "a site card in Voilà")
+    tab(t, "Region")
+    t.locator("button.fs-fmc-crawl-wander").click()
+    hl = bokeh_data(vpage, "fs-hex-highlight", until=lambda d: OPEN in d["color"])
+    k = hl["color"].index(OPEN)
+    cx, cy = sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k])
+    click_fig(vpage, "fs-hex-figure", cx, cy)
+    bokeh_data(vpage, "fs-hex-pieces", until=lambda d: d["cell"] == [hl["cell"][k]])
+    app_shot(t, "fmc_app-voila")
+
+
+def test_site_rooms(lab, page, bokeh_data):
+    "Seed 1: the first wander opens the site next to the haven; travel there, explore it room by room."
+    t = open_table(lab, page, "fmc_site.ipynb", "t = FmcTable(seed=1)\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Region")
+    t.locator("button.fs-fmc-crawl-wander").click()
+    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: "0204" in d["cell"] and d["color"][d["cell"].index("0204")] == OPEN)
+    k = hl["cell"].index("0204")
+    click_fig(page, "fs-hex-figure", sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k]))
+    explore = t.locator("button.fs-fmc-crawl-explore")
+    wait(lambda: explore.is_visible(), "Explore the site here")
+    explore.click()
+    rooms = t.locator(".fs-fmc-crawl-rooms")
+    wait(lambda: rooms.is_visible() and t.locator(".fs-fmc-room").count() == 6, "the six rooms")
+    assert "Room 1 (entrance) — the party is here" in rooms.inner_text()
+    exits = t.locator("button.fs-fmc-crawl-exit")
+    assert exits.count() == 2, exits.all_inner_texts()
+    fits("the site"); shot("10-site")
+    t.locator("button.fs-fmc-crawl-torch").click()
+    wait(lambda: "torch" in t.locator(".fs-fmc-crawl-status").last.inner_text(), "the torch lit")
+    go = t.locator("button.fs-fmc-crawl-exit", has_text="Go to room").first
+    go.click()
+    wait(lambda: "Room 1 (entrance) — the party is here" not in rooms.inner_text() or "door holds" in rooms.inner_text(), "a way taken (or a door that held)")
+    fits("in the site"); shot("11-site-room")
