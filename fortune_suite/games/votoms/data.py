@@ -7,7 +7,12 @@ from __future__ import annotations
 from ...engine import RulesError
 
 # %% auto #0
-__all__ = ['VotomsError', 'SheetError']
+__all__ = ['TRAITS', 'TRAIT_SCALE', 'RAPID_REACH', 'PERSONAL_WEAPONS_DATA', 'MOUNTS', 'PERSONAL_WEAPONS', 'AT_WEAPONS_DATA',
+           'ARM_GUN', 'AT_WEAPONS', 'INFANTRY_DATA', 'INFANTRY', 'VEHICLES_DATA', 'VEHICLES', 'LEVEL_COST', 'STATS',
+           'GROUPS', 'SKILL_GRID', 'NAMED_SKILLS', 'EFFECTS', 'AT_SKILLS_DATA', 'AT_SKILLS', 'TABLES', 'VotomsError',
+           'SheetError', 'Weapon', 'check_weapons', 'Infantry', 'check_infantry', 'Vehicle', 'check_vehicles',
+           'level_cost', 'ATSkill', 'check_at_skills', 'personal_weapon', 'at_weapon', 'vehicle', 'infantry',
+           'at_skill', 'named_skill', 'check_tables']
 
 # %% ../../../nbs/70_votoms_data.ipynb #40e5aa19
 class VotomsError(RulesError):
@@ -15,3 +20,430 @@ class VotomsError(RulesError):
 
 class SheetError(VotomsError):
     "A character sheet that breaks the building rules or cannot be read; the message names the field and the problem."
+
+# %% ../../../nbs/70_votoms_data.ipynb #c4f6e9e5
+TRAITS = {
+    "Snap Fire":  "one free attack on an enemy just before it melees or just after it ambushes",
+    "Rapid Fire": "two shots (two contested rolls) for one action, if every target is within the weapon's reach",
+    "Aim":        "+1 to one of the weapon's dice, if the weapon fires only once this turn",
+    "Knockback":  "a won shot pushes the target off an edge it stands by, or stuns it against a wall it stands by",
+    "Blast":      "every other model within 1 stick of the target is hit by the pool less its highest die; knockback too",
+    "Long Range": "no range penalty",
+    "Ammo":       "can fire only this many times",
+    "Salvo":      "choose how many shots to fire (1 ammo each): the pool is that many dice plus one",
+    "Area":       "hits every model in a template 1 stick across",
+    "Burn":       "ignores cover and reveals hidden models",
+    "Volatile":   "when the unit takes damage, roll a die: on a 6 the weapon explodes, a 3-die blast centred on the unit",
+    "Charge":     "3 actions to charge, 1 to fire",
+    "Indirect":   "ignores front cover when the target is more than 1 stick away",
+}
+TRAIT_SCALE = {t: ("personal", "AT") for t in ("Snap Fire", "Rapid Fire", "Aim", "Knockback", "Blast", "Long Range", "Ammo")}
+TRAIT_SCALE.update({t: ("AT",) for t in ("Salvo", "Area", "Burn", "Volatile", "Charge", "Indirect")})
+RAPID_REACH = {"personal": 1, "AT": 2}   # sticks: Rapid Fire's reach at each scale, as the text gives it
+
+# %% ../../../nbs/70_votoms_data.ipynb #f0ea3263
+from dataclasses import dataclass, field, replace
+import copy
+
+def _bad(table, entry, fld, why):
+    return VotomsError(f"{table}: entry {entry!r}, field {fld!r}: {why}")
+
+def _check_entry(table:str,  # the table's name, for the message
+                 i:int,      # the entry's position, for the message when it has no name
+                 e,          # the entry: a dict
+                 schema:dict # field -> (types, required, lo): lo the least value allowed for a number
+                ) -> dict:
+    "The entry as a dict with every schema field (absent optional ones None), or VotomsError naming the problem."
+    if not isinstance(e, dict): raise VotomsError(f"{table}: entry {i} is {type(e).__name__}, not a dict")
+    name = e.get("name", i)
+    extra = sorted(set(e) - set(schema))
+    if extra: raise _bad(table, name, extra[0], f"unknown field (known: {', '.join(schema)})")
+    out = {}
+    for f, (types, required, lo) in schema.items():
+        v = e.get(f)
+        if v is None:
+            if required: raise _bad(table, name, f, "missing")
+            out[f] = None; continue
+        if isinstance(v, bool) and bool not in types or not isinstance(v, types):
+            raise _bad(table, name, f, f"{v!r} is {type(v).__name__}, not {'/'.join(t.__name__ for t in types)}")
+        if lo is not None and isinstance(v, int) and not isinstance(v, bool) and v < lo:
+            raise _bad(table, name, f, f"{v} is below {lo}")
+        if isinstance(v, str) and not v.strip(): raise _bad(table, name, f, "empty")
+        out[f] = v
+    return out
+
+def _check_traits(table, name, traits, ammo):
+    if not isinstance(traits, list) or not all(isinstance(t, str) for t in traits):
+        raise _bad(table, name, "traits", f"{traits!r} is not a list of trait names")
+    for t in traits:
+        if t not in TRAITS: raise _bad(table, name, "traits", f"unknown trait {t!r} (known: {', '.join(TRAITS)})")
+    if len(set(traits)) < len(traits): raise _bad(table, name, "traits", "a trait twice")
+    if ("Ammo" in traits) != (ammo is not None): raise _bad(table, name, "ammo", "given exactly when the trait Ammo is")
+    return tuple(traits)
+
+def _unique(table, rows):
+    seen = set()
+    for r in rows:
+        if r.name.lower() in seen: raise _bad(table, r.name, "name", "a second entry of that name")
+        seen.add(r.name.lower())
+    return rows
+
+# %% ../../../nbs/70_votoms_data.ipynb #6a59a38b
+@dataclass(frozen=True)
+class Weapon:
+    "A weapon's profile: dice, traits and what they need, mount and cost."
+    name: str
+    dice: int                       # dice rolled (per rocket fired, for Salvo)
+    traits: tuple = ()              # trait names from TRAITS
+    ammo: int|None = None           # shots before it runs out (the Ammo trait), None: unlimited
+    rapid_range: int|None = None    # Rapid Fire's reach in sticks, None without Rapid Fire
+    anti_at: bool = True            # can it damage an AT?
+    mount: str = "Handheld"         # "personal", "Handheld", "Mounted" or "GAT-22" (built into that gun)
+    cost: int|None = None           # Gildan; None: comes with its AT or host gun
+    host: str|None = None           # the weapon it is built into, if any
+    def has(self, trait:str) -> bool:
+        "Does the weapon have this trait?"
+        if trait not in TRAITS: raise VotomsError(f"unknown trait {trait!r} (known: {', '.join(TRAITS)})")
+        return trait in self.traits
+    def pool(self, shots:int=1) -> int:
+        "Dice rolled for one attack: `dice`, or for Salvo the rockets fired plus one."
+        if not self.has("Salvo"):
+            if shots != 1: raise VotomsError(f"{self.name} has no Salvo: it fires 1 shot an attack, not {shots}")
+            return self.dice
+        if not isinstance(shots, int) or shots < 1: raise VotomsError(f"{self.name}: a salvo of {shots!r} rockets; fire at least 1")
+        if self.ammo is not None and shots > self.ammo:
+            raise VotomsError(f"{self.name}: a salvo of {shots} rockets is more than its ammo {self.ammo}")
+        return self.dice * shots + 1
+
+# %% ../../../nbs/70_votoms_data.ipynb #67afc49a
+PERSONAL_WEAPONS_DATA = [
+    {"name": "Pistol",        "dice": 1, "traits": ["Snap Fire"],            "anti_at": False, "cost": 10},
+    {"name": "Submachinegun", "dice": 2, "traits": ["Rapid Fire"],           "anti_at": False, "cost": 20},
+    {"name": "Rifle",         "dice": 2, "traits": ["Aim"],                  "anti_at": False, "cost": 20},
+    {"name": "Sniper Rifle",  "dice": 2, "traits": ["Aim", "Long Range"],    "anti_at": False, "cost": 40},
+    {"name": "Armor Magnum",  "dice": 1, "traits": ["Snap Fire"],            "anti_at": True,  "cost": 30},
+    {"name": "AT Rifle",      "dice": 2, "traits": ["Aim"],                  "anti_at": True,  "cost": 50},
+    {"name": "Grenade",       "dice": 2, "traits": ["Blast", "Ammo"], "ammo": 1, "anti_at": True, "cost": 10},
+    {"name": "Bazooka",       "dice": 3, "traits": ["Aim", "Blast", "Ammo"], "ammo": 4, "anti_at": True, "cost": 40},
+]
+
+_WEAPON_SCHEMA = {"name": ((str,), True, None), "dice": ((int,), True, 1), "traits": ((list,), True, None),
+                  "ammo": ((int,), False, 1), "rapid_range": ((int,), False, 1), "anti_at": ((bool,), False, None),
+                  "mount": ((str,), False, None), "cost": ((int,), False, 0), "host": ((str,), False, None)}
+MOUNTS = ("personal", "Handheld", "Mounted", "GAT-22")
+
+def check_weapons(rows:list,          # JSON-ready weapon dicts
+                  table:str="weapons",# the table's name, for messages
+                  scale:str="AT"      # "personal" or "AT": the default mount, and Rapid Fire's reach
+                 ) -> dict:
+    "The table as {name: Weapon}; VotomsError naming table, entry and field for a malformed one."
+    if not isinstance(rows, list) or not rows: raise VotomsError(f"{table}: not a non-empty list of entries")
+    out = []
+    for i, e in enumerate(rows):
+        d = _check_entry(table, i, e, _WEAPON_SCHEMA)
+        d["traits"] = _check_traits(table, d["name"], d["traits"], d["ammo"])
+        if d["rapid_range"] is None and "Rapid Fire" in d["traits"]: d["rapid_range"] = RAPID_REACH[scale]
+        if d["rapid_range"] is not None and "Rapid Fire" not in d["traits"]:
+            raise _bad(table, d["name"], "rapid_range", "given without the trait Rapid Fire")
+        for t in d["traits"]:
+            if scale not in TRAIT_SCALE[t]: raise _bad(table, d["name"], "traits", f"{t} is not a {scale} trait")
+        d["mount"] = d["mount"] or ("personal" if scale == "personal" else "Handheld")
+        if d["mount"] not in MOUNTS: raise _bad(table, d["name"], "mount", f"{d['mount']!r} is not one of {MOUNTS}")
+        if d["anti_at"] is None: d["anti_at"] = True
+        out.append(Weapon(**d))
+    return {w.name: w for w in _unique(table, out)}
+
+PERSONAL_WEAPONS = check_weapons(PERSONAL_WEAPONS_DATA, "personal weapons", "personal")
+
+# %% ../../../nbs/70_votoms_data.ipynb #6caacf7f
+AT_WEAPONS_DATA = [
+    {"name": "Mounted Machine Guns",   "dice": 2, "traits": ["Rapid Fire", "Snap Fire"], "mount": "Mounted"},
+    {"name": "Dual Missile Pod",       "dice": 4, "traits": ["Aim", "Ammo"], "ammo": 2, "mount": "Mounted", "cost": 50},
+    {"name": "GAT-22 Heavy Machinegun", "dice": 3, "traits": ["Rapid Fire", "Aim"], "mount": "Handheld", "cost": 150},
+    {"name": "GAT-22C Heavy Machinegun (Carbine)", "dice": 3, "traits": ["Rapid Fire", "Snap Fire"], "mount": "Handheld", "cost": 150},
+    {"name": "Built-in Grenade Launcher", "dice": 4, "traits": ["Blast"], "mount": "GAT-22", "host": "GAT-22 Heavy Machinegun"},
+    {"name": "HRAT-23 Hand Rocket Launcher", "dice": 4, "traits": ["Knockback"], "mount": "Handheld", "cost": 100},
+    {"name": "SAT-03 Solid Shooter",   "dice": 4, "traits": ["Aim", "Blast", "Long Range", "Ammo"], "ammo": 8, "mount": "Handheld", "cost": 150},
+    {"name": "SMAT-38 Rocket Pod",     "dice": 1, "traits": ["Salvo", "Blast", "Ammo"], "ammo": 9, "mount": "Mounted", "cost": 100},
+    {"name": "GAT-19 Mid Machine Gun", "dice": 3, "traits": ["Rapid Fire"], "mount": "Handheld", "cost": 70},
+    {"name": "GAT-49 Pentatrooper",    "dice": 3, "traits": ["Aim"], "mount": "Handheld", "cost": 50},
+    {"name": "FTAT-16 Flamethrower",   "dice": 3, "traits": ["Area", "Burn", "Volatile"], "mount": "Handheld", "cost": 100},
+    {"name": "GAT-35 Long Gun",        "dice": 5, "traits": ["Area", "Charge", "Aim"], "mount": "Handheld", "cost": 200},
+    {"name": "MAT-02 Mortar",          "dice": 4, "traits": ["Indirect", "Blast", "Long Range", "Ammo"], "ammo": 4, "mount": "Mounted", "cost": 100},
+    {"name": "HGAT-01 Hand Grenade",   "dice": 4, "traits": ["Blast", "Ammo"], "ammo": 1, "mount": "Handheld", "cost": 20},
+]
+ARM_GUN = {"name": "Arm Gun", "dice": 3, "traits": ["Rapid Fire", "Snap Fire"], "mount": "Mounted"}  # "as GAT-22C"
+
+AT_WEAPONS = check_weapons(AT_WEAPONS_DATA + [ARM_GUN], "AT weapons", "AT")
+for _w in AT_WEAPONS.values():
+    if _w.host is not None and _w.host not in AT_WEAPONS: raise _bad("AT weapons", _w.name, "host", f"no weapon {_w.host!r}")
+
+# %% ../../../nbs/70_votoms_data.ipynb #39e24aef
+@dataclass(frozen=True)
+class Infantry:
+    "An enemy foot unit's profile for AT-scale fights."
+    name: str
+    move: int                 # run and swim, in sticks
+    armor: int                # defence dice with ARMOR
+    hits: int                 # damage it takes before it dies
+    melee: int                # melee dice
+    weapon: Weapon            # its gun
+    cost: int                 # Gildan
+    hurt_action_loss: bool = False  # one action fewer a turn once it has taken a hit
+
+INFANTRY_DATA = [
+    {"name": "Foot Soldier", "move": 1, "armor": 1, "hits": 1, "melee": 1, "cost": 20, "weapon": {"dice": 1, "traits": []}},
+    {"name": "Sniper", "move": 1, "armor": 1, "hits": 1, "melee": 1, "cost": 50, "weapon": {"dice": 1, "traits": ["Aim", "Long Range"]}},
+    {"name": "Machine Gunner Team", "move": 1, "armor": 1, "hits": 2, "melee": 1, "cost": 50, "hurt_action_loss": True,
+     "weapon": {"dice": 2, "traits": ["Rapid Fire"], "rapid_range": 1}},
+    {"name": "Missile Launcher Team", "move": 1, "armor": 1, "hits": 2, "melee": 1, "cost": 50, "hurt_action_loss": True,
+     "weapon": {"dice": 2, "traits": ["Long Range", "Blast"]}},
+    {"name": "Armor Hunter", "move": 1, "armor": 1, "hits": 1, "melee": 2, "cost": 50, "weapon": {"dice": 2, "traits": ["Aim"]}},
+]
+_INFANTRY_SCHEMA = {"name": ((str,), True, None), "move": ((int,), True, 0), "armor": ((int,), True, 1),
+                    "hits": ((int,), True, 1), "melee": ((int,), True, 0), "cost": ((int,), True, 0),
+                    "hurt_action_loss": ((bool,), False, None), "weapon": ((dict,), True, None)}
+
+def check_infantry(rows:list, table:str="enemy infantry") -> dict:
+    "The table as {name: Infantry}; VotomsError naming table, entry and field for a malformed one."
+    if not isinstance(rows, list) or not rows: raise VotomsError(f"{table}: not a non-empty list of entries")
+    out = []
+    for i, e in enumerate(rows):
+        d = _check_entry(table, i, e, _INFANTRY_SCHEMA)
+        gun = dict(d["weapon"]); gun.setdefault("name", f"{d['name']} gun")
+        d["weapon"] = next(iter(check_weapons([gun], f"{table}: {d['name']}: weapon", "AT").values()))
+        d["hurt_action_loss"] = bool(d["hurt_action_loss"])
+        out.append(Infantry(**d))
+    return {u.name: u for u in _unique(table, out)}
+
+INFANTRY = check_infantry(INFANTRY_DATA)
+
+# %% ../../../nbs/70_votoms_data.ipynb #f1ce2fb1
+@dataclass(frozen=True)
+class Vehicle:
+    "An AT's or vehicle's profile."
+    name: str                 # full designation, as the text gives it
+    short: str                # the name people call it by ("Scopedog")
+    run: int|None             # sticks of running move; None: cannot run
+    dash: int                 # sticks of dash (smooth ground only)
+    swim: int                 # sticks of swimming
+    armor: int                # ARMOR dice and hits
+    melee: int                # melee dice
+    cost: int                 # Gildan
+    mounted: tuple = ()       # names of its mounted weapons, in AT_WEAPONS
+    waterproof: bool = False  # may hide in water
+    height: float|None = None # sticks; the text gives none
+    transports: int = 0       # ATs it carries
+    kind: str = "AT"          # "AT" or "vehicle"
+    def weapons(self) -> list:
+        "Its mounted weapons' records."
+        return [AT_WEAPONS[n] for n in self.mounted]
+
+def _v(name, short, run, dash, swim, armor, melee, cost, mounted=(), **kw):
+    return dict(name=name, short=short, run=run, dash=dash, swim=swim, armor=armor, melee=melee, cost=cost,
+                mounted=list(mounted), **kw)
+
+VEHICLES_DATA = [
+    _v("XATL-01-DT Zwerg",          "Zwerg",            1, 3, 1, 2, 2, 200, ["Mounted Machine Guns"]),
+    _v("ATM-09-ST Scopedog",        "Scopedog",         2, 3, 1, 3, 3, 300),
+    _v("ATM-09-GC Brutishdog",      "Brutishdog",       2, 4, 1, 3, 3, 400, ["Arm Gun"]),
+    _v("ATM-09-BC Boxing Dog",      "Boxing Dog",       2, 3, 1, 3, 5, 500),
+    _v("ATM-09-WR Marshydog",       "Marshydog",        2, 2, 2, 3, 3, 300),
+    _v("BATM-03 Fatty",             "Fatty",            2, 2, 2, 3, 3, 300),
+    _v("ATH-06-WP Diving Beetle",   "Diving Beetle",    2, 2, 2, 4, 3, 400, waterproof=True),
+    _v("ATH-14-WP Standing Turtle", "Standing Turtle",  2, 2, 2, 4, 3, 400, ["Mounted Machine Guns"], waterproof=True),
+    _v("ATH-Q-64 Berserga WP",      "Berserga",         2, 2, 2, 4, 4, 500, waterproof=True),
+    _v("XATH-02 Strike Dog",        "Strike Dog",       2, 4, 2, 4, 3, 500, ["Arm Gun"]),
+    _v("BATH-XXX Ecrivisse",        "Ecrivisse",        2, 4, 1, 4, 5, 600, ["Mounted Machine Guns", "Dual Missile Pod"]),
+    _v("ASTRAD Main Battle Tank",   "ASTRAD",           1, 2, 1, 5, 1, 600, kind="vehicle"),
+    _v("AT CARRY trailer truck",    "AT Carry",         None, 2, 1, 4, 1, 200, ["Mounted Machine Guns"], transports=4, kind="vehicle"),
+    _v("BUGGY",                     "Buggy",            None, 3, 1, 2, 1, 100, kind="vehicle"),
+]
+_VEHICLE_SCHEMA = {"name": ((str,), True, None), "short": ((str,), True, None), "run": ((int,), False, 0),
+                   "dash": ((int,), True, 0), "swim": ((int,), True, 0), "armor": ((int,), True, 1),
+                   "melee": ((int,), True, 0), "cost": ((int,), True, 0), "mounted": ((list,), True, None),
+                   "waterproof": ((bool,), False, None), "height": ((int, float), False, None),
+                   "transports": ((int,), False, 0), "kind": ((str,), False, None)}
+
+def check_vehicles(rows:list, table:str="ATs and vehicles", weapons:dict|None=None) -> dict:
+    "The table as {name: Vehicle}; VotomsError naming table, entry and field for a malformed one."
+    weapons = AT_WEAPONS if weapons is None else weapons
+    if not isinstance(rows, list) or not rows: raise VotomsError(f"{table}: not a non-empty list of entries")
+    out = []
+    for i, e in enumerate(rows):
+        d = _check_entry(table, i, e, _VEHICLE_SCHEMA)
+        for n in d["mounted"]:
+            if n not in weapons: raise _bad(table, d["name"], "mounted", f"unknown AT weapon {n!r}")
+        if d["height"] is not None and not d["height"] > 0: raise _bad(table, d["name"], "height", "not positive")
+        d["mounted"] = tuple(d["mounted"]); d["waterproof"] = bool(d["waterproof"])
+        d["transports"] = d["transports"] or 0; d["kind"] = d["kind"] or "AT"
+        if d["kind"] not in ("AT", "vehicle"): raise _bad(table, d["name"], "kind", f"{d['kind']!r} is not 'AT' or 'vehicle'")
+        out.append(Vehicle(**d))
+    _unique(table, [replace(v, name=v.short) for v in out])
+    return {v.name: v for v in _unique(table, out)}
+
+VEHICLES = check_vehicles(VEHICLES_DATA)
+
+# %% ../../../nbs/70_votoms_data.ipynb #9fe96dfc
+LEVEL_COST = {1: 1, 2: 3, 3: 6, 4: 10}   # total XP for a stat or skill group at that level
+STATS = {"STR": "STRENGTH", "DEX": "DEXTERITY", "INT": "INTELLIGENCE", "CHA": "CHARISMA"}
+GROUPS = ("FIGHTING", "RESEARCHING", "DAMAGING", "ESCAPING", "SURVIVING", "SOCIALIZING")
+SKILL_GRID = {   # stat -> the named skill in each group, in GROUPS order
+    "STR": ("MELEE", "INTIMIDATE", "SMASH", "BREAK", "ENDURE", "PROTECT"),
+    "DEX": ("DODGE", "SEARCH", "DISMANTLE", "EVADE", "IMPROVISE", "ASSIST"),
+    "INT": ("AIM", "STUDY", "DEMOLITION", "HACK", "FIRST AID", "UNDERSTAND"),
+    "CHA": ("SCARE", "SPY", "DIVERT", "TRICK", "PERSUADE", "CHARM"),
+}
+NAMED_SKILLS = {s: (stat, g) for stat, row in SKILL_GRID.items() for s, g in zip(row, GROUPS)}
+
+def level_cost(level:int) -> int:
+    "Total XP for a stat or skill group at `level` (1–4)."
+    if isinstance(level, bool) or level not in LEVEL_COST:
+        raise VotomsError(f"a stat or skill group level is 1 to 4, not {level!r}")
+    return LEVEL_COST[level]
+
+# %% ../../../nbs/70_votoms_data.ipynb #6bef320f
+@dataclass(frozen=True)
+class ATSkill:
+    "An AT skill: what it does, what it needs, what each level costs."
+    name: str
+    kind: str                # "attack" or "defense"
+    benefit: str             # what it does, in short
+    stats: tuple             # the stat (or either stat) the prerequisite names
+    needs: tuple             # the stat value needed for each level, needs[0] for level 1
+    costs: tuple             # XP for each level, costs[0] for level 1
+    effect: str              # machine-readable effect (see above)
+    when: str                # when it applies
+    outside_at: bool = False # usable outside an AT (the starred skills)
+    per_turn: bool = False   # at most once a turn
+    @property
+    def max_level(self) -> int: return len(self.costs)
+    @property
+    def limited(self) -> bool: return self.effect in ("reroll_own", "reroll_opponent", "ally_reroll", "plus_one")
+    def cost_to(self, level:int, start:int=0) -> int:
+        "XP to take the skill from level `start` to `level` (each level paid at its own price)."
+        self._level(level); self._level(start, 0)
+        if start > level: raise VotomsError(f"{self.name}: from level {start} down to {level} is not a purchase")
+        return sum(self.costs[start:level])
+    def meets(self, stats:dict, level:int=1) -> bool:
+        "Do these stats ({'DEX': 2, …}) allow the skill at `level`?"
+        self._level(level)
+        return any(stats.get(s, 0) >= self.needs[level-1] for s in self.stats)
+    def prerequisite(self, level:int=1) -> str:
+        "The prerequisite of `level` in words ('DEX 2', 'DEX or INT 3')."
+        self._level(level)
+        return f"{' or '.join(self.stats)} {self.needs[level-1]}"
+    def uses(self, level:int) -> int|None:
+        "Uses a game at `level`: the level for rerolls and the +1, None (no limit) for the others."
+        self._level(level)
+        return level if self.limited else None
+    def _level(self, level, lo=1):
+        if isinstance(level, bool) or not isinstance(level, int) or not lo <= level <= self.max_level:
+            raise VotomsError(f"{self.name}: level {level!r} is not {lo} to its maximum {self.max_level}")
+
+_AT_SKILL_SCHEMA = {"name": ((str,), True, None), "kind": ((str,), True, None), "benefit": ((str,), True, None),
+                    "stats": ((list,), True, None), "needs": ((list,), True, None), "costs": ((list,), True, None),
+                    "effect": ((str,), True, None), "when": ((str,), True, None),
+                    "outside_at": ((bool,), False, None), "per_turn": ((bool,), False, None)}
+EFFECTS = ("reroll_own", "reroll_opponent", "ally_reroll", "plus_one", "repair_die", "drive_by", "dual_fire",
+           "deflect", "grapple")
+
+def _s(name, kind, benefit, stats, needs, costs, effect, when, **kw):
+    return dict(name=name, kind=kind, benefit=benefit, stats=list(stats), needs=list(needs), costs=list(costs),
+                effect=effect, when=when, **kw)
+
+AT_SKILLS_DATA = [
+    _s("AT Marksman", "attack", "reroll one of your dice when firing a ranged weapon", ["DEX"], [1, 2, 3], [1, 3, 5], "reroll_own", "ranged attack"),
+    _s("AT Brawler", "attack", "reroll one of your dice when meleeing or defending in melee", ["STR"], [1, 2, 3], [1, 3, 5], "reroll_own", "melee"),
+    _s("Advise", "attack", "any ally may reroll one die when attacking, once a turn", ["CHA"], [1, 2, 3], [1, 3, 5], "ally_reroll", "attack", outside_at=True, per_turn=True),
+    _s("AT Prediction", "attack", "reroll one of the opponent's dice when firing a ranged weapon", ["DEX", "INT"], [3], [5], "reroll_opponent", "ranged attack"),
+    _s("AT Killing Blow", "attack", "+1 to any one die when attacking within 1 stick", ["INT"], [2], [5], "plus_one", "attack within 1 stick"),
+    _s("AT Drive By", "attack", "fire with an action in the middle of a move", ["DEX", "INT"], [2], [5], "drive_by", "move"),
+    _s("AT Dual Fire", "attack", "fire one more weapon as part of a single attack", ["DEX", "INT"], [3, 3], [4, 8], "dual_fire", "ranged attack"),
+    _s("AT Dodge", "defense", "reroll one of your dice when defending with MOVE", ["DEX"], [1, 2, 3], [1, 3, 5], "reroll_own", "defend with MOVE"),
+    _s("AT Repair", "defense", "one more die when rolling to repair", ["INT"], [1, 2, 3], [1, 3, 5], "repair_die", "repair"),
+    _s("Warn", "defense", "any ally may reroll one die when defending, once a turn", ["CHA"], [1, 2, 3], [1, 3, 5], "ally_reroll", "defend", outside_at=True, per_turn=True),
+    _s("AT Evade", "defense", "reroll one of the opponent's dice when defending with MOVE", ["INT"], [2], [5], "reroll_opponent", "defend with MOVE"),
+    _s("AT Block", "defense", "reroll one of your dice when defending with ARMOR", ["INT"], [2], [2], "reroll_own", "defend with ARMOR"),
+    _s("AT Deflect", "defense", "an attack that would destroy your AT does 1 hit and a stun instead", ["STR", "INT"], [2], [3], "deflect", "destroyed"),
+    _s("AT Grapple", "defense", "incoming melee damage -1, but one action fewer next turn", ["STR"], [2], [3], "grapple", "defend in melee"),
+]
+
+def check_at_skills(rows:list, table:str="AT skills") -> dict:
+    "The table as {name: ATSkill}; VotomsError naming table, entry and field for a malformed one."
+    if not isinstance(rows, list) or not rows: raise VotomsError(f"{table}: not a non-empty list of entries")
+    out = []
+    for i, e in enumerate(rows):
+        d = _check_entry(table, i, e, _AT_SKILL_SCHEMA); n = d["name"]
+        if d["kind"] not in ("attack", "defense"): raise _bad(table, n, "kind", f"{d['kind']!r} is not 'attack' or 'defense'")
+        if d["effect"] not in EFFECTS: raise _bad(table, n, "effect", f"{d['effect']!r} is not one of {', '.join(EFFECTS)}")
+        if not d["stats"] or any(s not in STATS for s in d["stats"]):
+            raise _bad(table, n, "stats", f"{d['stats']!r}: not a list of stats from {', '.join(STATS)}")
+        for f, lo in (("costs", 1), ("needs", 1)):
+            v = d[f]
+            if not v or any(isinstance(x, bool) or not isinstance(x, int) or x < lo for x in v):
+                raise _bad(table, n, f, f"{v!r}: not a list of whole numbers from {lo}")
+        if any(x > 4 for x in d["needs"]): raise _bad(table, n, "needs", f"{d['needs']!r}: a stat is at most 4")
+        if len(d["needs"]) != len(d["costs"]): raise _bad(table, n, "needs", "one value a level, as many as costs")
+        for f in ("stats", "needs", "costs"): d[f] = tuple(d[f])
+        d["outside_at"] = bool(d["outside_at"]); d["per_turn"] = bool(d["per_turn"])
+        out.append(ATSkill(**d))
+    return {s.name: s for s in _unique(table, out)}
+
+AT_SKILLS = check_at_skills(AT_SKILLS_DATA)
+
+# %% ../../../nbs/70_votoms_data.ipynb #89d44529
+def _lookup(what, table, name, short=lambda r: ()):
+    if isinstance(name, str):
+        key = " ".join(name.split()).lower()
+        for n, r in table.items():
+            if key == n.lower() or key in (s.lower() for s in short(r)): return r
+    raise VotomsError(f"unknown {what} {name!r}; known: {', '.join(table)}")
+
+def personal_weapon(name:str) -> Weapon:
+    "A personal weapon by name."
+    return _lookup("personal weapon", PERSONAL_WEAPONS, name)
+
+def at_weapon(name:str) -> Weapon:
+    "An AT weapon by its full name or its designation ('GAT-22', 'SMAT-38'; 'Arm Gun')."
+    return _lookup("AT weapon", AT_WEAPONS, name, lambda w: (w.name.split()[0],) if "-" in w.name.split()[0] else ())
+
+def vehicle(name:str) -> Vehicle:
+    "An AT or vehicle by its full name or short name ('Scopedog')."
+    return _lookup("AT or vehicle", VEHICLES, name, lambda v: (v.short,))
+
+def infantry(name:str) -> Infantry:
+    "An enemy infantry profile by name."
+    return _lookup("enemy infantry", INFANTRY, name)
+
+def at_skill(name:str) -> ATSkill:
+    "An AT skill by name ('AT Dodge'; the 'AT ' may be left off)."
+    return _lookup("AT skill", AT_SKILLS, name, lambda s: (s.name[3:],) if s.name.startswith("AT ") else ())
+
+def named_skill(name:str) -> tuple:
+    "The (stat, group) a named skill adds: named_skill('melee') == ('STR', 'FIGHTING')."
+    if isinstance(name, str) and name.strip().upper() in NAMED_SKILLS: return NAMED_SKILLS[name.strip().upper()]
+    raise VotomsError(f"unknown skill {name!r}; known: {', '.join(NAMED_SKILLS)}")
+
+# %% ../../../nbs/70_votoms_data.ipynb #27d38459
+TABLES = {"personal_weapons": PERSONAL_WEAPONS_DATA, "at_weapons": AT_WEAPONS_DATA + [ARM_GUN],
+          "infantry": INFANTRY_DATA, "vehicles": VEHICLES_DATA, "at_skills": AT_SKILLS_DATA,
+          "level_cost": {str(k): v for k, v in LEVEL_COST.items()}}
+
+def check_tables(tables:dict) -> dict:
+    "Check a whole set of tables (shaped as TABLES); the checked records by table, or VotomsError naming the problem."
+    if not isinstance(tables, dict): raise VotomsError(f"tables: {type(tables).__name__}, not a dict")
+    missing = [k for k in TABLES if k not in tables]
+    if missing: raise VotomsError(f"tables: missing table {missing[0]!r} (tables: {', '.join(TABLES)})")
+    extra = [k for k in tables if k not in TABLES]
+    if extra: raise VotomsError(f"tables: unknown table {extra[0]!r} (tables: {', '.join(TABLES)})")
+    lc = tables["level_cost"]
+    if not isinstance(lc, dict) or sorted(lc) != ["1", "2", "3", "4"] or any(
+            isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in lc.values()) or \
+            [lc[k] for k in "1234"] != sorted(lc[k] for k in "1234"):
+        raise VotomsError(f"tables: level_cost must give levels '1'–'4' a non-decreasing whole cost each, not {lc!r}")
+    atw = check_weapons(tables["at_weapons"], "AT weapons", "AT")
+    return {"personal_weapons": check_weapons(tables["personal_weapons"], "personal weapons", "personal"),
+            "at_weapons": atw, "infantry": check_infantry(tables["infantry"]),
+            "vehicles": check_vehicles(tables["vehicles"], weapons=atw), "at_skills": check_at_skills(tables["at_skills"]),
+            "level_cost": {int(k): v for k, v in lc.items()}}
