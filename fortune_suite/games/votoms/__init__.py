@@ -15,3 +15,6 @@ __all__ += _data.__all__
 from .contest import *
 from . import contest as _contest
 __all__ += _contest.__all__
+from .rerolls import *
+from . import rerolls as _rerolls
+__all__ += _rerolls.__all__
