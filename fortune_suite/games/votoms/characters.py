@@ -211,7 +211,8 @@ def _raise_level(self:Character, name:str, level:int) -> int:
     fld = "stats" if name in STATS else "groups" if name in GROUPS else None
     if fld is None: raise SheetError(f"{name!r}: not a stat ({', '.join(STATS)}) or skill group ({', '.join(GROUPS)})")
     old = getattr(self, fld)[name]
-    _int(f"{fld}.{name}", level, old + 1, self.rules.max_level)
+    _int(f"{fld}.{name}", level, None, self.rules.max_level)
+    if level <= old: raise SheetError(f"{fld}.{name}: already at {old}; a level is only raised, here to {old + 1} at least")
     before = self.xp_spent()["stats"]
     c = _try(self, **{fld: {**getattr(self, fld), name: level}})
     _adopt(self, c)
