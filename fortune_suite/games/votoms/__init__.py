@@ -10,3 +10,9 @@ from .data import *
 from .characters import *
 from . import data as _data, characters as _characters
 __all__ += _data.__all__ + _characters.__all__
+
+# %% ../../../nbs/79_votoms_api.ipynb #6e9c1d1a
+# votoms-contest: contested rolls, their exact odds, rerolls, personal combat
+from .contest import *
+from . import contest as _contest
+__all__ += _contest.__all__
