@@ -19,3 +19,6 @@ __all__ += _contest.__all__
 from .rerolls import *
 from . import rerolls as _rerolls
 __all__ += _rerolls.__all__
+from .personal import *
+from . import personal as _personal
+__all__ += _personal.__all__
