@@ -141,7 +141,7 @@ def can_fire(self, u, g, t) -> bool:
     if w.has("Charge") and g.charge < 3: return False
     if g.fired < 0 or t.hidden or (t.is_at and not w.anti_at): return False
     if sight(self.table, u.pos, t.pos) is None: return False
-    return C.attack_pool(u, [g], t.pos) >= 1
+    return C.weapon_pool(u, [g], t.pos) >= 1
 
 def _shots(self, u, out):
     foes = [t for t in self.units if t.alive and t.side != u.side]

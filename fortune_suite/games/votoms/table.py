@@ -10,8 +10,8 @@ from ...geometry import cells_crossed
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'range_penalty', 'sight', 'cover_near', 'reach',
-           'push_dir', 'pushed']
+__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight', 'cover_near', 'reach', 'push_dir',
+           'pushed']
 
 # %% ../../../nbs/72_votoms_table.ipynb #e1e34965
 TERRAIN = {".": "smooth", ",": "rough", "~": "water", "#": "wall", "c": "cover", "*": "smooth"}
@@ -99,10 +99,6 @@ def get_table(name:str) -> Table:
 def dist(a, b) -> int:
     "Distance in sticks between two squares (Chebyshev: a diagonal step is one stick)."
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-def range_penalty(d:int) -> int:
-    "Dice lost to range at distance `d` sticks: one per full 2 sticks."
-    return d // 2
 
 @functools.lru_cache(maxsize=None)
 def _sight(t:Table, a, b):
