@@ -136,7 +136,11 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
     gain, mpick = 0.05, None          # nothing worth much to fire at: the move that improves a unit's square most
     for uid, ms in moves.items():
         stay = _move_value(view, {"unit": uid, "to": units[uid]["pos"], "back": True}, units, table, foes, objectives)
+        seen = set()
         for a in ms:
+            key = (a["to"][0], a["to"][1], a.get("back"), a.get("hide"), a.get("drive_by"))
+            if key in seen: continue       # the same square by another mode is worth the same
+            seen.add(key)
             g = _move_value(view, a, units, table, foes, objectives) - stay
             if g > gain: gain, mpick = g, a
     return mpick if mpick is not None and gain > best else pick
