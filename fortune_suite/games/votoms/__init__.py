@@ -7,14 +7,18 @@ __all__ = []
 
 # %% ../../../nbs/79_votoms_api.ipynb #e9d5c7f6
 from .data import *
-from . import data as _data
-__all__ += _data.__all__
+from .characters import *
+from . import data as _data, characters as _characters
+__all__ += _data.__all__ + _characters.__all__
 
 # %% ../../../nbs/79_votoms_api.ipynb #6e9c1d1a
 # votoms-contest: contested rolls, their exact odds, rerolls, personal combat
 from .contest import *
 from . import contest as _contest
 __all__ += _contest.__all__
+from .rerolls import *
+from . import rerolls as _rerolls
+__all__ += _rerolls.__all__
 
 # %% ../../../nbs/79_votoms_api.ipynb #9a00b15b
 # votoms-game: the table, units and squads, AT combat, the game registered as `votoms`, its bots
