@@ -21,16 +21,17 @@ MAX_STATES = 3_000_000     # most (attacker roll, defender roll) pairs the engin
 @functools.lru_cache(maxsize=32)
 def _rolls(n:int):
     "(S, prob, trans): S[i] the i-th sorted roll of n d6 (high to low), its chance, trans[i, u, x] = roll after one u → x (−1: no u)."
-    rolls = list(itertools.combinations_with_replacement(range(6, 0, -1), n))
-    index = {t: i for i, t in enumerate(rolls)}
-    S = np.array(rolls, dtype=np.int16).reshape(len(rolls), n)
-    f = math.factorial
-    prob = np.array([f(n) / math.prod(f(t.count(u)) for u in set(t)) for t in rolls]) / 6.0 ** n
-    trans = np.full((len(rolls), 7, 7), -1, dtype=np.int64)
-    for i, t in enumerate(rolls):
-        for u in set(t):
-            rest = list(t); rest.remove(u)
-            for x in range(1, 7): trans[i, u, x] = index[tuple(sorted(rest + [x], reverse=True))]
+    S = np.array(list(itertools.combinations_with_replacement(range(6, 0, -1), n)), dtype=np.int16).reshape(-1, n)
+    cnt = (S[:, :, None] == np.arange(7)[None, None, :]).sum(1)             # [i, face]: dice showing it
+    fact = np.array([math.factorial(k) for k in range(n + 1)], dtype=float)
+    prob = fact[n] / fact[cnt[:, 1:]].prod(1) / 6.0 ** n
+    B = np.int64(n + 1); code = cnt @ (B ** np.arange(7))                  # each roll as a number in base n + 1
+    order = np.argsort(code); sc = code[order]
+    pw = B ** np.arange(7)
+    new = code[:, None, None] - pw[None, :, None] + pw[None, None, :]         # [i, u, x]: one u made an x
+    pos = order[np.clip(np.searchsorted(sc, new), 0, len(sc) - 1)]
+    ok = (cnt[:, :, None] > 0) & (np.arange(7)[None, None, :] >= 1) & (np.arange(7)[None, :, None] >= 1)
+    trans = np.where(ok, pos, -1).astype(np.int64)
     for a in (S, prob, trans): a.flags.writeable = False
     return S, prob, trans
 
