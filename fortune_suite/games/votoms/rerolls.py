@@ -240,16 +240,20 @@ def best_choice(attack, defend, side:str="attacker", **tokens) -> Choice:
     "The choice the engine (and the bot) makes: one of `reroll_choices`."
     return next(c for c in reroll_choices(attack, defend, side, **tokens) if c.best)
 
-def plus_choices(attack, defend, ties:str="defender", overkill:str="minus1") -> list:
-    "Where one +1 could go on the final dice (each face once), and the result; `best` marks the best (keeping on ties)."
+def plus_choices(attack, defend, ties:str="defender", overkill:str="minus1", plus:int=1) -> list:
+    "Where the next +1 could go on the final dice (each face once; `plus` = +1s left), and the best result after it."
     a, d = _dice(attack, "attack dice"), _dice(defend, "defence dice")
     if not a: raise VotomsError("attack dice: no dice to raise")
-    res = [("no +1", None, resolve(a, d, ties, overkill))]
+    if isinstance(plus, bool) or plus not in (1, 2): raise VotomsError(f"plus={plus!r}: one or two +1s left")
+    def best(x, k):               # the best signed outcome from dice x with k raises left (each optional)
+        r = resolve(x, d, ties, overkill).signed
+        return max([r] + [best(x[:i] + (x[i] + 1,) + x[i + 1:], k - 1) for i in range(len(x))]) if k else r
+    res = [("no +1", None, resolve(a, d, ties, overkill).signed)]
     for u in sorted(set(a)):
-        i = a.index(u); res.append(("+1", u, resolve(a[:i] + (u + 1,) + a[i + 1:], d, ties, overkill)))
-    top = max(r.signed for *_, r in res)
-    first = next(i for i, (*_, r) in enumerate(res) if r.signed == top)
-    return [Choice(k, u, float(r.attacker_wins), float(max(r.signed, 0)), i == first) for i, (k, u, r) in enumerate(res)]
+        i = a.index(u); res.append(("+1", u, best(tuple(sorted(a[:i] + (u + 1,) + a[i + 1:], reverse=True)), plus - 1)))
+    top = max(r for *_, r in res)
+    first = next(i for i, (*_, r) in enumerate(res) if r == top)
+    return [Choice(k, u, float(r >= 0), float(max(r, 0)), i == first) for i, (k, u, r) in enumerate(res)]
 
 # %% ../../../nbs/71b_votoms_rerolls.ipynb #76b46777
 def reroll_tokens(attack:str="ranged",      # "ranged" or "melee"
