@@ -220,9 +220,13 @@ def _walk(n:int, m:int, ties:str, rule:str):
 
 def _signed(a, d):
     "Attacker and defender overkill distributions as one signed vector (defender overkill k -> code −1 − k) and offset."
-    probs = np.concatenate([d[::-1], a])
-    nz = np.flatnonzero(probs > 0); probs = probs[nz[0]:nz[-1] + 1] / probs.sum(); probs.flags.writeable = False
-    return probs, int(nz[0]) - len(d)
+    probs = [float(x) for x in d[::-1]] + [float(x) for x in a]
+    lo, hi = 0, len(probs) - 1
+    while probs[lo] <= 0: lo += 1
+    while probs[hi] <= 0: hi -= 1
+    tot = sum(probs)
+    out = np.array(probs[lo:hi + 1]) / tot; out.flags.writeable = False
+    return out, lo - len(d)
 
 _tables(13)     # the standard tables (pools up to 12), built once at import like a library's prebuilt d6
 
@@ -271,7 +275,7 @@ def _defender_small(n:int, m:int, rule:str):
     dfd = [sum(tn[t] * _B613[t][m][j] for t in range(1, 7)) for j in range(m + 1)]
     att[0] = max(win - sum(att[1:]), 0.0); dfd[0] = max(1.0 - win - sum(dfd[1:]), 0.0)
     if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
-    return _signed(np.array(att), np.array(dfd))
+    return _signed(att, dfd)
 
 @functools.lru_cache(maxsize=4096)
 def _plain(n:int, m:int, ties:str, rule:str):
