@@ -252,7 +252,7 @@ def _defender_fast(n:int, m:int, rule:str):
     return _signed(att, dfd)
 
 _BIN13, _, _B613 = (t.tolist() for t in _tables(13))                 # the standard tables as lists, for the
-_TOP = [[(t / 6) ** k - ((t - 1) / 6) ** k if t else float(k == 0) for t in range(7)] for k in range(13)]   # small path
+_TOP = [[(t / 6) ** k - ((t - 1) / 6) ** k if t else float(k == 0) for t in range(7)] for k in range(13)]   # small paths
 
 def _defender_small(n:int, m:int, rule:str):
     "`_defender_fast` in plain Python for pools up to 12 (numpy's per-call cost dominates at these sizes)."
@@ -277,6 +277,40 @@ def _defender_small(n:int, m:int, rule:str):
     if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
     return _signed(att, dfd)
 
+def _q_table():
+    "Q[w][a][p] = P(the top p of a dice on 1..w, sorted, equal p other dice on 1..w, sorted), for a, p ≤ 13."
+    BIN = _tables(13)[0]; R = BIN.shape[1] - 1
+    Q = np.zeros((7, R + 1, R + 1)); Q[:, :, 0] = 1.0
+    ps = np.arange(1, R + 1)
+    for w in range(1, 7):
+        Bw = BIN[w]; tail = np.cumsum(Bw[:, ::-1], 1)[:, ::-1]          # tail[r, k] = P(k or more of r show w)
+        Q[w, :, 1:] = Bw[ps, ps][None, :] * tail[:, 1:]                  # all p show w, and p or more of the a
+        for k in range(R if w > 1 else 0):                               # k of each show w, the rest agree below
+            sub = np.zeros((R + 1, R + 1)); sub[k:, k:] = Q[w - 1, :R + 1 - k, :R + 1 - k]
+            Q[w, :, 1:] += np.where(ps[None, :] > k, (Bw[:, k][:, None] * Bw[:, k][None, :] * sub)[:, 1:], 0.0)
+    return Q.tolist()
+
+_Q13 = _q_table()
+
+def _cancel_small(n:int, m:int, rule:str):
+    "Signed outcome under ties='cancel' for pools up to 12, in closed form (see above)."
+    def side(N, M):                        # the winner has N dice, the loser M: P(winner's count = j)
+        out = [0.0] * (N + 1)
+        for t in range(6):                 # the loser's best remaining die (0: none left)
+            At, Qw = _B613[t][N], _Q13[6 - t]
+            if t == 0: Lt = [0.0] * M + [1.0]
+            else:
+                q, hi, lo = (6 - t) / 6, t / 6, (t - 1) / 6
+                Lt = [math.comb(M, p) * q ** p * (hi ** (M - p) - lo ** (M - p)) for p in range(M)] + [0.0]
+            for p in range(M + 1):
+                if Lt[p]:
+                    for j in range(1, N - p + 1): out[j] += At[p + j] * Lt[p] * Qw[p + j][p]
+        return out
+    att, dfd = side(n, m), side(m, n)
+    if n == m: dfd[0] = _Q13[6][n][n]      # everything cancels: the defender, nothing counted
+    if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
+    return _signed(att, dfd)
+
 @functools.lru_cache(maxsize=4096)
 def _plain(n:int, m:int, ties:str, rule:str):
     "The signed outcome distribution of n dice against m (no rerolls) as (read-only probabilities, offset)."
@@ -284,7 +318,7 @@ def _plain(n:int, m:int, ties:str, rule:str):
         code = (-1 - _count(max(m, 0), rule)) if n <= 0 else _count(n, rule)
         p = np.ones(1); p.flags.writeable = False
         return p, code
-    if ties == "cancel": return _walk(n, m, ties, rule)
+    if ties == "cancel": return _cancel_small(n, m, rule) if max(n, m) <= 12 else _walk(n, m, ties, rule)
     return _defender_small(n, m, rule) if max(n, m) <= 12 else _defender_fast(n, m, rule)
 
 # %% ../../../nbs/71_votoms_contest.ipynb #a2aacb6a
