@@ -256,23 +256,25 @@ _TOP = [[(t / 6) ** k - ((t - 1) / 6) ** k if t else float(k == 0) for t in rang
 
 def _defender_small(n:int, m:int, rule:str):
     "`_defender_fast` in plain Python for pools up to 12 (numpy's per-call cost dominates at these sizes)."
-    C = min(n, m) + 1
-    E = [1.0] + [0.0] * (C - 1); win = 0.0
-    for v in range(6, 0, -1):
-        Bv = _BIN13[v]; En = [0.0] * C
-        for c in range(C):
-            e = E[c]
-            if not e: continue
-            ra, rd = n - c, m - c; bx, by = Bv[ra], Bv[rd]
-            s = cum = 0.0
-            for y in range(min(ra, rd)):          # the defender places y < rd dice, the attacker more
-                cum += bx[y]; s += by[y] * (1.0 - cum)
-            win += e * s
-            for x in range(min(ra, rd) + 1): En[c + x] += e * bx[x] * by[x]
-        E = En
     tm, tn = _TOP[m], _TOP[n]
     att = [sum(tm[t] * _B613[t][n][j] for t in range(1, 7)) for j in range(n + 1)]
     dfd = [sum(tn[t] * _B613[t][m][j] for t in range(1, 7)) for j in range(m + 1)]
+    if min(n, m) == 1: win = sum(att[1:])        # one compared pair: no tie-break wins
+    else:
+        C = min(n, m) + 1
+        E = [1.0] + [0.0] * (C - 1); win = 0.0
+        for v in range(6, 0, -1):
+            Bv = _BIN13[v]; En = [0.0] * C
+            for c in range(C):
+                e = E[c]
+                if not e: continue
+                ra, rd = n - c, m - c; bx, by = Bv[ra], Bv[rd]
+                s = cum = 0.0
+                for y in range(min(ra, rd)):      # the defender places y < rd dice, the attacker more
+                    cum += bx[y]; s += by[y] * (1.0 - cum)
+                win += e * s
+                for x in range(min(ra, rd) + 1): En[c + x] += e * bx[x] * by[x]
+            E = En
     att[0] = max(win - sum(att[1:]), 0.0); dfd[0] = max(1.0 - win - sum(dfd[1:]), 0.0)
     if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
     return _signed(att, dfd)
