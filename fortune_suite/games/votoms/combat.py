@@ -199,6 +199,15 @@ def settle(self, job, a, t):
         if src == "AT Killing Blow": a.uses["AT Killing Blow"] -= 1
         notes.append(f"{src}: +1 on a {c.die}")
     res = outcome(af, df, *self.contest_opts)
+    self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
+              {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
+               "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
+               "attack_faces": af, "defend_faces": df, "outcome": res, "notes": notes,
+               "odds": {k: round(v, 6) for k, v in od.items()}}, player=a.side if a else None)
+    if res >= 0: hit(self, t, res, job, a)
+    elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
+        hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True}, t)
+
 def _line(self, job, a, t, choice, af, df, res, od, notes):
     who = a.label if a else job.get("what", "")
     w = f" with {job['weapon']}" if job.get("weapon") else ""
