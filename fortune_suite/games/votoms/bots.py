@@ -99,7 +99,8 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
         data = d["data"]
         if d["kind"] == "defend":
             def loss(c):
-                o = data["defend"][c]
+                e = data["defend"][c]
+                o = odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"])
                 return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
             return min(legal, key=lambda c: (loss(c), legal.index(c)))
         if d["kind"] == "snap": return "fire"

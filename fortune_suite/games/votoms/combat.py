@@ -92,9 +92,8 @@ def run(self):
             stun = t.stun + (1 if t.wounded else 0)
             data = {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
                     "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": n_att,
-                    "defend": {k: {"dice": max(v - stun, 0), **odds(n_att, v - stun, t.hp if t.is_at else 1,
-                                                                     tokens(self, a, t, job, k)[0], *self.contest_opts)}
-                               for k, v in pools.items()}}
+                    "hp": t.hp if t.is_at else 1, "rules": list(self.contest_opts),
+                    "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
             self.ask(t.side, "defend", list(pools), data)
             return
         self.queue.pop(0)
@@ -186,7 +185,7 @@ def settle(self, job, a, t):
     df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
     hp0 = t.hp if t.is_at else 1
     tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
-    od = odds(n_att, n_def, hp0, tk, *self.contest_opts)
+    od = None if self.quiet else odds(n_att, n_def, hp0, tk, *self.contest_opts)    # for the log only: not computed in quiet mode
     notes = []
     if af and df and sum(tk[:4]):
         tk = _reroll_phase(self, "attacker", af, df, tk, a, t, job, choice, (adv, warn), notes)
@@ -199,7 +198,7 @@ def settle(self, job, a, t):
         if src == "AT Killing Blow": a.uses["AT Killing Blow"] -= 1
         notes.append(f"{src}: +1 on a {c.die}")
     res = outcome(af, df, *self.contest_opts)
-    self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
+    if not self.quiet: self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
                "attack_faces": af, "defend_faces": df, "outcome": res, "notes": notes,
