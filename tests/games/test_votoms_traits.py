@@ -6,7 +6,7 @@ Where a rule needs a particular roll (an explosion, a deflected blow), the test 
 checks the rule there."""
 import pytest
 from fortune_suite.engine import RulesError
-from fortune_suite.games.votoms import Votoms, VotomsError
+from fortune_suite.games.votoms import Votoms, VotomsError, battle_odds
 
 OPEN = "open"
 
@@ -223,7 +223,9 @@ def test_aim_adds_one_and_locks_the_weapon():
     plain = s.copy()
     act(plain, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
     act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "aim": True})
-    assert s.decision.data["defend"]["armor"]["win"] > plain.decision.data["defend"]["armor"]["win"]   # the +1 counts in the odds
+    aimed, unaimed = s.decision.data["defend"]["armor"], plain.decision.data["defend"]["armor"]
+    assert aimed["tokens"] == [0, 0, 0, 0, 1] and unaimed["tokens"] == [0, 0, 0, 0, 0]      # the +1 counts in the odds
+    assert battle_odds(3, 3, 3, tuple(aimed["tokens"]))["win"] > battle_odds(3, 3, 3)["win"]
     s.apply(1, "armor")
     c = contests(s)[-1]
     raw = rule_result(c["attack_faces"], c["defend_faces"])      # the faces logged are after the +1

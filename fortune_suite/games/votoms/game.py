@@ -37,6 +37,7 @@ class VotomsOptions:
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         get_table(self.table)
+        make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
 
 # %% ../../../nbs/72c_votoms_game.ipynb #5d43ac4c
 class VotomsState(State):
