@@ -19,6 +19,9 @@ __all__ += _contest.__all__
 from .rerolls import *
 from . import rerolls as _rerolls
 __all__ += _rerolls.__all__
+from .personal import *
+from . import personal as _personal
+__all__ += _personal.__all__
 
 # %% ../../../nbs/79_votoms_api.ipynb #9a00b15b
 # votoms-game: the table, units and squads, AT combat, the game registered as `votoms`, its bots
