@@ -10,7 +10,12 @@
    best reroll roll by roll with `icepool.map` (2 vs 2; 3 vs 2 in the full run).
    Times are CPU time of this process (the machine may be shared by other jobs), medians of repeated calls.
    Targets from issue 13: ≤ 5 ms cold for every pool up to 12 against 12, ≥ 30× faster than icepool.
-2. Squad-against-squad games per second: added by the table game (a separate function, called from `main`).
+2. `game_bench`: squad-against-squad games per second on one core — the default battle (two ATs a side: a Scopedog
+   with a GAT-22 and one with a hand rocket launcher, on the standard table), greedy against greedy, through the one
+   simulator in quiet mode (`fortune_suite.simkit.simulate("votoms", ...)`, the path of `fortune-suite simulate
+   votoms`), as the median of 3 series, in CPU time (what one core does) and wall-clock time (what a loaded machine
+   lets it do). Peer, same run: the same seeded games with the full log (every contest's exact odds, the referee's
+   lines, JSON views); both must end every game alike (winners and rounds per seed). Target from issue 13: ≥ 30.
 """
 import statistics, sys, time
 from pathlib import Path
@@ -185,8 +190,34 @@ def contest_bench(quick: bool = False) -> int:
     return status
 
 
+def _game_series(games, seed, quiet):
+    "One timed series of default battles through the simulator: (CPU games/s, wall games/s, per-game records)."
+    from fortune_suite.simkit import simulate
+    t0, w0 = time.process_time(), time.perf_counter()
+    r = simulate("votoms", games, seed, "greedy", quiet=quiet, keep=True)
+    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records
+
+
+def game_bench(quick: bool = False) -> int:
+    "Greedy-vs-greedy default battles per second, quiet against the full log (see the module's docstring); 1 if they differ or miss 30/s."
+    games, repeats = (10, 1) if quick else (60, 3)
+    _game_series(4, 10_000, True)                               # warm the odds caches once, as a long run would
+    quiet, full = [], []
+    for k in range(repeats):                                    # interleaved, so both see the same machine load
+        quiet.append(_game_series(games, 1000 * k, True)); full.append(_game_series(games, 1000 * k, False))
+        if quiet[-1][2] != full[-1][2]:
+            print(f"quiet and full-log battles ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
+    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
+    print(f"greedy vs greedy, two ATs a side, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
+          f"(median of {repeats} x {games} games; target >= 30)")
+    print(f"  peer: the same battles with the full log and JSON views: {fc:7.1f} games/s CPU, {fw:7.1f} wall "
+          f"(quiet/full {qc / fc:4.2f}x; same results: yes)")
+    return 0 if quick or qc >= 30 else 1
+
+
 def main(quick: bool = False) -> int:
     status = contest_bench(quick)
+    status |= game_bench(quick)
     return status
 
 
