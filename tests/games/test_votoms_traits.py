@@ -352,6 +352,16 @@ def test_dual_fire_merges_the_pools():
     assert s.decision.data["attack_dice"] == 3 + 4
 
 
+def test_dual_fire_level_two_merges_three():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49", "HRAT-23", "MAT-02"], "skills": {"AT Dual Fire": 2}, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    legal = s.legal_actions(0)
+    three = [a for a in legal if len(a.get("with", [])) == 2]
+    assert three and all(a["act"] == "shoot" for a in three)
+    act(s, three[0])
+    guns = [three[0]["weapon"], *three[0]["with"]]
+    assert s.decision.data["attack_dice"] == sum({"GAT-49 Pentatrooper": 3, "HRAT-23 Hand Rocket Launcher": 4, "MAT-02 Mortar": 4}[g] for g in guns)
+
+
 def test_drive_by_fires_in_the_middle_of_a_move():
     s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Drive By": 1}, "pos": [0, 0]}], [{**SCOPE, "pos": [5, 6]}]])
     act(s, {"unit": "R1", "act": "move", "mode": "dash", "to": [1, 1], "drive_by": True})
@@ -373,8 +383,12 @@ def test_grapple_reduces_melee_damage_and_costs_an_action():
         c = contests(s)[-1]
         r = rule_result(c["attack_faces"], c["defend_faces"])
         if r >= 1:
+            assert s.decision.kind == "grapple" and s.decision.player == 1 and s.decision.data["damage"] == r
+            no = s.copy(); no.apply(1, "no")
+            s.apply(1, "grapple")
             b = unit(s, "B1")
-            assert b.hp == 3 - (r - 1) and b.lose_action == 1
+            assert b.hp == max(3 - (r - 1), 0) and b.lose_action == 1
+            assert unit(no, "B1").hp == max(3 - r, 0) and unit(no, "B1").lose_action == 0
             return
     raise AssertionError("no melee damage")
 

@@ -122,13 +122,18 @@ def _snap(self, player, answer, d):
                                                 "knock": g.w.has("Knockback"), "pool": {}})
     C.run(self)
 
+def _grapple(self, player, answer, d):
+    self.version += 1
+    self.queue[0]["grapple"] = answer == "grapple"
+    C.run(self)
+
 def _reroll(self, player, answer, d):
     self.version += 1
     C.reroll_answer(self, answer)
     C.run(self)
 
 VotomsState._apply = _apply
-VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll}
+VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll, "grapple": _grapple}
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #fa1f3bfd
 def _view(self, player):
@@ -155,6 +160,7 @@ def _describe(self, player, a):
     name = self.player_name(player)
     if d is not None:
         if d.kind == "defend": return f"{d.data['target']} defends with {a.upper()}."
+        if d.kind == "grapple": return f"{d.data['label']} " + ("grapples." if a == "grapple" else "does not grapple.")
         if d.kind == "reroll": return f"{d.data['unit']} " + ("keeps the dice." if a == "keep" else f"rerolls {'its' if a.startswith('own') else 'an opposing'} {a.split()[1]}.")
         if d.kind == "charge": return f"{d.data['label']} " + ("does not melee." if a == "none" else f"charges {self.by_id[a].label} (a free melee attack).")
         return f"{d.data['label']} " + ("snap-fires first." if a == "fire" else "holds its fire.")

@@ -104,6 +104,9 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                 return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
             return min(legal, key=lambda c: (loss(c), legal.index(c)))
         if d["kind"] == "snap": return "fire"
+        if d["kind"] == "grapple":     # worth an action when it saves the AT or most of its armor
+            me = units[data["unit"]]
+            return "grapple" if data["damage"] >= me["hp"] or data["damage"] >= 2 else "no"
         if d["kind"] == "reroll":      # the attacker raises its chance to win (then its damage), the defender lowers it
             sign = 1 if data["side"] == "attacker" else -1
             ch = data["choices"]

@@ -203,7 +203,22 @@ def settle(self, job, a, t) -> bool:
         od = None if self.quiet else odds(len(af), len(df), t.hp if t.is_at else 1, tk, *self.contest_opts)   # for the log only
         job.update(af=af, df=df, tk=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
                    phase="attacker" if af and df and sum(tk[:4]) else "plus")
-    if _reroll_step(self, job, a, t): return False
+    if "res" not in job:
+        if _reroll_step(self, job, a, t): return False
+        _finish_roll(self, job, a, t)
+    res = job["res"]
+    victim, k = (t, res) if res >= 0 else (a, -1 - res) if choice == "melee" and a is not None else (None, 0)
+    if (victim is not None and k >= 1 and (job["kind"] == "melee") and victim.can_use("AT Grapple") and "grapple" not in job):
+        self.ask(victim.side, "grapple", ["grapple", "no"], {"round": self.round, "unit": victim.id, "label": victim.label, "damage": k})
+        return False
+    if res >= 0: hit(self, t, res, {**job, "melee": job["kind"] == "melee", "grapple": job.get("grapple")}, a)
+    elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
+        hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True, "grapple": job.get("grapple")}, t)
+    return True
+
+def _finish_roll(self, job, a, t):
+    "The +1s, the result, the log line."
+    choice = job["choice"]
     af, df, notes, od = job["af"], job["df"], job["notes"], job["od"]
     for k in range(job["tk"][4] if af else 0):      # the +1s (Aim first, then AT Killing Blow) go where they help most
         c = next(c for c in plus_choices(af, df, *self.contest_opts) if c.best)
@@ -218,10 +233,7 @@ def settle(self, job, a, t) -> bool:
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
                "attack_faces": af, "defend_faces": df, "outcome": res, "notes": notes,
                "odds": {k: round(v, 6) for k, v in od.items()}}, player=a.side if a else None)
-    if res >= 0: hit(self, t, res, job, a)
-    elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
-        hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True}, t)
-    return True
+    job["res"] = res
 
 def _line(self, job, a, t, choice, af, df, res, od, notes):
     who = a.label if a else job.get("what", "")
@@ -256,7 +268,7 @@ def hit(self, t, k, job, by):
 
 def damage(self, t, k, job, by):
     "`t` takes `k` damage from `job` (see above)."
-    if job.get("melee") and t.can_use("AT Grapple") and k >= 1:
+    if job.get("grapple") and t.can_use("AT Grapple") and k >= 1:
         k -= 1; t.lose_action = 1
         self.emit("info", f"{t.label} grapples: 1 damage less, one action fewer next turn.", {"round": self.round, "unit": t.label, "skill": "AT Grapple"})
         if k == 0: return

@@ -164,9 +164,10 @@ def _shots(self, u, out):
                 out.append(a)
                 if w.has("Aim") and g.fired == 0: out.append({**a, "aim": True})
             if u.can_use("AT Dual Fire") and not (w.has("Salvo") or w.has("Area")):
-                for h in u.guns:
-                    if h is not g and h.w.name > w.name and not (h.w.has("Salvo") or h.w.has("Area")) and can_fire(self, u, h, t):
-                        out.append({**a, "with": [h.w.name]})
+                more = [h.w.name for h in u.guns if h is not g and h.w.name > w.name and not (h.w.has("Salvo") or h.w.has("Area")) and can_fire(self, u, h, t)]
+                out += [{**a, "with": [m]} for m in more]
+                if u.level("AT Dual Fire") >= 2:      # level 2: two more weapons in the same attack
+                    out += [{**a, "with": [m, n]} for i, m in enumerate(more) for n in more[i + 1:]]
         if w.has("Rapid Fire"):
             near = [t for t in ok if dist(u.pos, t.pos) <= w.rapid_range]
             for i, t in enumerate(near):
