@@ -19,7 +19,8 @@ import pytest
 from fortune_suite.dice import Dist
 from fortune_suite.games.votoms import (VotomsError, contest_odds, contest_dist, pool_dist, resolve, reroll_tokens,
                                         reroll_choices, p_win, p_stun, p_destroyed, p_explodes, overkill_dist,
-                                        best_defence, Fighter, shot_odds, melee_odds, TIES, OVERKILL)
+                                        best_defence, Fighter, shot_odds, melee_odds, fate_odds, personal_damage,
+                                        TIES, OVERKILL)
 
 TOL = 1e-12
 _spec = importlib.util.spec_from_file_location("bench_votoms", Path(__file__).resolve().parents[1] / "benchmarks" / "bench_votoms.py")
@@ -324,6 +325,31 @@ def test_personal_shot_against_brute_play():
     close(shot_odds("Rifle", shooter, target, cover=True), brute_play(2, 3, 2, 0, 0, 0, 1))
     # melee: MELEE against MELEE (1 die without), the defender's wins carry its overkill
     close(melee_odds(Fighter("A", melee=3), Fighter("B")), brute(3, 1))
+
+
+def test_personal_advise_and_warn_on_foot():
+    # Advise* / Warn* (the starred skills work outside an AT): one more own reroll for the attacker / the defender
+    shooter, target = Fighter("Shooter", aim=1), Fighter("Target", dodge=2)
+    close(shot_odds("Rifle", shooter, target, advise=True, warn=True), brute_play(2, 2, 2, 0, 1, 0, 1))
+    close(melee_odds(Fighter("A", melee=2), Fighter("B", melee=2), advise=True, warn=True), brute_play(2, 2, 1, 0, 1, 0))
+
+
+def test_a_character_is_wounded_by_any_overkill():
+    # "if they take 1 or more overkill, an NPC or enemy will be killed, and a player character will be WOUNDED"
+    pc = Fighter("Hero", "pc", dodge=1, hits=2)
+    for k in (1, 2, 3):
+        hurt, fate = personal_damage(pc, k)
+        assert fate == "wounded" and hurt.wounded and not hurt.out and hurt.actions == 1
+    assert personal_damage(Fighter("Soldier"), 3)[1] == "killed"
+    # the odds: 3 dice against an unhurt character's 1 DODGE die: wounded exactly when the overkill is 1 or more
+    ref = brute(3, 1)
+    fo = fate_odds(shot_odds("Bazooka", Fighter("Gunner"), pc, fires_once=False), pc)
+    assert fo.get("down", 0.0) == 0.0
+    assert fo["wounded"] == pytest.approx(ref.at_least(1), abs=TOL)
+    assert fo["stunned"] == pytest.approx(ref.p(0), abs=TOL)
+    # already wounded (−1 die: no DODGE dice left, the shot wins outright with overkill 2): down
+    fo = fate_odds(shot_odds("Bazooka", Fighter("Gunner"), hurt, fires_once=False), hurt)
+    assert fo == {"down": pytest.approx(1.0, abs=TOL)}
 
 
 # ---------------------------------------------------------------- resolve on random large rolls
