@@ -304,6 +304,15 @@ def test_helpers():
     assert r[0].p_win == pytest.approx(1 - brute(3, 2).at_most(-1), abs=TOL)
 
 
+def test_best_defence_adds_a_defences_rerolls_to_warn():
+    # an ally's Warn (any defence) with AT Dodge (MOVE only): two rerolls on MOVE, one on ARMOR
+    r = {x.defence: x for x in best_defence(3, {"move": 2, "armor": 2}, def_rerolls=1, rerolls={"move": {"def_rerolls": 1}})}
+    assert r["move"].p_win == pytest.approx(brute_play(3, 2, 0, 0, 2, 0).at_least(0), abs=TOL)
+    assert r["armor"].p_win == pytest.approx(brute_play(3, 2, 0, 0, 1, 0).at_least(0), abs=TOL)
+    with pytest.raises(VotomsError, match="'dodge' is not one of"):
+        best_defence(3, {"move": 2, "armor": 2}, rerolls={"move": {"dodge": 1}})
+
+
 def test_bad_input_names_the_problem():
     for f, msg in [(lambda: contest_odds(3, 3, ties="attacker"), "ties='attacker'"),
                    (lambda: contest_odds(3, 3, overkill="half"), "overkill='half'"),
