@@ -14,7 +14,9 @@ def test_greedy_plays_as_before(quiet):
     seeds = range(len(RECORD["results"])) if quiet else range(4)
     for seed in seeds:
         g = play_bots(FortuneFodder.new(seed=seed, quiet=quiet), ["greedy", "greedy"], seed=seed)
-        assert [g.result(), len(g.actions)] == RECORD["results"][seed], seed
+        r = g.result()
+        assert r.pop("first") in (0, 1), seed          # who activated first in round 1: reported since the write-up's study (not in the record)
+        assert [r, len(g.actions)] == RECORD["results"][seed], seed
 
 
 def test_registry():

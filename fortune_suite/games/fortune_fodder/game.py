@@ -268,7 +268,8 @@ class FFState(State):
         last = self.vp_rounds[-1] if self.vp_rounds else [0, 0]
         winners, how = tie_break(self.vp, last, self.vp_secondary)
         return {"winners": winners, "scores": list(self.vp), "decided_by": how, "rounds": self.round, "scenario": self.scenario,
-                "vp_final_round": list(last), "vp_secondary": list(self.vp_secondary)}
+                "vp_final_round": list(last), "vp_secondary": list(self.vp_secondary),
+                "first": self.firsts[0] if self.firsts else None}   # who activated first in round 1
 
     def _end_text(self, r) -> str:
         w = r["winners"]

@@ -20,7 +20,7 @@ __all__ = ['ready', 'add_vp', 'heal', 'damage', 'pilot_damage', 'knock_out']
 def _f_round_start(s, f):
     s.round += 1
     r = s.round
-    s.vp_rounds.append([0, 0]); s.obj_scored[r] = [set(), set()]; s.ko_pilots_round[r] = [[], []]
+    s.vp_rounds.append([0, 0]); s.firsts.append(s.first); s.obj_scored[r] = [set(), set()]; s.ko_pilots_round[r] = [[], []]
     s.emit("info", f"Round {r} of {s.max_rounds} begins; {SIDE[s.first]} activates first.", {"round": r, "first": s.first})
     if s.tower:
         if not s.tower["active"] or s.tower["hp"] < s.tower["max_hp"]:

@@ -206,6 +206,7 @@ def new_game(s):
     s.markers, s.tower, s.flag = [], None, None
     s.first, s.turn, s.active = None, None, None
     s.vp, s.vp_rounds, s.vp_secondary, s.vp_events = [0, 0], [], [0, 0], []
+    s.firsts = []                                   # who activated first, round by round
     s.obj_scored = {}           # round → [set of objectives that scored VP for player 0, for player 1]
     s.healed, s.tower_dmg = [0, 0], [0, 0]
     s.ko_pilots_round = {}      # round → [pilots knocked out that round, by owner]
