@@ -353,3 +353,55 @@ def test_a_move_to_another_figures_spot_is_refused():
             s.apply(0, {"fig": f.id, "do": "to", "at": [other.x + 0.3, other.y]})
     with pytest.raises(FmcError, match="option base"):
         get_game("fmc").new({"base": 2}, 1)
+
+
+def _to_phase(s, f, phase):
+    s.phase, s.turn, s.order, s.queue, s.current = phase, 0, (f.side, 1 - f.side), [], f
+    f.moved = f.attacked = False
+    s.opts = s._options(f)
+
+
+def test_reach_weapon_attacks_from_two_inches_unlocked():
+    # "a figure with a reach weapon can attack from 2\" away"; melee locks within 1"
+    from fortune_suite.games.fmc import new_character, locked
+    ex = new_character("Ivo", "expert", kit="ab", skills=["climbing"], leather=True, weapon="spear", coins=20)
+    s = state(None, characters=[ex.to_dict()], encounter="1 hoblin")
+    e, h = fig(s, "Ivo"), fig(s, "Hoblin")
+    assert e.reach
+    e.x, e.y, h.x, h.y = 10.0, 2.0, 10.0, 8.0
+    _to_phase(s, e, 0)
+    assert {"fig": e.id, "do": "close", "target": h.id, "reach": True} in s.opts
+    s.apply(0, {"fig": e.id, "do": "close", "target": h.id, "reach": True})
+    assert (e.x, e.y) == (10.0, 6.0) and not locked(e, s.figures)        # 2" short
+    _to_phase(s, e, 2)
+    assert any(a["do"] == "attack" and a["at"] == [[h.id, 0]] for a in s.opts)
+    assert s._reach(h) == []                                              # the hoblin's claws reach 1"
+
+
+def test_a_missile_weapon_without_a_magazine_cannot_shoot():
+    # "Ranged weapons require 1 magazine (slot) of ammunition"
+    from fortune_suite.games.fmc import new_character
+    c = new_character("Ash", "fighter", kit="c", weapon_choice="bow", leather=True, coins=20)
+    assert "ammunition" in c.items
+    s = state(None, characters=[c.to_dict()], encounter="1 hoblin")
+    assert fig(s, "Ash").ranged
+    c.items.remove("ammunition")
+    s = state(None, characters=[c.to_dict()], encounter="1 hoblin")
+    a = fig(s, "Ash")
+    assert not a.ranged
+    _to_phase(s, a, 1)
+    assert s.opts == []
+
+
+def test_only_experts_read_scrolls_and_mages_spend_energy():
+    # "Experts can also ... cast spells from scrolls"; mages cast from scrolls by spending energy; fighters are not said to
+    from fortune_suite.games.fmc import new_character
+    fi = new_character("Bo", "fighter", kit="a", weapon_choice="sword", leather=True, coins=20)
+    ex = new_character("Ivo", "expert", kit="ab", skills=["climbing"], leather=True, coins=20)
+    fi.scrolls.append("hamper"); ex.scrolls.append("hamper")
+    s = state(None, characters=[fi.to_dict(), ex.to_dict()], encounter="1 ogre")
+    b, i = fig(s, "Bo"), fig(s, "Ivo")
+    _to_phase(s, b, 3)
+    assert not any(a["do"] == "spell" for a in s.opts)
+    _to_phase(s, i, 3)
+    assert {"fig": i.id, "do": "spell", "spell": "hamper", "target": fig(s, "Ogre").id, "energy": 0} in s.opts

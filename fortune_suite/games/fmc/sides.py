@@ -41,7 +41,8 @@ def figure_of(c:Character, fid:str, name:str=None) -> Figure:
     return Figure(**_character_kw(c, fid, name))
 
 def _character_kw(c:Character, fid:str, name:str=None) -> dict:
-    ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS]
+    ammo = any((it if isinstance(it, str) else it.get("name", "")) == "ammunition" for it in c.items)
+    ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS and (ammo or not WEAPONS[w].ammunition)]   # no magazine: no shooting
     melee = [w for w in ws if w.melee]
     w = (melee or ws or [None])[0] if c.cls != "fighter" or not any(x.missile for x in ws) else next(x for x in ws if x.missile)
     magic, focus = 0, 0

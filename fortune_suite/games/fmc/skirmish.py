@@ -31,6 +31,8 @@ def _options(self:FmcState, f:Figure) -> list:
         for g in self.figures:
             if g.side != side and (g.status not in OUT or self.rising(g)) and math.hypot(g.x - x, g.y - y) > r:
                 out.append({"fig": i, "do": "close", "target": g.id})
+                if f.reach and math.hypot(g.x - x, g.y - y) > REACH + 1e-9:     # a reach weapon may stop 2" off
+                    out.append({"fig": i, "do": "close", "target": g.id, "reach": True})
         out.append({"fig": i, "do": "away"})
         return out
     if ph == 1:
@@ -55,8 +57,8 @@ def _options(self:FmcState, f:Figure) -> list:
     if f.moved: return fire + [{"fig": i, "do": "pass"}]
     out = fire
     ens = [g for g in self._enemies(f) if g.status != "fled"]
-    scroll = f.kind != "mage"              # anyone else reads a scroll once, using it up, at 1d6
-    if f.energy > 0 or (scroll and f.spells):
+    scroll = f.kind == "expert"            # an expert reads a scroll once, using it up, at 1d6 (fighters do not cast)
+    if (f.kind == "mage" and f.energy > 0) or (scroll and f.spells):
         if not scroll:
             for e in range(1, f.energy + 1):
                 for g in ens:
@@ -141,7 +143,7 @@ def _describe(self:FmcState, player, a) -> str:
     f, g = self.by_id[a["fig"]], self.by_id.get(a.get("target"))
     do = a["do"]
     if do == "hold": return f"{f.name} holds its ground."
-    if do == "close": return f"{f.name} closes on {g.name}."
+    if do == "close": return f"{f.name} closes {'to 2 inches (a reach weapon) of' if a.get('reach') else 'on'} {g.name}."
     if do == "away": return f"{f.name} backs away."
     if do == "to": return f"{f.name} moves to ({a['at'][0]:g}, {a['at'][1]:g})."
     if do == "pass": return f"{f.name} does nothing this phase."
@@ -159,10 +161,10 @@ def _apply(self:FmcState, player, a):
     g = self.by_id.get(a.get("target"))
     if do == "close" or do == "away" or do == "to":
         sp = f.speed + f.speed_mod
-        x, y = (toward(f, g, sp) if do == "close" else away(f, min(self._enemies(f), key=lambda e: dist(f, e)), sp, self.options.table)
+        x, y = (toward(f, g, sp, REACH if a.get("reach") else MELEE) if do == "close" else away(f, min(self._enemies(f), key=lambda e: dist(f, e)), sp, self.options.table)
                 if do == "away" else a["at"])
         y = min(max(y, 0.0), self.depth)
-        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" else None,
+        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
                               (self.options.table, self.depth))
         if (x, y) != (f.x, f.y):
             f.x, f.y, f.moved = float(x), float(y), True
