@@ -405,3 +405,30 @@ def test_only_experts_read_scrolls_and_mages_spend_energy():
     assert not any(a["do"] == "spell" for a in s.opts)
     _to_phase(s, i, 3)
     assert {"fig": i.id, "do": "spell", "spell": "hamper", "target": fig(s, "Ogre").id, "energy": 0} in s.opts
+
+
+def test_a_large_encounter_starts_on_distinct_spots():
+    s = state(None, encounter="30 skeleton, 10 zombie", table=12)   # 9 figures fill a 12" line: five lines of foes
+    fs = [f for f in s.figures if f.side == 1]
+    assert len({(f.x, f.y) for f in fs}) == 40
+    assert all(((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 >= 1.0 for a in s.figures for b in s.figures if a is not b)
+    assert all(0 <= f.y <= s.depth for f in s.figures)
+
+
+def test_a_fighter_splits_prowess_into_several_shots():
+    # "Fighters can also split their Prowess between multiple attacks ... per turn"; ammunition "is only expended if the
+    # wielder shoots their weapon multiple times over the course of one encounter": a volley of two spends the magazine
+    s = state([15, 2, 13] + [4] * 200, level=3, size=1, classes="fighter:c", encounter="2 hoblin")   # then 4s: the round goes on
+    f, h1, h2 = fig(s, "Fighter 1"), fig(s, "Hoblin 1"), fig(s, "Hoblin 2")
+    assert f.bonus == 3 and f.ranged
+    _to_phase(s, f, 1)
+    assert {"fig": f.id, "do": "shoot", "at": [[h1.id, 1], [h1.id, 1], [h1.id, 1]]} in s.opts
+    s.opts.append({"fig": f.id, "do": "shoot", "at": [[h1.id, 2], [h2.id, 1]]})
+    s.apply(0, {"fig": f.id, "do": "shoot", "at": [[h1.id, 2], [h2.id, 1]]})
+    assert s.asked[:3] == ["1d20+2", "2d6kh1", "1d20+1"]      # 15 ≥ 14 hits, 2 damage kills; 13 < 14 misses
+    assert h1.status == "dead" and h2.damage == 0 and f.shots == 2
+    s.over = True
+    assert s._result()["magazines_spent"] == 1
+    s = state(None, size=1, classes="fighter:c", encounter="2 hoblin")   # +1: one shot only
+    f = fig(s, "Fighter 1"); _to_phase(s, f, 1)
+    assert not any("at" in a for a in s.opts)

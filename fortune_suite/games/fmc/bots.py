@@ -51,13 +51,24 @@ def _nearest(figs, me, legal, reach=False):
     cl = [a for a in legal if a["do"] == "close" and figs[a["target"]]["status"] == "ok"] or [a for a in legal if a["do"] == "close"]
     return min(cl, key=lambda a: (_d(me, figs[a["target"]]), a["target"])) if cl else None
 
+def _score_volley(figs, me, a) -> float:
+    "Expected kills of a split volley (parts at one target count as one chance each, capped at 1)."
+    per = {}
+    for t, b in a["at"]: per[t] = 1 - (1 - per.get(t, 0.0)) * (1 - _kill(me, figs[t], b, True))
+    return sum(per.values())
+
 def _best_shot(figs, me, legal, avoid_melee):
     shots = [a for a in legal if a["do"] == "shoot"]
     if avoid_melee:
-        shots = [a for a in shots if not any(f["side"] == me["side"] and f["status"] == "ok" and _d(f, figs[a["target"]]) <= 1.0 + 1e-9
-                                             for f in figs.values())]
-    if not shots: return None
-    return max(shots, key=lambda a: (_kill(me, figs[a["target"]], me["bonus"], True), -figs[a["target"]]["left"], a["target"]))
+        shots = [a for a in shots if not any(f["side"] == me["side"] and f["status"] == "ok" and _d(f, figs[t]) <= 1.0 + 1e-9
+                                             for f in figs.values() for t in ([a["target"]] if "target" in a else [t for t, _ in a["at"]]))]
+    single = [a for a in shots if "target" in a]
+    best = max(single, key=lambda a: (_kill(me, figs[a["target"]], me["bonus"], True), -figs[a["target"]]["left"], a["target"])) if single else None
+    vol = [a for a in shots if "at" in a]
+    if vol:                                                     # a split volley only when it promises more kills
+        v = max(vol, key=lambda a: _score_volley(figs, me, a))
+        if best is None or _score_volley(figs, me, v) > _kill(me, figs[best["target"]], me["bonus"], True) + 1e-9: return v
+    return best
 
 def _melee(figs, me, legal):
     att = [a for a in legal if a["do"] == "attack"]

@@ -39,7 +39,14 @@ def _options(self:FmcState, f:Figure) -> list:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
         r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
         ts = [g for g in self._enemies(f) if dist(f, g) <= r + 1e-9 and not (forbid and self._in_melee(g, f.side))]
-        return [{"fig": i, "do": "shoot", "target": g.id} for g in ts] + [{"fig": i, "do": "pass"}] if ts else []
+        if not ts: return []
+        out = [{"fig": i, "do": "shoot", "target": g.id} for g in ts]
+        if can_split(f):                   # a fighter's prowess split into several shots ("multiple attacks … per turn")
+            weak = sorted(ts, key=lambda g: (g.hp - g.damage, g.id))
+            for p in split_ways(f.bonus)[1:]:
+                out += [{"fig": i, "do": "shoot", "at": [[g.id, b] for b in p]} for g in ts]
+                if len(ts) > 1: out.append({"fig": i, "do": "shoot", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
+        return out + [{"fig": i, "do": "pass"}]
     if ph == 2:
         if f.attacked: return []
         ts = self._reach(f)
@@ -147,7 +154,9 @@ def _describe(self:FmcState, player, a) -> str:
     if do == "away": return f"{f.name} backs away."
     if do == "to": return f"{f.name} moves to ({a['at'][0]:g}, {a['at'][1]:g})."
     if do == "pass": return f"{f.name} does nothing this phase."
-    if do == "shoot": return f"{f.name} shoots at {g.name}."
+    if do == "shoot":
+        if "at" in a: return f"{f.name} shoots {len(a['at'])} times: " + ", ".join(f"at {self.by_id[t].name} {b:+d}" for t, b in a["at"]) + "."
+        return f"{f.name} shoots at {g.name}."
     if do == "attack":
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
@@ -172,9 +181,9 @@ def _apply(self:FmcState, player, a):
                      + (f", caught in melee by {met.name} on the way." if met is not None and met is not g else "."),
                      f, g, at=[round(f.x, 2), round(f.y, 2)])
     elif do == "shoot":
-        f.attacked, f.shots = True, f.shots + 1
-        self._shoot(f, g)
-        if self.decisions: self._rest = (f, []); return
+        parts = [list(p) for p in a["at"]] if "at" in a else [[g.id, f.bonus]]
+        f.attacked = True
+        if not self._strike(f, parts, True): return
     elif do == "attack":
         f.attacked = True
         if not self._strike(f, list(a["at"])): return
@@ -184,14 +193,16 @@ def _apply(self:FmcState, player, a):
     elif do == "burn": burn(self, f, g)
     if not self._check_end(): self._advance()
 
-def _strike(self:FmcState, f:Figure, parts:list) -> bool:
-    "Make `f`'s melee attacks `parts` ([target, bonus] pairs) in turn; False if one waits on the party's shield decision."
+def _strike(self:FmcState, f:Figure, parts:list, missile:bool=False) -> bool:
+    "Make `f`'s attacks `parts` ([target, bonus] pairs; shots if `missile`) in turn; False if one waits on the party's shield decision."
     while parts:
         t, b = parts.pop(0)
         tg = self.by_id[t]
-        if tg.status not in OUT and f.status == ACTIVE: attack(self, f, tg, b)
+        if tg.status not in OUT and f.status == ACTIVE:
+            if missile: f.shots += 1; self._shoot(f, tg, b)
+            else: attack(self, f, tg, b)
         if self.decisions:
-            self._rest = (f, parts); return False
+            self._rest = (f, parts, missile); return False
     return True
 
 def ask_shield(self:FmcState, tgt:Figure, dmg:int, src:Figure, why:str):
@@ -208,21 +219,22 @@ def _answer_shield(self:FmcState, player, choice, d):
         tgt.shield = False
         self.say(lambda: f"{tgt.name} destroys their shield to turn aside {dmg} damage{why}.", src, tgt, shield=True)
     else: harm(self, tgt, dmg, src, why, shield_ok=False)
-    (f, parts), self._rest = self._rest, None
-    if not self._strike(f, parts): return
+    (f, parts, missile), self._rest = self._rest, None
+    if not self._strike(f, parts, missile): return
     if not self._check_end(): self._advance()
 
 FmcState._strike, FmcState.ask_shield, FmcState.answers = _strike, ask_shield, {"shield": _answer_shield}
 
-def _shoot(self:FmcState, f:Figure, g:Figure):
-    "A missile at `g`: into a melee, a hit strikes a random figure of it (option into_melee)."
+def _shoot(self:FmcState, f:Figure, g:Figure, bonus:int=None):
+    "A missile at `g` at `bonus` (all of `f`'s by default): into a melee, a hit strikes a random figure of it (option into_melee)."
+    bonus = f.bonus if bonus is None else bonus
     group = [g] + [h for h in self.figures if h is not g and h.status not in OUT and h.status != "fled"
                    and dist(g, h) <= MELEE + 1e-9 and (h.side == f.side or any(k.side == f.side and dist(g, k) <= MELEE + 1e-9 for k in self.figures if k.status == ACTIVE))]
     if len(group) == 1 or not any(h.side == f.side for h in group):
-        attack(self, f, g, f.bonus, missile=True); return
+        attack(self, f, g, bonus, missile=True); return
     total = self.rolls(f"1d{len(group)}", lambda: f"{f.name} shoots into a melee: which of " + ", ".join(h.name for h in group)
                        + " the missile flies at", f, g)
-    attack(self, f, group[total - 1], f.bonus, missile=True)
+    attack(self, f, group[total - 1], bonus, missile=True)
 
 FmcState._describe, FmcState._apply, FmcState._shoot = _describe, _apply, _shoot
 
