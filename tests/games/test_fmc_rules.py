@@ -432,3 +432,21 @@ def test_a_fighter_splits_prowess_into_several_shots():
     s = state(None, size=1, classes="fighter:c", encounter="2 hoblin")   # +1: one shot only
     f = fig(s, "Fighter 1"); _to_phase(s, f, 1)
     assert not any("at" in a for a in s.opts)
+
+
+def test_option_mage_reads_a_scroll_without_energy():
+    # mages "cast spells from scrolls without expending the latter by spending their own energy instead": with option
+    # mage_reads a mage out of energy may still read a scroll the ordinary way, which uses it up
+    for on in (False, True):
+        s = state([4] * 50, mage_reads=on, encounter="1 ogre")
+        m, o = fig(s, "Mage 3"), fig(s, "Ogre")
+        m.energy = 0
+        _to_phase(s, m, 3)
+        read = {"fig": m.id, "do": "spell", "spell": "lullaby", "target": o.id, "energy": 0}
+        assert (read in s.opts) == on
+        if on:
+            s.apply(0, read)
+            assert m.spells == ("heal",) and m.energy == 0 and s.asked[0] == "1d6"
+    s = state(None, encounter="1 ogre")                       # with energy, the default: energy only, the scroll kept
+    m = fig(s, "Mage 3"); _to_phase(s, m, 3)
+    assert not any(a.get("energy") == 0 for a in s.opts) and any(a["do"] == "spell" and a["energy"] == 1 for a in s.opts)

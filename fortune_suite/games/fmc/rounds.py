@@ -47,6 +47,7 @@ class FmcOptions:
     flying: bool = False               # flyers move at their flying speed (in the open); False: their ground speed (a site's rooms)
     troll_rises: bool = False          # a fallen troll regenerates and stands again unless its body is burned (oil flask or torches, from 1")
     items: str = ""                    # general items each new character carries (up to three), e.g. "oil flask, torches"
+    mage_reads: bool = False           # a mage may also read a scroll as others do, using it up, instead of spending energy ("by spending their own energy instead")
     max_rounds: int = 30               # the skirmish ends undecided after this many rounds
 
     def __post_init__(self):

@@ -64,9 +64,10 @@ def _options(self:FmcState, f:Figure) -> list:
     if f.moved: return fire + [{"fig": i, "do": "pass"}]
     out = fire
     ens = [g for g in self._enemies(f) if g.status != "fled"]
-    scroll = f.kind == "expert"            # an expert reads a scroll once, using it up, at 1d6 (fighters do not cast)
-    if (f.kind == "mage" and f.energy > 0) or (scroll and f.spells):
-        if not scroll:
+    mage = f.kind == "mage"                # a mage spends energy on a scroll's spell, keeping the scroll
+    scroll = f.kind == "expert" or (mage and self.options.mage_reads)   # reading a scroll once uses it up, at 1d6 (fighters do not cast)
+    if (mage and f.energy > 0) or (scroll and f.spells):
+        if mage:
             for e in range(1, f.energy + 1):
                 for g in ens:
                     out.append({"fig": i, "do": "blast", "target": g.id, "energy": e})
@@ -77,7 +78,7 @@ def _options(self:FmcState, f:Figure) -> list:
             elif sp == "hasten": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE]
             elif sp == "captivate": ts = [g for g in ens if g.status == ACTIVE and g.thinks]
             else: ts = [g for g in ens if g.status == ACTIVE]
-            es = (0,) if scroll else range(1, (1 if sp == "captivate" else f.energy) + 1)
+            es = ((0,) if scroll else ()) + (tuple(range(1, (1 if sp == "captivate" else f.energy) + 1)) if mage else ())
             out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in es for g in ts]
     if "breath" in f.specials and not f.breath:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
