@@ -450,3 +450,14 @@ def test_option_mage_reads_a_scroll_without_energy():
     s = state(None, encounter="1 ogre")                       # with energy, the default: energy only, the scroll kept
     m = fig(s, "Mage 3"); _to_phase(s, m, 3)
     assert not any(a.get("energy") == 0 for a in s.opts) and any(a["do"] == "spell" and a["energy"] == 1 for a in s.opts)
+
+
+def test_a_fleeing_figure_stops_short_of_a_friends_base():
+    s = state(None, encounter="2 porc")
+    p1, p2 = fig(s, "Porc 1"), fig(s, "Porc 2")
+    p1.x, p1.y, p2.x, p2.y = 12.0, 6.0, 12.0, 13.9      # Porc 2 stands where Porc 1's 8" run (with no enemy aside) would end
+    for f in s.figures:
+        if f.side == 0: f.status = "dead"
+    p1.status = "fleeing"
+    s._flee(1)
+    assert p1.x == 12.0 and 6.0 < p1.y and abs(p1.y - p2.y) >= 1.0 - 1e-6 and p1.status == "fleeing"

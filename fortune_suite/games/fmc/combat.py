@@ -10,8 +10,8 @@ from .odds import splits
 
 # %% auto #0
 __all__ = ['ACTIVE', 'STATUSES', 'OUT', 'MELEE', 'REACH', 'LINE', 'LINE_HALF_WIDTH', 'CONE', 'CONE_WIDTH', 'Figure', 'dist',
-           'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot', 'damage_notation',
-           'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
+           'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot', 'free_along',
+           'damage_notation', 'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #aa63ddf0
 ACTIVE = "ok"                      # the one status that acts
@@ -170,6 +170,16 @@ def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, 
         got = _land(f, f.x + (x - f.x) * t, f.y + (y - f.y) * t, figures, base, stand, foes)
         if got is not None: return got
     return f.x, f.y, None
+
+def free_along(f:Figure, x:float, y:float, figures, base:float) -> tuple:
+    "The farthest spot on `f`'s straight way to (x, y) whose base overlaps nobody's (where it stands if none): a fleeing figure's run."
+    if blocker(f, x, y, figures, base) is None: return x, y
+    L = math.hypot(x - f.x, y - f.y)
+    for k in range(1, int(L / 0.25) + 1):
+        t = (L - 0.25 * k) / L
+        px, py = f.x + (x - f.x) * t, f.y + (y - f.y) * t
+        if blocker(f, px, py, figures, base) is None: return px, py
+    return f.x, f.y
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #300bfa86
 def damage_notation(att:Figure) -> str:
