@@ -461,3 +461,21 @@ def test_a_fleeing_figure_stops_short_of_a_friends_base():
     p1.status = "fleeing"
     s._flee(1)
     assert p1.x == 12.0 and 6.0 < p1.y and abs(p1.y - p2.y) >= 1.0 - 1e-6 and p1.status == "fleeing"
+
+
+def test_shooting_into_a_melee_a_hit_strikes_a_random_figure_of_it():
+    # DECISIONS: "each missile that hits strikes a random figure of that melee, friend or foe (option: forbidden)"
+    for script, want in (([14, 2, 3] + [4] * 100, ["1d20+1", "1d2", "2d6kh1"]), ([13] + [4] * 100, ["1d20+1"])):
+        s = state(script, encounter="1 hoblin")
+        f1, f2, h = fig(s, "Fighter 1"), fig(s, "Fighter 2"), fig(s, "Hoblin")
+        h.x, h.y, f1.x, f1.y = 12.0, 10.0, 12.0, 9.0          # Fighter 1 in melee with the hoblin
+        _to_phase(s, f2, 1)
+        s.apply(0, {"fig": f2.id, "do": "shoot", "target": h.id})
+        assert s.asked[:len(want)] == want                     # the d20 against the hoblin's 14 first, then which figure
+        if len(want) == 3: assert (f1.damage, h.damage) == (3, 0)   # 1d2 = 2: the second of [Hoblin, Fighter 1]
+        else: assert f1.damage == h.damage == 0
+    s = state(None, encounter="1 hoblin", into_melee="forbidden")
+    f1, f2, h = fig(s, "Fighter 1"), fig(s, "Fighter 2"), fig(s, "Hoblin")
+    h.x, h.y, f1.x, f1.y = 12.0, 10.0, 12.0, 9.0
+    _to_phase(s, f2, 1)
+    assert s.opts == []

@@ -197,8 +197,8 @@ def half_damage(n:int) -> int:
     return max(1, n // 2)
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #8a9493bb
-def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False) -> bool:
-    "Resolve one weapon attack of `att` on `tgt` at attack bonus `bonus` (+ its magic weapon); True on a hit."
+def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False, redirect=None) -> bool:
+    "Resolve one weapon attack of `att` on `tgt` at attack bonus `bonus` (+ its magic weapon); True on a hit. `redirect()`, if given, names the figure a hit strikes (a shot into a melee)."
     b = bonus + att.magic
     if tgt.status == "asleep":
         s.say(lambda: f"{tgt.name} is asleep: {att.name}'s {'shot' if missile else 'blow'} lands without a roll.", att, tgt)
@@ -209,6 +209,7 @@ def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False) -> bool:
         if total < tgt.defense:
             s.say(lambda: f"{att.name} misses {tgt.name} ({total} < {tgt.defense}).", att, tgt, hit=False)
             return False
+    if redirect is not None: tgt = redirect()
     roll = s.rolls(damage_notation(att), lambda: f"damage of {att.name}'s {'two-handed ' if att.two_handed else ''}{att.weapon}"
                    + (f" +{att.magic} magic" if att.magic else ""), att, tgt)
     weak = ineffective(att, tgt, missile)

@@ -33,7 +33,7 @@ def _options(self:FmcState, f:Figure) -> list:
                 out.append({"fig": i, "do": "close", "target": g.id})
                 if f.reach and math.hypot(g.x - x, g.y - y) > REACH + 1e-9:     # a reach weapon may stop 2" off
                     out.append({"fig": i, "do": "close", "target": g.id, "reach": True})
-        out.append({"fig": i, "do": "away"})
+        if self._foes_near(f): out.append({"fig": i, "do": "away"})
         return out
     if ph == 1:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
@@ -84,11 +84,15 @@ def _options(self:FmcState, f:Figure) -> list:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
     return out + [{"fig": i, "do": "pass"}] if out else []
 
+def _foes_near(self:FmcState, f:Figure) -> list:
+    "The enemies `f` may back away from: those still in the fight, and fallen trolls that will rise."
+    return [g for g in self.figures if g.side != f.side and (g.status not in OUT or self.rising(g))]
+
 def _reach(self:FmcState, f:Figure) -> list:
     r = (REACH if f.reach else MELEE) + 1e-9
     return [g for g in self._enemies(f) if dist(f, g) <= r]
 
-FmcState._enemies, FmcState._in_melee, FmcState._options, FmcState._reach = _enemies, _in_melee, _options, _reach
+FmcState._enemies, FmcState._in_melee, FmcState._options, FmcState._reach, FmcState._foes_near = _enemies, _in_melee, _options, _reach, _foes_near
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #5e4fa76d
 def _to_move(self:FmcState):
@@ -171,7 +175,7 @@ def _apply(self:FmcState, player, a):
     g = self.by_id.get(a.get("target"))
     if do == "close" or do == "away" or do == "to":
         sp = f.speed + f.speed_mod
-        x, y = (toward(f, g, sp, REACH if a.get("reach") else MELEE) if do == "close" else away(f, min(self._enemies(f), key=lambda e: dist(f, e)), sp, self.options.table)
+        x, y = (toward(f, g, sp, REACH if a.get("reach") else MELEE) if do == "close" else away(f, min(self._foes_near(f), key=lambda e: dist(f, e)), sp, self.options.table)
                 if do == "away" else a["at"])
         y = min(max(y, 0.0), self.depth)
         x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
@@ -233,9 +237,11 @@ def _shoot(self:FmcState, f:Figure, g:Figure, bonus:int=None):
                    and dist(g, h) <= MELEE + 1e-9 and (h.side == f.side or any(k.side == f.side and dist(g, k) <= MELEE + 1e-9 for k in self.figures if k.status == ACTIVE))]
     if len(group) == 1 or not any(h.side == f.side for h in group):
         attack(self, f, g, bonus, missile=True); return
-    total = self.rolls(f"1d{len(group)}", lambda: f"{f.name} shoots into a melee: which of " + ", ".join(h.name for h in group)
-                       + " the missile flies at", f, g)
-    attack(self, f, group[total - 1], bonus, missile=True)
+    def struck():                          # DECISIONS: a missile that hits strikes a random figure of the melee
+        total = self.rolls(f"1d{len(group)}", lambda: f"{f.name}'s missile hits into a melee: which of "
+                           + ", ".join(h.name for h in group) + " it strikes", f, g)
+        return group[total - 1]
+    attack(self, f, g, bonus, missile=True, redirect=struck)
 
 FmcState._describe, FmcState._apply, FmcState._shoot = _describe, _apply, _shoot
 
