@@ -479,3 +479,24 @@ def test_shooting_into_a_melee_a_hit_strikes_a_random_figure_of_it():
     h.x, h.y, f1.x, f1.y = 12.0, 10.0, 12.0, 9.0
     _to_phase(s, f2, 1)
     assert s.opts == []
+
+
+def test_rounds_go_movement_missiles_melee_magic_winners_first():
+    # "4 phases of movement, missiles, melee, and magic—alternating between the winners and losers of initiative"
+    from fortune_suite.engine import get_bot
+    import numpy as np
+    bot = get_bot("fmc", "greedy")
+    for seed in range(6):
+        s = get_game("fmc").new({"surprise": "none", "encounter": "3 hoblin, 2 porc", "distance": 6}, seed)
+        seen = []
+        while not s.is_over and s.round <= 3:
+            if s.decision is None: seen.append((s.round, s.phase, s.current.side, s.order))
+            p = s.to_move()[0]; v = s.view(p)
+            s.apply(p, bot(v, v["legal_actions"], np.random.default_rng(seed)))
+        for a, b in zip(seen, seen[1:]):
+            if a[0] == b[0]:
+                assert b[1] >= a[1]                                       # phases in order within a round
+                if a[1] == b[1]:
+                    order = a[3]
+                    assert order.index(b[2]) >= order.index(a[2])         # in a phase, the winners before the losers
+        assert {ph for _, ph, _, _ in seen} <= {0, 1, 2, 3}
