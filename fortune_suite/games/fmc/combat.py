@@ -143,16 +143,31 @@ def first_contact(f:Figure, x:float, y:float, figures) -> tuple:
 
 def _land(f, x, y, figures, base, stand, foes):
     "Where the straight move to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
-    x2, y2, who = first_contact(f, x, y, foes)
-    r = base - 1e-6
-    for g in stand:
-        if math.hypot(g.x - x2, g.y - y2) < r: return None
-    return x2, y2, who
+    ax, ay = f.x, f.y                      # (first_contact inlined on precomputed points: this runs for every candidate spot)
+    dx, dy = x - ax, y - ay
+    L = math.sqrt(dx * dx + dy * dy)
+    who = None
+    if L >= _EPS:
+        ux, uy = dx / L, dy / L
+        best = L - 1e-7
+        for g, gx, gy in foes:
+            cx, cy = gx - ax, gy - ay
+            b = cx * ux + cy * uy
+            disc = b * b - (cx * cx + cy * cy - 1.0)
+            if disc < 0: continue
+            t = b - math.sqrt(disc)
+            if -_EPS <= t < best: best, who = max(t, 0.0), g
+        if who is not None: x, y = ax + ux * best, ay + uy * best
+    r2 = (base - 1e-6) ** 2
+    for gx, gy in stand:
+        ex, ey = gx - x, gy - y
+        if ex * ex + ey * ey < r2: return None
+    return x, y, who
 
 def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, target:Figure=None, size=(1e9, 1e9)) -> tuple:
     "(x, y, enemy met): where `f`'s move toward (x, y) ends — stopped by contact with an enemy, never on another's base (see above)."
-    stand = [g for g in figures if g is not f and g.status not in OUT] if base > 0 else []
-    foes = [g for g in figures if g.side != f.side and g.status == ACTIVE]
+    stand = [(g.x, g.y) for g in figures if g is not f and g.status not in OUT] if base > 0 else []
+    foes = [(g, g.x, g.y) for g in figures if g.side != f.side and g.status == ACTIVE]
     got = _land(f, x, y, figures, base, stand, foes)
     if got is not None: return got
     if target is not None and abs(math.hypot(x - target.x, y - target.y) - MELEE) < 1e-6:   # closing into contact
