@@ -17,7 +17,7 @@ ENCOUNTERS = ["6 hoblin, 4 porc", "1 troll", "1 medusa, 2 porc", "1 dragon, youn
 VARIANTS = [{}, {"death": "excess"}, {"into_melee": "forbidden"}, {"shields": "always", "gaze": "round"},
             {"fate_saves": False, "morale": False, "surprise": "none"}, {"level": 3, "retainers": 2},
             {"classes": "mage, fighter:b", "size": 3, "level": 2}, {"surprise": "party", "skills": "avoid surprise, climbing"},
-            {"surprise": "foes", "max_rounds": 5}, {"level": 5, "size": 2, "classes": "fighter:a, mage"},
+            {"surprise": "foes", "max_rounds": 5}, {"level": 5, "size": 2, "classes": "fighter:a, mage", "mage_reads": True},
             {"characters": SHEETS, "spells": "hasten, captivate"}, {"shields": "ask", "classes": "fighter:a, mage", "flying": True},
             {"troll_rises": True, "items": "oil flask, torches"}, {"base": 0}]
 

@@ -353,3 +353,150 @@ def test_a_move_to_another_figures_spot_is_refused():
             s.apply(0, {"fig": f.id, "do": "to", "at": [other.x + 0.3, other.y]})
     with pytest.raises(FmcError, match="option base"):
         get_game("fmc").new({"base": 2}, 1)
+
+
+def _to_phase(s, f, phase):
+    s.phase, s.turn, s.order, s.queue, s.current = phase, 0, (f.side, 1 - f.side), [], f
+    f.moved = f.attacked = False
+    s.opts = s._options(f)
+
+
+def test_reach_weapon_attacks_from_two_inches_unlocked():
+    # "a figure with a reach weapon can attack from 2\" away"; melee locks within 1"
+    from fortune_suite.games.fmc import new_character, locked
+    ex = new_character("Ivo", "expert", kit="ab", skills=["climbing"], leather=True, weapon="spear", coins=20)
+    s = state(None, characters=[ex.to_dict()], encounter="1 hoblin")
+    e, h = fig(s, "Ivo"), fig(s, "Hoblin")
+    assert e.reach
+    e.x, e.y, h.x, h.y = 10.0, 2.0, 10.0, 8.0
+    _to_phase(s, e, 0)
+    assert {"fig": e.id, "do": "close", "target": h.id, "reach": True} in s.opts
+    s.apply(0, {"fig": e.id, "do": "close", "target": h.id, "reach": True})
+    assert (e.x, e.y) == (10.0, 6.0) and not locked(e, s.figures)        # 2" short
+    _to_phase(s, e, 2)
+    assert any(a["do"] == "attack" and a["at"] == [[h.id, 0]] for a in s.opts)
+    assert s._reach(h) == []                                              # the hoblin's claws reach 1"
+
+
+def test_a_missile_weapon_without_a_magazine_cannot_shoot():
+    # "Ranged weapons require 1 magazine (slot) of ammunition"
+    from fortune_suite.games.fmc import new_character
+    c = new_character("Ash", "fighter", kit="c", weapon_choice="bow", leather=True, coins=20)
+    assert "ammunition" in c.items
+    s = state(None, characters=[c.to_dict()], encounter="1 hoblin")
+    assert fig(s, "Ash").ranged
+    c.items.remove("ammunition")
+    s = state(None, characters=[c.to_dict()], encounter="1 hoblin")
+    a = fig(s, "Ash")
+    assert not a.ranged
+    _to_phase(s, a, 1)
+    assert s.opts == []
+
+
+def test_only_experts_read_scrolls_and_mages_spend_energy():
+    # "Experts can also ... cast spells from scrolls"; mages cast from scrolls by spending energy; fighters are not said to
+    from fortune_suite.games.fmc import new_character
+    fi = new_character("Bo", "fighter", kit="a", weapon_choice="sword", leather=True, coins=20)
+    ex = new_character("Ivo", "expert", kit="ab", skills=["climbing"], leather=True, coins=20)
+    fi.scrolls.append("hamper"); ex.scrolls.append("hamper")
+    s = state(None, characters=[fi.to_dict(), ex.to_dict()], encounter="1 ogre")
+    b, i = fig(s, "Bo"), fig(s, "Ivo")
+    _to_phase(s, b, 3)
+    assert not any(a["do"] == "spell" for a in s.opts)
+    _to_phase(s, i, 3)
+    assert {"fig": i.id, "do": "spell", "spell": "hamper", "target": fig(s, "Ogre").id, "energy": 0} in s.opts
+
+
+def test_a_large_encounter_starts_on_distinct_spots():
+    s = state(None, encounter="30 skeleton, 10 zombie", table=12)   # 9 figures fill a 12" line: five lines of foes
+    fs = [f for f in s.figures if f.side == 1]
+    assert len({(f.x, f.y) for f in fs}) == 40
+    assert all(((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 >= 1.0 for a in s.figures for b in s.figures if a is not b)
+    assert all(0 <= f.y <= s.depth for f in s.figures)
+
+
+def test_a_fighter_splits_prowess_into_several_shots():
+    # "Fighters can also split their Prowess between multiple attacks ... per turn"; ammunition "is only expended if the
+    # wielder shoots their weapon multiple times over the course of one encounter": a volley of two spends the magazine
+    s = state([15, 2, 13] + [4] * 200, level=3, size=1, classes="fighter:c", encounter="2 hoblin")   # then 4s: the round goes on
+    f, h1, h2 = fig(s, "Fighter 1"), fig(s, "Hoblin 1"), fig(s, "Hoblin 2")
+    assert f.bonus == 3 and f.ranged
+    _to_phase(s, f, 1)
+    assert {"fig": f.id, "do": "shoot", "at": [[h1.id, 1], [h1.id, 1], [h1.id, 1]]} in s.opts
+    s.opts.append({"fig": f.id, "do": "shoot", "at": [[h1.id, 2], [h2.id, 1]]})
+    s.apply(0, {"fig": f.id, "do": "shoot", "at": [[h1.id, 2], [h2.id, 1]]})
+    assert s.asked[:3] == ["1d20+2", "2d6kh1", "1d20+1"]      # 15 ≥ 14 hits, 2 damage kills; 13 < 14 misses
+    assert h1.status == "dead" and h2.damage == 0 and f.shots == 2
+    s.over = True
+    assert s._result()["magazines_spent"] == 1
+    s = state(None, size=1, classes="fighter:c", encounter="2 hoblin")   # +1: one shot only
+    f = fig(s, "Fighter 1"); _to_phase(s, f, 1)
+    assert not any("at" in a for a in s.opts)
+
+
+def test_option_mage_reads_a_scroll_without_energy():
+    # mages "cast spells from scrolls without expending the latter by spending their own energy instead": with option
+    # mage_reads a mage out of energy may still read a scroll the ordinary way, which uses it up
+    for on in (False, True):
+        s = state([4] * 50, mage_reads=on, encounter="1 ogre")
+        m, o = fig(s, "Mage 3"), fig(s, "Ogre")
+        m.energy = 0
+        _to_phase(s, m, 3)
+        read = {"fig": m.id, "do": "spell", "spell": "lullaby", "target": o.id, "energy": 0}
+        assert (read in s.opts) == on
+        if on:
+            s.apply(0, read)
+            assert m.spells == ("heal",) and m.energy == 0 and s.asked[0] == "1d6"
+    s = state(None, encounter="1 ogre")                       # with energy, the default: energy only, the scroll kept
+    m = fig(s, "Mage 3"); _to_phase(s, m, 3)
+    assert not any(a.get("energy") == 0 for a in s.opts) and any(a["do"] == "spell" and a["energy"] == 1 for a in s.opts)
+
+
+def test_a_fleeing_figure_stops_short_of_a_friends_base():
+    s = state(None, encounter="2 porc")
+    p1, p2 = fig(s, "Porc 1"), fig(s, "Porc 2")
+    p1.x, p1.y, p2.x, p2.y = 12.0, 6.0, 12.0, 13.9      # Porc 2 stands where Porc 1's 8" run (with no enemy aside) would end
+    for f in s.figures:
+        if f.side == 0: f.status = "dead"
+    p1.status = "fleeing"
+    s._flee(1)
+    assert p1.x == 12.0 and 6.0 < p1.y and abs(p1.y - p2.y) >= 1.0 - 1e-6 and p1.status == "fleeing"
+
+
+def test_shooting_into_a_melee_a_hit_strikes_a_random_figure_of_it():
+    # DECISIONS: "each missile that hits strikes a random figure of that melee, friend or foe (option: forbidden)"
+    for script, want in (([14, 2, 3] + [4] * 100, ["1d20+1", "1d2", "2d6kh1"]), ([13] + [4] * 100, ["1d20+1"])):
+        s = state(script, encounter="1 hoblin")
+        f1, f2, h = fig(s, "Fighter 1"), fig(s, "Fighter 2"), fig(s, "Hoblin")
+        h.x, h.y, f1.x, f1.y = 12.0, 10.0, 12.0, 9.0          # Fighter 1 in melee with the hoblin
+        _to_phase(s, f2, 1)
+        s.apply(0, {"fig": f2.id, "do": "shoot", "target": h.id})
+        assert s.asked[:len(want)] == want                     # the d20 against the hoblin's 14 first, then which figure
+        if len(want) == 3: assert (f1.damage, h.damage) == (3, 0)   # 1d2 = 2: the second of [Hoblin, Fighter 1]
+        else: assert f1.damage == h.damage == 0
+    s = state(None, encounter="1 hoblin", into_melee="forbidden")
+    f1, f2, h = fig(s, "Fighter 1"), fig(s, "Fighter 2"), fig(s, "Hoblin")
+    h.x, h.y, f1.x, f1.y = 12.0, 10.0, 12.0, 9.0
+    _to_phase(s, f2, 1)
+    assert s.opts == []
+
+
+def test_rounds_go_movement_missiles_melee_magic_winners_first():
+    # "4 phases of movement, missiles, melee, and magic—alternating between the winners and losers of initiative"
+    from fortune_suite.engine import get_bot
+    import numpy as np
+    bot = get_bot("fmc", "greedy")
+    for seed in range(6):
+        s = get_game("fmc").new({"surprise": "none", "encounter": "3 hoblin, 2 porc", "distance": 6}, seed)
+        seen = []
+        while not s.is_over and s.round <= 3:
+            if s.decision is None: seen.append((s.round, s.phase, s.current.side, s.order))
+            p = s.to_move()[0]; v = s.view(p)
+            s.apply(p, bot(v, v["legal_actions"], np.random.default_rng(seed)))
+        for a, b in zip(seen, seen[1:]):
+            if a[0] == b[0]:
+                assert b[1] >= a[1]                                       # phases in order within a round
+                if a[1] == b[1]:
+                    order = a[3]
+                    assert order.index(b[2]) >= order.index(a[2])         # in a phase, the winners before the losers
+        assert {ph for _, ph, _, _ in seen} <= {0, 1, 2, 3}

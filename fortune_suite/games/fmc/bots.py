@@ -44,18 +44,31 @@ def _score_attack(figs, me, a) -> float:
         per[t] = 1 - (1 - per.get(t, 0.0)) * (1 - p)
     return sum(per.values()) + 1e-3 * len(a["at"])
 
-def _nearest(figs, me, legal):
-    "The 'close' action on the nearest standing target."
+def _nearest(figs, me, legal, reach=False):
+    "The 'close' action on the nearest standing target (stopping at a reach weapon's 2\" if `reach` and it may)."
+    if reach and any(a.get("reach") for a in legal): legal = [a for a in legal if a["do"] != "close" or a.get("reach")]
+    else: legal = [a for a in legal if not a.get("reach")]
     cl = [a for a in legal if a["do"] == "close" and figs[a["target"]]["status"] == "ok"] or [a for a in legal if a["do"] == "close"]
     return min(cl, key=lambda a: (_d(me, figs[a["target"]]), a["target"])) if cl else None
+
+def _score_volley(figs, me, a) -> float:
+    "Expected kills of a split volley (parts at one target count as one chance each, capped at 1)."
+    per = {}
+    for t, b in a["at"]: per[t] = 1 - (1 - per.get(t, 0.0)) * (1 - _kill(me, figs[t], b, True))
+    return sum(per.values())
 
 def _best_shot(figs, me, legal, avoid_melee):
     shots = [a for a in legal if a["do"] == "shoot"]
     if avoid_melee:
-        shots = [a for a in shots if not any(f["side"] == me["side"] and f["status"] == "ok" and _d(f, figs[a["target"]]) <= 1.0 + 1e-9
-                                             for f in figs.values())]
-    if not shots: return None
-    return max(shots, key=lambda a: (_kill(me, figs[a["target"]], me["bonus"], True), -figs[a["target"]]["left"], a["target"]))
+        shots = [a for a in shots if not any(f["side"] == me["side"] and f["status"] == "ok" and _d(f, figs[t]) <= 1.0 + 1e-9
+                                             for f in figs.values() for t in ([a["target"]] if "target" in a else [t for t, _ in a["at"]]))]
+    single = [a for a in shots if "target" in a]
+    best = max(single, key=lambda a: (_kill(me, figs[a["target"]], me["bonus"], True), -figs[a["target"]]["left"], a["target"])) if single else None
+    vol = [a for a in shots if "at" in a]
+    if vol:                                                     # a split volley only when it promises more kills
+        v = max(vol, key=lambda a: _score_volley(figs, me, a))
+        if best is None or _score_volley(figs, me, v) > _kill(me, figs[best["target"]], me["bonus"], True) + 1e-9: return v
+    return best
 
 def _melee(figs, me, legal):
     att = [a for a in legal if a["do"] == "attack"]
@@ -146,7 +159,9 @@ def party_bot(view:dict, legal:list, rng=None):
             front = any(f["side"] == me["side"] and f["kind"] in _FRONT and f["status"] == "ok" and
                         any(g["side"] != me["side"] and g["status"] == "ok" and _d(f, g) <= 1.0 + 1e-9 for g in figs.values())
                         for f in figs.values())
-        if front: return _nearest(figs, me, legal) or legal[0]
+        if front and me["reach"] and any(g["side"] != me["side"] and g["status"] == "ok" and _d(me, g) <= 2.0 + 1e-9 for g in figs.values()):
+            return legal[0]                                          # a foe within a reach weapon's 2": hold and strike from there
+        if front: return _nearest(figs, me, legal, me["reach"]) or legal[0]
         close = [g for g in figs.values() if g["side"] != me["side"] and g["status"] == "ok" and _d(me, g) <= 3.0]
         if close and me["kind"] == "mage" and any(a["do"] == "away" for a in legal): return next(a for a in legal if a["do"] == "away")
         return legal[0]

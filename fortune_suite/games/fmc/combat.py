@@ -10,8 +10,8 @@ from .odds import splits
 
 # %% auto #0
 __all__ = ['ACTIVE', 'STATUSES', 'OUT', 'MELEE', 'REACH', 'LINE', 'LINE_HALF_WIDTH', 'CONE', 'CONE_WIDTH', 'Figure', 'dist',
-           'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot', 'damage_notation',
-           'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
+           'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot', 'free_along',
+           'damage_notation', 'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #aa63ddf0
 ACTIVE = "ok"                      # the one status that acts
@@ -143,16 +143,31 @@ def first_contact(f:Figure, x:float, y:float, figures) -> tuple:
 
 def _land(f, x, y, figures, base, stand, foes):
     "Where the straight move to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
-    x2, y2, who = first_contact(f, x, y, foes)
-    r = base - 1e-6
-    for g in stand:
-        if math.hypot(g.x - x2, g.y - y2) < r: return None
-    return x2, y2, who
+    ax, ay = f.x, f.y                      # (first_contact inlined on precomputed points: this runs for every candidate spot)
+    dx, dy = x - ax, y - ay
+    L = math.sqrt(dx * dx + dy * dy)
+    who = None
+    if L >= _EPS:
+        ux, uy = dx / L, dy / L
+        best = L - 1e-7
+        for g, gx, gy in foes:
+            cx, cy = gx - ax, gy - ay
+            b = cx * ux + cy * uy
+            disc = b * b - (cx * cx + cy * cy - 1.0)
+            if disc < 0: continue
+            t = b - math.sqrt(disc)
+            if -_EPS <= t < best: best, who = max(t, 0.0), g
+        if who is not None: x, y = ax + ux * best, ay + uy * best
+    r2 = (base - 1e-6) ** 2
+    for gx, gy in stand:
+        ex, ey = gx - x, gy - y
+        if ex * ex + ey * ey < r2: return None
+    return x, y, who
 
 def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, target:Figure=None, size=(1e9, 1e9)) -> tuple:
     "(x, y, enemy met): where `f`'s move toward (x, y) ends — stopped by contact with an enemy, never on another's base (see above)."
-    stand = [g for g in figures if g is not f and g.status not in OUT] if base > 0 else []
-    foes = [g for g in figures if g.side != f.side and g.status == ACTIVE]
+    stand = [(g.x, g.y) for g in figures if g is not f and g.status not in OUT] if base > 0 else []
+    foes = [(g, g.x, g.y) for g in figures if g.side != f.side and g.status == ACTIVE]
     got = _land(f, x, y, figures, base, stand, foes)
     if got is not None: return got
     if target is not None and abs(math.hypot(x - target.x, y - target.y) - MELEE) < 1e-6:   # closing into contact
@@ -171,6 +186,16 @@ def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, 
         if got is not None: return got
     return f.x, f.y, None
 
+def free_along(f:Figure, x:float, y:float, figures, base:float) -> tuple:
+    "The farthest spot on `f`'s straight way to (x, y) whose base overlaps nobody's (where it stands if none): a fleeing figure's run."
+    if blocker(f, x, y, figures, base) is None: return x, y
+    L = math.hypot(x - f.x, y - f.y)
+    for k in range(1, int(L / 0.25) + 1):
+        t = (L - 0.25 * k) / L
+        px, py = f.x + (x - f.x) * t, f.y + (y - f.y) * t
+        if blocker(f, px, py, figures, base) is None: return px, py
+    return f.x, f.y
+
 # %% ../../../nbs/63a_fmc_combat.ipynb #300bfa86
 def damage_notation(att:Figure) -> str:
     "The dice of `att`'s damage roll before halving and the magic bonus: 1dN, or the best of two for a two-handed weapon."
@@ -187,8 +212,8 @@ def half_damage(n:int) -> int:
     return max(1, n // 2)
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #8a9493bb
-def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False) -> bool:
-    "Resolve one weapon attack of `att` on `tgt` at attack bonus `bonus` (+ its magic weapon); True on a hit."
+def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False, redirect=None) -> bool:
+    "Resolve one weapon attack of `att` on `tgt` at attack bonus `bonus` (+ its magic weapon); True on a hit. `redirect()`, if given, names the figure a hit strikes (a shot into a melee)."
     b = bonus + att.magic
     if tgt.status == "asleep":
         s.say(lambda: f"{tgt.name} is asleep: {att.name}'s {'shot' if missile else 'blow'} lands without a roll.", att, tgt)
@@ -199,6 +224,7 @@ def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False) -> bool:
         if total < tgt.defense:
             s.say(lambda: f"{att.name} misses {tgt.name} ({total} < {tgt.defense}).", att, tgt, hit=False)
             return False
+    if redirect is not None: tgt = redirect()
     roll = s.rolls(damage_notation(att), lambda: f"damage of {att.name}'s {'two-handed ' if att.two_handed else ''}{att.weapon}"
                    + (f" +{att.magic} magic" if att.magic else ""), att, tgt)
     weak = ineffective(att, tgt, missile)

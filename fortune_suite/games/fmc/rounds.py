@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...engine import State
 from .data import FmcError, GENERAL_ITEMS
 from .characters import Character
-from .combat import Figure, ACTIVE, OUT, dist
+from .combat import Figure, ACTIVE, OUT, dist, free_along
 from .odds import hit_chance
 from .fate import tempt_fate_chance
 from .magic import gaze, regenerate, morale
@@ -47,6 +47,7 @@ class FmcOptions:
     flying: bool = False               # flyers move at their flying speed (in the open); False: their ground speed (a site's rooms)
     troll_rises: bool = False          # a fallen troll regenerates and stands again unless its body is burned (oil flask or torches, from 1")
     items: str = ""                    # general items each new character carries (up to three), e.g. "oil flask, torches"
+    mage_reads: bool = False           # a mage may also read a scroll as others do, using it up, instead of spending energy ("by spending their own energy instead")
     max_rounds: int = 30               # the skirmish ends undecided after this many rounds
 
     def __post_init__(self):
@@ -252,10 +253,13 @@ def _flee(self:FmcState, side:int):
         if f.side != side or f.status != "fleeing": continue
         foes_ = [g for g in self.figures if g.side != side and g.status not in OUT]
         sp = f.speed + f.speed_mod
-        f.y += -sp if side == 0 else sp
+        y = f.y + (-sp if side == 0 else sp)
+        x = f.x
         if foes_:
             n = min(foes_, key=lambda g: dist(f, g))
-            f.x = min(max(f.x + (sp / 2 if f.x >= n.x else -sp / 2), 0.0), self.options.table)
+            x = min(max(f.x + (sp / 2 if f.x >= n.x else -sp / 2), 0.0), self.options.table)
+        if 0 <= y <= self.depth: x, y = free_along(f, x, y, self.figures, self.options.base)   # a run stays off others' bases
+        f.x, f.y = x, y
         if f.y < 0 or f.y > self.depth:
             self.fall(f, "fled", lambda: f"{f.name} flees the table.")
 

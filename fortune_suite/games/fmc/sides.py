@@ -41,7 +41,8 @@ def figure_of(c:Character, fid:str, name:str=None) -> Figure:
     return Figure(**_character_kw(c, fid, name))
 
 def _character_kw(c:Character, fid:str, name:str=None) -> dict:
-    ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS]
+    ammo = any((it if isinstance(it, str) else it.get("name", "")) == "ammunition" for it in c.items)
+    ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS and (ammo or not WEAPONS[w].ammunition)]   # no magazine: no shooting
     melee = [w for w in ws if w.melee]
     w = (melee or ws or [None])[0] if c.cls != "fighter" or not any(x.missile for x in ws) else next(x for x in ws if x.missile)
     magic, focus = 0, 0
@@ -148,12 +149,18 @@ def party(options) -> list:
     return figs
 
 def place(figures:list, options) -> None:
-    "Stand the party on a line 2\" from its edge and the foes `distance` inches away, 1.5\" apart, centred across the table."
+    "Stand the party on a line 2\" from its edge and the foes `distance` inches away, 1.5\" apart, centred across the table; more than a line holds stand in further lines 1.5\" behind it (one), then in front."
+    per = int(options.table / 1.5) + 1                      # figures a line across the table holds
     for side, y in ((0, 2.0), (1, 2.0 + options.distance)):
         fs = [f for f in figures if f.side == side]
-        span = 1.5 * (len(fs) - 1)
-        for k, f in enumerate(fs):
-            f.x, f.y = min(max(options.table / 2 - span / 2 + 1.5 * k, 0.0), options.table), y
+        back = -1.5 if side == 0 else 1.5                  # toward the side's own edge
+        for r in range(0, len(fs), per):
+            row = fs[r:r + per]
+            k_ = r // per
+            dy = 0.0 if k_ == 0 else back if k_ == 1 else -back * (k_ - 1)
+            span = 1.5 * (len(row) - 1)
+            for k, f in enumerate(row):
+                f.x, f.y = min(max(options.table / 2 - span / 2 + 1.5 * k, 0.0), options.table), y + dy
 
 # %% ../../../nbs/63c_fmc_sides.ipynb #0cedbae5
 ROOMS = ("treasure", "other", "both")

@@ -31,13 +31,22 @@ def _options(self:FmcState, f:Figure) -> list:
         for g in self.figures:
             if g.side != side and (g.status not in OUT or self.rising(g)) and math.hypot(g.x - x, g.y - y) > r:
                 out.append({"fig": i, "do": "close", "target": g.id})
-        out.append({"fig": i, "do": "away"})
+                if f.reach and math.hypot(g.x - x, g.y - y) > REACH + 1e-9:     # a reach weapon may stop 2" off
+                    out.append({"fig": i, "do": "close", "target": g.id, "reach": True})
+        if self._foes_near(f): out.append({"fig": i, "do": "away"})
         return out
     if ph == 1:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
         r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
         ts = [g for g in self._enemies(f) if dist(f, g) <= r + 1e-9 and not (forbid and self._in_melee(g, f.side))]
-        return [{"fig": i, "do": "shoot", "target": g.id} for g in ts] + [{"fig": i, "do": "pass"}] if ts else []
+        if not ts: return []
+        out = [{"fig": i, "do": "shoot", "target": g.id} for g in ts]
+        if can_split(f):                   # a fighter's prowess split into several shots ("multiple attacks … per turn")
+            weak = sorted(ts, key=lambda g: (g.hp - g.damage, g.id))
+            for p in split_ways(f.bonus)[1:]:
+                out += [{"fig": i, "do": "shoot", "at": [[g.id, b] for b in p]} for g in ts]
+                if len(ts) > 1: out.append({"fig": i, "do": "shoot", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
+        return out + [{"fig": i, "do": "pass"}]
     if ph == 2:
         if f.attacked: return []
         ts = self._reach(f)
@@ -55,9 +64,10 @@ def _options(self:FmcState, f:Figure) -> list:
     if f.moved: return fire + [{"fig": i, "do": "pass"}]
     out = fire
     ens = [g for g in self._enemies(f) if g.status != "fled"]
-    scroll = f.kind != "mage"              # anyone else reads a scroll once, using it up, at 1d6
-    if f.energy > 0 or (scroll and f.spells):
-        if not scroll:
+    mage = f.kind == "mage"                # a mage spends energy on a scroll's spell, keeping the scroll
+    scroll = f.kind == "expert" or (mage and self.options.mage_reads)   # reading a scroll once uses it up, at 1d6 (fighters do not cast)
+    if (mage and f.energy > 0) or (scroll and f.spells):
+        if mage:
             for e in range(1, f.energy + 1):
                 for g in ens:
                     out.append({"fig": i, "do": "blast", "target": g.id, "energy": e})
@@ -68,17 +78,21 @@ def _options(self:FmcState, f:Figure) -> list:
             elif sp == "hasten": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE]
             elif sp == "captivate": ts = [g for g in ens if g.status == ACTIVE and g.thinks]
             else: ts = [g for g in ens if g.status == ACTIVE]
-            es = (0,) if scroll else range(1, (1 if sp == "captivate" else f.energy) + 1)
+            es = ((0,) if scroll else ()) + (tuple(range(1, (1 if sp == "captivate" else f.energy) + 1)) if mage else ())
             out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in es for g in ts]
     if "breath" in f.specials and not f.breath:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
     return out + [{"fig": i, "do": "pass"}] if out else []
 
+def _foes_near(self:FmcState, f:Figure) -> list:
+    "The enemies `f` may back away from: those still in the fight, and fallen trolls that will rise."
+    return [g for g in self.figures if g.side != f.side and (g.status not in OUT or self.rising(g))]
+
 def _reach(self:FmcState, f:Figure) -> list:
     r = (REACH if f.reach else MELEE) + 1e-9
     return [g for g in self._enemies(f) if dist(f, g) <= r]
 
-FmcState._enemies, FmcState._in_melee, FmcState._options, FmcState._reach = _enemies, _in_melee, _options, _reach
+FmcState._enemies, FmcState._in_melee, FmcState._options, FmcState._reach, FmcState._foes_near = _enemies, _in_melee, _options, _reach, _foes_near
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #5e4fa76d
 def _to_move(self:FmcState):
@@ -141,11 +155,13 @@ def _describe(self:FmcState, player, a) -> str:
     f, g = self.by_id[a["fig"]], self.by_id.get(a.get("target"))
     do = a["do"]
     if do == "hold": return f"{f.name} holds its ground."
-    if do == "close": return f"{f.name} closes on {g.name}."
+    if do == "close": return f"{f.name} closes {'to 2 inches (a reach weapon) of' if a.get('reach') else 'on'} {g.name}."
     if do == "away": return f"{f.name} backs away."
     if do == "to": return f"{f.name} moves to ({a['at'][0]:g}, {a['at'][1]:g})."
     if do == "pass": return f"{f.name} does nothing this phase."
-    if do == "shoot": return f"{f.name} shoots at {g.name}."
+    if do == "shoot":
+        if "at" in a: return f"{f.name} shoots {len(a['at'])} times: " + ", ".join(f"at {self.by_id[t].name} {b:+d}" for t, b in a["at"]) + "."
+        return f"{f.name} shoots at {g.name}."
     if do == "attack":
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
@@ -159,10 +175,10 @@ def _apply(self:FmcState, player, a):
     g = self.by_id.get(a.get("target"))
     if do == "close" or do == "away" or do == "to":
         sp = f.speed + f.speed_mod
-        x, y = (toward(f, g, sp) if do == "close" else away(f, min(self._enemies(f), key=lambda e: dist(f, e)), sp, self.options.table)
+        x, y = (toward(f, g, sp, REACH if a.get("reach") else MELEE) if do == "close" else away(f, min(self._foes_near(f), key=lambda e: dist(f, e)), sp, self.options.table)
                 if do == "away" else a["at"])
         y = min(max(y, 0.0), self.depth)
-        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" else None,
+        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
                               (self.options.table, self.depth))
         if (x, y) != (f.x, f.y):
             f.x, f.y, f.moved = float(x), float(y), True
@@ -170,9 +186,9 @@ def _apply(self:FmcState, player, a):
                      + (f", caught in melee by {met.name} on the way." if met is not None and met is not g else "."),
                      f, g, at=[round(f.x, 2), round(f.y, 2)])
     elif do == "shoot":
-        f.attacked, f.shots = True, f.shots + 1
-        self._shoot(f, g)
-        if self.decisions: self._rest = (f, []); return
+        parts = [list(p) for p in a["at"]] if "at" in a else [[g.id, f.bonus]]
+        f.attacked = True
+        if not self._strike(f, parts, True): return
     elif do == "attack":
         f.attacked = True
         if not self._strike(f, list(a["at"])): return
@@ -182,14 +198,16 @@ def _apply(self:FmcState, player, a):
     elif do == "burn": burn(self, f, g)
     if not self._check_end(): self._advance()
 
-def _strike(self:FmcState, f:Figure, parts:list) -> bool:
-    "Make `f`'s melee attacks `parts` ([target, bonus] pairs) in turn; False if one waits on the party's shield decision."
+def _strike(self:FmcState, f:Figure, parts:list, missile:bool=False) -> bool:
+    "Make `f`'s attacks `parts` ([target, bonus] pairs; shots if `missile`) in turn; False if one waits on the party's shield decision."
     while parts:
         t, b = parts.pop(0)
         tg = self.by_id[t]
-        if tg.status not in OUT and f.status == ACTIVE: attack(self, f, tg, b)
+        if tg.status not in OUT and f.status == ACTIVE:
+            if missile: f.shots += 1; self._shoot(f, tg, b)
+            else: attack(self, f, tg, b)
         if self.decisions:
-            self._rest = (f, parts); return False
+            self._rest = (f, parts, missile); return False
     return True
 
 def ask_shield(self:FmcState, tgt:Figure, dmg:int, src:Figure, why:str):
@@ -206,21 +224,24 @@ def _answer_shield(self:FmcState, player, choice, d):
         tgt.shield = False
         self.say(lambda: f"{tgt.name} destroys their shield to turn aside {dmg} damage{why}.", src, tgt, shield=True)
     else: harm(self, tgt, dmg, src, why, shield_ok=False)
-    (f, parts), self._rest = self._rest, None
-    if not self._strike(f, parts): return
+    (f, parts, missile), self._rest = self._rest, None
+    if not self._strike(f, parts, missile): return
     if not self._check_end(): self._advance()
 
 FmcState._strike, FmcState.ask_shield, FmcState.answers = _strike, ask_shield, {"shield": _answer_shield}
 
-def _shoot(self:FmcState, f:Figure, g:Figure):
-    "A missile at `g`: into a melee, a hit strikes a random figure of it (option into_melee)."
+def _shoot(self:FmcState, f:Figure, g:Figure, bonus:int=None):
+    "A missile at `g` at `bonus` (all of `f`'s by default): into a melee, a hit strikes a random figure of it (option into_melee)."
+    bonus = f.bonus if bonus is None else bonus
     group = [g] + [h for h in self.figures if h is not g and h.status not in OUT and h.status != "fled"
                    and dist(g, h) <= MELEE + 1e-9 and (h.side == f.side or any(k.side == f.side and dist(g, k) <= MELEE + 1e-9 for k in self.figures if k.status == ACTIVE))]
     if len(group) == 1 or not any(h.side == f.side for h in group):
-        attack(self, f, g, f.bonus, missile=True); return
-    total = self.rolls(f"1d{len(group)}", lambda: f"{f.name} shoots into a melee: which of " + ", ".join(h.name for h in group)
-                       + " the missile flies at", f, g)
-    attack(self, f, group[total - 1], f.bonus, missile=True)
+        attack(self, f, g, bonus, missile=True); return
+    def struck():                          # DECISIONS: a missile that hits strikes a random figure of the melee
+        total = self.rolls(f"1d{len(group)}", lambda: f"{f.name}'s missile hits into a melee: which of "
+                           + ", ".join(h.name for h in group) + " it strikes", f, g)
+        return group[total - 1]
+    attack(self, f, g, bonus, missile=True, redirect=struck)
 
 FmcState._describe, FmcState._apply, FmcState._shoot = _describe, _apply, _shoot
 
