@@ -60,7 +60,8 @@ class Fighter:
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c4c34897
 class Squares(dict):
-    "A dict of squares that forgets what was computed from it (`memo`) whenever it changes."
+    """A dict of squares that forgets what was computed from it (`memo`) whenever it changes. Forgetting starts a fresh
+    memo, so squares with the same contents may share one (`share`) — a bot's copy of the board reuses the last copy's."""
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw); self._memo = {}
     def memo(self, key, make):
@@ -68,14 +69,17 @@ class Squares(dict):
         m = self._memo
         if key not in m: m[key] = make()
         return m[key]
-    def _changed(self): self._memo.clear()
-    def __setitem__(self, k, v): dict.__setitem__(self, k, v); self._memo.clear()
-    def __delitem__(self, k): dict.__delitem__(self, k); self._memo.clear()
-    def pop(self, *a): self._memo.clear(); return dict.pop(self, *a)
-    def popitem(self): self._memo.clear(); return dict.popitem(self)
-    def setdefault(self, k, v=None): self._memo.clear(); return dict.setdefault(self, k, v)
-    def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo.clear()
-    def clear(self): dict.clear(self); self._memo.clear()
+    def share(self, memo:dict):
+        "Use `memo` (the memo of squares with these very contents; it stays theirs once this dict changes)."
+        self._memo = memo
+    def _changed(self): self._memo = {}
+    def __setitem__(self, k, v): dict.__setitem__(self, k, v); self._memo = {}
+    def __delitem__(self, k): dict.__delitem__(self, k); self._memo = {}
+    def pop(self, *a): self._memo = {}; return dict.pop(self, *a)
+    def popitem(self): self._memo = {}; return dict.popitem(self)
+    def setdefault(self, k, v=None): self._memo = {}; return dict.setdefault(self, k, v)
+    def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo = {}
+    def clear(self): dict.clear(self); self._memo = {}
     def __ior__(self, other): self.update(other); return self
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c009

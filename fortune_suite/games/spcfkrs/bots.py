@@ -26,11 +26,12 @@ def _profile(mods, catalog_key):
     return profile(list(mods), None if catalog_key is None else json.loads(catalog_key))
 
 @functools.lru_cache(maxsize=256)
-def _cover(partial:tuple, full:tuple) -> dict:
-    "The cover of a view's board, as squares (cached: the board's cover changes seldom; the battle copies it)."
+def _cover(partial:tuple, full:tuple) -> tuple:
+    """The cover of a view's board, as squares, and a memo for what is computed from it (cached: the board's cover changes
+    seldom; the battle copies the squares and shares the memo — masks, step costs, the cover's key — with the last copy)."""
     out = {to_cell(c): 1 for c in partial}
     out.update({to_cell(c): 2 for c in full})
-    return out
+    return out, {}
 
 def view_battle(view:dict) -> Battle:
     "A `Battle` rebuilt from a player's view (options and board): what a bot may reason about."
@@ -40,7 +41,9 @@ def view_battle(view:dict) -> Battle:
     bd = view["board"]
     fs = [Fighter(d["side"], int(d["id"].rsplit("-", 1)[1]), _profile(tuple(d["mods"]), ck), to_cell(d["pos"]), d["damage"],
                   d["alive"], d["shield"], d["hacked"], bd["round"]) for d in bd["fighters"]]
-    b = Battle(o, fs, _cover(tuple(bd["cover"]["partial"]), tuple(bd["cover"]["full"])))
+    cover, memo = _cover(tuple(bd["cover"]["partial"]), tuple(bd["cover"]["full"]))
+    b = Battle(o, fs, cover)
+    b.cover.share(memo)
     b.round = bd["round"]
     return b
 
