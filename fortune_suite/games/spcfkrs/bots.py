@@ -150,6 +150,7 @@ def _candidates(b, f, e, rch) -> tuple:
             i = c[0] + SIZE * c[1]
             cover = c in near_cover and bool(lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1))
             rows.append((c, i, rch[c], -0.1 * erow[i] - 0.01 * rch[c], c in near_cover, cover))
+        rows.sort(key=lambda r: -(r[3] + 2 * r[4]))          # best case first (for a gunner: base + a shot + cover near)
         out = _CANDS[key] = (near_cover, tuple(rows))
     return out
 
@@ -187,7 +188,9 @@ def _best_move(b, f, foes, claimed):
         if c in claimed or c in at: continue
         ub = base + (3 if melee else top)
         if not melee and in_near: ub += 2
-        if ub < best - 1e-9: continue                # (cannot beat or tie the best: skip the line-of-fire work)
+        if ub < best - 1e-9:                         # (cannot beat or tie the best: skip the line-of-fire work; a gunner's
+            if melee: continue                       # rows come best case first, so none after this one can either — the
+            break                                    # best score, and the lowest (col, row) square among its ties, as before)
         if melee: s_ = base + (3 if erow[i] <= 1 else 0)
         else:
             s_ = base
