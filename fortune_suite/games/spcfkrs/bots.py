@@ -21,6 +21,13 @@ __all__ = ['view_battle', 'random_orders_bot', 'default_force', 'greedy_bot']
 @functools.lru_cache(maxsize=32)
 def _options(text): return Spcfkrs.make_options(json.loads(text))
 
+_LAST_OPTIONS = [None, None]      # the last view's options dict (kept, so its id is not reused) and what they made
+
+def _view_options(d:dict):
+    "A view's options, made once per options dict: a quiet state hands its bots the same dict every step (a state's options never change)."
+    if _LAST_OPTIONS[0] is not d: _LAST_OPTIONS[:] = d, _options(canon(d))
+    return _LAST_OPTIONS[1]
+
 @functools.lru_cache(maxsize=1024)
 def _profile(mods, catalog_key):
     return profile(list(mods), None if catalog_key is None else json.loads(catalog_key))
@@ -36,7 +43,7 @@ def _cover(partial:tuple, full:tuple) -> tuple:
 def view_battle(view:dict) -> Battle:
     "A `Battle` rebuilt from a player's view (options and board): what a bot may reason about."
     if not view.get("board"): raise RulesError("view_battle: there is no battle yet (the forces are being built)")
-    o = _options(canon(view["options"]))
+    o = _view_options(view["options"])
     ck = None if o.catalog is None else canon(o.catalog)
     bd = view["board"]
     fs = [Fighter(d["side"], int(d["id"].rsplit("-", 1)[1]), _profile(tuple(d["mods"]), ck), to_cell(d["pos"]), d["damage"],
