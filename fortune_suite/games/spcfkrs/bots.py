@@ -95,6 +95,16 @@ def default_force(budget:int, catalog=None) -> list:
     return [["assault_rifle"]] * n + [[]] * ((budget - n * ar) // cat.base["cost"])
 
 # %% ../../../nbs/26_spcfkrs_bots.ipynb #f5b8c62f
+_MEANS = {}
+
+def _mean(d) -> float:
+    "`d.mean`, remembered per distribution object (the odds share their damage distributions; the entry keeps `d`, so its id is not reused)."
+    m = _MEANS.get(id(d))
+    if m is None or m[0] is not d:
+        if len(_MEANS) > 4096: _MEANS.clear()
+        m = _MEANS[id(d)] = (d, d.mean)
+    return m[1]
+
 def _best_act(b, f, alive, me):
     "The action with the best expected value for `f`, given enemies' chances to be alive; (score, act, target, p_kill)."
     best = (0.0, None, None, 0.0)
@@ -105,7 +115,7 @@ def _best_act(b, f, alive, me):
             g = b.at[c]
             if g.side == me: continue
             o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
-            score = alive[g.id] * g.prof.cost * (o.p_kill + 0.1 * o.damage.mean / max(1, g.left))
+            score = alive[g.id] * g.prof.cost * (o.p_kill + 0.1 * _mean(o.damage) / max(1, g.left))
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
             if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, o.p_kill)
     if f.prof.hack and best[3] < 0.3:
