@@ -266,19 +266,26 @@ def why_not(b:Battle, f:Fighter, key:str, cell) -> str | None:
         return f"line of fire: {f.name} cannot see {cell_name(cell)} (a fighter{'' if w.through else ' or full cover'} is in the way)"
     return None
 
+@functools.lru_cache(maxsize=2 * SIZE * SIZE)
+def _lof_row(a, supercover:bool) -> dict:
+    "Square index → the bitmask of the squares strictly between `a` and it (`lof_masks`, filled in as `targets` asks)."
+    return {}
+
 def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
     "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
     w, a = b.weapon(key), f.pos
     m = ((fighter_mask(b) if fighters else 0) | (cover_mask(b) if cover else 0)) & range_mask(a, w.range)
     if not m: return []
     block, sc, out = block_mask(b, w.through > 0), b.o.los_line == "supercover", []   # (line_of_fire, as bitmasks)
+    lof = _lof_row(a, sc)
     while m:
         low = m & -m; m ^= low
-        c = _ALL[low.bit_length() - 1]
-        if not lof_masks(a, c, sc)[0] & block: out.append(c)
-    rank = _rank(a)
-    out.sort(key=lambda c: rank[c[0] + SIZE * c[1]])
-    return out
+        i = low.bit_length() - 1
+        between = lof.get(i)
+        if between is None: between = lof[i] = lof_masks(a, _ALL[i], sc)[0]
+        if not between & block: out.append(i)
+    out.sort(key=_rank(a).__getitem__)                       # (ranks differ: one order)
+    return [_ALL[i] for i in out]
 
 def hack_targets(b:Battle, f:Fighter) -> list:
     "Enemy squares a hacker `f` can see (any enemy with option `hack_needs_sight` off), nearest first."
