@@ -9,7 +9,13 @@
 2. Exact odds of one declared attack (a Plasma Machine Gun through rubble at Heavy Armour: random shot count,
    first hit through cover), cold (caches cleared) and cached. Peer, same run: a 10,000-trial numpy Monte Carlo of the
    same attack (which is only accurate to about ±1%).
-Targets from issue 9: ≥ 60 greedy games/s in quiet mode (23 before it); ≤ 5 ms for one attack's odds.
+3. The SPCFKRS write-up's kind of game (nbs/writeups/spcfkrs.ipynb): 10-point forces, one upgraded fighter against
+   base fighters (study 1: ten of them; study 2: as many as the upgraded side), max_rounds 30, greedy vs greedy, quiet —
+   CPU ms a game over one game of each of its 70 seatings (34 match-ups and the control, each side as Red), after one
+   warm-up game each (a sweep worker's caches are warm), median of 3 series.
+Targets from issue 9: ≥ 60 greedy games/s in quiet mode (23 before it); ≤ 5 ms for one attack's odds. Issue 14: the
+write-up's 35,000 games in 5 minutes on two cores, i.e. ≤ 17 ms of CPU a game. Issue 14 made that game ~1.4× cheaper
+with the same games (main 17.6 → 12.6 ms, medians of 5 alternating runs on one loaded machine; same result rows).
 """
 import statistics, time
 import numpy as np
@@ -21,6 +27,32 @@ def _series(games, seed, quiet):
     t0, w0 = time.process_time(), time.perf_counter()
     r = simulate("spcfkrs", games, seed, "greedy", quiet=quiet, keep=True)
     return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records
+
+
+def writeup_forces() -> list:
+    "The write-up's 70 seatings as forces [Red, Blue]: every match-up of both studies (and study 1's control), the upgraded force as Red, then as Blue."
+    from fortune_suite.games.spcfkrs.data import load_catalog
+    out = []
+    for study in (1, 2):
+        for m, mod in [*load_catalog().mods.items(), *([(None, None)] if study == 1 else [])]:
+            c = 0 if mod is None else mod.cost
+            a = [[]] * 10 if m is None else [[m]] + [[]] * (9 - c)
+            b = [[]] * 10 if study == 1 else [[]] * (10 - c)
+            out += [[a, b], [b, a]]
+    return out
+
+
+def writeup_ms(series: int = 3, games: int = 1) -> float:
+    "CPU ms a write-up game: median of `series` series of `games` seeded games of every seating (after a warm-up game each)."
+    from fortune_suite.simkit import simulate
+    opts = [{"max_rounds": 30, "forces": f} for f in writeup_forces()]
+    for o in opts: simulate("spcfkrs", 1, 10**6, "greedy", options=o, quiet=True)
+    out = []
+    for k in range(series):
+        t0 = time.process_time()
+        for o in opts: simulate("spcfkrs", games, 1000 * k, "greedy", options=o, quiet=True)
+        out.append(1e3 * (time.process_time() - t0) / (games * len(opts)))
+    return statistics.median(out)
 
 
 def main(quick: bool = False) -> int:
@@ -65,6 +97,11 @@ def main(quick: bool = False) -> int:
     print(f"odds of one attack (Plasma MG through rubble at Heavy Armour): {c:.2f} ms cold, {w:.3f} ms cached")
     print(f"  peer: 10,000-trial numpy Monte Carlo of the same attack: {m:.2f} ms  (cold exact / MC = {c / m:.2f})")
     print(f"  target ≤ 5 ms: {'met' if c <= 5 else 'NOT met'}")
+
+    ms = writeup_ms(3, 1)
+    print(f"write-up game (10-point forces, one upgraded fighter vs base fighters, max 30 rounds, greedy, quiet): "
+          f"{ms:.1f} ms CPU a game (median of 3 × 70 seatings)")
+    print(f"  35,000 games ≈ {35_000 * ms / 1e3 / 2 / 60:.1f} min on two cores; target ≤ 17 ms: {'met' if ms <= 17 else 'NOT met'}")
     return 0
 
 

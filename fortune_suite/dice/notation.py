@@ -124,7 +124,9 @@ class Dice(Expr):
         np.put_along_axis(mask, order[..., :k], True, axis=-1)
         return mask
     def roll(self, rng):
-        faces = _roll_faces(rng, self.n, self.sides, self.explode).tolist()     # small pools: plain Python from here
+        if self.n <= 3 and not self.explode:     # a few plain dice: a scalar draw each — the same numbers, and the same
+            faces = [int(rng.integers(1, self.sides + 1)) for _ in range(self.n)]   # generator state, as one sized draw
+        else: faces = _roll_faces(rng, self.n, self.sides, self.explode).tolist()   # small pools: plain Python from here
         if self.keep is None:
             return Outcome(sum(faces), tuple(faces), f"{self}{faces}")
         how, k = self.keep

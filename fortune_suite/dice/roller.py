@@ -85,6 +85,11 @@ class Roller:
             rec = _record(len(self.log), label, (v,), v, why, f"{label}[{v}]")
             self.log.append(rec)
             return rec
+        if not odds and type(what) is Dice and what.keep is None and not what.explode and what.n <= 3:
+            faces = [int(self.rng.integers(1, what.sides + 1)) for _ in range(what.n)]     # quiet, a few plain dice: the
+            rec = _record(len(self.log), str(what), tuple(faces), sum(faces), why, f"{what}{faces}")  # draws and record of
+            self.log.append(rec)                                                          # `Dice.roll`, without its Outcome
+            return rec
         e = _expr(what)
         o = e.roll(self.rng)
         if odds:

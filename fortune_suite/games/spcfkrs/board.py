@@ -60,7 +60,8 @@ class Fighter:
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c4c34897
 class Squares(dict):
-    "A dict of squares that forgets what was computed from it (`memo`) whenever it changes."
+    """A dict of squares that forgets what was computed from it (`memo`) whenever it changes. Forgetting starts a fresh
+    memo, so squares with the same contents may share one (`share`) — a bot's copy of the board reuses the last copy's."""
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw); self._memo = {}
     def memo(self, key, make):
@@ -68,14 +69,17 @@ class Squares(dict):
         m = self._memo
         if key not in m: m[key] = make()
         return m[key]
-    def _changed(self): self._memo.clear()
-    def __setitem__(self, k, v): dict.__setitem__(self, k, v); self._memo.clear()
-    def __delitem__(self, k): dict.__delitem__(self, k); self._memo.clear()
-    def pop(self, *a): self._memo.clear(); return dict.pop(self, *a)
-    def popitem(self): self._memo.clear(); return dict.popitem(self)
-    def setdefault(self, k, v=None): self._memo.clear(); return dict.setdefault(self, k, v)
-    def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo.clear()
-    def clear(self): dict.clear(self); self._memo.clear()
+    def share(self, memo:dict):
+        "Use `memo` (the memo of squares with these very contents; it stays theirs once this dict changes)."
+        self._memo = memo
+    def _changed(self): self._memo = {}
+    def __setitem__(self, k, v): dict.__setitem__(self, k, v); self._memo = {}
+    def __delitem__(self, k): dict.__delitem__(self, k); self._memo = {}
+    def pop(self, *a): self._memo = {}; return dict.pop(self, *a)
+    def popitem(self): self._memo = {}; return dict.popitem(self)
+    def setdefault(self, k, v=None): self._memo = {}; return dict.setdefault(self, k, v)
+    def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo = {}
+    def clear(self): dict.clear(self); self._memo = {}
     def __ior__(self, other): self.update(other); return self
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c009
@@ -262,19 +266,26 @@ def why_not(b:Battle, f:Fighter, key:str, cell) -> str | None:
         return f"line of fire: {f.name} cannot see {cell_name(cell)} (a fighter{'' if w.through else ' or full cover'} is in the way)"
     return None
 
+@functools.lru_cache(maxsize=2 * SIZE * SIZE)
+def _lof_row(a, supercover:bool) -> dict:
+    "Square index → the bitmask of the squares strictly between `a` and it (`lof_masks`, filled in as `targets` asks)."
+    return {}
+
 def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
     "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
     w, a = b.weapon(key), f.pos
     m = ((fighter_mask(b) if fighters else 0) | (cover_mask(b) if cover else 0)) & range_mask(a, w.range)
     if not m: return []
     block, sc, out = block_mask(b, w.through > 0), b.o.los_line == "supercover", []   # (line_of_fire, as bitmasks)
+    lof = _lof_row(a, sc)
     while m:
         low = m & -m; m ^= low
-        c = _ALL[low.bit_length() - 1]
-        if not lof_masks(a, c, sc)[0] & block: out.append(c)
-    rank = _rank(a)
-    out.sort(key=lambda c: rank[c[0] + SIZE * c[1]])
-    return out
+        i = low.bit_length() - 1
+        between = lof.get(i)
+        if between is None: between = lof[i] = lof_masks(a, _ALL[i], sc)[0]
+        if not between & block: out.append(i)
+    out.sort(key=_rank(a).__getitem__)                       # (ranks differ: one order)
+    return [_ALL[i] for i in out]
 
 def hack_targets(b:Battle, f:Fighter) -> list:
     "Enemy squares a hacker `f` can see (any enemy with option `hack_needs_sight` off), nearest first."

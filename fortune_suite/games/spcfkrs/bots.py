@@ -21,26 +21,36 @@ __all__ = ['view_battle', 'random_orders_bot', 'default_force', 'greedy_bot']
 @functools.lru_cache(maxsize=32)
 def _options(text): return Spcfkrs.make_options(json.loads(text))
 
+_LAST_OPTIONS = [None, None]      # the last view's options dict (kept, so its id is not reused) and what they made
+
+def _view_options(d:dict):
+    "A view's options, made once per options dict: a quiet state hands its bots the same dict every step (a state's options never change)."
+    if _LAST_OPTIONS[0] is not d: _LAST_OPTIONS[:] = d, _options(canon(d))
+    return _LAST_OPTIONS[1]
+
 @functools.lru_cache(maxsize=1024)
 def _profile(mods, catalog_key):
     return profile(list(mods), None if catalog_key is None else json.loads(catalog_key))
 
 @functools.lru_cache(maxsize=256)
-def _cover(partial:tuple, full:tuple) -> dict:
-    "The cover of a view's board, as squares (cached: the board's cover changes seldom; the battle copies it)."
+def _cover(partial:tuple, full:tuple) -> tuple:
+    """The cover of a view's board, as squares, and a memo for what is computed from it (cached: the board's cover changes
+    seldom; the battle copies the squares and shares the memo — masks, step costs, the cover's key — with the last copy)."""
     out = {to_cell(c): 1 for c in partial}
     out.update({to_cell(c): 2 for c in full})
-    return out
+    return out, {}
 
 def view_battle(view:dict) -> Battle:
     "A `Battle` rebuilt from a player's view (options and board): what a bot may reason about."
     if not view.get("board"): raise RulesError("view_battle: there is no battle yet (the forces are being built)")
-    o = _options(canon(view["options"]))
+    o = _view_options(view["options"])
     ck = None if o.catalog is None else canon(o.catalog)
     bd = view["board"]
     fs = [Fighter(d["side"], int(d["id"].rsplit("-", 1)[1]), _profile(tuple(d["mods"]), ck), to_cell(d["pos"]), d["damage"],
                   d["alive"], d["shield"], d["hacked"], bd["round"]) for d in bd["fighters"]]
-    b = Battle(o, fs, _cover(tuple(bd["cover"]["partial"]), tuple(bd["cover"]["full"])))
+    cover, memo = _cover(tuple(bd["cover"]["partial"]), tuple(bd["cover"]["full"]))
+    b = Battle(o, fs, cover)
+    b.cover.share(memo)
     b.round = bd["round"]
     return b
 
@@ -85,6 +95,16 @@ def default_force(budget:int, catalog=None) -> list:
     return [["assault_rifle"]] * n + [[]] * ((budget - n * ar) // cat.base["cost"])
 
 # %% ../../../nbs/26_spcfkrs_bots.ipynb #f5b8c62f
+_MEANS = {}
+
+def _mean(d) -> float:
+    "`d.mean`, remembered per distribution object (the odds share their damage distributions; the entry keeps `d`, so its id is not reused)."
+    m = _MEANS.get(id(d))
+    if m is None or m[0] is not d:
+        if len(_MEANS) > 4096: _MEANS.clear()
+        m = _MEANS[id(d)] = (d, d.mean)
+    return m[1]
+
 def _best_act(b, f, alive, me):
     "The action with the best expected value for `f`, given enemies' chances to be alive; (score, act, target, p_kill)."
     best = (0.0, None, None, 0.0)
@@ -95,7 +115,7 @@ def _best_act(b, f, alive, me):
             g = b.at[c]
             if g.side == me: continue
             o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
-            score = alive[g.id] * g.prof.cost * (o.p_kill + 0.1 * o.damage.mean / max(1, g.left))
+            score = alive[g.id] * g.prof.cost * (o.p_kill + 0.1 * _mean(o.damage) / max(1, g.left))
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
             if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, o.p_kill)
     if f.prof.hack and best[3] < 0.3:
@@ -147,6 +167,7 @@ def _candidates(b, f, e, rch) -> tuple:
             i = c[0] + SIZE * c[1]
             cover = c in near_cover and bool(lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1))
             rows.append((c, i, rch[c], -0.1 * erow[i] - 0.01 * rch[c], c in near_cover, cover))
+        rows.sort(key=lambda r: -(r[3] + 2 * r[4]))          # best case first (for a gunner: base + a shot + cover near)
         out = _CANDS[key] = (near_cover, tuple(rows))
     return out
 
@@ -184,7 +205,9 @@ def _best_move(b, f, foes, claimed):
         if c in claimed or c in at: continue
         ub = base + (3 if melee else top)
         if not melee and in_near: ub += 2
-        if ub < best - 1e-9: continue                # (cannot beat or tie the best: skip the line-of-fire work)
+        if ub < best - 1e-9:                         # (cannot beat or tie the best: skip the line-of-fire work; a gunner's
+            if melee: continue                       # rows come best case first, so none after this one can either — the
+            break                                    # best score, and the lowest (col, row) square among its ties, as before)
         if melee: s_ = base + (3 if erow[i] <= 1 else 0)
         else:
             s_ = base

@@ -79,6 +79,8 @@ def _cover_burst(shots, p, need_hits):
     "P(at least need_hits hits in `shots` shots with chance p each)."
     return pool_sum(const(shots) if isinstance(shots, int) else shots, bernoulli(p)).at_least(need_hits)
 
+_const = functools.lru_cache(maxsize=None)(const)   # (constant distributions are immutable: one each, shared)
+
 def attack_odds(b:Battle,     # the battle as it stands
                 f,            # the attacker (Fighter or id)
                 act:list      # its action: ['shoot'|'stab', weapon, square] or ['hack', square]
@@ -94,17 +96,17 @@ def _attack_odds(b, f, act):
     if act[0] == "hack":
         g = b.at[to_cell(act[1])]
         p = hit_chance(f.prof.hack)
-        return AttackOdds(f.id, act, g.name, p, const(1), const(0), p, "jams its guns for the round")
+        return AttackOdds(f.id, act, g.name, p, _const(1), _const(0), p, "jams its guns for the round")
     w, cell = b.weapon(act[1]), to_cell(act[2])
     shots = w.shots_dist if not isinstance(w.shots, int) else w.shots
-    sd = shots if isinstance(shots, Dist) else const(shots)
+    sd = shots if isinstance(shots, Dist) else _const(shots)
     if w.kind == "shoot" and f.hacked:
-        return AttackOdds(f.id, act, desc(b, cell), 0.0, sd, const(0), 0.0, "guns jammed")
+        return AttackOdds(f.id, act, desc(b, cell), 0.0, sd, _const(0), 0.0, "guns jammed")
     g = b.at.get(cell)
     if g is None:                                               # shooting at cover
         k = b.cover[cell]; p = hit_chance(w.hit, True)
         need = 1 if (k == 1 or w.through or w.blast) else 2
-        return AttackOdds(f.id, act, "rubble" if k == 1 else "wall", p, sd, const(0), _cover_burst(shots, p, need),
+        return AttackOdds(f.id, act, "rubble" if k == 1 else "wall", p, sd, _const(0), _cover_burst(shots, p, need),
                           "lowest of two dice" + ("" if need == 1 else "; two hits to destroy a wall"), _blast_odds(b, f, w, cell, p))
     thru = []
     if w.through:
@@ -120,8 +122,8 @@ def _attack_odds(b, f, act):
     shield = w.plasma and (g.shield == "ready" or (g.shield == "up" and g.shield_round == b.round))
     if shield:
         notes.append("Plasma Shield: plasma damage absorbed this round")
-        dmg = const(0)
-    elif w.blast: dmg = mixture([(p_thru or p, const(min(w.damage, g.left))), (1 - (p_thru or p), const(0))])
+        dmg = _const(0)
+    elif w.blast: dmg = mixture([(p_thru or p, _const(min(w.damage, g.left))), (1 - (p_thru or p), _const(0))])
     else: dmg = burst(shots, p, w.damage, g.left, p_thru, w.through)
     p_first = p if p_thru is None else p_thru
     return AttackOdds(f.id, act, g.name, p_first, sd, dmg, dmg.at_least(g.left) if g.left else 1.0, "; ".join(notes),
