@@ -111,6 +111,9 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
             sign = 1 if data["side"] == "attacker" else -1
             ch = data["choices"]
             return max(legal, key=lambda c: (sign * ch[c]["p_win"], sign * ch[c]["damage"], c == "keep"))
+        if d["kind"] == "plus":        # the +1 that gives the best result (the rules' "used as a player would use them best")
+            ch = data["choices"]
+            return max(legal, key=lambda c: (ch[c]["outcome"], ch[c]["best"], -legal.index(c)))
         if d["kind"] == "charge":
             me, table = units[data["unit"]], get_table(view["table"])
             best, pick = 0.05, "none"

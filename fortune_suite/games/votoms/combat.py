@@ -13,8 +13,8 @@ from .rerolls import reroll_choices, plus_choices, reroll_tokens
 
 # %% auto #0
 __all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
-           'spend_stun', 'roll_pool', 'tokens', 'reroll_answer', 'settle', 'knock', 'hit', 'damage', 'destroy',
-           'blast_around']
+           'spend_stun', 'roll_pool', 'tokens', 'reroll_answer', 'settle', 'plus_answer', 'knock', 'hit', 'damage',
+           'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -190,7 +190,7 @@ def reroll_answer(self, answer):
     job["notes"].append(f"{u.label} rerolls {'its' if mine else 'an opposing'} {face} ({used}): {new}")
 
 def settle(self, job, a, t) -> bool:
-    "Roll (once), let both sides reroll (decisions), add the +1s, resolve one contest, log it, apply the result; False while a reroll is being decided."
+    "Roll (once), let both sides reroll (decisions), place the +1s (decisions), resolve one contest, log it, apply the result; False while a reroll, +1 or grapple is being decided."
     choice = job["choice"]
     if "af" not in job:
         pools = defence_pools(self, t, job)
@@ -205,6 +205,7 @@ def settle(self, job, a, t) -> bool:
                    phase="attacker" if af and df and sum(tk[:4]) else "plus")
     if "res" not in job:
         if _reroll_step(self, job, a, t): return False
+        if _plus_step(self, job, a, t): return False
         _finish_roll(self, job, a, t)
     res = job["res"]
     victim, k = (t, res) if res >= 0 else (a, -1 - res) if choice == "melee" and a is not None else (None, 0)
@@ -216,17 +217,49 @@ def settle(self, job, a, t) -> bool:
         hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True, "grapple": job.get("grapple")}, t)
     return True
 
+def _plus_label(c) -> str:
+    return "no +1" if c.die is None else f"+1 on {c.die}"
+
+def _plus_step(self, job, a, t) -> bool:
+    "Ask the attacker where its next +1 goes (Aim first, then AT Killing Blow); False once none is left or none can change the result."
+    af, df = job["af"], job["df"]
+    left = job["tk"][4] if af and df else 0
+    if left <= 0: return False
+    cs = plus_choices(af, df, *self.contest_opts, plus=min(left, 2))
+    res = [_plus_out(self, c, af, df, left) for c in cs]
+    if len(set(res)) == 1:          # no +1 changes the result: not spent (AT Killing Blow keeps its use)
+        job["tk"][4] = 0; return False
+    src = "Aim" if job.get("plus") and not job.get("aimed") else "AT Killing Blow"
+    self.ask(a.side, "plus", [_plus_label(c) for c in cs],
+             {"round": self.round, "side": "attacker", "unit": a.label, "source": src, "left": left,
+              "attack_faces": list(af), "defend_faces": list(df),
+              "choices": {_plus_label(c): {"p_win": c.p_win, "damage": c.damage, "outcome": r, "best": c.best} for c, r in zip(cs, res)}})
+    return True
+
+def _plus_out(self, c, af, df, left) -> int:
+    "The signed result a +1 choice leads to, the +1s after it placed as well as possible (the choice's own value)."
+    if c.die is None: return outcome(af, df, *self.contest_opts)
+    i = af.index(c.die); x = sorted(af[:i] + [c.die + 1] + af[i + 1:], reverse=True)
+    if left <= 1: return outcome(x, df, *self.contest_opts)
+    return max(o for o in (_plus_out(self, d, x, df, left - 1) for d in plus_choices(x, df, *self.contest_opts)))
+
+def plus_answer(self, answer):
+    "Apply a +1 decision's answer (`no +1` or `+1 on <face>`) to the contest at the head of the queue."
+    job = self.queue[0]
+    a = self.by_id[job["att"]]
+    if answer == "no +1": job["tk"][4] = 0; return
+    face = int(answer.split()[-1])
+    af = job["af"]; af[af.index(face)] += 1; af.sort(reverse=True)
+    src = "Aim" if job.get("plus") and not job.get("aimed") else "AT Killing Blow"
+    if src == "Aim": job["aimed"] = True
+    else: a.uses["AT Killing Blow"] -= 1
+    job["tk"][4] -= 1
+    job["notes"].append(f"{src}: +1 on a {face}")
+
 def _finish_roll(self, job, a, t):
-    "The +1s, the result, the log line."
+    "The result and the log line (the +1s are placed by then)."
     choice = job["choice"]
     af, df, notes, od = job["af"], job["df"], job["notes"], job["od"]
-    for k in range(job["tk"][4] if af else 0):      # the +1s (Aim first, then AT Killing Blow) go where they help most
-        c = next(c for c in plus_choices(af, df, *self.contest_opts) if c.best)
-        if c.die is None: break
-        af[af.index(c.die)] += 1; af.sort(reverse=True)
-        src = "Aim" if job.get("plus") and k == 0 else "AT Killing Blow"
-        if src == "AT Killing Blow": a.uses["AT Killing Blow"] -= 1
-        notes.append(f"{src}: +1 on a {c.die}")
     res = outcome(af, df, *self.contest_opts)
     if not self.quiet: self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
