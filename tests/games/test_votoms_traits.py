@@ -583,3 +583,54 @@ def test_greedy_bot_places_the_plus_one_best():
                   {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "aim": True})
     v = s.view(0)
     assert greedy_bot(v, v["legal_actions"]) == best_plus(s.decision)
+
+
+# --- referee findings (votoms-referee, /work/wt/votoms-referee-findings.md) ---------------------------------------
+
+def test_own_reroll_skill_once_a_contest_then_the_allys_advise():
+    # AT Marksman: "May reroll 1 die when firing" (one die a contest, level 2: two uses a game); Advise: "Any ally may
+    # reroll 1 die when attacking": with both, the second reroll of a contest is the ally's Advise
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Marksman": 2}, "pos": [3, 3]},
+                        {"at": "Scopedog", "skills": {"Advise": 1}, "pos": [0, 0]}], [{**SCOPE, "pos": [3, 4]}]],
+                      seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+        assert s.decision.data["defend"]["armor"]["tokens"][0] == 2
+        s.apply(1, "armor")
+        if s.decision is None or s.decision.kind != "reroll": continue
+        s.apply(0, next(c for c in s.decision.choices if c != "keep"))
+        if s.decision is None or s.decision.kind != "reroll" or s.decision.data["side"] != "attacker": continue
+        s.apply(0, next(c for c in s.decision.choices if c != "keep"))
+        assert unit(s, "R1").uses["AT Marksman"] == 1 and unit(s, "R2").uses["Advise"] == 0 and ("R2", "Advise") in s.helped
+        notes = " ".join(contests(s)[-1]["notes"])
+        assert "(AT Marksman)" in notes and "(Advise from R2" in notes
+        return
+    raise AssertionError("no contest with two attacker rerolls taken")
+
+
+def test_advise_serves_an_area_attack_like_marksman():
+    s = first_red([[{"at": "Scopedog", "weapons": ["FTAT-16"], "pos": [3, 3]}, {"at": "Scopedog", "skills": {"Advise": 1}, "pos": [0, 0]}],
+                   [{**SCOPE, "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "FTAT-16 Flamethrower", "target": "B1", "corner": [1, 1]})
+    assert s.decision.kind == "defend" and s.decision.data["defend"]["armor"]["tokens"][0] == 1
+
+
+def test_a_pilot_on_foot_cannot_melee_an_at():
+    # only anti-AT weapons hurt ATs (DECISIONS); a pilot's fists are none: no melee against an AT, free or not
+    from fortune_suite.games.votoms.units import pilot_on_foot
+    s = first_red([[{**SCOPE, "pos": [0, 0], "pc": True}], [{**SCOPE, "pos": [3, 4]}, {"infantry": "Foot Soldier", "pos": [1, 2]}]])
+    r1 = unit(s, "R1"); p = pilot_on_foot(r1); r1.destroyed = True; p.pos, p.actions = (3, 3), 2; s.add_unit(p)
+    legal = s.legal_actions(0)
+    assert not any(a.get("act") == "melee" and a.get("target") == "B1" for a in legal)
+    with pytest.raises(RulesError):
+        s.apply(0, {"unit": p.id, "act": "melee", "target": "B1"})
+    to = next(a for a in legal if a.get("act") == "move" and a.get("unit") == p.id and list(a["to"]) == [2, 3])
+    s.apply(0, to)                                        # beside both B1 (an AT) and B2 (infantry)
+    assert s.decision is not None and s.decision.kind == "charge" and s.decision.choices == ["B2", "none"]
+
+
+def test_two_hit_team_odds_count_both_hits():
+    # Machine Gunner Team: ARMOR 1 (2 hits): overkill 1 leaves it one hit, so P(destroyed) needs overkill 2
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{"infantry": "Machine Gunner Team", "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["hp"] == 2

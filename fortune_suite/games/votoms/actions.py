@@ -8,7 +8,7 @@ from ...engine import Game, GameKind, register_game
 from .data import VotomsError
 from .table import dist, reach, push_dir
 from . import combat as C
-from .game import VotomsState, VotomsOptions, can_fire
+from .game import VotomsState, VotomsOptions, can_fire, can_melee
 
 # %% auto #0
 __all__ = ['do_move', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms']
@@ -45,7 +45,7 @@ def do_move(self, u, a):
     u.pos = to
     u.hidden = bool(a.get("hide"))
     if a.get("drive_by"): return self.after_attack()
-    foes = [t.id for t in self.units if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof)]
+    foes = [t.id for t in self.units if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t)]
     if foes and u.alive:
         return self.ask(u.side, "charge", foes + ["none"], {"round": self.round, "unit": u.id, "label": u.label})
     self.after_attack()

@@ -23,7 +23,7 @@ def _defence(t, table, src, cover_ok=True) -> int:
     back = 1 if (src[0] - t["pos"][0]) * fx + (src[1] - t["pos"][1]) * fy < 0 else 0
     return max(mv, ar) - back - t["stun"] - (1 if t["wounded"] else 0)
 
-def _hp(t) -> int: return t["hp"] if t["kind"] in ("AT", "vehicle") else 1
+def _hp(t) -> int: return 1 if t["kind"] == "pilot" else t["hp"]     # a two-hit team takes 2
 
 def _value(n, d, hp, plus=0, ties="defender", overkill="minus1") -> float:
     "What `n` attack dice against `d` defence dice are worth: mean damage + 2 × P(destroyed) + 0.3 × P(stun)."

@@ -78,6 +78,10 @@ def defence_pools(self, target, job) -> dict:
 # %% ../../../nbs/72b_votoms_combat.ipynb #fe6ac234
 def push(self, job:dict): self.queue.append(job)
 
+def _hits(t) -> int:
+    "The overkill that destroys `t`: its hits left (an AT's armor, a two-hit team's 2), 1 for a pilot on foot (wounded, then killed)."
+    return 1 if t.kind == "pilot" else t.hp
+
 def run(self):
     "Settle queued contests until one waits for a defence or none is left."
     while self.queue:
@@ -93,7 +97,7 @@ def run(self):
             stun = t.stun + (1 if t.wounded else 0)
             data = {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
                     "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": n_att,
-                    "hp": t.hp if t.is_at else 1, "rules": list(self.contest_opts),
+                    "hp": _hits(t), "rules": list(self.contest_opts),
                     "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
             self.ask(t.side, "defend", list(pools), data)
             return
@@ -127,7 +131,7 @@ def tokens(self, a, t, job, choice):
     "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`), and who gives Advise / Warn."
     ranged = job["kind"] in ("shoot", "area")
     have = lambda u: () if u is None or not u.is_at else tuple(s for s in u.skills if u.can_use(s))
-    adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee") else None
+    adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee", "area") else None
     warn = _helper(self, t.side, "Warn", t)
     kw = reroll_tokens("ranged" if job["kind"] != "melee" else "melee", choice,
                           have(a) if job["kind"] in ("shoot", "melee", "area") else (), have(t), adv is not None, warn is not None,
@@ -135,11 +139,13 @@ def tokens(self, a, t, job, choice):
     tk = (kw["att_rerolls"], kw["att_opp_rerolls"], kw["def_rerolls"], kw["def_opp_rerolls"], kw["plus"])
     return tk, adv, warn
 
-def _spend(self, u, names, helper, helper_skill, notes, what):
-    "Spend one use of the first of `names` `u` has (or the helper's Advise / Warn); note it."
+def _spend(self, u, names, helper, helper_skill, notes, what, spent=None):
+    "Spend one use of the first of `names` `u` has and has not used in this contest (`spent`), else the helper's Advise / Warn; note it."
+    spent = set() if spent is None else spent
     for n in names:
-        if u is not None and u.is_at and u.can_use(n):
+        if u is not None and u.is_at and u.can_use(n) and n not in spent:
             if u.uses.get(n) is not None: u.uses[n] -= 1
+            spent.add(n)
             return n
     if helper is not None:
         helper.uses[helper_skill] -= 1; self.helped.add((helper.id, helper_skill))
@@ -181,11 +187,11 @@ def reroll_answer(self, answer):
     tk = job["tk"]
     if side == "attacker":
         names = (("AT Brawler",) if job["kind"] == "melee" else ("AT Marksman",)) if mine else ("AT Prediction",)
-        used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll")
+        used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll", job.setdefault("spent_a", set()))
         tk[0 if mine else 1] -= 1
     else:
         names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",)}[job["choice"]] if mine else ("AT Evade",)
-        used = _spend(self, u, names, self.by_id.get(job["warn"]), "Warn", job["notes"], "a reroll")
+        used = _spend(self, u, names, self.by_id.get(job["warn"]), "Warn", job["notes"], "a reroll", job.setdefault("spent_d", set()))
         tk[2 if mine else 3] -= 1
     job["notes"].append(f"{u.label} rerolls {'its' if mine else 'an opposing'} {face} ({used}): {new}")
 
@@ -200,7 +206,7 @@ def settle(self, job, a, t) -> bool:
         af = list(pool["faces"][1:] if job.get("minus_top") else pool["faces"])
         df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
         tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
-        od = None if self.quiet else odds(len(af), len(df), t.hp if t.is_at else 1, tk, *self.contest_opts)   # for the log only
+        od = None if self.quiet else odds(len(af), len(df), _hits(t), tk, *self.contest_opts)   # for the log only
         job.update(af=af, df=df, tk=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
                    phase="attacker" if af and df and sum(tk[:4]) else "plus")
     if "res" not in job:
@@ -213,7 +219,7 @@ def settle(self, job, a, t) -> bool:
         self.ask(victim.side, "grapple", ["grapple", "no"], {"round": self.round, "unit": victim.id, "label": victim.label, "damage": k})
         return False
     if res >= 0: hit(self, t, res, {**job, "melee": job["kind"] == "melee", "grapple": job.get("grapple")}, a)
-    elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
+    elif choice == "melee" and a is not None and not (t.kind == "pilot" and a.is_at):   # the defender won in melee: it deals the damage (a pilot's fists do not hurt an AT)
         hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True, "grapple": job.get("grapple")}, t)
     return True
 
