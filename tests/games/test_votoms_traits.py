@@ -634,3 +634,28 @@ def test_two_hit_team_odds_count_both_hits():
     s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{"infantry": "Machine Gunner Team", "pos": [3, 4]}]])
     act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
     assert s.decision.data["hp"] == 2
+
+
+def test_choices_read_from_the_contests_first_engine_match_reroll_choices():
+    # the battle reads every reroll decision of a contest from one engine (its first tokens); votoms-contest's
+    # reroll_choices, asked afresh with the tokens left, must give the same choices, values and best pick
+    import random
+    from fortune_suite.games.votoms.combat import contest_choices
+    from fortune_suite.games.votoms.rerolls import reroll_choices
+    rng = random.Random(13)
+    for _ in range(120):
+        n, m = rng.randint(1, 4), rng.randint(1, 4)
+        tk0 = [rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 2)]
+        side = rng.choice(["attacker", "defender"])
+        tk = list(tk0)
+        if side == "attacker": tk[0], tk[1] = rng.randint(0, tk0[0]), rng.randint(0, tk0[1])
+        else: tk[0], tk[1], tk[2], tk[3] = 0, 0, rng.randint(0, tk0[2]), rng.randint(0, tk0[3])
+        if (tk[0] + tk[1] if side == "attacker" else tk[2] + tk[3]) == 0: continue
+        af = sorted((rng.randint(1, 6) for _ in range(n)), reverse=True); df = sorted((rng.randint(1, 6) for _ in range(m)), reverse=True)
+        ties = rng.choice(["defender", "cancel"])
+        got = contest_choices(af, df, side, tk, tk0, ties, "minus1")
+        want = reroll_choices(af, df, side, att_rerolls=tk[0], att_opp_rerolls=tk[1], def_rerolls=tk[2], def_opp_rerolls=tk[3],
+                              plus=tk[4], ties=ties)
+        assert [(c.action, c.die, c.best) for c in got] == [(c.action, c.die, c.best) for c in want], (af, df, side, tk, tk0)
+        for c, w in zip(got, want):
+            assert abs(c.p_win - w.p_win) < 1e-12 and abs(c.damage - w.damage) < 1e-12

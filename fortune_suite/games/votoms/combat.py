@@ -9,12 +9,15 @@ from .data import VotomsError
 from .table import dist, sight, cover_near, pushed
 from .units import pilot_on_foot
 from . import contest as VC
-from .rerolls import reroll_choices, plus_choices, reroll_tokens
+from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
+from .rerolls import _engine, _rolls, _index      # the engine's node arrays, read as reroll_choices does
+from .contest import pool_dist
+import numpy as np
 
 # %% auto #0
 __all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
-           'spend_stun', 'roll_pool', 'tokens', 'reroll_answer', 'settle', 'plus_answer', 'knock', 'hit', 'damage',
-           'destroy', 'blast_around']
+           'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'knock',
+           'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -155,6 +158,35 @@ def _spend(self, u, names, helper, helper_skill, notes, what, spent=None):
 def _label(c) -> str:
     return "keep" if c.action == "keep" else f"{'own' if c.action == 'reroll own' else 'opp'} {c.die}"
 
+def contest_choices(af, df, side, tk, tk0, ties="defender", overkill="minus1") -> list:
+    "`reroll_choices` for `side` with the rerolls `tk` left, read from the exact engine of the contest's first tokens `tk0` (one engine a contest; the same values and best choice)."
+    ar, ao, dr, do, plus = map(int, tk)
+    a0, o0, d0, p0, plus0 = map(int, tk0)
+    a, d = tuple(af), tuple(df)
+    # the engine of the first tokens holds a node for every smaller count of either side's rerolls (the defender's
+    # nodes are computed first, whatever the attacker holds); anything else: the rerolls module's own function
+    if (side not in ("attacker", "defender") or plus != plus0 or not (ar <= a0 and ao <= o0 and dr <= d0 and do <= p0)
+            or (side == "attacker" and (dr, do) != (d0, p0)) or not a or not d or max(a + d) > 6 or min(a + d) < 1):
+        return reroll_choices(af, df, side, att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do, plus=plus, ties=ties, overkill=overkill)
+    pool_dist(len(a), len(d), a0, o0, d0, p0, plus, ties=ties, overkill=overkill)   # checks the arguments (cached)
+    eng = _engine(len(a), len(d), a0, o0, d0, p0, plus, ties, overkill, "win")
+    _, _, tA = _rolls(len(a)); _, _, tD = _rolls(len(d))
+    ia, id_ = _index(len(a))[a], _index(len(d))[d]
+    s_, own, opp = ("A", ar, ao) if side == "attacker" else ("D", dr, do)
+    pol = eng.nodes[(s_, own, opp)][2][ia, id_]
+    W, G, _ = eng.nodes[("D", dr, do) if s_ == "A" else ("D", 0, 0)]
+    out = [Choice("keep", None, float(W[ia, id_]), float(G[ia, id_]), bool(pol == 0))]
+    for kind, left in (("own", own), ("opp", opp)):
+        if not left: continue
+        Wc, Gc, _ = eng.nodes[(s_, own - 1, opp) if kind == "own" else (s_, own, opp - 1)]
+        rows = (s_ == "A") == (kind == "own")
+        for u in sorted(set(a if rows else d)):
+            cells = [(tA[ia, u, x], id_) for x in range(1, 7)] if rows else [(ia, tD[id_, u, x]) for x in range(1, 7)]
+            out.append(Choice("reroll own" if kind == "own" else "reroll opponent", u,
+                              float(np.mean([Wc[c] for c in cells])), float(np.mean([Gc[c] for c in cells])),
+                              bool(pol == (u if kind == "own" else 6 + u))))
+    return out
+
 def _reroll_step(self, job, a, t):
     "Ask the side whose turn it is in the reroll phase what to reroll; False once neither side has a reroll left."
     while job["phase"] in ("attacker", "defender"):
@@ -162,8 +194,7 @@ def _reroll_step(self, job, a, t):
         ar, ao, dr, do, plus = job["tk"]
         if (ar + ao if side == "attacker" else dr + do) == 0:
             job["phase"] = "defender" if side == "attacker" else "plus"; continue
-        cs = reroll_choices(job["af"], job["df"], side, att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do,
-                            plus=plus, ties=self.contest_opts[0], overkill=self.contest_opts[1])
+        cs = contest_choices(job["af"], job["df"], side, job["tk"], job.get("tk0") or job["tk"], *self.contest_opts)
         who = a if side == "attacker" else t
         self.ask(who.side, "reroll", [_label(c) for c in cs],
                  {"round": self.round, "side": side, "unit": who.label, "attack_faces": list(job["af"]), "defend_faces": list(job["df"]),
@@ -207,7 +238,7 @@ def settle(self, job, a, t) -> bool:
         df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
         tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
         od = None if self.quiet else odds(len(af), len(df), _hits(t), tk, *self.contest_opts)   # for the log only
-        job.update(af=af, df=df, tk=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
+        job.update(af=af, df=df, tk=list(tk), tk0=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
                    phase="attacker" if af and df and sum(tk[:4]) else "plus")
     if "res" not in job:
         if _reroll_step(self, job, a, t): return False
