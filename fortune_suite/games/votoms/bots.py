@@ -23,6 +23,8 @@ def _defence(t, table, src, cover_ok=True) -> int:
     back = 1 if (src[0] - t["pos"][0]) * fx + (src[1] - t["pos"][1]) * fy < 0 else 0
     return max(mv, ar) - back - t["stun"] - (1 if t["wounded"] else 0)
 
+def _minus(u) -> int: return u["stun"] + (1 if u.get("wounded") else 0)     # dice lost on its next roll: stun markers, a wound
+
 def _hp(t) -> int: return 1 if t["kind"] == "pilot" else t["hp"]     # a two-hit team takes 2
 
 def _value(n, d, hp, plus=0, ties="defender", overkill="minus1") -> float:
@@ -47,8 +49,8 @@ def best_attack(me, pos, foes, table) -> float:
         for g in me["weapons"]:
             if g["ammo"] is not None and g["ammo"] < 1: continue
             if t["kind"] in ("AT", "vehicle") and me["kind"] == "pilot": continue
-            best = max(best, _value(gun_dice(g, d) - me["stun"], td, _hp(t)))
-        if d == 1: best = max(best, _value(me["melee"] - me["stun"], td, _hp(t)))
+            best = max(best, _value(gun_dice(g, d) - _minus(me), td, _hp(t)))
+        if d == 1: best = max(best, _value(me["melee"] - _minus(me), td, _hp(t)))
     return best
 
 # %% ../../../nbs/73_votoms_bots.ipynb #79425381
@@ -56,13 +58,13 @@ def _shot_value(view, a, units, table) -> float:
     me = units[a["unit"]]
     g = next(w for w in me["weapons"] if w["name"] == a["weapon"])
     tids = a.get("targets") or [a["target"]]
-    v, stun = 0.0, me["stun"]
+    v, stun = 0.0, _minus(me)
     for t in (units[i] for i in tids):
         d = dist(me["pos"], t["pos"])
         n = gun_dice(g, d, a.get("shots", 1)) - stun
         for h in a.get("with", []):
             n += gun_dice(next(w for w in me["weapons"] if w["name"] == h), d)
-        stun = 0
+        stun = 1 if me.get("wounded") else 0      # the markers are spent on the first contest, a wound stays
         td = _defence(t, table, me["pos"], "Burn" not in g["traits"])
         sign = -1 if t["side"] == me["side"] else 1
         v += sign * _value(n, td, _hp(t), 1 if a.get("aim") else 0)
@@ -120,7 +122,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
             for tid in legal:
                 if tid == "none": continue
                 t = units[tid]
-                o = odds(me["melee"] - me["stun"], max(_defence(t, table, me["pos"]), 0), _hp(t))
+                o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
                 v = o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"]
                 if v > best: best, pick = v, tid
             return pick
@@ -136,7 +138,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
         if act == "shoot": v = _shot_value(view, a, units, table)
         elif act == "melee":
             me, t = units[a["unit"]], units[a["target"]]
-            o = odds(me["melee"] - me["stun"], max(_defence(t, table, me["pos"]), 0), _hp(t))
+            o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
             v = o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"]
         elif act == "pickup": v = 1.5
         elif act == "repair": v = 0.15 * (1 + units[a["unit"]]["skills"].get("AT Repair", 0))
