@@ -659,3 +659,21 @@ def test_choices_read_from_the_contests_first_engine_match_reroll_choices():
         assert [(c.action, c.die, c.best) for c in got] == [(c.action, c.die, c.best) for c in want], (af, df, side, tk, tk0)
         for c, w in zip(got, want):
             assert abs(c.p_win - w.p_win) < 1e-12 and abs(c.damage - w.damage) < 1e-12
+
+
+def test_a_pilot_winning_a_melee_defence_does_not_hurt_the_at():
+    # the pilot's fists are no anti-AT weapon: beating an AT's melee only spares it (no stun, no damage to the AT)
+    from fortune_suite.games.votoms.units import pilot_on_foot
+    for seed in range(400):
+        s = first_red([[{**SCOPE, "pos": [3, 3]}], [{**SCOPE, "pos": [0, 0], "pc": True}, {**SCOPE, "pos": [6, 6]}]],
+                      seeds=range(seed, seed + 100))
+        b1 = unit(s, "B1"); p = pilot_on_foot(b1); b1.destroyed = True; p.pos = (3, 4); s.add_unit(p)
+        act(s, {"unit": "R1", "act": "melee", "target": p.id})
+        assert s.decision.kind == "defend" and "melee" in s.decision.choices
+        s.apply(1, "melee")
+        c = contests(s)[-1]
+        if c["outcome"] < 0:
+            assert rule_result(c["attack_faces"], c["defend_faces"]) == c["outcome"]
+            assert unit(s, "R1").hp == 3 and unit(s, "R1").stun == 0
+            return
+    raise AssertionError("no seed where the pilot won")
