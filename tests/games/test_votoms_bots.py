@@ -41,3 +41,10 @@ def test_simulate_against_infantry():
     r = simulate("votoms", 6, seed=3, bots="greedy", options={"opponent": "infantry", "budget": 400})
     assert r.games == 6 and sum(r.wins) + r.draws == 6
     assert all(0 <= lo <= hi <= 1 for lo, hi in r.ci95)
+
+
+def test_greedy_counts_a_wound_on_its_own_dice():
+    # DECISIONS: wounded −1 die on all rolls; stun −1 die per marker on the next roll
+    from fortune_suite.games.votoms.bots import _minus
+    assert _minus({"stun": 0, "wounded": False}) == 0 and _minus({"stun": 2, "wounded": False}) == 2
+    assert _minus({"stun": 0, "wounded": True}) == 1 and _minus({"stun": 1, "wounded": True}) == 2

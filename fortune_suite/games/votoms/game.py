@@ -12,7 +12,8 @@ from .units import make_squads
 from . import combat as C
 
 # %% auto #0
-__all__ = ['VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack', 'can_fire']
+__all__ = ['VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack', 'can_melee',
+           'can_fire']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -142,6 +143,10 @@ def _moves(self, u, out):
             if k < v and (sq[0] - u.pos[0]) * fx + (sq[1] - u.pos[1]) * fy < 0:
                 out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
 
+def can_melee(u, t) -> bool:
+    "May `u` melee `t`? Not a pilot on foot against an AT or vehicle: only anti-AT weapons hurt ATs (DECISIONS), and fists are none."
+    return not (u.kind == "pilot" and t.is_at)
+
 def can_fire(self, u, g, t) -> bool:
     "May `u` fire gun `g` at `t` now (ammo, charge, aim lock, sight, hidden, anti-AT, a pool of at least one die)?"
     w = g.w
@@ -185,7 +190,7 @@ def _legal(self, player):
         _moves(self, u, out)
         _shots(self, u, out)
         for t in self.units:
-            if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof):
+            if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t):
                 out.append({"unit": u.id, "act": "melee", "target": t.id})
         for g in u.guns:
             if g.w.has("Charge") and g.charge < 3: out.append({"unit": u.id, "act": "charge", "weapon": g.w.name})
