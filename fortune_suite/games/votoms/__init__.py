@@ -9,3 +9,9 @@ __all__ = []
 from .data import *
 from . import data as _data
 __all__ += _data.__all__
+
+# %% ../../../nbs/79_votoms_api.ipynb #6e9c1d1a
+# votoms-contest: contested rolls, their exact odds, rerolls, personal combat
+from .contest import *
+from . import contest as _contest
+__all__ += _contest.__all__
