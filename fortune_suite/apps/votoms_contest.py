@@ -5,6 +5,7 @@
 # %% ../../nbs/56a_app_votoms_contest.ipynb #d60caa57
 from __future__ import annotations
 from ..ui.tabletop import tip, help_line, esc, Swatch, legend_html
+from ..games.votoms.contest import p_win, p_stun, overkill_dist, p_destroyed, p_explodes
 
 # %% auto #0
 __all__ = ['TERMS', 'DIE_LOOK', 'pct', 'contest_legend', 'die_html', 'record_parts', 'verdict_words', 'pools_html',
@@ -62,36 +63,28 @@ def die_html(face,               # the face shown (a +1 may take it to 7)
             f'{mark}</span>')
 
 # %% ../../nbs/56a_app_votoms_contest.ipynb #e2719fcd
-def _get(rec, *names, default=None):
-    for n in names:
-        if isinstance(rec, dict) and n in rec: return rec[n]
-        if not isinstance(rec, dict) and hasattr(rec, n): return getattr(rec, n)
-    return default
+def _get(rec, name, default=None):
+    return rec.get(name, default) if isinstance(rec, dict) else getattr(rec, name, default)
 
 def record_parts(rec) -> dict:
-    "The parts of a contest record the drawing uses: sorted pools, compared pairs, winner, overkill and its dice, notes."
-    att, dfn = list(_get(rec, "attack", "attacker", "attack_dice")), list(_get(rec, "defend", "defender", "defend_dice"))
-    pairs = int(_get(rec, "compared", "pairs", default=0) if not isinstance(_get(rec, "compared", "pairs"), (list, tuple))
-                else len(_get(rec, "compared", "pairs")))
+    "The parts of a contest record the drawing uses: sorted pools, the marks of the compared pairs, winner, overkill and its dice."
     win = _get(rec, "winner")
-    if isinstance(win, str): win = {"attacker": 0, "attack": 0, "defender": 1, "defend": 1}[win]
-    over = _get(rec, "overkill", default=0) or 0
-    odice = _get(rec, "overkill_dice", default=None)
-    n_over = len(odice) if isinstance(odice, (list, tuple)) else int(odice or 0)
-    return {"attack": att, "defend": dfn, "pairs": pairs, "winner": win, "overkill": int(over), "over_dice": n_over,
-            "notes": dict(_get(rec, "notes", default={}) or {}), "auto": bool(_get(rec, "auto_loss", "empty", default=False))}
+    win = {"attacker": 0, "defender": 1, None: None}[win] if not isinstance(win, int) else win
+    return {"attack": list(_get(rec, "attack", ())), "defend": list(_get(rec, "defend", ())),
+            "marks": [p[2] for p in _get(rec, "pairs", ())], "winner": win, "overkill": int(_get(rec, "overkill", 0) or 0),
+            "over_pos": list(_get(rec, "overkill_dice", ())), "auto": bool(_get(rec, "auto", False)), "notes": dict(_get(rec, "notes", {}) or {})}
+
+_MARK = {"=": ("tie", "tie"), "x": ("tie", "tie"), ">": ("win", "lose"), "<": ("lose", "win")}
 
 def _roles(parts) -> tuple:
-    "The role of each die of both pools, from the record's pairs, winner and overkill dice."
-    a, d, k, w = parts["attack"], parts["defend"], parts["pairs"], parts["winner"]
-    ra, rd = ["spare"] * len(a), ["spare"] * len(d)
-    for i in range(min(k, len(a), len(d))):
-        last = i == k - 1
-        if not last or a[i] == d[i]: ra[i] = rd[i] = "tie"
-        else: ra[i], rd[i] = ("win", "lose") if w == 0 else ("lose", "win")
-    if w is not None and parts["over_dice"]:
-        mine = ra if w == 0 else rd
-        for i in range(min(parts["over_dice"], len(mine))): mine[i] = "over" if mine[i] == "spare" else mine[i]   # the decider stays green
+    "The role of each die of both pools: from the marks of the compared pairs, and the winner's overkill dice."
+    ra, rd = ["spare"] * len(parts["attack"]), ["spare"] * len(parts["defend"])
+    for i, m in enumerate(parts["marks"]):
+        if i < len(ra) and i < len(rd): ra[i], rd[i] = _MARK[m]
+    if parts["winner"] is not None:
+        mine = ra if parts["winner"] == 0 else rd
+        for i in parts["over_pos"]:
+            if i < len(mine) and mine[i] != "win": mine[i] = "over"
     return ra, rd
 
 # %% ../../nbs/56a_app_votoms_contest.ipynb #736baf69
@@ -101,8 +94,7 @@ def verdict_words(parts, names=("Attacker", "Defender"), armor=None) -> str:
     if parts["winner"] is None: return "Not decided yet."
     if parts["auto"]: return f"{[a, d][1 - parts['winner']]} had no dice left: {[a, d][parts['winner']]} wins."
     if parts["winner"] == 1:
-        tie = parts["pairs"] and parts["pairs"] <= min(len(parts["attack"]), len(parts["defend"])) and \
-              all(x == y for x, y in zip(parts["attack"][:parts["pairs"]], parts["defend"][:parts["pairs"]]))
+        tie = bool(parts["marks"]) and all(m in "=x" for m in parts["marks"])
         return f"{d} holds" + (": every pair compared tied, and ties go to the defender." if tie else ".")
     k = parts["overkill"]
     if k == 0: return f"{a} wins with no overkill: {d} is stunned (one die fewer on its next roll)."
@@ -115,7 +107,7 @@ def pools_html(rec,                               # the game's contest record (o
                armor=None,                        # the target's Armor before the contest (for the verdict's words)
                odds:str="") -> str:               # a line of the odds it had, e.g. "P(win) was 62%"
     "A contest drawn: both pools sorted high to low in columns, compared pairs and overkill dice marked, the verdict."
-    parts = rec if isinstance(rec, dict) and "over_dice" in rec else record_parts(rec)
+    parts = rec if isinstance(rec, dict) and "over_pos" in rec else record_parts(rec)
     ra, rd = _roles(parts)
     notes = parts["notes"]
     def row(label, faces, roles, side):
@@ -131,15 +123,12 @@ def pools_html(rec,                               # the game's contest record (o
             f'{head}{row(names[0], parts["attack"], ra, "a")}{row(names[1], parts["defend"], rd, "d")}{foot}</div>')
 
 # %% ../../nbs/56a_app_votoms_contest.ipynb #47e6abc5
-def outcome_numbers(dist,            # the game's outcome Dist: −1 the defender wins, 0 a stun, k ≥ 1 overkill k
+def outcome_numbers(dist,            # the game's outcome Dist (`contest_odds`): −1 the defender wins, 0 a stun, k ≥ 1 overkill k
                     armor:int|None=None) -> dict:
-    "Read the odds a player wants off the game's exact outcome distribution: P(win), P(stun), P(overkill k), at `armor` P(destroyed), P(explodes)."
-    out = {int(k): float(p) for k, p in zip(dist.outcomes, dist.probs) if p > 0}
-    res = {"p_win": sum(p for k, p in out.items() if k >= 0), "p_stun": out.get(0, 0.0),
-           "overkill": {k: p for k, p in sorted(out.items()) if k >= 1}}
-    if armor is not None:
-        res["p_destroyed"] = sum(p for k, p in out.items() if k >= armor >= 1)
-        res["p_explodes"] = sum(p for k, p in out.items() if k > armor >= 1)
+    "The odds a player reads, each from the game's own functions: P(win), P(stun), P(overkill k), and at `armor` P(destroyed), P(explodes)."
+    ov = overkill_dist(dist)
+    res = {"p_win": p_win(dist), "p_stun": p_stun(dist), "overkill": {int(k): float(q) for k, q in zip(ov.outcomes, ov.probs) if k >= 1 and q > 0}}
+    if armor is not None and armor >= 1: res["p_destroyed"], res["p_explodes"] = p_destroyed(dist, armor), p_explodes(dist, armor)
     return res
 
 def _bars(over:dict) -> str:
@@ -164,7 +153,7 @@ def odds_html(numbers:dict,          # `outcome_numbers` (or the game's odds dic
     return (f'<div class="fs-vt-odds" style="font-size:12px"><b>{esc(title)}</b>'
             f'<table style="border-collapse:collapse;line-height:1.4;font-size:inherit">{body}</table>{help_line(note) if note else ""}</div>')
 
-def defence_html(choices:dict,        # defence name ("MOVE", "ARMOR", "MELEE") -> `outcome_numbers` for it
+def defence_html(choices:dict,        # defence ("move", "armor", "melee") -> `outcome_numbers` for it
                  best:str|None=None,  # the defence the game's odds say is best for the defender
                  dice:dict|None=None  # defence -> the defender's dice with it (to show)
                 ) -> str:
@@ -175,10 +164,10 @@ def defence_html(choices:dict,        # defence name ("MOVE", "ARMOR", "MELEE") 
                     tip("P(stun)", TERMS["stun"]), tip("P(dest.)", TERMS["destroyed"]), tip("P(expl.)", TERMS["explodes"])))
     rows = ""
     for k, n in choices.items():
-        mark = " ★" if k == best else ""
+        mark, K = (" ★" if k == best else ""), k.upper()
         style = ' style="background:#e8f5e9;font-weight:bold"' if k == best else ""
-        rows += (f'<tr class="fs-vt-def-{esc(k)}"{style}>{td}{tip(k + mark, TERMS.get(k, ""))}</td>{td}{"" if not dice else esc(dice.get(k, ""))}</td>'
+        rows += (f'<tr class="fs-vt-def-{esc(k)}"{style}>{td}{tip(K + mark, TERMS.get(K, ""))}</td>{td}{"" if not dice else esc(dice.get(k, ""))}</td>'
                  f'{td}{pct(n["p_win"])}</td>{td}{pct(n["p_stun"])}</td>{td}{pct(n.get("p_destroyed", 0))}</td>{td}{pct(n.get("p_explodes", 0))}</td></tr>')
-    foot = help_line(f"★ {best}: the defence that gives the defender the best odds." if best else "")
+    foot = help_line(f"★ {best.upper()}: the defence that gives the defender the best odds." if best else "")
     return (f'<div class="fs-vt-defences" style="font-size:12px"><table style="border-collapse:collapse;line-height:1.4;font-size:inherit">'
             f'<tr>{head}</tr>{rows}</table>{foot}</div>')
