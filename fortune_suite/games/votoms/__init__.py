@@ -7,8 +7,9 @@ __all__ = []
 
 # %% ../../../nbs/79_votoms_api.ipynb #e9d5c7f6
 from .data import *
-from . import data as _data
-__all__ += _data.__all__
+from .characters import *
+from . import data as _data, characters as _characters
+__all__ += _data.__all__ + _characters.__all__
 
 # %% ../../../nbs/79_votoms_api.ipynb #6e9c1d1a
 # votoms-contest: contested rolls, their exact odds, rerolls, personal combat
