@@ -54,11 +54,13 @@ class CharacterBuilder(Panel):
         self._chal_name = tag(W.Text(placeholder="the challenge, e.g. hunted by the Secret Society", layout=W.Layout(width="300px")), "fs-vt-challenge")
         rows = lambda names, kind: [self._level_row(n, kind) for n in names]
         self._xp = tag(W.HTML(), "fs-vt-xp")
-        grid = W.HBox([W.VBox([W.HTML("<b>Stats</b>")] + rows(STATS, "stats"), layout=W.Layout(margin="0 24px 0 0")),
-                       W.VBox([W.HTML("<b>Skill groups</b>")] + rows(GROUPS, "groups"))], layout=W.Layout(flex_flow="row wrap"))
+        grid = W.HBox([W.VBox([W.HTML("<b>Stats</b>")] + rows(STATS, "stats"), layout=W.Layout(margin="0 24px 0 0", width="340px")),
+                       W.VBox([W.HTML("<b>Skill groups</b>")] + rows(GROUPS, "groups"), layout=W.Layout(width="400px"))],
+                      layout=W.Layout(flex_flow="row wrap"))
         att = [self._skill_row(n) for n, s in AT_SKILLS.items() if s.kind == "attack"]
         dfn = [self._skill_row(n) for n, s in AT_SKILLS.items() if s.kind != "attack"]
-        skills = W.HBox([W.VBox([W.HTML("<i>Attack</i>")] + att, layout=W.Layout(margin="0 24px 0 0")), W.VBox([W.HTML("<i>Defence</i>")] + dfn)],
+        col = lambda **kw: W.Layout(width="400px", **kw)      # a fixed column: an error wraps under its row, the columns stay put
+        skills = W.HBox([W.VBox([W.HTML("<i>Attack</i>")] + att, layout=col(margin="0 24px 0 0")), W.VBox([W.HTML("<i>Defence</i>")] + dfn, layout=col())],
                         layout=W.Layout(flex_flow="row wrap"))
         sale = for_sale()
         self._at = tag(W.Dropdown(options=[("no AT yet", "")] + sale["at"], value="", description="AT:", style={"description_width": "initial"},
@@ -102,12 +104,12 @@ class CharacterBuilder(Panel):
         t = tag(W.ToggleButtons(options=_LEVELS, value="1", style={"button_width": "30px"}, layout=W.Layout(width="auto")), "fs-vt-level", f"fs-vt-{kind}-{n}")
         self._levels[(kind, n)] = t
         label = W.HTML(f'<span style="display:inline-block;width:{44 if kind == "stats" else 104}px">{tip(n, help_)}</span>')
-        return W.HBox([label, t, self._spot(f"{kind}.{n}")], layout=W.Layout(align_items="center"))
+        return W.HBox([label, t, self._spot(f"{kind}.{n}")], layout=W.Layout(align_items="center", flex_flow="row wrap"))
 
     def _skill_row(self, n):
         s = AT_SKILLS[n]
         opts = [("—", 0)] + [(f"level {l} · {s.cost_to(l)} XP · needs {s.prerequisite(l)}", l) for l in range(1, s.max_level + 1)]
-        d = tag(W.Dropdown(options=opts, value=0, layout=W.Layout(width="auto")), "fs-vt-skill", f"fs-vt-skill-{_slug(n)}")
+        d = tag(W.Dropdown(options=opts, value=0, layout=W.Layout(width="270px")), "fs-vt-skill", f"fs-vt-skill-{_slug(n)}")
         self._skills[n] = d
         label = W.HTML(f'<span style="display:inline-block;width:104px">{tip(n, s.benefit[0].upper() + s.benefit[1:] + ".")}</span>')
         return W.HBox([label, d, self._spot(f"at_skills.{n}")], layout=W.Layout(align_items="center", flex_flow="row wrap"))
