@@ -63,7 +63,7 @@ def do_shoot(self, u, a):
     wname = " + ".join(h.name for h in guns) + (f" ({shots} rockets)" if g.w.has("Salvo") else "")
     for i, tid in enumerate(tids):
         t = self.by_id[tid]
-        n = C.attack_pool(u, guns, t.pos, shots) - C.spend_stun(u)
+        n = C.weapon_pool(u, guns, t.pos, shots) - C.spend_stun(u)
         base = {"att": u.id, "weapon": wname, "src": list(u.pos), "knock": bool(traits & {"Knockback", "Blast"}),
                 "burn": "Burn" in traits, "indirect": "Indirect" in traits}
         pool = {}
@@ -118,7 +118,7 @@ def _snap(self, player, answer, d):
         g = t.gun(d.data["weapon"])
         if g.ammo is not None: g.ammo -= 1
         self.queue.insert(len(self.queue) - 1, {"kind": "shoot", "att": t.id, "tgt": u.id, "weapon": g.name + " (Snap Fire)",
-                                                "dice": C.attack_pool(t, [g], u.pos) - C.spend_stun(t), "src": list(t.pos),
+                                                "dice": C.weapon_pool(t, [g], u.pos) - C.spend_stun(t), "src": list(t.pos),
                                                 "knock": g.w.has("Knockback"), "pool": {}})
     C.run(self)
 

@@ -6,100 +6,79 @@
 from __future__ import annotations
 import functools
 from .data import VotomsError
-from .table import dist, sight, cover_near, range_penalty, pushed
+from .table import dist, sight, cover_near, pushed
 from .units import pilot_on_foot
-import itertools, math
-from ...dice import Dist
+from . import contest as VC
 
 # %% auto #0
-__all__ = ['resolve', 'defender_overkill', 'best_reroll', 'contest_odds', 'odds', 'pct', 'attack_pool', 'behind', 'in_cover',
-           'defence_pools', 'push', 'run', 'att_dice', 'spend_stun', 'roll_pool', 'settle', 'knock', 'hit', 'damage',
-           'destroy', 'blast_around']
+__all__ = ['outcome', 'best_reroll', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
+           'att_dice', 'spend_stun', 'roll_pool', 'settle', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
-def _win(a, d, ties):
-    if not a: return False
-    if not d: return True
-    for x, y in zip(a, d):
-        if x != y: return x > y
-    return False
+def _signed(r) -> int: return r.overkill if r.winner == "attacker" else -1 - r.overkill
 
-def _ok(w, l, overkill):
-    top = l[0] if l else 0
-    c = sum(1 for x in w if x > top)
-    return c if overkill == "count" else max(c - 1, 0)
-
-def resolve(af, df, plus:int=0, ties:str="defender", overkill:str="minus1") -> int:
-    "−1 if the defender wins, else the attacker's overkill; `plus`: +1 to the attacker's best die."
-    a, d = sorted(af, reverse=True), sorted(df, reverse=True)
-    if plus and a:
-        return max(resolve(a[:i] + [a[i] + 1] + a[i + 1:], d, 0, ties, overkill) for i in range(len(a)))
-    return _ok(a, d, overkill) if _win(a, d, ties) else -1
-
-def defender_overkill(af, df, ties:str="defender", overkill:str="minus1") -> int:
-    "The defender's overkill when it wins (MELEE defence deals damage)."
-    a, d = sorted(af, reverse=True), sorted(df, reverse=True)
-    return _ok(d, a, overkill)
+def outcome(af, df, plus:int=0, ties:str="defender", overkill:str="minus1") -> int:
+    "The signed result of attack dice `af` against `df`, with `plus` (+1 to the attacker's best die for it)."
+    if not plus or not af: return _signed(VC.resolve(af, df, ties, overkill))
+    a = sorted(af, reverse=True)
+    return max(_signed(VC.resolve(a[:i] + [a[i] + 1] + a[i + 1:], df, ties, overkill)) for i in range(len(a)))
 
 def best_reroll(af, df, attacker:bool, own:bool, ties="defender", overkill="minus1"):
-    "The index (in the rerolled pool, highest first) of the die worth rerolling, or None when keeping is as good."
+    "Index (in the rerolled pool, highest first) of the die worth rerolling for the attacker (or defender), or None."
     a, d = sorted(af, reverse=True), sorted(df, reverse=True)
     sign = 1 if attacker else -1
-    now = sign * resolve(a, d, 0, ties, overkill)
+    best, bi = sign * outcome(a, d, 0, ties, overkill), None
     pool = a if attacker == own else d
-    best, bi = now, None
     for i in range(len(pool)):
+        if i and pool[i] == pool[i - 1]: continue
         tot = 0
         for f in range(1, 7):
             q = pool[:i] + [f] + pool[i + 1:]
-            tot += sign * (resolve(q, d, 0, ties, overkill) if pool is a else resolve(a, q, 0, ties, overkill))
+            tot += sign * (outcome(q, d, 0, ties, overkill) if pool is a else outcome(a, q, 0, ties, overkill))
         if tot / 6 > best + 1e-12: best, bi = tot / 6, i
     return bi
 
-@functools.lru_cache(maxsize=None)
-def _multisets(n):
-    out = []
-    for c in itertools.combinations_with_replacement(range(6, 0, -1), n):
-        w = math.factorial(n)
-        for f in set(c): w //= math.factorial(c.count(f))
-        out.append((list(c), w / 6 ** n))
-    return out
-
-def contest_odds(a, d, plus_one=0, ties="defender", overkill="minus1") -> Dist:
-    "Exact outcome distribution (−1 defender wins, k ≥ 0 overkill) by enumerating sorted rolls."
-    ps = {}
-    for x, px in _multisets(a):
-        for y, py in _multisets(d):
-            k = resolve(x, y, plus_one, ties, overkill); ps[k] = ps.get(k, 0) + px * py
-    return Dist.from_dict(ps)
-
 # %% ../../../nbs/72b_votoms_combat.ipynb #1200485e
 @functools.lru_cache(maxsize=None)
-def _dist(a:int, d:int, plus_one:int, ties:str, overkill:str):
-    return contest_odds(a, d, plus_one=plus_one, ties=ties, overkill=overkill)
+def _dist(a:int, d:int, plus:int, ties:str, overkill:str):
+    try: return VC.pool_dist(a, d, plus=plus, ties=ties, overkill=overkill)
+    except ImportError:   # stand-in until votoms-contest's reroll module (which also does the +1) is merged: every sorted roll
+        import itertools, math
+        from fortune_suite.dice import Dist
+        def rolls(n):
+            for c in itertools.combinations_with_replacement(range(6, 0, -1), n):
+                w = math.factorial(n)
+                for f in set(c): w //= math.factorial(c.count(f))
+                yield list(c), w / 6 ** n
+        ps = {}
+        for x, px in rolls(max(a, 0)):
+            for y, py in rolls(max(d, 0)):
+                k = outcome(x, y, plus, ties, overkill); ps[k] = ps.get(k, 0) + px * py
+        return Dist.from_dict(ps)
 
 @functools.lru_cache(maxsize=None)
-def odds(a:int, d:int, hp:int=99, plus_one:int=0, ties:str="defender", overkill:str="minus1") -> dict:
-    "P(win), P(stun), P(damage), P(destroyed at `hp`), P(explodes at `hp`) and the mean damage of `a` attack dice against `d`."
-    D = _dist(max(a, 0), max(d, 0), plus_one, ties, overkill)
-    ps = {int(k): float(p) for k, p in zip(D.outcomes, D.probs)}
-    win = sum(p for k, p in ps.items() if k >= 0)
-    return {"win": win, "stun": ps.get(0, 0.0), "damage": sum(p for k, p in ps.items() if k >= 1),
+def odds(a:int, d:int, hp:int=99, plus:int=0, ties:str="defender", overkill:str="minus1") -> dict:
+    "P(win), P(stun), P(damage), P(destroyed at `hp`), P(explodes at `hp`), the mean damage dealt, and the defender's P(damage back) and mean damage back (a MELEE defence), for `a` attack dice against `d`."
+    D = _dist(a, d, plus, ties, overkill)
+    ps = {int(k): float(p) for k, p in zip(D.outcomes, D.probs) if p > 0}
+    return {"win": sum(p for k, p in ps.items() if k >= 0), "stun": ps.get(0, 0.0),
+            "damage": sum(p for k, p in ps.items() if k >= 1),
             "destroy": sum(p for k, p in ps.items() if k >= hp), "explode": sum(p for k, p in ps.items() if k > hp),
-            "mean": sum(min(k, hp) * p for k, p in ps.items() if k >= 1)}
+            "mean": sum(min(k, hp) * p for k, p in ps.items() if k >= 1),
+            "back": sum(p for k, p in ps.items() if k <= -2), "back_mean": sum((-1 - k) * p for k, p in ps.items() if k <= -2)}
 
 def pct(p:float) -> str:
     "A probability as the log writes it."
     return "100%" if p >= 0.9995 else "0%" if p <= 0.0005 else f"{p:.0%}" if p >= 0.01 else "<1%"
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #40b3e0b9
-def attack_pool(u, guns, target_pos, shots:int=1) -> int:
+def weapon_pool(u, guns, target_pos, shots:int=1) -> int:
     "Dice `u` rolls firing `guns` (several: AT Dual Fire, pools merge) at a target at `target_pos`, before stun and wounds."
     d = dist(u.pos, target_pos)
     n = 0
     for g in guns:
         k = g.w.pool(shots) if g.w.has("Salvo") else g.w.dice
-        n += k - (0 if g.w.has("Long Range") else range_penalty(d))
+        n += k - VC.range_penalty(d, g.w.has("Long Range"))
     return n
 
 def behind(target, src) -> bool:
@@ -209,25 +188,24 @@ def settle(self, job, a, t):
         notes.append(f"{who.label} uses {skill}: {old} rerolled to {new}")
     plus = job.get("plus", 0)
     if a is not None and not plus and dist(a.pos, t.pos) <= 1 and a.can_use("AT Killing Blow") and job["kind"] in ("shoot", "melee"):
-        if resolve(af, df, 1, *self.contest_opts) != resolve(af, df, 0, *self.contest_opts):
+        if outcome(af, df, 1, *self.contest_opts) != outcome(af, df, 0, *self.contest_opts):
             plus = 1; _use(a, "AT Killing Blow"); notes.append(f"{a.label} uses AT Killing Blow: +1")
-    res = resolve(af, df, plus, *self.contest_opts)
+    res = outcome(af, df, plus, *self.contest_opts)
     self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
                "attack_faces": af, "defend_faces": df, "plus_one": plus, "outcome": res,
                "odds": {k: round(v, 6) for k, v in od.items()}}, player=a.side if a else None)
     if res >= 0: hit(self, t, res, job, a)
-    elif choice == "melee" and a is not None:
-        back = defender_overkill(af, df, *self.contest_opts)
-        hit(self, a, back, {"kind": "melee", "src": list(t.pos), "melee": True}, t)
+    elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
+        hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True}, t)
 
 def _line(self, job, a, t, choice, af, df, res, od, notes):
     who = a.label if a else job.get("what", "")
     w = f" with {job['weapon']}" if job.get("weapon") else ""
     head = {"shoot": "fires at", "melee": "melees", "blast": "blast hits", "explosion": "explosion hits", "volatile": "blast hits",
             "area": "template hits"}[job["kind"]]
-    res_t = "the defender wins" if res < 0 else "a hit: stun" if res == 0 else f"a hit: overkill {res}"
+    res_t = ("the defender wins" + ("" if choice != "melee" else ": stuns the attacker" if res == -1 else f", overkill {-1 - res}")) if res < 0 else "a hit: stun" if res == 0 else f"a hit: overkill {res}"
     n = "; ".join(notes)
     return (f"Round {self.round} — {who} {head} {t.label}{w}: {len(af)} dice {af} against {choice.upper()} {len(df)} dice {df}"
             f"{' (' + n + ')' if n else ''} → {res_t} (odds: hit {pct(od['win'])}, stun {pct(od['stun'])}, damage {pct(od['damage'])}"

@@ -5,7 +5,7 @@
 # %% ../../../nbs/72c_votoms_game.ipynb #bf0028e1
 from __future__ import annotations
 from dataclasses import dataclass, field
-from ...engine import Game, GameKind, State, register_game, canon
+from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
 from .table import get_table, dist, sight, reach, DIRS
 from .units import make_squads
@@ -126,13 +126,15 @@ def _moves(self, u, out):
     fx, fy = u.facing
     drive = u.can_use("AT Drive By") and u.actions >= 2
     for mode, v in modes:
-        for sq, k in reach(self.table, u.pos, mode, v, u.height, blocked).items():
+        r = reach(self.table, u.pos, mode, v, u.height, blocked)
+        for sq, k in r.items():
             a = {"unit": u.id, "act": "move", "mode": mode, "to": list(sq)}
             out.append(a)
             if u.waterproof and self.table.kind(sq) == "water": out.append({**a, "hide": True})
             if drive and k < v: out.append({**a, "drive_by": True})
-        for sq in reach(self.table, u.pos, mode, v - 1, u.height, blocked):
-            if (sq[0] - u.pos[0]) * fx + (sq[1] - u.pos[1]) * fy < 0: out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
+        for sq, k in r.items():          # backward: a stick less, away from the way it faces
+            if k < v and (sq[0] - u.pos[0]) * fx + (sq[1] - u.pos[1]) * fy < 0:
+                out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
 
 def can_fire(self, u, g, t) -> bool:
     "May `u` fire gun `g` at `t` now (ammo, charge, aim lock, sight, hidden, anti-AT, a pool of at least one die)?"
@@ -141,7 +143,7 @@ def can_fire(self, u, g, t) -> bool:
     if w.has("Charge") and g.charge < 3: return False
     if g.fired < 0 or t.hidden or (t.is_at and not w.anti_at): return False
     if sight(self.table, u.pos, t.pos) is None: return False
-    return C.attack_pool(u, [g], t.pos) >= 1
+    return C.weapon_pool(u, [g], t.pos) >= 1
 
 def _shots(self, u, out):
     foes = [t for t in self.units if t.alive and t.side != u.side]
@@ -186,18 +188,21 @@ def _legal(self, player):
         for sq in self.objectives:
             if dist(sq, u.pos) <= 1: out.append({"unit": u.id, "act": "pickup", "at": list(sq)})
     out.append({"act": "end"})
-    self._cache = (self.version, out, None)
+    self._cache = (self.version, out)
     return out
 
 def _to_move(self):
     return () if self.over else (self.side,)
 
+def _same(a, b) -> bool:
+    "Equal as JSON values (a bool is not a number here)."
+    if type(a) is not type(b): return False
+    if type(a) is dict: return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if type(a) is list: return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
 def _check(self, player, action):
-    legal = self._legal(player)
-    if self._cache[2] is None: self._cache = (self._cache[0], legal, {canon(a) for a in legal})
-    try: key = canon(action)
-    except (TypeError, ValueError): key = None
-    if key not in self._cache[2]:
+    if not any(_same(action, a) for a in self._legal(player) if a.get("unit") == (action.get("unit") if type(action) is dict else None)):
         raise VotomsError(_why_illegal(self, player, action))
     return action
 

@@ -10,15 +10,15 @@ from ...geometry import cells_crossed
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'range_penalty', 'sight', 'cover_near', 'reach',
-           'push_dir', 'pushed']
+__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight', 'cover_near', 'reach', 'push_dir',
+           'pushed']
 
 # %% ../../../nbs/72_votoms_table.ipynb #e1e34965
 TERRAIN = {".": "smooth", ",": "rough", "~": "water", "#": "wall", "c": "cover", "*": "smooth"}
 DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 LAND = ("smooth", "rough")
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)     # compared and hashed by identity: tables are made once, and caches key on them
 class Table:
     "The battlefield: terrain and height of every square, each side's deployment squares, objective markers."
     name: str
@@ -100,10 +100,6 @@ def dist(a, b) -> int:
     "Distance in sticks between two squares (Chebyshev: a diagonal step is one stick)."
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
-def range_penalty(d:int) -> int:
-    "Dice lost to range at distance `d` sticks: one per full 2 sticks."
-    return d // 2
-
 @functools.lru_cache(maxsize=None)
 def _sight(t:Table, a, b):
     line = cells_crossed(a, b)[1:-1]
@@ -132,21 +128,32 @@ def _step_ok(t, a, b, mode, height) -> bool:
         return dh == 0 or dh < 2 * height
     return dh == 0 or dh < 2 * max(height, 1)    # swim: in or out of the water
 
+@functools.lru_cache(maxsize=None)
+def _steps(t:Table, mode:str, height:int) -> dict:
+    "For every square, the squares a `mode` step may go to from it (the table's terrain and heights only)."
+    out = {}
+    for y in range(t.height):
+        for x in range(t.width):
+            out[(x, y)] = tuple((x + dx, y + dy) for dx, dy in DIRS
+                                if t.on_table((x + dx, y + dy)) and _step_ok(t, (x, y), (x + dx, y + dy), mode, height))
+    return out
+
 def reach(t:Table, start, mode:str, squares:int, height:int=2, blocked=frozenset()) -> dict:
     "{square: sticks moved} a unit at `start` can end a `mode` move on, moving at most `squares` sticks; `blocked`: squares taken."
     start = tuple(start)
     if squares <= 0: return {}
+    steps, ter = _steps(t, mode, height), t.terrain
     seen, frontier, out = {start: 0}, [start], {}
+    swim = mode == "swim"
     for k in range(1, squares + 1):
         nxt = []
         for a in frontier:
-            if mode == "swim" and t.kind(a) != "water" and a != start: continue    # climbed out: the swim ends
-            if mode == "run" and t.kind(a) == "water" and a != start: continue
-            for dx, dy in DIRS:
-                b = (a[0] + dx, a[1] + dy)
-                if b in seen or not t.on_table(b) or b in blocked: continue
-                if mode == "swim" and t.kind(b) != "water" and t.kind(a) != "water": continue
-                if not _step_ok(t, a, b, mode, height): continue
+            wet = ter[a[1]][a[0]] == "water"
+            if swim and not wet and a != start: continue      # climbed out: the swim ends
+            if not swim and wet and a != start: continue
+            for b in steps[a]:
+                if b in seen or b in blocked: continue
+                if swim and not wet and ter[b[1]][b[0]] != "water": continue
                 seen[b] = k; nxt.append(b); out[b] = k
         frontier = nxt
     return out
