@@ -9,17 +9,17 @@ import traitlets
 from ..engine import RulesError, canon, bots_for
 from ..ui.base import tag, shows_errors
 from ..ui.table import TableBoard
-from ..ui.tabletop import help_line, esc, legend_html
+from ..ui.tabletop import help_line, esc, legend_html, tip
 from ..games.votoms.actions import Votoms
 from .scaffold import AppScaffold, Component
 from .votoms_contest import defence_html, contest_legend, pct
 from .votoms_builder import CharacterBuilder
 from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, TARGET_COLOR, OBJECTIVE_COLOR,
     OUT_COLOR, RAISED_COLOR, MODE_COLOR, MODE_HELP, center, square_at, square_name, outline, pips, map_squares, unit_card, numbers_of,
-    attack_odds, best_defence, odds_label, contest_box, last_contest, legend_items, rounds_of, entry)
+    attack_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry)
 
 # %% auto #0
-__all__ = ['character_spec', 'SticksBoard', 'VotomsBoard', 'VotomsApp']
+__all__ = ['VT_CSS', 'character_spec', 'SticksBoard', 'VotomsBoard', 'short_weapon', 'odds_line', 'VotomsApp']
 
 # %% ../../nbs/56_app_votoms.ipynb #b2cf5333
 def character_spec(c) -> dict:
@@ -45,7 +45,7 @@ class VotomsBoard(Component):
     mode = traitlets.Unicode("run", help="how a click on a square moves the selected unit: run, dash or swim")
     version = traitlets.Int(0, help="counts redraws")
 
-    def __init__(self, px_per_in:float=10):
+    def __init__(self, px_per_in:float=9):
         super().__init__()
         self.board = SticksBoard(8 * STICK, 8 * STICK, px_per_in=px_per_in, grid_in=STICK, title="VOTOMS — one square is one stick (6\"); Red's edge below")
         self.board.box.layout.flex = "0 0 auto"
@@ -62,7 +62,7 @@ class VotomsBoard(Component):
         self._tool_spot = self.error_spot()
         self._question = tag(W.HTML(), "fs-vt-question")
         self._odds_box = tag(W.HTML(), "fs-vt-odds-box")
-        self._answers = tag(W.Box(layout=W.Layout(flex_flow="row wrap")), "fs-vt-answers")
+        self._answers = tag(W.Box(layout=W.Layout(flex_flow="row wrap", width="100%")), "fs-vt-answers")
         self._answer_spot = self.error_spot()
         self._ask = tag(W.VBox([self._question, self._odds_box, self._answers, self._answer_spot],
                                layout=W.Layout(border="2px solid #ffb300", padding="4px 6px", margin="6px 0")), "fs-vt-ask")
@@ -70,10 +70,10 @@ class VotomsBoard(Component):
         self._dice_legend = W.HTML(contest_legend())
         self._cards = tag(W.HTML(), "fs-vt-cards")
         self._side = W.VBox([self._help, self._modes, self._tools, self._tool_spot, self._ask, self._dice, self._dice_legend],
-                            layout=W.Layout(flex="1 1 320px", min_width="300px", max_width="560px", margin="0 0 0 10px"))
+                            layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="560px", margin="0 0 0 10px"))
         self._table = W.HBox([W.VBox([self.board.box, self._legend, self._board_spot], layout=W.Layout(flex="0 0 auto")), self._side],
                              layout=W.Layout(flex_flow="row wrap"))
-        self.set_children(self._table, self._cards)
+        self.set_children(W.HTML(VT_CSS, layout=W.Layout(height="0px", margin="0")), self._table, self._cards)
         self.listen(self._modes, lambda ch: self.set_mode(ch["new"]), near=self._tool_spot)
         self._btns = []
 
@@ -175,7 +175,7 @@ def _draw(self:VotomsBoard, view:dict):
             att = next((u for u in v["units"] if u["label"] == d["data"]["attacker"]), None)
             tgt = _unit(v, d["data"].get("target_id"))
             if att is not None and tgt is not None and att["id"] in b.pieces and tgt["id"] in b.pieces:
-                b.draw_arrow(att["id"], tgt["id"], color="#e53935")
+                b.draw_arrow(att["id"], tgt["id"], color="#e53935"); self.shows["attack"] = True
     self._legend.value = legend_html(legend_items(v, self.shows))
     self._draw_side(v)
     self._cards.value = self._cards_html(v)
@@ -195,7 +195,7 @@ def _marks(self:VotomsBoard, v):
             opts = self._attacks_on(v, uid, u["id"])
             if not opts: continue
             b.highlight([u["id"]], color=TARGET_COLOR)
-            o = self._odds_of(opts[0])
+            o = best_attack([(a, self._odds_of(a)) for a in opts])[1]
             x, y = center(u["pos"])
             if o: b.label((x, y + 2.9), odds_label(o), color="#bf360c"); self.shows["targets"] = True
         if self.target and self.target in b.pieces: b.draw_arrow(uid, self.target, color="#ff6f00")
@@ -206,29 +206,47 @@ def _marks(self:VotomsBoard, v):
 VotomsBoard.show, VotomsBoard._movers_of, VotomsBoard.draw, VotomsBoard._marks = _show, _movers_of, _draw, _marks
 
 # %% ../../nbs/56_app_votoms.ipynb #10727547
+VT_CSS = ("<style>.fs-vt-board .fs-vt-button{white-space:normal;height:auto;min-height:28px;max-width:100%;line-height:1.3;"
+          "padding:3px 10px;text-align:left}</style>")
+
 def _button(self:VotomsBoard, box, specs, spot):
-    "Buttons in `box` for `specs` = [(label, tooltip, style, handler)] (a click runs the handler; errors beside them)."
+    "Buttons in `box` for `specs` = [(label, tooltip, style, handler[, note HTML under it])] (a click runs the handler; errors beside them)."
     for b in list(box.children):
-        if b in self._btns: self._btns.remove(b)
-        b.close()
-    out = []
-    for label, help_, style, fn in specs:
-        bt = tag(W.Button(description=label, tooltip=help_, button_style=style, layout=W.Layout(width="auto", flex="0 0 auto", margin="2px 4px 2px 0")),
+        for w in ([b] + list(getattr(b, "children", ()))):
+            if w in self._btns: self._btns.remove(w)
+            w.close()
+    out, kids = [], []
+    for label, help_, style, fn, *note in specs:
+        bt = tag(W.Button(description=label, tooltip=help_, button_style=style, layout=W.Layout(width="auto", flex="0 1 auto", margin="2px 4px 2px 0")),
                  "fs-vt-button")
         self.on_click(bt, lambda _b, fn=fn: fn(), near=spot)
         out.append(bt)
-    box.children = tuple(out)
+        kids.append(W.VBox([bt, W.HTML(note[0])], layout=W.Layout(width="100%", margin="0 0 4px 0")) if note and note[0] else bt)
+    box.children = tuple(kids)
     self._btns += out
+
+def short_weapon(name:str) -> str:
+    "A weapon by its code when it has one ('GAT-22 Heavy Machinegun' → 'GAT-22'), else its name."
+    first = name.split(" ", 1)[0]
+    return first if "-" in first and any(ch.isdigit() for ch in first) and first != "Built-in" else name
 
 def _attack_label(v, a) -> str:
     if a["act"] == "melee": return "Melee attack"
-    s = f"Fire {a['weapon']}"
-    if a.get("with"): s += " + " + " + ".join(a["with"])
-    if a.get("targets"): s += " at both " + " and ".join(a["targets"]) + " (Rapid Fire)"
+    s = f"Fire {short_weapon(a['weapon'])}"
+    if a.get("with"): s += " + " + " + ".join(map(short_weapon, a["with"]))
+    if a.get("targets"): s += (f" twice at {a['targets'][0]}" if len(set(a["targets"])) == 1 else " at " + " and ".join(a["targets"])) + " (Rapid Fire: two contests)"
     if a.get("shots"): s += f", {a['shots']} rocket{'s' if a['shots'] > 1 else ''}"
     if a.get("corner"): s += f" (template corner {a['corner']})"
     if a.get("aim"): s += ", aiming (+1 to a die)"
     return s
+
+def odds_line(o) -> str:
+    "An attack's odds in a line: for each defence the target may choose, P(hit) · P(destroyed) and its dice; the target's best starred."
+    if not o: return help_line("(the game gives no odds for this one before it is played)")
+    best = best_defence(o)
+    parts = [(f"<b>vs {k.upper()} ★ {pct(x['win'])} · {pct(x.get('destroy', 0))}</b>" if k == best else f"vs {k.upper()} {pct(x['win'])} · {pct(x.get('destroy', 0))}")
+             + f" <span style='color:#757575'>({x['dice']}d)</span>" for k, x in o.items()]
+    return f'<div class="fs-vt-attack-odds" style="font-size:12px;margin:0 0 0 8px">{" &nbsp; ".join(parts)}</div>'
 
 def _draw_side(self:VotomsBoard, v):
     mine, d = self._mine(v), v["decision"]
@@ -274,16 +292,14 @@ def _draw_ask(self:VotomsBoard, v):
     elif self.target and self.selected:
         opts = self._attacks_on(v, self.selected, self.target)
         t = _unit(v, self.target)
-        q = f"{self.selected} attacks {t['label'] if t else self.target}: {len(opts)} way{'s' if len(opts) != 1 else ''} (not played yet)"
-        parts = []
-        for a in opts:
-            o = self._odds_of(a)
-            if o: parts.append(f'<div style="margin:4px 0 0 0;font-size:12px"><b>{esc(_attack_label(v, a))}</b></div>'
-                               + defence_html({k: numbers_of(x) for k, x in o.items()}, best_defence(o), {k: f"{x['dice']} dice" for k, x in o.items()}))
+        q = f"{self.selected} attacks {t['label'] if t else self.target} (not played yet): the odds by the defence it may choose"
+        rows = [(a, self._odds_of(a)) for a in opts]
+        body = help_line("Under each attack: the chance to hit · to destroy by the defence the target may choose, with its dice; "
+                         "★ the target's best (it chooses when you fire).")
+        for a, o in rows:
             best = o[best_defence(o)] if o else None
-            specs.append((_attack_label(v, a) + (f" · hit {pct(best['win'])}" if best else ""), "Play it now: the target chooses its defence",
-                          "danger", lambda a=a: self.act(a)))
-        body = "".join(parts) + help_line("The target chooses its defence when you fire: the odds are the attacker's by each choice; ★ is the target's best.")
+            specs.append((_attack_label(v, a) + (f" · hit {pct(best['win'])}" if best else ""), a.get("weapon", "melee") + ": play it now; the target chooses its defence",
+                          "danger", lambda a=a: self.act(a), odds_line(o)))
         specs.append(("Cancel", "Choose another target or a move", "", lambda: self.cancel()))
     self._ask.layout.display = None if q else "none"
     self._question.value = f'<div style="font-size:14px"><b>{esc(q)}</b></div>' if q else ""
@@ -400,7 +416,7 @@ class VotomsApp(AppScaffold):
                  options=None,        # game options for a new game
                  seed:int=0,
                  seats=None,          # per seat: "human" or a bot spec; default Blue the best bot the game has
-                 px_per_in:float=10,  # the table's scale (10 px an inch: 48" = 480 px)
+                 px_per_in:float=9,   # the table's scale (9 px an inch: 48" = 432 px, the controls beside it at 1280 px)
                  builder:bool=True):  # show the character builder above the table
         state = state if state is not None else Votoms.new(options, seed)
         if state.game is not Votoms: raise RulesError(f"VotomsApp plays VOTOMS, not {state.game.name}")

@@ -7,13 +7,13 @@ from __future__ import annotations
 import copy
 from ..ui.tabletop import tip, help_line, esc, Swatch, legend_html, status_card_html
 from ..games.votoms.contest import resolve
-from .votoms_contest import pct, pools_html, TERMS as CONTEST_TERMS
+from .votoms_contest import pct, pools_html, record_parts, TERMS as CONTEST_TERMS
 
 # %% auto #0
 __all__ = ['STICK', 'SIDE', 'SIDE_COLOR', 'TERRAIN_LOOK', 'SELECT_COLOR', 'TARGET_COLOR', 'OBJECTIVE_COLOR', 'OUT_COLOR',
            'RAISED_COLOR', 'MODE_COLOR', 'MODE_HELP', 'TERMS', 'center', 'square_at', 'square_name', 'outline', 'pips',
            'map_squares', 'weapon_words', 'unit_card', 'numbers_of', 'attack_odds', 'best_defence', 'odds_label',
-           'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
+           'best_attack', 'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #7c05ea96
 STICK = 6.0                                   # inches a square
@@ -107,25 +107,31 @@ def attack_odds(state, player:int, action:dict) -> dict | None:
     return None if ev is None else {ev.data["defence"]: {"dice": len(ev.data["defend_faces"]), **ev.data["odds"]}}
 
 def best_defence(odds:dict) -> str:
-    "The defence the game's numbers favour for the defender: the lowest chance of being destroyed, then of being hit."
-    return min(odds, key=lambda k: (round(odds[k].get("destroy", 0), 12), round(odds[k]["win"], 12)))
+    "The defence the game's numbers favour for the defender, ranked as `contest.best_defence` ranks by default: the lowest P(hit), then the least damage, then the most damage dealt back."
+    return min(odds, key=lambda k: (round(odds[k]["win"], 12), round(odds[k].get("damage", 0), 12), -round(odds[k].get("back_mean", 0), 12)))
 
 def odds_label(odds:dict) -> str:
     "A target's label on the table: the attacker's chances against the defender's best defence."
     o = odds[best_defence(odds)]
     return f"hit {pct(o['win'])} · kill {pct(o.get('destroy', 0))}"
 
+def best_attack(options:list) -> tuple:
+    "Of (action, odds) pairs, the one with the highest P(hit) against the defender's best defence (then P(destroyed))."
+    ok = [(a, o) for a, o in options if o]
+    if not ok: return (options[0][0], None) if options else (None, None)
+    return max(ok, key=lambda ao: (round(ao[1][best_defence(ao[1])]["win"], 12), round(ao[1][best_defence(ao[1])].get("destroy", 0), 12)))
+
 # %% ../../nbs/56c_app_votoms_table.ipynb #cbcd4f26
 def contest_box(ev, options) -> str:
     "The contest event `ev` drawn: the two pools, the pairs, the overkill dice, the verdict and the odds it had."
     d = ev.data
-    rec = resolve(d["attack_faces"], d["defend_faces"], options.ties, options.overkill)
-    who = lambda s: s.split(" ", 1)[1] if " " in s and s[:1] in "RB" and s[1:2].isdigit() else s
+    parts = record_parts(resolve(d["attack_faces"], d["defend_faces"], options.ties, options.overkill))
+    if parts["winner"] == 1 and d["defence"] != "melee": parts["over_pos"] = []     # a defender's win in a shot deals nothing back
     title = f"Round {d['round']}: {d['attacker']} → {d['target']}" + (f", {d['weapon']}" if d.get("weapon") else "") + f" (defends with {d['defence'].upper()})"
     o = d.get("odds") or {}
     had = f"Before the roll: {tip('P(hit)', 'The chance the attacker wins the contest.')} {pct(o['win'])}, P(destroyed) {pct(o.get('destroy', 0))}." if o else ""
     return (f'<div class="fs-vt-last"><div style="font-size:12px;color:#616161">Last contest</div>'
-            f'{pools_html(rec, (who(d["attacker"]), who(d["target"])), title, odds="")}'
+            f'{pools_html(parts, (d["attacker"], d["target"]), title, odds="")}'
             + (f'<div style="font-size:12px;margin:0 6px">{had}</div>' if had else "") + "</div>")
 
 def last_contest(events):
@@ -145,6 +151,7 @@ def legend_items(view:dict, shows:dict) -> list:
     if shows.get("selected"): out.append(Swatch(SELECT_COLOR, "selected", "ring", "The unit you clicked: its moves and targets are shown."))
     for m in shows.get("modes", ()): out.append(Swatch(MODE_COLOR[m], f"{m} reach", "square", MODE_HELP[m]))
     if shows.get("targets"): out.append(Swatch(TARGET_COLOR, "target (hit · kill)", "ring", "An enemy it can attack; the label: the chance to hit and to destroy it against its best defence."))
+    if shows.get("attack"): out.append(Swatch("#e53935", "attack", "line", "The attack waiting for your defence: from the attacker to your unit."))
     if shows.get("out"): out.append(Swatch(OUT_COLOR, "✕ destroyed", "cross", "A destroyed unit, where it fell."))
     return out
 
@@ -175,7 +182,14 @@ def entry(e, names:dict, rnd=None) -> dict | None:
                 f"({_faces(sorted(d['attack_faces'], reverse=True))}) against {d['defence'].upper()} {len(d['defend_faces'])} dice "
                 f"({_faces(sorted(d['defend_faces'], reverse=True))}) — {who}" + (f" (P(hit) was {pct(o['win'])})." if o else "."))
         tone = "roll"
-    elif e.kind == "roll": tone = "roll"
+    elif e.kind == "roll":
+        tone, why = "roll", d.get("why", "a roll")
+        text = (f"{SIDE[e.player] if e.player in (0, 1) else 'The table'} rolls {d['notation']} ({why}): "
+                f"{', '.join(map(str, d['faces']))} = {d['total']} (this much or more: {pct(d['p_at_least'])}).")
+    elif e.kind == "dice" and "repaired" in d:
+        tone = "roll"
+        text = (f"{d['unit']} tries to repair {d['target']}: {len(d['faces'])} dice ({_faces(d['faces'])}) — "
+                + ("a 6: 1 Armor back" if d["repaired"] else "no 6, no repair") + f" (the chance of a 6 was {pct(d['p'])}).")
     elif e.kind == "end": tone = "result"
     elif d.get("destroyed"): tone = "casualty"
     elif "first" in d: tone = "round"

@@ -4,8 +4,16 @@
    error beside it, in plain words), one over the XP (beside it too), an AT and a weapon bought (the Gildan left),
    save the sheet, change it, load it back.
 
+2. A short whole game against the random bot (one round on the standard table; Blue moved first): R1 clicked on the
+   table (its run reach lit, each enemy labelled with hit/kill), a lit square clicked (R1 moves there, read back from
+   BokehJS), an enemy clicked (its attacks with the odds by defence), Fire (the bot defends; the contest drawn as two
+   pools), a refused click said beside the table, undo restoring the screen, save then load, End turn to the end.
+3. Hot seat: Blue's shot clicked, Red's defence offered with the odds of each choice, answered by its button.
+
 Screenshots of the key moments go to test-artifacts/votoms_app-*.png (looked at by hand when the layout changes)."""
-from helpers import wait, app_shot, cut_off
+import base64, re
+from test_boards import click_at
+from helpers import wait, app_shot, cut_off, log_lines
 
 BUILDER = "from fortune_suite.apps.votoms_builder import CharacterBuilder\nb = CharacterBuilder()\nb"
 
@@ -65,3 +73,107 @@ def test_character_builder(lab, page):
     panel.locator("button.fs-vt-load").click()
     wait(lambda: any("5 is over the maximum 4" in t for t in spots.all_inner_texts()), "a bad sheet refused, naming the field")
     assert "stats and groups 15 of 15" in xp.inner_text()
+
+
+APP = ("from fortune_suite.apps.votoms import VotomsApp\n"
+       "app = VotomsApp(options={'max_rounds': 1}, seed=1, seats={1: 'random'})\napp")
+FIG = "fs-table-figure"
+SQ = lambda x, y: (6 * x + 3, 6 * y + 3)          # the centre of square (x, y) in the table's inches
+
+
+def log(panel):
+    return log_lines(panel, ".fs-app-log")
+
+
+def test_whole_game_against_the_bot(lab, page, bokeh_data):
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_app.ipynb", [APP])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status, summary, ask = panel.locator(".fs-app-status"), panel.locator(".fs-app-summary"), panel.locator(".fs-vt-ask")
+    bokeh_data(page, "fs-table-pieces", until=lambda d: {"R1", "R2", "B1", "B2"} <= set(d["id"]))
+    wait(lambda: "Red, your turn: click one of your units" in status.inner_text(), "Red's first prompt")
+    assert "1 of 1" in summary.inner_text() and "Red 6 - Blue 6" in summary.inner_text()
+    assert "B1 Scopedog dashes to E5." in log(panel)                                   # the bot's move, in squares
+    legend = panel.locator(".fs-vt-legend").inner_text()
+    assert "Red (you)" in legend and "water" in legend and "armor pips" in legend
+    assert "2 actions left" in panel.locator(".fs-vt-unit-R1").inner_text()
+    no_cut(panel, "start")
+    shot(panel, "3-table-start")
+
+    click_at(page, FIG, *SQ(3, 0))                                                      # R1: its reach and targets
+    hl = bokeh_data(page, "fs-table-highlight", until=lambda d: d["color"].count("#43a047") == 10)
+    labels = bokeh_data(page, "fs-table-labels", until=lambda d: any(t.startswith("hit ") for t in d["text"]))
+    assert all(re.fullmatch(r"hit (<1|>99|\d+)% · kill (<1|>99|\d+)%", t) for t in labels["text"] if t.startswith("hit ")), labels["text"]
+    assert "fs-status-active" in panel.locator(".fs-vt-unit-R1").get_attribute("class")
+    assert "run reach" in panel.locator(".fs-vt-legend").inner_text()
+    no_cut(panel, "R1 selected")
+    shot(panel, "4-selected")
+
+    click_at(page, FIG, *SQ(3, 2))                                                      # a lit square: R1 runs there
+    wait(lambda: "R1 Scopedog runs to D3." in log(panel), "the move in the log")
+    d = bokeh_data(page, "fs-table-pieces", until=lambda d: "R1" in d["id"] and abs(d["y"][d["id"].index("R1")] - 15) < 1e-6)
+    assert abs(d["x"][d["id"].index("R1")] - 21) < 1e-6
+    wait(lambda: "1 action left" in panel.locator(".fs-vt-unit-R1").inner_text(), "one action left on R1's card")
+    click_at(page, FIG, *SQ(0, 7))                                                      # out of reach: refused beside the table
+    spot = panel.locator(".fs-error-spot:visible")
+    wait(lambda: spot.count() and "cannot move to A8" in spot.first.inner_text(), "the refusal beside the table")
+
+    before, card_before = log(panel), panel.locator(".fs-vt-unit-R1").inner_text()
+    click_at(page, FIG, *SQ(4, 4))                                                      # B1: its attacks with the odds
+    wait(lambda: ask.is_visible() and "R1 attacks B1 Scopedog" in ask.inner_text(), "the attacks on B1")
+    assert "MOVE" in ask.inner_text() and "ARMOR" in ask.inner_text() and "★" in ask.inner_text()
+    bokeh_data(page, "fs-table-arrows", until=lambda d: len(d["x0"]) == 1)
+    no_cut(panel, "attack chosen")
+    shot(panel, "5-attack-odds")
+    ask.locator("button").filter(has_text="Fire").first.click()
+    dice = panel.locator(".fs-vt-dice")
+    wait(lambda: "Last contest" in dice.inner_text() and "Before the roll" in dice.inner_text(), "the contest drawn")
+    assert panel.locator(".fs-vt-die").count() >= 2
+    assert any(re.match(r"R1 Scopedog attacks B1 Scopedog with .*: \d+ dice \(", t) for t in log(panel)), log(panel)
+    assert not any(re.search(r"\[|\]|None", t) for t in log(panel) if "attacks" in t or "runs" in t)
+    no_cut(panel, "after the shot")
+    shot(panel, "6-contest")
+
+    panel.locator("button.fs-app-undo").click()                                         # undo: the shot taken back
+    wait(lambda: log(panel) == before, "the log as before the shot")
+    wait(lambda: panel.locator(".fs-vt-unit-R1").inner_text() == card_before, "R1's card as before")
+    panel.locator("button.fs-app-save").click()                                         # save, play on, load
+    link = panel.locator(".fs-app-download a")
+    wait(lambda: link.count() == 1, "the download link")
+    text = base64.b64decode(link.get_attribute("href").split(",", 1)[1]).decode()
+    saved = log(panel)
+    panel.get_by_role("button", name="End turn", exact=True).click()
+    wait(lambda: "Game over" in status.inner_text(), "the end of the one round")
+    assert any(t.startswith("Game over after round 1") for t in log(panel))
+    no_cut(panel, "game over")
+    shot(panel, "7-game-over")
+    panel.locator(".fs-app-savetext textarea").fill(text)
+    panel.locator("button.fs-app-load").click()
+    wait(lambda: log(panel) == saved, "the saved game back")
+    wait(lambda: "Red, your turn" in status.inner_text(), "Red to move again after the load")
+
+
+def test_hot_seat_defence(lab, page, bokeh_data):
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_hot.ipynb", ["from fortune_suite.apps.votoms import VotomsApp\napp = VotomsApp(seed=1, seats={})\napp"])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status, ask = panel.locator(".fs-app-status"), panel.locator(".fs-vt-ask")
+    wait(lambda: "Blue, your turn" in status.inner_text(), "Blue first (it rolled higher)")
+    bokeh_data(page, "fs-table-pieces", until=lambda d: {"B2", "R1"} <= set(d["id"]))
+    click_at(page, FIG, *SQ(4, 7))                                                      # B2, then R1
+    bokeh_data(page, "fs-table-labels", until=lambda d: any(t.startswith("hit ") for t in d["text"]))
+    click_at(page, FIG, *SQ(3, 0))
+    wait(lambda: ask.is_visible() and "B2 attacks R1 Scopedog" in ask.inner_text(), "B2's attacks on R1")
+    ask.locator("button").filter(has_text="HRAT-23").first.click()
+    wait(lambda: "Red, your turn: R1 Scopedog is attacked: choose its defence" in status.inner_text(), "Red asked to defend")
+    wait(lambda: ask.locator("button").filter(has_text="MOVE").count() == 1 and ask.locator("button").filter(has_text="ARMOR").count() == 1,
+         "a button per defence")
+    assert re.search(r"MOVE \(\d dice\): hit \d+%", ask.inner_text()) and "★" in ask.inner_text()
+    bokeh_data(page, "fs-table-arrows", until=lambda d: len(d["x0"]) == 1)               # the attack drawn as an arrow
+    no_cut(panel, "defence asked")
+    shot(panel, "8-defence")
+    ask.locator("button").filter(has_text="MOVE").first.click()
+    wait(lambda: "defends with MOVE" in panel.locator(".fs-vt-dice").inner_text(), "the contest drawn with its defence")
+    wait(lambda: "Blue, your turn" in status.inner_text(), "back to Blue")
