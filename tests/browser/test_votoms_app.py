@@ -9,6 +9,9 @@
    BokehJS), an enemy clicked (its attacks with the odds by defence), Fire (the bot defends; the contest drawn as two
    pools), a refused click said beside the table, undo restoring the screen, save then load, End turn to the end.
 3. Hot seat: Blue's shot clicked, Red's defence offered with the odds of each choice, answered by its button.
+4. A pilot built inside the app (the builder opened above the table, clicked into a sheet) and *Play with this
+   pilot*: the new game's R1 is the character's Scopedog, selected and moved by clicks.
+5. The same game in Voilà: select, move and fire by clicking.
 
 Screenshots of the key moments go to test-artifacts/votoms_app-*.png (looked at by hand when the layout changes)."""
 import base64, re
@@ -177,3 +180,52 @@ def test_hot_seat_defence(lab, page, bokeh_data):
     ask.locator("button").filter(has_text="MOVE").first.click()
     wait(lambda: "defends with MOVE" in panel.locator(".fs-vt-dice").inner_text(), "the contest drawn with its defence")
     wait(lambda: "Blue, your turn" in status.inner_text(), "back to Blue")
+
+
+def test_pilot_from_the_builder_plays(lab, page, bokeh_data):
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_pilot.ipynb", ["from fortune_suite.apps.votoms import VotomsApp\napp = VotomsApp(seed=1, seats={1: 'random'})\napp"])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status = panel.locator(".fs-app-status")
+    panel.locator(".fs-vt-builder-box .p-Accordion-child, .fs-vt-builder-box .lm-AccordionPanel-title, .fs-vt-builder-box .jupyter-widget-Collapse-header, "
+                  ".fs-vt-builder-box .p-Collapse-header").first.click()
+    builder = panel.locator(".fs-vt-builder")
+    wait(lambda: builder.is_visible(), "the builder opened")
+    level(panel, "stats", "DEX", 3)
+    panel.locator(".fs-vt-skill-AT-Dodge select").select_option(index=1)
+    panel.locator(".fs-vt-buy-at select").select_option(label="Scopedog (300 G)")
+    panel.locator(".fs-vt-buy-GAT-22-Heavy-Machinegun").click()
+    wait(lambda: "150 left" in panel.locator(".fs-vt-gildan").inner_text(), "the pilot's equipment bought")
+    name = panel.locator(".fs-vt-name input")
+    name.fill("Fiana"); name.press("Enter")
+    no_cut(panel, "pilot built in the app")
+    panel.locator("button.fs-vt-play").click()
+    wait(lambda: "R1 Fiana (Scopedog)" in panel.locator(".fs-vt-unit-R1").inner_text(), "R1 piloted by the character")
+    card = panel.locator(".fs-vt-unit-R1").inner_text()
+    assert "AT Dodge 1" in card and "GAT-22 Heavy" in card
+    wait(lambda: "Red, your turn" in status.inner_text(), "Red's turn in the new game")
+    bokeh_data(page, "fs-table-pieces", until=lambda d: "R1" in d["id"])
+    click_at(page, FIG, *SQ(3, 0))
+    bokeh_data(page, "fs-table-highlight", until=lambda d: "#43a047" in d["color"])
+    click_at(page, FIG, *SQ(3, 2))
+    wait(lambda: any("R1 Fiana (Scopedog) runs to D3." == t for t in log(panel)), "the pilot's AT moved by a click")
+    shot(panel, "9-pilot-playing")
+
+
+def test_select_move_and_fire_in_voila(lab, voila, vpage, bokeh_data):
+    lab.write("votoms_voila.ipynb", [APP])
+    voila.open(vpage, "votoms_voila.ipynb", wait_for=".fs-table-figure")
+    panel = vpage.locator(".fs-vt-app").first
+    bokeh_data(vpage, "fs-table-pieces", until=lambda d: {"R1", "B1"} <= set(d["id"]))
+    click_at(vpage, FIG, *SQ(3, 0))
+    bokeh_data(vpage, "fs-table-labels", until=lambda d: any(t.startswith("hit ") for t in d["text"]))
+    click_at(vpage, FIG, *SQ(3, 2))
+    wait(lambda: "R1 Scopedog runs to D3." in log(panel), "the move in the log")
+    click_at(vpage, FIG, *SQ(4, 4))
+    ask = panel.locator(".fs-vt-ask")
+    wait(lambda: ask.is_visible() and "R1 attacks B1 Scopedog" in ask.inner_text(), "the attacks on B1")
+    ask.locator("button").filter(has_text="Fire").first.click()
+    wait(lambda: "Last contest" in panel.locator(".fs-vt-dice").inner_text(), "the contest drawn")
+    assert cut_off(panel) == []
+    app_shot(panel, "votoms_app-10-voila", width=1280)
