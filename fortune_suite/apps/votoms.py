@@ -19,7 +19,7 @@ from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, 
     attack_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry)
 
 # %% auto #0
-__all__ = ['VT_CSS', 'character_spec', 'SticksBoard', 'VotomsBoard', 'short_weapon', 'odds_line', 'VotomsApp']
+__all__ = ['VT_CSS', 'character_spec', 'SticksBoard', 'VotomsBoard', 'facing_words', 'short_weapon', 'odds_line', 'VotomsApp']
 
 # %% ../../nbs/56_app_votoms.ipynb #b2cf5333
 def character_spec(c) -> dict:
@@ -43,6 +43,7 @@ class VotomsBoard(Component):
     selected = traitlets.Unicode("", help="the id of the unit selected ('' none)")
     target = traitlets.Unicode("", help="the enemy whose attacks wait beside the table ('' none)")
     mode = traitlets.Unicode("run", help="how a click on a square moves the selected unit: run, dash or swim")
+    how = traitlets.Unicode("", help="what kind of move: '' a plain move (the unit turns to face where it goes), 'back' backing away, 'hide' into hiding in water")
     version = traitlets.Int(0, help="counts redraws")
 
     def __init__(self, px_per_in:float=9):
@@ -58,6 +59,8 @@ class VotomsBoard(Component):
         self._modes = tag(W.ToggleButtons(options=[("Run", "run"), ("Dash", "dash"), ("Swim", "swim")], value="run", description="Move by:",
                                           tooltips=[MODE_HELP[m] for m in ("run", "dash", "swim")], style={"button_width": "56px", "description_width": "initial"}),
                           "fs-vt-modes")
+        self._howbox = tag(W.ToggleButtons(options=[("Plain move", "")], value="", description="Kind:", style={"button_width": "auto", "description_width": "initial"},
+                                           tooltips=["A plain move: the unit turns to face where it goes"]), "fs-vt-how")
         self._tools = tag(W.Box(layout=W.Layout(flex_flow="row wrap")), "fs-vt-tools")
         self._tool_spot = self.error_spot()
         self._question = tag(W.HTML(), "fs-vt-question")
@@ -69,12 +72,13 @@ class VotomsBoard(Component):
         self._dice = tag(W.HTML(), "fs-vt-dice")
         self._dice_legend = W.HTML(contest_legend())
         self._cards = tag(W.HTML(), "fs-vt-cards")
-        self._side = W.VBox([self._help, self._modes, self._tools, self._tool_spot, self._ask, self._dice, self._dice_legend],
+        self._side = W.VBox([self._help, self._modes, self._howbox, self._tools, self._tool_spot, self._ask, self._dice, self._dice_legend],
                             layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="560px", margin="0 0 0 10px"))
         self._table = W.HBox([W.VBox([self.board.box, self._legend, self._board_spot], layout=W.Layout(flex="0 0 auto")), self._side],
                              layout=W.Layout(flex_flow="row wrap"))
         self.set_children(W.HTML(VT_CSS, layout=W.Layout(height="0px", margin="0")), self._table, self._cards)
         self.listen(self._modes, lambda ch: self.set_mode(ch["new"]), near=self._tool_spot)
+        self.listen(self._howbox, lambda ch: self.set_how(ch["new"]) if ch["new"] is not None and ch["new"] != self.how else None, near=self._tool_spot)
         self._btns = []
 
     @property
@@ -88,6 +92,10 @@ class VotomsBoard(Component):
         return {b.description: b for b in self._btns}
 
 # %% ../../nbs/56_app_votoms.ipynb #6da2749d
+def facing_words(f) -> str:
+    "A facing (dx, dy) in words, Red's edge below: 'up', 'down-left'…"
+    return "-".join(w for w in (("up" if f[1] > 0 else "down" if f[1] < 0 else ""), ("right" if f[0] > 0 else "left" if f[0] < 0 else "")) if w) or "nowhere"
+
 def _mine(self:VotomsBoard, v) -> bool: return self.seat in v["to_move"]
 
 def _unit(v, uid):
@@ -101,14 +109,19 @@ def _acts(self:VotomsBoard, v, uid=None, kind=None) -> list:
 def _movers(self:VotomsBoard, v) -> list:
     return list(dict.fromkeys(a["unit"] for a in self._acts(v) if "unit" in a))
 
-def _reach(self:VotomsBoard, v, uid, mode) -> dict:
-    "Squares the unit can move to by `mode` (plain moves first): square -> the action."
+def _reach(self:VotomsBoard, v, uid, mode, how:str|None=None) -> dict:
+    "Squares the unit can move to by `mode`, as `how` says ('' a plain move, 'back' backing away, 'hide' into hiding): square -> the action."
+    how = self.how if how is None else how
     out = {}
     for a in self._acts(v, uid, "move"):
-        if a["mode"] == mode and not a.get("hide") and not a.get("drive_by"):
-            sq = tuple(a["to"])
-            if sq not in out or (out[sq].get("back") and not a.get("back")): out[sq] = a
+        kind = "back" if a.get("back") else "hide" if a.get("hide") else "drive" if a.get("drive_by") else ""
+        if a["mode"] == mode and kind == how: out.setdefault(tuple(a["to"]), a)
     return out
+
+def _hows(self:VotomsBoard, v, uid) -> list:
+    "The kinds of move the unit has now: '' plain, 'back' backing away, 'hide' hiding in water."
+    ks = {"back" if a.get("back") else "hide" if a.get("hide") else "drive" if a.get("drive_by") else "" for a in self._acts(v, uid, "move")}
+    return [k for k in ("", "back", "hide") if k in ks]
 
 def _attacks_on(self:VotomsBoard, v, uid, tid) -> list:
     "The attacks unit `uid` may make on `tid`: shots (one target) and melee."
@@ -122,7 +135,7 @@ def _odds_of(self:VotomsBoard, a):
         self._odds[key] = attack_odds(self.state, self.seat, a)
     return self._odds[key]
 
-VotomsBoard._mine, VotomsBoard._acts, VotomsBoard._movers, VotomsBoard._reach = _mine, _acts, _movers, _reach
+VotomsBoard._mine, VotomsBoard._acts, VotomsBoard._movers, VotomsBoard._reach, VotomsBoard._hows = _mine, _acts, _movers, _reach, _hows
 VotomsBoard._attacks_on, VotomsBoard._odds_of = _attacks_on, _odds_of
 
 # %% ../../nbs/56_app_votoms.ipynb #a2dae484
@@ -162,13 +175,17 @@ def _draw(self:VotomsBoard, view:dict):
         for u in v["units"]:
             if u["destroyed"]:
                 b.label(center(u["pos"]), f"✕ {u['id']}", color=OUT_COLOR, background="#eeeeee"); continue
-            tip_ = (f"{u['label']} ({SIDE[u['side']]}): Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} "
+            tip_ = (f"{u['label']} ({SIDE[u['side']]}, facing {facing_words(u['facing'])}): Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} "
                     f"swim {u['swim']}, melee {u['melee']}" + (f", stunned ×{u['stun']}" if u["stun"] else "") + (", hidden" if u.get("hidden") else ""))
             b.place(u["id"], center(u["pos"]), radius_in=2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_,
                     line_color="#ffd600" if u["id"] == self.selected else "#212121")
             x, y = center(u["pos"])
             b.label((x, y - 2.0), pips(u), color=SIDE_COLOR[u["side"]])
             if u["stun"]: b.label((x + 2.2, y + 2.2), f"⚡{u['stun']}", color="#e65100", background="#ffe0b2")
+            fx, fy = u["facing"]
+            n = (fx * fx + fy * fy) ** 0.5 or 1
+            b.draw_path([(x + 2.2 * fx / n, y + 2.2 * fy / n), (x + 3.1 * fx / n, y + 3.1 * fy / n)], color="#212121", width=4)
+            self.shows["facing"] = True
         if mine: self._marks(v)
         d = v["decision"]
         if d is not None and d["kind"] == "defend":
@@ -259,6 +276,17 @@ def _draw_side(self:VotomsBoard, v):
                   f"(by {self.mode}), or a ringed enemy to see the odds of an attack on it.")
     self._help.value = help_line(text)
     self._modes.layout.display = None if (mine and d is None and u is not None) else "none"
+    hows = self._hows(v, u["id"]) if (mine and d is None and u is not None) else []
+    if self.how not in hows: self.how = ""
+    words = {"": ("Plain move", "A plain move: the unit turns to face where it goes"),
+             "back": ("Back away", "Move backward, keeping the facing (one stick less): your back stays away from the enemy"),
+             "hide": ("Hide in water", "Move into water and hide: only waterproof units can attack you, in melee")}
+    opts = [(words[h][0], h) for h in hows]
+    if list(self._howbox.options) != opts:
+        with self._howbox.hold_trait_notifications():
+            self._howbox.options, self._howbox.tooltips = opts, [words[h][1] for h in hows]
+    if self._howbox.value != self.how and self.how in hows: self._howbox.value = self.how
+    self._howbox.layout.display = None if len(hows) > 1 else "none"
     tools = []
     if mine and d is None:
         if u is not None:
@@ -355,11 +383,16 @@ def _select(self:VotomsBoard, uid:str):
     "Select unit `uid` (one of yours with actions left): its reach and targets light up."
     v = self.view
     if uid not in self._movers(v): raise RulesError(f"{uid} cannot act now")
-    with self.hold_trait_notifications(): self.selected, self.target = uid, ""
+    with self.hold_trait_notifications(): self.selected, self.target, self.how = uid, "", ""
     modes = [m for m in ("run", "dash", "swim") if self._reach(v, uid, m)]
     if modes and self.mode not in modes: self.mode = modes[0]
     self._modes.value = self.mode
     self.draw(v)
+
+def _set_how(self:VotomsBoard, how:str):
+    if how not in ("", "back", "hide"): raise RulesError(f"no kind of move {how!r}: '' (plain), 'back' or 'hide'")
+    self.how = how
+    if self.state is not None: self.draw(self.view)
 
 def _set_mode(self:VotomsBoard, mode:str):
     if mode not in ("run", "dash", "swim"): raise RulesError(f"no move mode {mode!r}: run, dash or swim")
@@ -373,6 +406,7 @@ def _cancel(self:VotomsBoard):
     if self.state is not None: self.draw(self.view)
 
 VotomsBoard._clicked, VotomsBoard.select, VotomsBoard.set_mode, VotomsBoard.cancel = _clicked, _select, _set_mode, _cancel
+VotomsBoard.set_how = shows_errors(_set_how)
 
 # %% ../../nbs/56_app_votoms.ipynb #7fc15bfc
 def _prompt(self:VotomsBoard, v) -> str:

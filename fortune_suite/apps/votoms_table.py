@@ -151,6 +151,7 @@ def legend_items(view:dict, shows:dict) -> list:
     if shows.get("selected"): out.append(Swatch(SELECT_COLOR, "selected", "ring", "The unit you clicked: its moves and targets are shown."))
     for m in shows.get("modes", ()): out.append(Swatch(MODE_COLOR[m], f"{m} reach", "square", MODE_HELP[m]))
     if shows.get("targets"): out.append(Swatch(TARGET_COLOR, "target (hit · kill)", "ring", "An enemy it can attack; the label: the chance to hit and to destroy it against its best defence."))
+    if shows.get("facing"): out.append(Swatch("#212121", "facing", "line", "The tick on a unit's edge: where it faces. Attacked from behind (its rear half), it defends with one die fewer."))
     if shows.get("attack"): out.append(Swatch("#e53935", "attack", "line", "The attack waiting for your defence: from the attacker to your unit."))
     if shows.get("out"): out.append(Swatch(OUT_COLOR, "✕ destroyed", "cross", "A destroyed unit, where it fell."))
     return out
