@@ -15,7 +15,7 @@ from fortune_suite.engine import known_games, get_game, bots_for  # noqa: E402
 from fortune_suite.simkit import simulate  # noqa: E402
 
 # games per timed run (full, quick) and table sizes worth measuring
-COUNTS = {"pig": (2000, 200), "spcfkrs": (60, 6), "fomo": (600, 40), "fortune_fodder": (20, 2)}
+COUNTS = {"pig": (2000, 200), "spcfkrs": (60, 6), "fomo": (600, 40), "fortune_fodder": (20, 2), "votoms": (60, 6)}
 PLAYERS = {"fomo": (2, 4, 5)}
 
 

@@ -28,7 +28,7 @@ def _hp(t) -> int: return t["hp"] if t["kind"] in ("AT", "vehicle") else 1
 def _value(n, d, hp, plus=0, ties="defender", overkill="minus1") -> float:
     "What `n` attack dice against `d` defence dice are worth: mean damage + 2 × P(destroyed) + 0.3 × P(stun)."
     if n < 1: return 0.0
-    o = odds(n, max(d, 0), hp, plus, ties, overkill)
+    o = odds(n, max(d, 0), hp, (0, 0, 0, 0, plus), ties, overkill)
     return o["mean"] + 2 * o["destroy"] + 0.3 * o["stun"]
 
 def gun_dice(g, d:int, shots:int=1) -> int:
@@ -99,7 +99,8 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
         data = d["data"]
         if d["kind"] == "defend":
             def loss(c):
-                o = data["defend"][c]
+                e = data["defend"][c]
+                o = odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"])
                 return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
             return min(legal, key=lambda c: (loss(c), legal.index(c)))
         if d["kind"] == "snap": return "fire"

@@ -9,57 +9,29 @@ from .data import VotomsError
 from .table import dist, sight, cover_near, pushed
 from .units import pilot_on_foot
 from . import contest as VC
+from .rerolls import best_choice, plus_choices, reroll_tokens
 
 # %% auto #0
-__all__ = ['outcome', 'best_reroll', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
-           'att_dice', 'spend_stun', 'roll_pool', 'settle', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
+__all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
+           'spend_stun', 'roll_pool', 'tokens', 'settle', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
-def _signed(r) -> int: return r.overkill if r.winner == "attacker" else -1 - r.overkill
-
-def outcome(af, df, plus:int=0, ties:str="defender", overkill:str="minus1") -> int:
-    "The signed result of attack dice `af` against `df`, with `plus` (+1 to the attacker's best die for it)."
-    if not plus or not af: return _signed(VC.resolve(af, df, ties, overkill))
-    a = sorted(af, reverse=True)
-    return max(_signed(VC.resolve(a[:i] + [a[i] + 1] + a[i + 1:], df, ties, overkill)) for i in range(len(a)))
-
-def best_reroll(af, df, attacker:bool, own:bool, ties="defender", overkill="minus1"):
-    "Index (in the rerolled pool, highest first) of the die worth rerolling for the attacker (or defender), or None."
-    a, d = sorted(af, reverse=True), sorted(df, reverse=True)
-    sign = 1 if attacker else -1
-    best, bi = sign * outcome(a, d, 0, ties, overkill), None
-    pool = a if attacker == own else d
-    for i in range(len(pool)):
-        if i and pool[i] == pool[i - 1]: continue
-        tot = 0
-        for f in range(1, 7):
-            q = pool[:i] + [f] + pool[i + 1:]
-            tot += sign * (outcome(q, d, 0, ties, overkill) if pool is a else outcome(a, q, 0, ties, overkill))
-        if tot / 6 > best + 1e-12: best, bi = tot / 6, i
-    return bi
+def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
+    "The signed result of attack dice `af` against `df` (see above)."
+    return VC.resolve(af, df, ties, overkill).signed
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #1200485e
 @functools.lru_cache(maxsize=None)
-def _dist(a:int, d:int, plus:int, ties:str, overkill:str):
-    try: return VC.pool_dist(a, d, plus=plus, ties=ties, overkill=overkill)
-    except ImportError:   # stand-in until votoms-contest's reroll module (which also does the +1) is merged: every sorted roll
-        import itertools, math
-        from fortune_suite.dice import Dist
-        def rolls(n):
-            for c in itertools.combinations_with_replacement(range(6, 0, -1), n):
-                w = math.factorial(n)
-                for f in set(c): w //= math.factorial(c.count(f))
-                yield list(c), w / 6 ** n
-        ps = {}
-        for x, px in rolls(max(a, 0)):
-            for y, py in rolls(max(d, 0)):
-                k = outcome(x, y, plus, ties, overkill); ps[k] = ps.get(k, 0) + px * py
-        return Dist.from_dict(ps)
+def _dist(a:int, d:int, tokens:tuple, ties:str, overkill:str):
+    ar, ao, dr, do, plus = tokens
+    return VC.pool_dist(a, d, ar, ao, dr, do, plus, ties=ties, overkill=overkill)
+
+NO_TOKENS = (0, 0, 0, 0, 0)
 
 @functools.lru_cache(maxsize=None)
-def odds(a:int, d:int, hp:int=99, plus:int=0, ties:str="defender", overkill:str="minus1") -> dict:
-    "P(win), P(stun), P(damage), P(destroyed at `hp`), P(explodes at `hp`), the mean damage dealt, and the defender's P(damage back) and mean damage back (a MELEE defence), for `a` attack dice against `d`."
-    D = _dist(a, d, plus, ties, overkill)
+def odds(a:int, d:int, hp:int=99, tokens:tuple=NO_TOKENS, ties:str="defender", overkill:str="minus1") -> dict:
+    "P(win), P(stun), P(damage), P(destroyed at `hp`), P(explodes at `hp`), the mean damage dealt, and the defender's P(damage back) and mean damage back (a MELEE defence), for `a` attack dice against `d`; `tokens`: (attacker's own rerolls, its rerolls of a defender die, the defender's own, its rerolls of an attacker die, the attacker's +1s)."
+    D = _dist(a, d, tokens, ties, overkill)
     ps = {int(k): float(p) for k, p in zip(D.outcomes, D.probs) if p > 0}
     return {"win": sum(p for k, p in ps.items() if k >= 0), "stun": ps.get(0, 0.0),
             "damage": sum(p for k, p in ps.items() if k >= 1),
@@ -120,8 +92,8 @@ def run(self):
             stun = t.stun + (1 if t.wounded else 0)
             data = {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
                     "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": n_att,
-                    "defend": {k: {"dice": max(v - stun, 0), **odds(n_att, v - stun, t.hp if t.is_at else 1, job.get("plus", 0), *self.contest_opts)}
-                               for k, v in pools.items()}}
+                    "hp": t.hp if t.is_at else 1, "rules": list(self.contest_opts),
+                    "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
             self.ask(t.side, "defend", list(pools), data)
             return
         self.queue.pop(0)
@@ -145,22 +117,61 @@ def roll_pool(self, n:int, why:str) -> list:
     return sorted(self.roller.roll(f"{n}d6", why, odds=False).faces, reverse=True)
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #8578c563
-def _rerolls(self, a, t, job, choice):
-    "Reroll skills each side may spend on this contest: (attacker's own, attacker's on the opponent, defender's own, defender's on the opponent)."
-    ranged, melee = job["kind"] in ("shoot",), job["kind"] == "melee"
-    aw, ao, dw, do = [], [], [], []
-    if a is not None and a.is_at:
-        if ranged: aw.append("AT Marksman"); ao.append("AT Prediction")
-        if melee: aw.append("AT Brawler")
-    if t.is_at:
-        if choice == "move": dw.append("AT Dodge"); do.append("AT Evade")
-        if choice == "armor": dw.append("AT Block")
-        if choice == "melee": dw.append("AT Brawler")
-    pick = lambda u, names: next((s for s in names if u is not None and u.can_use(s)), None)
-    return pick(a, aw), pick(a, ao), pick(t, dw), pick(t, do)
+def _helper(self, side, skill, unit):
+    "An ally of `unit` on `side` who can give `skill` (Advise / Warn) this turn, or None."
+    return next((v for v in self.units if v.side == side and v.alive and v is not unit and v.can_use(skill)
+                 and (v.id, skill) not in self.helped), None)
 
-def _use(u, skill):
-    if u.uses.get(skill) is not None: u.uses[skill] -= 1
+def tokens(self, a, t, job, choice):
+    "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`), and who gives Advise / Warn."
+    ranged = job["kind"] in ("shoot", "area")
+    have = lambda u: () if u is None or not u.is_at else tuple(s for s in u.skills if u.can_use(s))
+    adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee") else None
+    warn = _helper(self, t.side, "Warn", t)
+    kw = reroll_tokens("ranged" if job["kind"] != "melee" else "melee", choice,
+                          have(a) if job["kind"] in ("shoot", "melee", "area") else (), have(t), adv is not None, warn is not None,
+                          bool(job.get("plus")), a is not None and dist(a.pos, t.pos) <= 1)
+    tk = (kw["att_rerolls"], kw["att_opp_rerolls"], kw["def_rerolls"], kw["def_opp_rerolls"], kw["plus"])
+    return tk, adv, warn
+
+def _spend(self, u, names, helper, helper_skill, notes, what):
+    "Spend one use of the first of `names` `u` has (or the helper's Advise / Warn); note it."
+    for n in names:
+        if u is not None and u.is_at and u.can_use(n):
+            if u.uses.get(n) is not None: u.uses[n] -= 1
+            return n
+    if helper is not None:
+        helper.uses[helper_skill] -= 1; self.helped.add((helper.id, helper_skill))
+        return f"{helper_skill} from {helper.label}"
+    return what
+
+def _reroll_phase(self, side, af, df, tk, a, t, job, choice, helpers, notes):
+    "Let `side` ('attacker' / 'defender') spend its rerolls as well as possible; the dice change in place."
+    ar, ao, dr, do, plus = tk
+    own, opp = (ar, ao) if side == "attacker" else (dr, do)
+    while own + opp:
+        kw = dict(att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do, plus=plus, ties=self.contest_opts[0], overkill=self.contest_opts[1])
+        c = best_choice(af, df, side, **kw)
+        if c.action == "keep": break
+        mine = c.action == "reroll own"
+        pool = (af if mine else df) if side == "attacker" else (df if mine else af)
+        i = pool.index(c.die)
+        new = roll_pool(self, 1, f"{side}'s reroll")[0]
+        pool[i] = new; pool.sort(reverse=True)
+        u = a if side == "attacker" else t
+        if side == "attacker":
+            names = (("AT Brawler",) if job["kind"] == "melee" else ("AT Marksman",)) if mine else ("AT Prediction",)
+            used = _spend(self, u, names, helpers[0], "Advise", notes, "a reroll")
+            if mine: ar -= 1
+            else: ao -= 1
+        else:
+            names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",)}[choice] if mine else ("AT Evade",)
+            used = _spend(self, u, names, helpers[1], "Warn", notes, "a reroll")
+            if mine: dr -= 1
+            else: do -= 1
+        own, opp = (ar, ao) if side == "attacker" else (dr, do)
+        notes.append(f"{u.label if u else side} rerolls {'its' if mine else 'an opposing'} {c.die} ({used}): {new}")
+    return ar, ao, dr, do, plus
 
 def settle(self, job, a, t):
     "Roll and resolve one contest whose defence has been chosen, log it, apply the result."
@@ -173,28 +184,24 @@ def settle(self, job, a, t):
     n_att = len(af)
     df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
     hp0 = t.hp if t.is_at else 1
-    od = odds(n_att, n_def, hp0, job.get("plus", 0), *self.contest_opts)
+    tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
+    od = None if self.quiet else odds(n_att, n_def, hp0, tk, *self.contest_opts)    # for the log only: not computed in quiet mode
     notes = []
-    ar, ao, dr, do = _rerolls(self, a, t, job, choice)
-    for who, skill, own in ((a, ar, True), (a, ao, False), (t, dr, True), (t, do, False)):
-        if skill is None: continue
-        att_side = who is a
-        mine, theirs = (af, df) if att_side else (df, af)
-        pool = mine if own else theirs
-        i = best_reroll(af, df, att_side, own, *self.contest_opts)
-        if i is None: continue
-        old = pool[i]; new = roll_pool(self, 1, f"{skill} reroll")[0]
-        pool[i] = new; pool.sort(reverse=True); _use(who, skill)
-        notes.append(f"{who.label} uses {skill}: {old} rerolled to {new}")
-    plus = job.get("plus", 0)
-    if a is not None and not plus and dist(a.pos, t.pos) <= 1 and a.can_use("AT Killing Blow") and job["kind"] in ("shoot", "melee"):
-        if outcome(af, df, 1, *self.contest_opts) != outcome(af, df, 0, *self.contest_opts):
-            plus = 1; _use(a, "AT Killing Blow"); notes.append(f"{a.label} uses AT Killing Blow: +1")
-    res = outcome(af, df, plus, *self.contest_opts)
-    self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
+    if af and df and sum(tk[:4]):
+        tk = _reroll_phase(self, "attacker", af, df, tk, a, t, job, choice, (adv, warn), notes)
+        tk = _reroll_phase(self, "defender", af, df, tk, a, t, job, choice, (adv, warn), notes)
+    for k in range(tk[4] if af else 0):      # the +1s (Aim first, then AT Killing Blow) go where they help most
+        c = next(c for c in plus_choices(af, df, *self.contest_opts) if c.best)
+        if c.die is None: break
+        af[af.index(c.die)] += 1; af.sort(reverse=True)
+        src = "Aim" if job.get("plus") and k == 0 else "AT Killing Blow"
+        if src == "AT Killing Blow": a.uses["AT Killing Blow"] -= 1
+        notes.append(f"{src}: +1 on a {c.die}")
+    res = outcome(af, df, *self.contest_opts)
+    if not self.quiet: self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
-               "attack_faces": af, "defend_faces": df, "plus_one": plus, "outcome": res,
+               "attack_faces": af, "defend_faces": df, "outcome": res, "notes": notes,
                "odds": {k: round(v, 6) for k, v in od.items()}}, player=a.side if a else None)
     if res >= 0: hit(self, t, res, job, a)
     elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage

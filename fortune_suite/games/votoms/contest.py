@@ -168,18 +168,19 @@ def _tables(R:int):
         pmax = (y0[None] / w) ** bs - (np.maximum(y0[None] - 1, 0) / w) ** bs * (y0[None] >= 1)   # [b, y0]
         pmax[0] = 0; pmax[0, 0] = 1
         K[w] = np.einsum("by,yak->abk", pmax, B)
-    for t in (BIN, K): t.flags.writeable = False
-    return BIN, K
+    B6 = pmfs((6 - np.arange(7)) / 6)                                     # [t, r, j]: P(j of r d6 show more than t)
+    for t in (BIN, K, B6): t.flags.writeable = False
+    return BIN, K, B6
 
-@functools.lru_cache(maxsize=4096)
-def _plain(n:int, m:int, ties:str, rule:str):
-    "The signed outcome distribution of n dice against m (no rerolls) as (probabilities, offset)."
-    if n <= 0 or m <= 0:               # a pool below one die loses outright; all the winner's dice count
-        code = (-1 - _count(max(m, 0), rule)) if n <= 0 else _count(n, rule)
-        p = np.ones(1); p.flags.writeable = False
-        return p, code
+def _tables_for(*pools):
+    "The tables for these pool sizes: the standard ones (pools up to 12, built at import) or larger."
+    top = max(pools)
+    return _tables(13 if top <= 12 else top + 1)
+
+def _walk(n:int, m:int, ties:str, rule:str):
+    "The walk down the faces (either option): signed outcome probabilities and offset, for n, m ≥ 1."
     R = max(n, m)
-    BIN, K = _tables(max(R, 12))
+    BIN, K, _ = _tables_for(n, m)
     C = min(n, m) + 1
     c = np.arange(C)[:, None, None]; x = np.arange(n + 1)[None, :, None]; y = np.arange(m + 1)[None, None, :]
     E = np.zeros(C); E[0] = 1.0
@@ -215,10 +216,112 @@ def _plain(n:int, m:int, ties:str, rule:str):
         o = np.zeros(len(cnt))
         for k, p in enumerate(cnt): o[_count(k, rule)] += p
         return o
-    a, d = ok(att), ok(dfd)
-    probs = np.concatenate([d[::-1], a])              # codes -len(d) .. len(a)-1  (defender overkill k -> -1-k)
-    nz = np.flatnonzero(probs > 0); probs = probs[nz[0]:nz[-1] + 1] / probs.sum(); probs.flags.writeable = False
-    return probs, int(nz[0]) - len(d)
+    return _signed(ok(att), ok(dfd))
+
+def _signed(a, d):
+    "Attacker and defender overkill distributions as one signed vector (defender overkill k -> code −1 − k) and offset."
+    probs = [float(x) for x in d[::-1]] + [float(x) for x in a]
+    lo, hi = 0, len(probs) - 1
+    while probs[lo] <= 0: lo += 1
+    while probs[hi] <= 0: hi -= 1
+    tot = sum(probs)
+    out = np.array(probs[lo:hi + 1]) / tot; out.flags.writeable = False
+    return out, lo - len(d)
+
+_tables(13)     # the standard tables (pools up to 12), built once at import like a library's prebuilt d6
+
+# %% ../../../nbs/71_votoms_contest.ipynb #d5642990
+def _defender_fast(n:int, m:int, rule:str):
+    "Signed outcome under ties='defender' (n, m ≥ 1): P(win) by the walk, the counts in closed form."
+    BIN, _, B6 = _tables_for(n + 1, m + 1)
+    C = min(n, m) + 1
+    cc = np.arange(C); ys = np.arange(m + 1)
+    mask = ys[None, :] < (m - cc)[:, None]             # the defender still has a die to compare after y at this face
+    E = np.zeros(C); E[0] = 1.0; win = 0.0
+    for v in range(6, 0, -1):
+        Bx, By = BIN[v, n - cc], BIN[v, m - cc]
+        tail = np.cumsum(Bx[:, ::-1], 1)[:, ::-1]        # tail[c, j] = P(j or more attacker dice at this face)
+        win += E @ (By[:, :m + 1] * mask * tail[:, 1:m + 2]).sum(1)
+        E = np.bincount((cc[:, None] + cc[None, :]).ravel(), (E[:, None] * Bx[:, :C] * By[:, :C]).ravel(), 2 * C)[:C]
+    t = np.arange(7) / 6
+    top = lambda k: np.diff(t ** k, prepend=0.0)          # P(the best of k dice is t), t = 0..6 (t = 0: never)
+    att = top(m) @ B6[:, n, :n + 1]; att[0] = max(win - att[1:].sum(), 0.0)
+    dfd = top(n) @ B6[:, m, :m + 1]; dfd[0] = max(1.0 - win - dfd[1:].sum(), 0.0)
+    if rule == "minus1":
+        att = np.concatenate([[att[:2].sum()], att[2:]]); dfd = np.concatenate([[dfd[:2].sum()], dfd[2:]])
+    return _signed(att, dfd)
+
+_BIN13, _, _B613 = (t.tolist() for t in _tables(13))                 # the standard tables as lists, for the
+_TOP = [[(t / 6) ** k - ((t - 1) / 6) ** k if t else float(k == 0) for t in range(7)] for k in range(13)]   # small paths
+
+def _defender_small(n:int, m:int, rule:str):
+    "`_defender_fast` in plain Python for pools up to 12 (numpy's per-call cost dominates at these sizes)."
+    tm, tn = _TOP[m], _TOP[n]
+    att = [sum(tm[t] * _B613[t][n][j] for t in range(1, 7)) for j in range(n + 1)]
+    dfd = [sum(tn[t] * _B613[t][m][j] for t in range(1, 7)) for j in range(m + 1)]
+    if min(n, m) == 1: win = sum(att[1:])        # one compared pair: no tie-break wins
+    else:
+        C = min(n, m) + 1
+        E = [1.0] + [0.0] * (C - 1); win = 0.0
+        for v in range(6, 0, -1):
+            Bv = _BIN13[v]; En = [0.0] * C
+            for c in range(C):
+                e = E[c]
+                if not e: continue
+                ra, rd = n - c, m - c; bx, by = Bv[ra], Bv[rd]
+                s = cum = 0.0
+                for y in range(min(ra, rd)):      # the defender places y < rd dice, the attacker more
+                    cum += bx[y]; s += by[y] * (1.0 - cum)
+                win += e * s
+                for x in range(min(ra, rd) + 1): En[c + x] += e * bx[x] * by[x]
+            E = En
+    att[0] = max(win - sum(att[1:]), 0.0); dfd[0] = max(1.0 - win - sum(dfd[1:]), 0.0)
+    if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
+    return _signed(att, dfd)
+
+def _q_table():
+    "Q[w][a][p] = P(the top p of a dice on 1..w, sorted, equal p other dice on 1..w, sorted), for a, p ≤ 13."
+    BIN = _tables(13)[0]; R = BIN.shape[1] - 1
+    Q = np.zeros((7, R + 1, R + 1)); Q[:, :, 0] = 1.0
+    ps = np.arange(1, R + 1)
+    for w in range(1, 7):
+        Bw = BIN[w]; tail = np.cumsum(Bw[:, ::-1], 1)[:, ::-1]          # tail[r, k] = P(k or more of r show w)
+        Q[w, :, 1:] = Bw[ps, ps][None, :] * tail[:, 1:]                  # all p show w, and p or more of the a
+        for k in range(R if w > 1 else 0):                               # k of each show w, the rest agree below
+            sub = np.zeros((R + 1, R + 1)); sub[k:, k:] = Q[w - 1, :R + 1 - k, :R + 1 - k]
+            Q[w, :, 1:] += np.where(ps[None, :] > k, (Bw[:, k][:, None] * Bw[:, k][None, :] * sub)[:, 1:], 0.0)
+    return Q.tolist()
+
+_Q13 = _q_table()
+
+def _cancel_small(n:int, m:int, rule:str):
+    "Signed outcome under ties='cancel' for pools up to 12, in closed form (see above)."
+    def side(N, M):                        # the winner has N dice, the loser M: P(winner's count = j)
+        out = [0.0] * (N + 1)
+        for t in range(6):                 # the loser's best remaining die (0: none left)
+            At, Qw = _B613[t][N], _Q13[6 - t]
+            if t == 0: Lt = [0.0] * M + [1.0]
+            else:
+                q, hi, lo = (6 - t) / 6, t / 6, (t - 1) / 6
+                Lt = [math.comb(M, p) * q ** p * (hi ** (M - p) - lo ** (M - p)) for p in range(M)] + [0.0]
+            for p in range(M + 1):
+                if Lt[p]:
+                    for j in range(1, N - p + 1): out[j] += At[p + j] * Lt[p] * Qw[p + j][p]
+        return out
+    att, dfd = side(n, m), side(m, n)
+    if n == m: dfd[0] = _Q13[6][n][n]      # everything cancels: the defender, nothing counted
+    if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
+    return _signed(att, dfd)
+
+@functools.lru_cache(maxsize=4096)
+def _plain(n:int, m:int, ties:str, rule:str):
+    "The signed outcome distribution of n dice against m (no rerolls) as (read-only probabilities, offset)."
+    if n <= 0 or m <= 0:               # a pool below one die loses outright; all the winner's dice count
+        code = (-1 - _count(max(m, 0), rule)) if n <= 0 else _count(n, rule)
+        p = np.ones(1); p.flags.writeable = False
+        return p, code
+    if ties == "cancel": return _cancel_small(n, m, rule) if max(n, m) <= 12 else _walk(n, m, ties, rule)
+    return _defender_small(n, m, rule) if max(n, m) <= 12 else _defender_fast(n, m, rule)
 
 # %% ../../../nbs/71_votoms_contest.ipynb #a2aacb6a
 _NO_TOKENS = (0, 0, 0, 0, 0)

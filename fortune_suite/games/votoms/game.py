@@ -37,6 +37,7 @@ class VotomsOptions:
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         get_table(self.table)
+        make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
 
 # %% ../../../nbs/72c_votoms_game.ipynb #5d43ac4c
 class VotomsState(State):
@@ -49,11 +50,16 @@ class VotomsState(State):
         self.contest_opts = (o.ties, o.overkill)
         sides = make_squads([list(s) for s in o.squads] if o.squads else None, o.budget, o.opponent)
         self.units, self.by_id, self.queue = [], {}, []
+        specs = [list(s) for s in o.squads] if o.squads else [[{}] * len(us) for us in sides]
         for side, us in enumerate(sides):
-            for u, sq in zip(us, self.table.deploy[side]):
-                u.pos, u.facing = sq, (0, 1) if side == 0 else (0, -1)
+            free = [sq for sq in self.table.deploy[side] if not any(sp.get("pos") == list(sq) for q in specs for sp in q)]
+            for u, sp in zip(us, specs[side]):
+                u.pos = tuple(sp["pos"]) if sp.get("pos") else free.pop(0)
+                u.facing = tuple(sp["facing"]) if sp.get("facing") else (0, 1) if side == 0 else (0, -1)
+                if not self.table.passable(u.pos) or self.unit_at(u.pos) is not None:
+                    raise VotomsError(f"unit {u.id}: square {list(u.pos)} is {'taken' if self.unit_at(u.pos) else 'not open ground or water'}")
                 self.add_unit(u)
-        self.round, self.side, self.order, self.over = 0, None, (), False
+        self.round, self.side, self.order, self.over, self.helped = 0, None, (), False, set()
         self.points, self.objectives, self.version, self._cache = [0, 0], list(self.table.objectives), 0, None
         self.emit("info", f"VOTOMS on the {self.table.name} table: " + "; ".join(
             f"{self.player_name(s)}: " + ", ".join(u.label for u in us) for s, us in enumerate(sides)), {"round": 0})
@@ -83,7 +89,7 @@ def start_round(self):
     self.start_turn(first)
 
 def start_turn(self, side):
-    self.side = side
+    self.side, self.helped = side, set()      # helped: (unit, 'Advise' | 'Warn') given this turn
     for u in self.units:
         if u.side == side and u.alive:
             u.actions, u.lose_action, u.rest = u.actions_per_turn(), 0, None

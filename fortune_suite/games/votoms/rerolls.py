@@ -21,16 +21,17 @@ MAX_STATES = 3_000_000     # most (attacker roll, defender roll) pairs the engin
 @functools.lru_cache(maxsize=32)
 def _rolls(n:int):
     "(S, prob, trans): S[i] the i-th sorted roll of n d6 (high to low), its chance, trans[i, u, x] = roll after one u → x (−1: no u)."
-    rolls = list(itertools.combinations_with_replacement(range(6, 0, -1), n))
-    index = {t: i for i, t in enumerate(rolls)}
-    S = np.array(rolls, dtype=np.int16).reshape(len(rolls), n)
-    f = math.factorial
-    prob = np.array([f(n) / math.prod(f(t.count(u)) for u in set(t)) for t in rolls]) / 6.0 ** n
-    trans = np.full((len(rolls), 7, 7), -1, dtype=np.int64)
-    for i, t in enumerate(rolls):
-        for u in set(t):
-            rest = list(t); rest.remove(u)
-            for x in range(1, 7): trans[i, u, x] = index[tuple(sorted(rest + [x], reverse=True))]
+    S = np.array(list(itertools.combinations_with_replacement(range(6, 0, -1), n)), dtype=np.int16).reshape(-1, n)
+    cnt = (S[:, :, None] == np.arange(7)[None, None, :]).sum(1)             # [i, face]: dice showing it
+    fact = np.array([math.factorial(k) for k in range(n + 1)], dtype=float)
+    prob = fact[n] / fact[cnt[:, 1:]].prod(1) / 6.0 ** n
+    B = np.int64(n + 1); code = cnt @ (B ** np.arange(7))                  # each roll as a number in base n + 1
+    order = np.argsort(code); sc = code[order]
+    pw = B ** np.arange(7)
+    new = code[:, None, None] - pw[None, :, None] + pw[None, None, :]         # [i, u, x]: one u made an x
+    pos = order[np.clip(np.searchsorted(sc, new), 0, len(sc) - 1)]
+    ok = (cnt[:, :, None] > 0) & (np.arange(7)[None, None, :] >= 1) & (np.arange(7)[None, :, None] >= 1)
+    trans = np.where(ok, pos, -1).astype(np.int64)
     for a in (S, prob, trans): a.flags.writeable = False
     return S, prob, trans
 
@@ -239,16 +240,20 @@ def best_choice(attack, defend, side:str="attacker", **tokens) -> Choice:
     "The choice the engine (and the bot) makes: one of `reroll_choices`."
     return next(c for c in reroll_choices(attack, defend, side, **tokens) if c.best)
 
-def plus_choices(attack, defend, ties:str="defender", overkill:str="minus1") -> list:
-    "Where one +1 could go on the final dice (each face once), and the result; `best` marks the best (keeping on ties)."
+def plus_choices(attack, defend, ties:str="defender", overkill:str="minus1", plus:int=1) -> list:
+    "Where the next +1 could go on the final dice (each face once; `plus` = +1s left), and the best result after it."
     a, d = _dice(attack, "attack dice"), _dice(defend, "defence dice")
     if not a: raise VotomsError("attack dice: no dice to raise")
-    res = [("no +1", None, resolve(a, d, ties, overkill))]
+    if isinstance(plus, bool) or plus not in (1, 2): raise VotomsError(f"plus={plus!r}: one or two +1s left")
+    def best(x, k):               # the best signed outcome from dice x with k raises left (each optional)
+        r = resolve(x, d, ties, overkill).signed
+        return max([r] + [best(x[:i] + (x[i] + 1,) + x[i + 1:], k - 1) for i in range(len(x))]) if k else r
+    res = [("no +1", None, resolve(a, d, ties, overkill).signed)]
     for u in sorted(set(a)):
-        i = a.index(u); res.append(("+1", u, resolve(a[:i] + (u + 1,) + a[i + 1:], d, ties, overkill)))
-    top = max(r.signed for *_, r in res)
-    first = next(i for i, (*_, r) in enumerate(res) if r.signed == top)
-    return [Choice(k, u, float(r.attacker_wins), float(max(r.signed, 0)), i == first) for i, (k, u, r) in enumerate(res)]
+        i = a.index(u); res.append(("+1", u, best(tuple(sorted(a[:i] + (u + 1,) + a[i + 1:], reverse=True)), plus - 1)))
+    top = max(r for *_, r in res)
+    first = next(i for i, (*_, r) in enumerate(res) if r == top)
+    return [Choice(k, u, float(r >= 0), float(max(r, 0)), i == first) for i, (k, u, r) in enumerate(res)]
 
 # %% ../../../nbs/71b_votoms_rerolls.ipynb #76b46777
 def reroll_tokens(attack:str="ranged",      # "ranged" or "melee"

@@ -7,8 +7,8 @@ from __future__ import annotations
 from .data import (VotomsError, at_weapon, vehicle, infantry, at_skill, personal_weapon, AT_WEAPONS)
 
 # %% auto #0
-__all__ = ['SPEC_KEYS', 'MAX_HANDHELD', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit', 'spec_cost', 'make_unit',
-           'pilot_on_foot', 'buy_infantry', 'make_squads']
+__all__ = ['SPEC_KEYS', 'MAX_HANDHELD', 'MAX_MOUNTED', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit', 'spec_cost',
+           'make_unit', 'pilot_on_foot', 'buy_infantry', 'make_squads']
 
 # %% ../../../nbs/72a_votoms_units.ipynb #b7f417e7
 class Gun:
@@ -77,15 +77,17 @@ class Unit:
                 "rest": None if self.rest is None else list(self.rest)}
 
 # %% ../../../nbs/72a_votoms_units.ipynb #a3ac319c
-SPEC_KEYS = ("at", "infantry", "weapons", "skills", "pilot", "pc")
-MAX_HANDHELD = 2
+SPEC_KEYS = ("at", "infantry", "weapons", "skills", "pilot", "pc", "pos", "facing")
+MAX_HANDHELD, MAX_MOUNTED = 2, 2     # weapons bought for one AT: carried in its hands, and mounted on it
 
 def _guns(at, names, where):
     guns = [Gun(w) for w in at.weapons()]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names): raise VotomsError(f"{where}: weapons must be a list of weapon names, got {names!r}")
     held = [at_weapon(n) for n in names]
-    if bad := [w.name for w in held if w.mount != "Handheld"]: raise VotomsError(f"{where}: {bad[0]} is not a handheld weapon (mounted weapons come with their AT)")
-    if len(held) > MAX_HANDHELD: raise VotomsError(f"{where}: carries {len(held)} handheld weapons, at most {MAX_HANDHELD}")
+    if bad := [w.name for w in held if w.cost is None]: raise VotomsError(f"{where}: {bad[0]} is not for sale (it comes with its AT or its gun)")
+    for mount, most in (("Handheld", MAX_HANDHELD), ("Mounted", MAX_MOUNTED)):
+        k = sum(w.mount == mount for w in held)
+        if k > most: raise VotomsError(f"{where}: {k} {mount.lower()} weapons bought, at most {most}")
     for w in held:
         guns.append(Gun(w))
         guns += [Gun(b) for b in AT_WEAPONS.values() if b.host == w.name]   # the GAT-22's grenade launcher
@@ -103,9 +105,13 @@ def make_unit(spec:dict, id:str, side:int) -> Unit:
     if bad := [k for k in spec if k not in SPEC_KEYS]: raise VotomsError(f"{where}: unknown field {bad[0]!r} (known: {', '.join(SPEC_KEYS)})")
     if ("at" in spec) == ("infantry" in spec): raise VotomsError(f"{where}: give exactly one of 'at' or 'infantry'")
     pilot = spec.get("pilot")
+    for k, ok in (("pos", lambda v: True), ("facing", lambda v: max(map(abs, v)) == 1)):
+        v = spec.get(k)
+        if v is not None and not (isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v) and ok(v)):
+            raise VotomsError(f"{where}: {k} must be [x, y] whole numbers" + (" with each step -1, 0 or 1, not both 0" if k == "facing" else "") + f", got {v!r}")
     if "infantry" in spec:
         p = infantry(spec["infantry"])
-        if spec.get("weapons") or spec.get("skills") or spec.get("pc"): raise VotomsError(f"{where}: infantry take no weapons, skills or pc")
+        if spec.get("weapons") or spec.get("skills") or spec.get("pc") or spec.get("pilot"): raise VotomsError(f"{where}: infantry take no weapons, skills or pc")
         return Unit(id, side, p.name, "infantry", p.move, 0, p.move, p.armor, p.hits, p.melee, [Gun(p.weapon)], p.cost,
                     height=1, label=f"{id} {p.name}", hurt_action_loss=p.hurt_action_loss)
     at = vehicle(spec["at"])

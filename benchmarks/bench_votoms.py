@@ -1,0 +1,188 @@
+"""VOTOMS benchmark: `python benchmarks/bench_votoms.py [--quick]` (also `python benchmarks/games.py votoms`).
+
+1. `contest_bench`: the exact outcome distribution of a contested roll (`pool_dist(n, m)`, what `contest_odds` computes
+   after the modifiers) for every pool from 1 to 12 dice against 1 to 12, cold (our results cache cleared; the
+   module's standard binomial tables stay built, as icepool's `d6` does) and cached. Peer, same run: icepool computing
+   the same distribution with a multiset evaluator over the faces (`Contest` below: the rule as an icepool state
+   machine, a fresh evaluator and fresh pools per query); both must agree to 1e-12. Default options
+   (`ties="defender"`, `overkill="minus1"`) on the whole grid; `ties="cancel"` on the diagonal (all pairs in the full
+   run). Then a few contests with rerolls and +1 (no peer: icepool has no optimal-reroll evaluator).
+   Times are CPU time of this process (the machine may be shared by other jobs), medians of repeated calls.
+   Targets from issue 13: ≤ 5 ms cold for every pool up to 12 against 12, ≥ 30× faster than icepool.
+2. `game_bench`: squad-against-squad games per second on one core — the default battle (two ATs a side: a Scopedog
+   with a GAT-22 and one with a hand rocket launcher, on the standard table), greedy against greedy, through the one
+   simulator in quiet mode (`fortune_suite.simkit.simulate("votoms", ...)`, the path of `fortune-suite simulate
+   votoms`), as the median of 3 series, in CPU time (what one core does) and wall-clock time (what a loaded machine
+   lets it do). Peer, same run: the same seeded games with the full log (every contest's exact odds, the referee's
+   lines, JSON views); both must end every game alike (winners and rounds per seed). Target from issue 13: ≥ 30.
+"""
+import statistics, sys, time
+from pathlib import Path
+
+clock = time.process_time     # CPU time of this process: what one core does (the machine may be shared)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def _contest_evaluator():
+    import icepool
+    from icepool import Order
+
+    class Contest(icepool.MultisetEvaluator):
+        """The contest as an icepool state machine over the faces, high to low.
+
+        State: (c, win, cnt, seen, n, m): while undecided, the pools agree in their top `c` dice; once decided, the
+        winner, the count of its dice above the loser's best (remaining) die so far, and whether that die has been
+        passed (None: the loser has no dice left, every later die of the winner counts)."""
+        def __init__(self, ties="defender", overkill="minus1"):
+            self.ties, self.rule = ties, overkill
+        def initial_state(self, order, outcomes, n, m):
+            if order != Order.Descending: raise icepool.UnsupportedOrder()
+            return (0, None, 0, False, n, m)
+        def next_state(self, state, order, outcome, x, y):
+            c, win, cnt, seen, n, m = state
+            if win is None:
+                if x == y: return (c + x, None, 0, False, n, m)
+                if self.ties == "defender":
+                    if x > y and c + y < m:
+                        first = c == 0 and y == 0
+                        return (c, "A", x if first else 0, not first, n, m)
+                    first = c == 0 and x == 0 and y > x
+                    return (c, "D", y if first else 0, not first, n, m)
+                win = "A" if x > y else "D"
+                left = (m - c - y) if win == "A" else (n - c - x)     # the loser's dice still to come
+                return (c, win, abs(x - y), False if left else None, n, m)
+            if seen is True: return state
+            mine, theirs = (x, y) if win == "A" else (y, x)
+            if seen is None: return (c, win, cnt + mine, None, n, m)
+            if theirs: return (c, win, cnt, True, n, m)
+            return (c, win, cnt + mine, False, n, m)
+        def final_outcome(self, state, order, outcomes, n, m):
+            c, win, cnt, seen, n, m = state
+            if win is None: win, cnt = "D", 0
+            ok = cnt if self.rule == "count" else max(cnt - 1, 0)
+            return ok if win == "A" else -1 - ok
+        def extra_outcomes(self, outcomes): return range(1, 7)
+    return Contest
+
+
+def icepool_contest(n, m, ties="defender", overkill="minus1"):
+    "The signed outcome distribution of n d6 against m d6 (n, m ≥ 1) computed by icepool: {code: probability}."
+    import icepool
+    d = _contest_evaluator()(ties, overkill).evaluate(icepool.d6.pool(n), icepool.d6.pool(m))
+    tot = d.denominator()
+    return {int(k): q / tot for k, q in d.items()}
+
+
+def _ours(n, m, ties, overkill):
+    from fortune_suite.games.votoms.contest import pool_dist
+    return pool_dist(n, m, ties=ties, overkill=overkill)
+
+
+def _time_cold(n, m, ties, overkill, repeats):
+    from fortune_suite.games.votoms.contest import _plain
+    ts = []
+    for _ in range(repeats):
+        _plain.cache_clear(); t0 = clock(); d = _ours(n, m, ties, overkill); ts.append(clock() - t0)
+    return statistics.median(ts), d
+
+
+def _time_warm(n, m, ties, overkill, repeats):
+    _ours(n, m, ties, overkill); ts = []
+    for _ in range(repeats):
+        t0 = clock(); _ours(n, m, ties, overkill); ts.append(clock() - t0)
+    return statistics.median(ts)
+
+
+def contest_bench(quick: bool = False) -> int:
+    "Exact contest odds, 1..12 against 1..12, cold and cached, against icepool in the same run."
+    import fortune_suite.games.votoms  # noqa: F401  (imports, and the standard tables, outside the timings)
+    import icepool  # noqa: F401
+    sizes = (1, 2, 4, 8, 12) if quick else tuple(range(1, 13))
+    runs = [("defender", "minus1", [(n, m) for n in sizes for m in sizes])]
+    runs.append(("cancel", "minus1", [(n, n) for n in sizes] if quick else [(n, m) for n in sizes for m in sizes]))
+    cold_reps, warm_reps = (11, 20) if quick else (21, 50)
+    icepool_contest(2, 2); _ours(2, 2, "defender", "minus1")   # first-use work of each side, outside the timings
+    status = 0
+    for ties, rule, pairs in runs:
+        rows = []
+        for n, m in pairs:
+            cold, d = _time_cold(n, m, ties, rule, cold_reps)
+            warm = _time_warm(n, m, ties, rule, warm_reps)
+            ices = []
+            while True:                # icepool: once, or the median of 3 calls when a call is quick (< 20 ms)
+                t0 = clock(); ref = icepool_contest(n, m, ties, rule); ices.append(clock() - t0)
+                if len(ices) == 3 or ices[0] >= 0.02: break
+            ice = statistics.median(ices)
+            err = max(abs(d.p(k) - ref.get(k, 0.0)) for k in set(ref) | set(range(d.min, d.max + 1)))
+            if err > 1e-12:
+                print(f"MISMATCH {n} vs {m} ({ties}, {rule}): max difference {err:.2e}"); status = 1
+            rows.append((n, m, cold, warm, ice, err))
+        label = f"ties={ties!r}, overkill={rule!r}"
+        print(f"\ncontest odds, {label}: {len(rows)} pools (n attack dice vs m defence dice), CPU time, median of "
+              f"{cold_reps} cold / {warm_reps} cached calls; icepool one call each (median of 3 when under 20 ms)")
+        grid = {(n, m): (c, w, i) for n, m, c, w, i, _ in rows}
+        ns, ms = sorted({r[0] for r in rows}), sorted({r[1] for r in rows})
+        if len(ms) > 1:
+            for title, f in (("cold ms", lambda c, w, i: f"{c * 1e3:6.2f}"), ("icepool/cold", lambda c, w, i: f"{i / c:6.0f}")):
+                print(f"  {title:>12} | " + " ".join(f"{m:>6}" for m in ms))
+                for n in ns: print(f"  {n:>12} | " + " ".join(f(*grid[n, m]) if (n, m) in grid else " " * 6 for m in ms))
+        else:
+            for n, m, c, w, i, _ in rows:
+                print(f"  {n:2} vs {m:2}: cold {c * 1e3:6.2f} ms, cached {w * 1e6:5.1f} µs, icepool {i * 1e3:8.1f} ms ({i / c:6.0f}x)")
+        worst = max(rows, key=lambda r: r[2]); slow = min(rows, key=lambda r: r[4] / r[2])
+        print(f"  slowest cold: {worst[0]} vs {worst[1]} {worst[2] * 1e3:.2f} ms; cached median "
+              f"{statistics.median(r[3] for r in rows) * 1e6:.1f} µs; icepool 12 vs 12 "
+              f"{grid.get((12, 12), (0, 0, float('nan')))[2] * 1e3:.0f} ms")
+        print(f"  smallest icepool/ours-cold ratio: {slow[4] / slow[2]:.0f}x at {slow[0]} vs {slow[1]} "
+              f"(median {statistics.median(r[4] / r[2] for r in rows):.0f}x); largest difference {max(r[5] for r in rows):.1e}")
+        print(f"  targets: ≤ 5 ms cold {'met' if worst[2] <= 5e-3 else 'NOT met'}; ≥ 30x icepool "
+              f"{'met' if slow[4] / slow[2] >= 30 else 'NOT met'} (every pool)")
+    # rerolls and +1: our exact optimum (no peer)
+    from fortune_suite.games.votoms.contest import pool_dist
+    from fortune_suite.games.votoms.rerolls import _engine, _rolls
+    print("\nwith rerolls / +1 (exact best play; no icepool peer), cold (engine and roll tables cleared) and cached:")
+    cases = [(3, 3, dict(att_rerolls=1)), (4, 3, dict(plus=1)), (3, 4, dict(att_rerolls=1, def_rerolls=1)),
+             (5, 4, dict(att_rerolls=1, att_opp_rerolls=1, def_rerolls=1, plus=1)), (2, 6, dict(att_rerolls=4))]
+    if not quick: cases += [(6, 6, dict(plus=1)), (5, 6, dict(att_rerolls=1, def_rerolls=1, plus=1))]
+    for n, m, kw in cases:
+        _engine.cache_clear(); _rolls.cache_clear()
+        t0 = clock(); pool_dist(n, m, **kw); c = clock() - t0
+        t0 = clock(); pool_dist(n, m, **kw); w = clock() - t0
+        print(f"  {n} vs {m} {kw}: {c * 1e3:7.1f} ms cold, {w * 1e6:6.1f} µs cached")
+    return status
+
+
+def _game_series(games, seed, quiet):
+    "One timed series of default battles through the simulator: (CPU games/s, wall games/s, per-game records)."
+    from fortune_suite.simkit import simulate
+    t0, w0 = time.process_time(), time.perf_counter()
+    r = simulate("votoms", games, seed, "greedy", quiet=quiet, keep=True)
+    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records
+
+
+def game_bench(quick: bool = False) -> int:
+    "Greedy-vs-greedy default battles per second, quiet against the full log (see the module's docstring); 1 if they differ or miss 30/s."
+    games, repeats = (10, 1) if quick else (60, 3)
+    _game_series(4, 10_000, True)                               # warm the odds caches once, as a long run would
+    quiet, full = [], []
+    for k in range(repeats):                                    # interleaved, so both see the same machine load
+        quiet.append(_game_series(games, 1000 * k, True)); full.append(_game_series(games, 1000 * k, False))
+        if quiet[-1][2] != full[-1][2]:
+            print(f"quiet and full-log battles ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
+    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
+    print(f"greedy vs greedy, two ATs a side, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
+          f"(median of {repeats} x {games} games; target >= 30)")
+    print(f"  peer: the same battles with the full log and JSON views: {fc:7.1f} games/s CPU, {fw:7.1f} wall "
+          f"(quiet/full {qc / fc:4.2f}x; same results: yes)")
+    return 0 if quick or qc >= 30 else 1
+
+
+def main(quick: bool = False) -> int:
+    status = contest_bench(quick)
+    status |= game_bench(quick)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main("--quick" in sys.argv))

@@ -1,0 +1,427 @@
+"""VOTOMS AT combat: a worked test per rule and weapon trait of the text (003_…, "AT COMBAT", "AT WEAPONS", "DAMAGE",
+"ACTIONS", "TERRAIN RULES" and the AT skills), each set up on a small table, played through the engine, and checked
+against the rule computed here from the dice the log shows (never from the code under test).
+
+Where a rule needs a particular roll (an explosion, a deflected blow), the test walks seeds until one gives it and
+checks the rule there."""
+import pytest
+from fortune_suite.engine import RulesError
+from fortune_suite.games.votoms import Votoms, VotomsError, battle_odds
+
+OPEN = "open"
+
+
+def first_red(squads, table=OPEN, seeds=range(200), **opts):
+    "The first seeded battle in which Red (side 0) has the first turn."
+    for seed in seeds:
+        s = Votoms.new({"squads": squads, "table": table, "budget": 0, **opts}, seed)
+        if s.to_move() == (0,): return s
+    raise AssertionError("no seed gives Red the first turn")
+
+
+def unit(s, uid): return s.by_id[uid]
+
+
+def contests(s, start=0):
+    return [e.data for e in s.log.events[start:] if e.kind == "contest"]
+
+
+def rule_result(att, dfd):
+    "The contest as DECISIONS reads it, computed here: signed (k ≥ 0 attacker overkill, −1 − k defender overkill)."
+    a, d = sorted(att, reverse=True), sorted(dfd, reverse=True)
+    if not a: win = False
+    elif not d: win = True
+    else:
+        win = False
+        for x, y in zip(a, d):
+            if x != y: win = x > y; break
+    w, l = (a, d) if win else (d, a)
+    top = l[0] if l else 0
+    over = max(sum(x > top for x in w) - 1, 0)
+    return over if win else -1 - over
+
+
+def defend_all(s, choice="armor"):
+    "Answer every defence decision with `choice` (or the first choice if that is not open)."
+    while s.decision is not None and s.decision.kind == "defend":
+        s.apply(s.decision.player, choice if choice in s.decision.choices else s.decision.choices[0])
+
+
+def act(s, a):
+    s.apply(s.to_move()[0], a)
+
+
+SCOPE = {"at": "Scopedog"}
+
+
+# --- shooting: pools, range, defence ----------------------------------------------------------------------------
+
+def test_shooting_range_penalty_and_long_range():
+    # "RANGE: roll 1 less die for every 2 sticks away the target is", unless LONG RANGE
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49", "SAT-03"], "pos": [3, 1]}], [{**SCOPE, "pos": [3, 5]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    d = s.decision
+    assert d.kind == "defend" and d.player == 1 and d.choices == ["move", "armor"]
+    assert d.data["attack_dice"] == 3 - 2          # 4 sticks away: 2 dice less
+    assert d.data["defend"]["move"]["dice"] == 3 and d.data["defend"]["armor"]["dice"] == 3   # MOVE on smooth ground: its dash
+    defend_all(s)
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "SAT-03 Solid Shooter", "target": "B1"})
+    assert s.decision.data["attack_dice"] == 4     # Long Range: no penalty
+
+
+def test_contest_result_applied_as_the_rule_says():
+    # STUN with no overkill, −1 ARMOR per overkill; the pools from the log decide
+    seen = set()
+    for seed in range(60):
+        s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]], seeds=range(seed, seed + 200))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+        defend_all(s, "armor")
+        c = contests(s)[-1]
+        r = rule_result(c["attack_faces"], c["defend_faces"])
+        assert c["outcome"] == r
+        b = unit(s, "B1")
+        if r < 0: assert b.hp == 3 and b.stun == 0
+        elif r == 0: assert b.hp == 3 and b.stun == 1
+        else: assert b.hp == 3 - r and b.stun == 0
+        seen.add(min(r, 1) if r >= 0 else -1)
+    assert seen == {-1, 0, 1}
+
+
+def test_cover_only_for_armor_and_behind_costs_a_die():
+    # COVER: +1 die defending with ARMOR only; attacked from BEHIND: −1 die to defend
+    t = "standard"      # a crate at (1, 2): Red at (0, 2) fires along the row at (3, 2), the crate between
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [0, 2]}], [{**SCOPE, "pos": [3, 2], "facing": [1, 0]}]], table=t)
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    dd = s.decision.data["defend"]
+    # B1 faces away (towards +x), so Red is behind it: −1; ARMOR 3 + 1 cover − 1 = 3, MOVE (dash 3 on smooth) − 1 = 2
+    assert dd["armor"]["dice"] == 3 and dd["move"]["dice"] == 2
+
+
+def test_stun_spent_on_next_roll_and_markers_stack():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    b = unit(s, "B1"); b.stun = 2          # two markers from earlier hits
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 1      # 3 − 2 markers
+    s.apply(1, "armor")
+    c = contests(s)[-1]
+    assert len(c["defend_faces"]) == 1 and b.stun == (1 if c["outcome"] == 0 else 0)   # spent; a new one only if stunned again
+
+
+def test_pool_below_one_loses():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    unit(s, "B1").stun = 5
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    s.apply(1, "armor")
+    c = contests(s)[-1]
+    assert c["defend_faces"] == [] and c["outcome"] >= 0        # no defence dice: the attacker wins outright
+
+
+# --- melee and the free melee after a move ----------------------------------------------------------------------
+
+def test_move_ending_beside_an_enemy_gives_a_free_melee():
+    s = first_red([[{**SCOPE, "pos": [3, 1]}], [{**SCOPE, "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "move", "mode": "dash", "to": [3, 3]})
+    d = s.decision
+    assert d.kind == "charge" and d.choices == ["B1", "none"]
+    s.apply(0, "B1")
+    assert s.decision.kind == "defend" and s.decision.choices == ["move", "armor", "melee"]
+    assert unit(s, "R1").actions == 1          # the melee was free: one action left
+
+
+def test_melee_defender_winning_with_melee_deals_the_damage():
+    for seed in range(300):
+        s = first_red([[{**SCOPE, "pos": [3, 3]}], [{"at": "Boxing Dog", "pos": [3, 4]}]], seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "melee", "target": "B1"})
+        s.apply(1, "melee")
+        c = contests(s)[-1]
+        r = rule_result(c["attack_faces"], c["defend_faces"])
+        assert len(c["attack_faces"]) == 3 and len(c["defend_faces"]) == 5     # MELEE 3 against MELEE 5
+        if r <= -2:
+            assert unit(s, "R1").hp == max(3 - (-1 - r), 0) and unit(s, "B1").hp == 3
+            return
+    raise AssertionError("no seed where the defender won with overkill")
+
+
+def test_snap_fire_before_a_melee():
+    # SNAP FIRE: a free attack on an enemy just before it melees
+    s = first_red([[{**SCOPE, "pos": [3, 3]}], [{"at": "Zwerg", "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "melee", "target": "B1"})
+    assert s.decision.kind == "snap" and s.decision.player == 1
+    s.apply(1, "fire")
+    assert s.decision.kind == "defend" and s.decision.player == 0 and s.decision.data["weapon"].startswith("Mounted Machine Guns")
+    s.apply(0, "armor")
+    if not unit(s, "R1").destroyed:
+        assert s.decision.kind == "defend" and s.decision.data["kind"] == "melee"
+
+
+# --- damage, destruction, explosion, bail-out ------------------------------------------------------------------
+
+def test_destroyed_at_zero_explodes_with_more_overkill_and_pc_bails_out():
+    for seed in range(400):
+        s = first_red([[{"at": "Scopedog", "weapons": ["HRAT-23"], "pos": [3, 3]}],
+                       [{"at": "Zwerg", "pos": [3, 4]}, {**SCOPE, "pos": [4, 5]}]], seeds=range(seed, seed + 100))
+        unit(s, "B1").hp = 1
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "HRAT-23 Hand Rocket Launcher", "target": "B1"})
+        if s.decision.kind == "snap": s.apply(1, "hold")
+        s.apply(1, "move")
+        c = contests(s)[-1]
+        r = rule_result(c["attack_faces"], c["defend_faces"])
+        if r >= 2:        # overkill 2 against 1 hit left: destroyed, and explodes
+            assert unit(s, "B1").destroyed and unit(s, "B1").hp == 0
+            pilot = s.by_id.get("B1p")
+            assert pilot is not None and pilot.kind == "pilot" and pilot.pos == (3, 4)       # bails out on foot
+            d = s.decision   # the explosion: 2 dice against every unit within 1 stick (R1 at (3,3), B2 at (4,5))
+            assert d.kind == "defend" and d.data["kind"] == "explosion" and d.data["attack_dice"] == 2
+            hit = {d.data["target_id"]}
+            while s.decision is not None and s.decision.kind == "defend":
+                hit.add(s.decision.data["target_id"]); s.apply(s.decision.player, "armor")
+            assert hit == {"R1", "B2"}
+            return
+    raise AssertionError("no seed gave an explosion")
+
+
+def test_deflect_turns_a_destroying_hit_into_one_and_a_stun():
+    for seed in range(400):
+        s = first_red([[{"at": "Scopedog", "weapons": ["HRAT-23"], "pos": [3, 3]}],
+                       [{"at": "Scopedog", "skills": {"AT Deflect": 1}, "pos": [3, 4]}]], seeds=range(seed, seed + 100))
+        unit(s, "B1").hp = 2
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "HRAT-23 Hand Rocket Launcher", "target": "B1"})
+        s.apply(1, "move")
+        c = contests(s)[-1]
+        if rule_result(c["attack_faces"], c["defend_faces"]) >= 2:
+            b = unit(s, "B1")
+            assert b.hp == 1 and b.stun >= 1 and not b.destroyed
+            return
+    raise AssertionError("no seed gave a destroying hit")
+
+
+def test_armor_never_below_zero():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{"at": "Buggy", "pos": [3, 4]}]])
+    unit(s, "B1").hp = 1
+    for _ in range(2):
+        if s.is_over or s.to_move() != (0,): break
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"}) if not unit(s, "B1").destroyed else None
+        defend_all(s)
+    assert all(u.hp >= 0 for u in s.units)
+
+
+# --- traits -----------------------------------------------------------------------------------------------------
+
+def test_rapid_fire_two_contests_within_two_sticks():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-19"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 5]}, {**SCOPE, "pos": [6, 6]}]])
+    legal = s.legal_actions(0)
+    assert {"unit": "R1", "act": "shoot", "weapon": "GAT-19 Mid Machine Gun", "targets": ["B1", "B1"]} in legal
+    assert not any(a.get("targets") and "B2" in a["targets"] for a in legal)      # B2 is 3 sticks away
+    n = len(contests(s))
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-19 Mid Machine Gun", "targets": ["B1", "B1"]})
+    defend_all(s)
+    assert len(contests(s)) - n == 2 and unit(s, "R1").actions == 1
+
+
+def test_aim_adds_one_and_locks_the_weapon():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    plain = s.copy()
+    act(plain, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "aim": True})
+    aimed, unaimed = s.decision.data["defend"]["armor"], plain.decision.data["defend"]["armor"]
+    assert aimed["tokens"] == [0, 0, 0, 0, 1] and unaimed["tokens"] == [0, 0, 0, 0, 0]      # the +1 counts in the odds
+    assert battle_odds(3, 3, 3, tuple(aimed["tokens"]))["win"] > battle_odds(3, 3, 3)["win"]
+    s.apply(1, "armor")
+    c = contests(s)[-1]
+    raw = rule_result(c["attack_faces"], c["defend_faces"])      # the faces logged are after the +1
+    assert c["outcome"] == raw
+    assert not any(a.get("weapon") == "GAT-49 Pentatrooper" for a in s.legal_actions(0))   # fired once, aimed: no more this turn
+
+
+def test_knockback_stuns_against_a_wall():
+    # the table's rim behind the target counts as a wall
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["HRAT-23"], "pos": [3, 5]}], [{**SCOPE, "pos": [3, 7]}]], seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "HRAT-23 Hand Rocket Launcher", "target": "B1"})
+        s.apply(1, "armor")
+        c = contests(s)[-1]
+        r = rule_result(c["attack_faces"], c["defend_faces"])
+        if r >= 1 and unit(s, "B1").alive:
+            assert unit(s, "B1").stun == 1 and unit(s, "B1").hp == 3 - r      # damage and a stun against the wall
+            return
+    raise AssertionError("no damaging knockback")
+
+
+def test_knockback_off_an_edge():
+    # ridge: a raised block (height 2) at x 1–4, y 3–4; B1 on its north edge at (2, 4), shot from the south
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["HRAT-23"], "pos": [2, 2]}], [{**SCOPE, "pos": [2, 4]}]], table="ridge", seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "HRAT-23 Hand Rocket Launcher", "target": "B1"})
+        s.apply(1, "armor")
+        c = contests(s)[-1]
+        r = rule_result(c["attack_faces"], c["defend_faces"])
+        if r >= 0:
+            b = unit(s, "B1")
+            assert b.pos == (2, 5)                         # fell off the edge
+            assert b.hp == max(3 - r - s.options.fall_damage, 0)
+            return
+    raise AssertionError("no knockback")
+
+
+def test_blast_hits_neighbours_with_the_pool_less_its_highest_die():
+    s = first_red([[{"at": "Scopedog", "weapons": ["HGAT-01"], "pos": [3, 2]}], [{**SCOPE, "pos": [3, 4]}, {**SCOPE, "pos": [4, 5]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "HGAT-01 Hand Grenade", "target": "B1"})
+    assert s.decision.data["target_id"] == "B1" and s.decision.data["attack_dice"] == 4 - 1     # 2 sticks: −1
+    s.apply(1, "armor")
+    main = contests(s)[-1]
+    assert s.decision.data["target_id"] == "B2" and s.decision.data["attack_dice"] == 2
+    s.apply(1, "armor")
+    other = contests(s)[-1]
+    assert other["attack_faces"] == sorted(main["attack_faces"], reverse=True)[1:]
+    assert unit(s, "R1").gun("HGAT-01 Hand Grenade").ammo == 0
+    assert not any(a.get("weapon") == "HGAT-01 Hand Grenade" for a in s.legal_actions(0))     # Ammo 1: spent
+
+
+def test_salvo_pool_is_shots_plus_one_and_spends_ammo():
+    s = first_red([[{"at": "Scopedog", "weapons": ["SMAT-38"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "SMAT-38 Rocket Pod", "target": "B1", "shots": 3})
+    assert s.decision.data["attack_dice"] == 4
+    defend_all(s)
+    assert unit(s, "R1").gun("SMAT-38 Rocket Pod").ammo == 9 - 3
+
+
+def test_area_template_hits_every_model_with_the_full_pool_and_burn_ignores_cover():
+    s = first_red([[{"at": "Scopedog", "weapons": ["FTAT-16"], "pos": [3, 2]}],
+                   [{**SCOPE, "pos": [3, 3]}, {**SCOPE, "pos": [4, 4]}, {**SCOPE, "pos": [6, 6]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "FTAT-16 Flamethrower", "target": "B1", "corner": [1, 1]})
+    hit = []
+    while s.decision is not None and s.decision.kind == "defend":
+        hit.append((s.decision.data["target_id"], s.decision.data["attack_dice"])); s.apply(1, "armor")
+    assert hit == [("B1", 3), ("B2", 3)]        # the 2 × 2 squares at B1's north-east corner: B1 and B2, not B3
+    a, b = contests(s)[-2:]
+    assert a["attack_faces"] == b["attack_faces"]
+
+
+def test_burn_ignores_cover():
+    s = first_red([[{"at": "Scopedog", "weapons": ["FTAT-16", "GAT-49"], "pos": [1, 0]}], [{**SCOPE, "pos": [1, 3]}]], table="standard")
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 4     # the crate: cover
+    s.apply(1, "move")
+    if s.is_over or s.to_move() != (0,): return
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "FTAT-16 Flamethrower", "target": "B1", "corner": [0, 0]})
+    assert s.decision.data["defend"]["armor"]["dice"] == 3 - unit(s, "B1").stun     # Burn: no cover die
+
+
+def test_volatile_rolls_when_damaged():
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["HRAT-23"], "pos": [3, 3]}], [{"at": "Scopedog", "weapons": ["FTAT-16"], "pos": [3, 4]}]], seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "HRAT-23 Hand Rocket Launcher", "target": "B1"})
+        s.apply(1, "move")
+        c = contests(s)[-1]
+        if 1 <= rule_result(c["attack_faces"], c["defend_faces"]) < 3:
+            vol = [e for e in s.log.events if e.data.get("why") == "Volatile"]
+            assert len(vol) == 1
+            if vol[0].data["faces"] == [6]:
+                assert not any(g.w.name == "FTAT-16 Flamethrower" for g in unit(s, "B1").guns)
+                assert s.decision is not None and s.decision.data["kind"] == "volatile" and s.decision.data["attack_dice"] == 3
+            return
+    raise AssertionError("no damage")
+
+
+def test_charge_takes_three_actions_then_fires():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-35"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 6]}]])
+    assert not any(a.get("act") == "shoot" for a in s.legal_actions(0))
+    act(s, {"unit": "R1", "act": "charge", "weapon": "GAT-35 Long Gun"})
+    act(s, {"unit": "R1", "act": "charge", "weapon": "GAT-35 Long Gun"})
+    assert unit(s, "R1").gun("GAT-35 Long Gun").charge == 2
+
+
+def test_indirect_ignores_front_cover_beyond_a_stick():
+    # a crate at (1, 2); the mortar at (1, 0), target at (1, 4): the crate is 2 sticks from the target: ignored
+    s = first_red([[{"at": "Scopedog", "weapons": ["MAT-02", "GAT-49"], "pos": [1, 0]}], [{**SCOPE, "pos": [1, 4]}]], table="standard")
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "MAT-02 Mortar", "target": "B1"})
+    assert s.decision.data["attack_dice"] == 4 and s.decision.data["defend"]["armor"]["dice"] == 3
+    s.apply(1, "armor")
+    if s.is_over or s.to_move() != (0,): return
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 4 - unit(s, "B1").stun      # a plain shot: the crate is cover
+
+
+# --- skills -----------------------------------------------------------------------------------------------------
+
+def test_dual_fire_merges_the_pools():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49", "HRAT-23"], "skills": {"AT Dual Fire": 1}, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    a = {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "with": ["HRAT-23 Hand Rocket Launcher"]}
+    assert a in s.legal_actions(0)
+    act(s, a)
+    assert s.decision.data["attack_dice"] == 3 + 4
+
+
+def test_drive_by_fires_in_the_middle_of_a_move():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Drive By": 1}, "pos": [0, 0]}], [{**SCOPE, "pos": [5, 6]}]])
+    act(s, {"unit": "R1", "act": "move", "mode": "dash", "to": [1, 1], "drive_by": True})
+    u = unit(s, "R1")
+    assert u.rest == ["dash", 2, False] and u.actions == 1
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    defend_all(s)
+    assert u.actions == 0 and s.to_move() == (0,)
+    assert {"unit": "R1", "act": "move", "mode": "dash", "to": [3, 3], "rest": True} in s.legal_actions(0)
+    act(s, {"unit": "R1", "act": "move", "mode": "dash", "to": [3, 3], "rest": True})
+    assert u.pos == (3, 3)
+
+
+def test_grapple_reduces_melee_damage_and_costs_an_action():
+    for seed in range(400):
+        s = first_red([[{"at": "Boxing Dog", "pos": [3, 3]}], [{"at": "Scopedog", "skills": {"AT Grapple": 1}, "pos": [3, 4]}]], seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "melee", "target": "B1"})
+        s.apply(1, "armor")
+        c = contests(s)[-1]
+        r = rule_result(c["attack_faces"], c["defend_faces"])
+        if r >= 1:
+            b = unit(s, "B1")
+            assert b.hp == 3 - (r - 1) and b.lose_action == 1
+            return
+    raise AssertionError("no melee damage")
+
+
+def test_waterproof_units_hide_in_water():
+    # standard: water at (0, 4); a Diving Beetle (waterproof) hides there; only waterproof units may melee it
+    s = first_red([[{"at": "Diving Beetle", "pos": [1, 3]}, {"at": "Scopedog", "weapons": ["GAT-49"], "pos": [0, 2]}],
+                   [{**SCOPE, "weapons": ["GAT-49"], "pos": [3, 6]}]], table="standard")
+    act(s, {"unit": "R1", "act": "move", "mode": "swim", "to": [0, 4], "hide": True})
+    assert unit(s, "R1").hidden
+    act(s, {"act": "end"})
+    assert not any(a.get("target") == "R1" or "R1" in (a.get("targets") or []) for a in s.legal_actions(1))
+
+
+def test_backward_move_a_stick_less_keeps_facing():
+    s = first_red([[{**SCOPE, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 7]}]])
+    legal = s.legal_actions(0)
+    assert {"unit": "R1", "act": "move", "mode": "dash", "to": [3, 1], "back": True} in legal
+    assert {"unit": "R1", "act": "move", "mode": "dash", "to": [3, 0], "back": True} not in legal    # 3 sticks: dash 3 − 1
+    act(s, {"unit": "R1", "act": "move", "mode": "dash", "to": [3, 1], "back": True})
+    assert unit(s, "R1").facing == (0, 1)
+
+
+def test_repair_needs_a_six():
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "skills": {"AT Repair": 2}, "pos": [3, 0]}], [{**SCOPE, "pos": [3, 7]}]], seeds=range(seed, seed + 100))
+        unit(s, "R1").hp = 1
+        act(s, {"unit": "R1", "act": "repair", "target": "R1"})
+        e = [e for e in s.log.events if e.kind == "dice"][-1]
+        assert len(e.data["faces"]) == 3          # 1 die + 1 per AT Repair level
+        assert unit(s, "R1").hp == (2 if 6 in e.data["faces"] else 1)
+        if 6 in e.data["faces"]: return
+    raise AssertionError("no six")
+
+
+def test_objective_pickup_scores():
+    s = first_red([[{**SCOPE, "pos": [4, 2]}], [{**SCOPE, "pos": [3, 7]}]], table="standard")
+    act(s, {"unit": "R1", "act": "pickup", "at": [4, 3]})
+    assert s.points == [2, 0] and (4, 3) not in s.objectives
+
+
+# --- the turn ---------------------------------------------------------------------------------------------------
+
+def test_two_actions_then_the_other_side():
+    s = first_red([[{**SCOPE, "pos": [3, 0]}], [{**SCOPE, "pos": [3, 7]}]])
+    act(s, {"unit": "R1", "act": "move", "mode": "run", "to": [3, 2]})
+    act(s, {"unit": "R1", "act": "move", "mode": "run", "to": [3, 4]})        # the same action twice
+    assert s.to_move() == (1,)
+    with pytest.raises(VotomsError, match="not Blue's unit|not your turn"):
+        s.apply(1, {"unit": "R1", "act": "move", "mode": "run", "to": [3, 3]})
