@@ -16,7 +16,7 @@ from .votoms_contest import defence_html, contest_legend, pct
 from .votoms_builder import CharacterBuilder
 from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, TARGET_COLOR, OBJECTIVE_COLOR,
     OUT_COLOR, RAISED_COLOR, MODE_COLOR, MODE_HELP, center, square_at, square_name, outline, pips, map_squares, unit_card, numbers_of,
-    attack_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry)
+    attack_odds, defend_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry)
 
 # %% auto #0
 __all__ = ['VT_CSS', 'character_spec', 'SticksBoard', 'VotomsBoard', 'facing_words', 'short_weapon', 'odds_line', 'VotomsApp']
@@ -136,7 +136,13 @@ def _odds_of(self:VotomsBoard, a):
     return self._odds[key]
 
 VotomsBoard._mine, VotomsBoard._acts, VotomsBoard._movers, VotomsBoard._reach, VotomsBoard._hows = _mine, _acts, _movers, _reach, _hows
-VotomsBoard._attacks_on, VotomsBoard._odds_of = _attacks_on, _odds_of
+def _defend_odds(self:VotomsBoard, data):
+    "The game's odds of the defence question `data` (kept while the state stays as it is)."
+    key = (id(self.state), len(self.state.actions), "defend")
+    if key not in self._odds: self._odds[key] = defend_odds(data)
+    return self._odds[key]
+
+VotomsBoard._attacks_on, VotomsBoard._odds_of, VotomsBoard._defend_odds = _attacks_on, _odds_of, _defend_odds
 
 # %% ../../nbs/56_app_votoms.ipynb #a2dae484
 def _show(self:VotomsBoard, state, seat:int):
@@ -309,10 +315,11 @@ def _draw_ask(self:VotomsBoard, v):
         dd = d["data"]
         if d["kind"] == "defend":
             q = f"{dd['attacker']} attacks {dd['target']}" + (f" with {dd['weapon']}" if dd.get("weapon") else "") + f" ({dd['attack_dice']} dice). Defend with:"
-            best = best_defence(dd["defend"])
-            body = defence_html({k: numbers_of(o) for k, o in dd["defend"].items()}, best, {k: f"{o['dice']} dice" for k, o in dd["defend"].items()})
+            od = self._defend_odds(dd)
+            best = best_defence(od)
+            body = defence_html({k: numbers_of(o) for k, o in od.items()}, best, {k: f"{o['dice']} dice" for k, o in od.items()})
             specs = [(f"{k.upper()} ({o['dice']} dice): hit {pct(o['win'])}", f"The attacker's chance to win if you defend with {k.upper()}",
-                      "success" if k == best else "", lambda k=k: self.act(k)) for k, o in dd["defend"].items()]
+                      "success" if k == best else "", lambda k=k: self.act(k)) for k, o in od.items()]
         else:
             q = dd.get("label", "") + (": a free melee attack after the move?" if d["kind"] == "charge" else ": Snap Fire before the melee?")
             words = {"none": "No melee", "fire": "Snap fire first", "hold": "Hold fire"}

@@ -7,13 +7,14 @@ from __future__ import annotations
 import copy
 from ..ui.tabletop import tip, help_line, esc, Swatch, legend_html, status_card_html
 from ..games.votoms.contest import resolve
+from ..games.votoms.combat import odds as battle_odds
 from .votoms_contest import pct, pools_html, record_parts, TERMS as CONTEST_TERMS
 
 # %% auto #0
 __all__ = ['STICK', 'SIDE', 'SIDE_COLOR', 'TERRAIN_LOOK', 'SELECT_COLOR', 'TARGET_COLOR', 'OBJECTIVE_COLOR', 'OUT_COLOR',
            'RAISED_COLOR', 'MODE_COLOR', 'MODE_HELP', 'TERMS', 'center', 'square_at', 'square_name', 'outline', 'pips',
-           'map_squares', 'weapon_words', 'unit_card', 'numbers_of', 'attack_odds', 'best_defence', 'odds_label',
-           'best_attack', 'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
+           'map_squares', 'weapon_words', 'unit_card', 'numbers_of', 'defend_odds', 'attack_odds', 'best_defence',
+           'odds_label', 'best_attack', 'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #7c05ea96
 STICK = 6.0                                   # inches a square
@@ -96,13 +97,21 @@ def numbers_of(o:dict) -> dict:
     return {"p_win": o["win"], "p_stun": o["stun"], "p_destroyed": o.get("destroy", 0.0), "p_explodes": o.get("explode", 0.0),
             "p_damage": o.get("damage", 0.0)}
 
+def defend_odds(data:dict) -> dict:
+    "The odds of each defence the game's defence question offers: {defence: {'dice', 'win', 'stun', 'destroy', …}}, from the game's `odds` on the question's own inputs (the dice, the Armor left, the rerolls and +1s each side has, the rules)."
+    out = {}
+    for k, e in data["defend"].items():
+        out[k] = {"dice": e["dice"], **(battle_odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"])
+                                        if "tokens" in e else {x: y for x, y in e.items() if x != "dice"})}
+    return out
+
 def attack_odds(state, player:int, action:dict) -> dict | None:
-    "The odds the game attaches to an attack `action`: {defence: {'dice', 'win', 'stun', …}} (None if the game gives none)."
+    "The odds the game gives an attack `action`: {defence: {'dice', 'win', 'stun', …}} (None if the game gives none)."
     c = copy.deepcopy(state)
     n = len(c.log.events)
     c.apply(player, action)
     d = c.decision
-    if d is not None and d.kind == "defend": return copy.deepcopy(d.data["defend"])
+    if d is not None and d.kind == "defend": return defend_odds(d.data)
     ev = next((e for e in c.log.events[n:] if e.kind == "contest"), None)
     return None if ev is None else {ev.data["defence"]: {"dice": len(ev.data["defend_faces"]), **ev.data["odds"]}}
 
