@@ -435,7 +435,6 @@ def _log_entry(self:VotomsBoard, e):
     if getattr(self, "_rounds", None) is None or self._rounds[0] is not s or self._rounds[1] != len(s.log.events):
         self._rounds = (s, len(s.log.events), rounds_of(s.log.events))
     r = self._rounds[2][e.index] if e.index < len(self._rounds[2]) else None
-    if e.kind == "action" and isinstance(e.data.get("action"), str) and e.data.get("decision") == "defend": return entry(e, names, r)
     return entry(e, names, r)
 
 def _new_game_fields(self:VotomsBoard) -> list:

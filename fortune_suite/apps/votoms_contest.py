@@ -88,11 +88,15 @@ def _roles(parts) -> tuple:
     return ra, rd
 
 # %% ../../nbs/56a_app_votoms_contest.ipynb #736baf69
-def verdict_words(parts, names=("Attacker", "Defender"), armor=None) -> str:
-    "What the contest did, in a sentence (the overkill and the Armor it takes, a stun, the defender holding)."
+def verdict_words(parts, names=("Attacker", "Defender"), armor=None,
+                  counter:bool=False) -> str:    # the defender deals damage when it wins (a MELEE defence)
+    "What the contest did, in a sentence (the overkill and the Armor it takes, a stun, the defender holding or striking back)."
     a, d = names
     if parts["winner"] is None: return "Not decided yet."
     if parts["auto"]: return f"{[a, d][1 - parts['winner']]} had no dice left: {[a, d][parts['winner']]} wins."
+    if parts["winner"] == 1 and counter:
+        k = parts["overkill"]
+        return (f"{d} wins the melee and strikes back: " + (f"{a} is stunned." if k == 0 else f"{a} loses {k} Armor."))
     if parts["winner"] == 1:
         tie = bool(parts["marks"]) and all(m in "=x" for m in parts["marks"])
         return f"{d} holds" + (": every pair compared tied, and ties go to the defender." if tie else ".")
@@ -105,7 +109,8 @@ def pools_html(rec,                               # the game's contest record (o
                names=("Attacker", "Defender"),    # who rolled each pool
                title:str="",                      # e.g. "Scopedog's GAT-22 at the Fatty (ARMOR)"
                armor=None,                        # the target's Armor before the contest (for the verdict's words)
-               odds:str="") -> str:               # a line of the odds it had, e.g. "P(win) was 62%"
+               odds:str="",                       # a line of the odds it had, e.g. "P(win) was 62%"
+               counter:bool=False) -> str:        # a MELEE defence: the defender deals damage when it wins
     "A contest drawn: both pools sorted high to low in columns, compared pairs and overkill dice marked, the verdict."
     parts = rec if isinstance(rec, dict) and "over_pos" in rec else record_parts(rec)
     ra, rd = _roles(parts)
@@ -117,7 +122,7 @@ def pools_html(rec,                               # the game's contest record (o
                 f'<span style="width:88px;flex:0 0 88px;font-size:12px;padding-top:4px;overflow-wrap:anywhere">{esc(label)} '
                 f'<span style="color:#757575">({len(faces)})</span></span><span>{dice}{empty}</span></div>')
     head = f'<div style="font-size:13px;font-weight:bold;margin-bottom:2px">{esc(title)}</div>' if title else ""
-    foot = (f'<div class="fs-vt-verdict" style="font-size:13px;margin-top:2px">{esc(verdict_words(parts, names, armor))}</div>'
+    foot = (f'<div class="fs-vt-verdict" style="font-size:13px;margin-top:2px">{esc(verdict_words(parts, names, armor, counter))}</div>'
             + (help_line(odds) if odds else ""))
     return (f'<div class="fs-vt-contest" style="padding:4px 6px;border:1px solid #e0e0e0;border-radius:6px;margin:4px 0;max-width:100%">'
             f'{head}{row(names[0], parts["attack"], ra, "a")}{row(names[1], parts["defend"], rd, "d")}{foot}</div>')

@@ -140,7 +140,7 @@ def contest_box(ev, options) -> str:
     o = d.get("odds") or {}
     had = f"Before the roll: {tip('P(hit)', 'The chance the attacker wins the contest.')} {pct(o['win'])}, P(destroyed) {pct(o.get('destroy', 0))}." if o else ""
     return (f'<div class="fs-vt-last"><div style="font-size:12px;color:#616161">Last contest</div>'
-            f'{pools_html(parts, (d["attacker"], d["target"]), title, odds="")}'
+            f'{pools_html(parts, (d["attacker"], d["target"]), title, odds="", counter=d["defence"] == "melee")}'
             + (f'<div style="font-size:12px;margin:0 6px">{had}</div>' if had else "") + "</div>")
 
 def last_contest(events):
