@@ -471,7 +471,9 @@ class VotomsApp(AppScaffold):
             self.on_click(self._play, lambda b: self.play_character(), near=self._play_spot)
             acc = tag(W.Accordion(children=[W.VBox([self.builder.box, W.HBox([self._play, self._play_spot], layout=W.Layout(align_items="center"))])],
                                   titles=("Your character (pilot) — open to build one",), selected_index=None), "fs-vt-builder-box")
-            self._extras.children = (acc,) + tuple(self._extras.children)
+            kids = list(self.box.children)                   # below the toolbar (the frame's own room for the New game form stays its own)
+            kids.insert(kids.index(self._extras) + 1, acc)
+            self.box.children = tuple(kids)
             self._builder_box = acc
 
     def play_character(self):
@@ -484,7 +486,11 @@ class VotomsApp(AppScaffold):
         squads = [list(o.squads[0]) if o.squads else list(DEFAULT_SQUAD), list(o.squads[1]) if o.squads else list(DEFAULT_SQUAD)]
         squads[0] = [spec] + squads[0][1:]
         opts = {f: getattr(o, f) for f in o.__dataclass_fields__} | {"squads": squads}
+        before = self.state
         self.new_game(opts, self.state.seed)
+        if self.state is not before:                    # the pilot is in: fold the builder, show the table
+            self._builder_box.selected_index = None
+            self._builder_box.set_title(0, f"Your character (pilot): {c.name} pilots R1 — open to change and play again")
 
     @property
     def view(self) -> dict: return self.component.view
