@@ -438,9 +438,25 @@ def _log_entry(self:VotomsBoard, e):
     return entry(e, names, r)
 
 def _new_game_fields(self:VotomsBoard) -> list:
-    return ["table", "max_rounds", "opponent", "budget", "ties", "overkill"]
+    "The options the New game form shows as they are (the named choices come as menus from `new_game_extra`)."
+    return ["max_rounds", "budget", "bail_out"]
+
+_MENUS = (("table", "Table:", "The map: standard (walls, water, cover), ridge (raised ground) or open"),
+          ("opponent", "Blue fields:", "squad: the default two Scopedogs; infantry: enemy infantry bought on the budget"),
+          ("ties", "Ties:", "defender: a tie in every pair compared goes to the defender; cancel: tied dice cancel, the highest left wins"),
+          ("overkill", "Overkill:", "minus1: the winner's dice above the loser's best, less one; count: without the −1"))
+
+def _new_game_extra(self:VotomsBoard):
+    "The options with named choices as menus: the table, Blue's force, the contest's tie and overkill readings."
+    from fortune_suite.games.votoms.table import TABLES
+    o = self.state.options if self.state is not None else Votoms.Options()
+    opts = {"table": list(TABLES), "opponent": ["squad", "infantry"], "ties": ["defender", "cancel"], "overkill": ["minus1", "count"]}
+    ds = {k: tag(W.Dropdown(options=opts[k], value=getattr(o, k), description=lab, tooltip=h, style={"description_width": "initial"},
+                            layout=W.Layout(width="auto", margin="0 10px 0 0")), f"fs-vt-newgame-{k}") for k, lab, h in _MENUS}
+    return W.HBox(list(ds.values()), layout=W.Layout(flex_flow="row wrap", align_items="center")), (lambda: {k: d.value for k, d in ds.items()})
 
 VotomsBoard.prompt, VotomsBoard.summary, VotomsBoard.log_entry, VotomsBoard.new_game_fields = _prompt, _summary, _log_entry, _new_game_fields
+VotomsBoard.new_game_extra = _new_game_extra
 
 def _close(self:VotomsBoard):
     for b in self._btns: b.close()

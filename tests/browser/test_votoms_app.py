@@ -156,6 +156,16 @@ def test_whole_game_against_the_bot(lab, page, bokeh_data):
     wait(lambda: log(panel) == saved, "the saved game back")
     wait(lambda: "Red, your turn" in status.inner_text(), "Red to move again after the load")
 
+    panel.locator("button.fs-app-newgame-open").click()                                 # New game: the ridge table
+    form = panel.locator(".fs-app-newgame")
+    form.wait_for(state="visible")
+    form.locator(".fs-vt-newgame-table select").select_option(label="ridge")
+    no_cut(panel, "new game form")
+    shot(panel, "7b-new-game")
+    form.locator("button.fs-newgame-start").click()
+    wait(lambda: any("VOTOMS on the ridge table" in t for t in log(panel)), "the new game on the ridge table")
+    assert "wall" not in panel.locator(".fs-vt-legend").inner_text()                    # the ridge has no walls
+
 
 def test_hot_seat_defence(lab, page, bokeh_data):
     page.set_viewport_size({"width": 1280, "height": 1000})
