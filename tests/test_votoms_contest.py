@@ -324,3 +324,22 @@ def test_personal_shot_against_brute_play():
     close(shot_odds("Rifle", shooter, target, cover=True), brute_play(2, 3, 2, 0, 0, 0, 1))
     # melee: MELEE against MELEE (1 die without), the defender's wins carry its overkill
     close(melee_odds(Fighter("A", melee=3), Fighter("B")), brute(3, 1))
+
+
+# ---------------------------------------------------------------- resolve on random large rolls
+def test_resolve_random_rolls_against_the_reference():
+    "20,000 seeded random contests of up to 12 dice a side (faces up to 7, as after a +1), every option."
+    import random
+    rng = random.Random(13)
+    for _ in range(20_000):
+        a = [rng.randint(1, 7) for _ in range(rng.randint(0, 12))]
+        d = [rng.randint(1, 6) for _ in range(rng.randint(0, 12))]
+        ties, rule = rng.choice(OPTIONS)
+        r = resolve(a, d, ties, rule)
+        assert r.signed == ref_resolve(a, d, ties, rule), (a, d, ties, rule)
+        assert r.outcome == max(r.signed, -1)
+        assert len(r.overkill_dice) == r.overkill and set(r.overkill_dice) <= set(r.counted)
+        win = r.attack if r.attacker_wins else r.defend
+        lose = r.defend if r.attacker_wins else r.attack
+        if ties == "defender" and r.counted:            # counted dice: the winner's dice above the loser's best
+            assert all(win[i] > (lose[0] if lose else 0) for i in r.counted)

@@ -425,3 +425,36 @@ def test_two_actions_then_the_other_side():
     assert s.to_move() == (1,)
     with pytest.raises(VotomsError, match="not Blue's unit|not your turn"):
         s.apply(1, {"unit": "R1", "act": "move", "mode": "run", "to": [3, 3]})
+
+
+def test_reroll_skills_are_decisions_with_exact_choices():
+    # AT Marksman: reroll 1 of your dice when firing; level 1: one use a game
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Marksman": 1}, "pos": [3, 3]}],
+                       [{**SCOPE, "pos": [3, 4]}]], seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+        s.apply(1, "armor")
+        d = s.decision
+        assert d is not None and d.kind == "reroll" and d.player == 0 and d.data["side"] == "attacker"
+        faces = d.data["attack_faces"]
+        assert d.choices[0] == "keep" and {c for c in d.choices[1:]} == {f"own {f}" for f in set(faces)}
+        low = min(faces)
+        if low < 6:
+            s.apply(0, f"own {low}")
+            c = contests(s)[-1]
+            assert "AT Marksman" in " ".join(c["notes"]) and unit(s, "R1").uses["AT Marksman"] == 0
+            assert sorted(c["attack_faces"]) != sorted(faces) or low in c["attack_faces"]     # one die thrown again
+            assert len(c["attack_faces"]) == len(faces)
+            return
+    raise AssertionError("no reroll offered")
+
+
+def test_advise_from_an_ally_once_a_turn():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}, {"at": "Scopedog", "skills": {"Advise": 1}, "pos": [0, 0]}],
+                   [{**SCOPE, "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["tokens"][0] == 1      # R2's Advise: a reroll for R1
+    s.apply(1, "armor")
+    assert s.decision.kind == "reroll"
+    s.apply(0, next(c for c in s.decision.choices if c != "keep"))
+    assert unit(s, "R2").uses["Advise"] == 0 and ("R2", "Advise") in s.helped

@@ -122,8 +122,13 @@ def _snap(self, player, answer, d):
                                                 "knock": g.w.has("Knockback"), "pool": {}})
     C.run(self)
 
+def _reroll(self, player, answer, d):
+    self.version += 1
+    C.reroll_answer(self, answer)
+    C.run(self)
+
 VotomsState._apply = _apply
-VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap}
+VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll}
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #fa1f3bfd
 def _view(self, player):
@@ -150,6 +155,7 @@ def _describe(self, player, a):
     name = self.player_name(player)
     if d is not None:
         if d.kind == "defend": return f"{d.data['target']} defends with {a.upper()}."
+        if d.kind == "reroll": return f"{d.data['unit']} " + ("keeps the dice." if a == "keep" else f"rerolls {'its' if a.startswith('own') else 'an opposing'} {a.split()[1]}.")
         if d.kind == "charge": return f"{d.data['label']} " + ("does not melee." if a == "none" else f"charges {self.by_id[a].label} (a free melee attack).")
         return f"{d.data['label']} " + ("snap-fires first." if a == "fire" else "holds its fire.")
     if a.get("act") == "end": return f"{name} ends the turn."

@@ -104,6 +104,10 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                 return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
             return min(legal, key=lambda c: (loss(c), legal.index(c)))
         if d["kind"] == "snap": return "fire"
+        if d["kind"] == "reroll":      # the attacker raises its chance to win (then its damage), the defender lowers it
+            sign = 1 if data["side"] == "attacker" else -1
+            ch = data["choices"]
+            return max(legal, key=lambda c: (sign * ch[c]["p_win"], sign * ch[c]["damage"], c == "keep"))
         if d["kind"] == "charge":
             me, table = units[data["unit"]], get_table(view["table"])
             best, pick = 0.05, "none"

@@ -9,11 +9,12 @@ from .data import VotomsError
 from .table import dist, sight, cover_near, pushed
 from .units import pilot_on_foot
 from . import contest as VC
-from .rerolls import best_choice, plus_choices, reroll_tokens
+from .rerolls import reroll_choices, plus_choices, reroll_tokens
 
 # %% auto #0
 __all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
-           'spend_stun', 'roll_pool', 'tokens', 'settle', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
+           'spend_stun', 'roll_pool', 'tokens', 'reroll_answer', 'settle', 'knock', 'hit', 'damage', 'destroy',
+           'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -96,8 +97,8 @@ def run(self):
                     "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
             self.ask(t.side, "defend", list(pools), data)
             return
+        if not settle(self, job, a, t): return           # a reroll decision is pending
         self.queue.pop(0)
-        settle(self, job, a, t)
     self.after_attack()
 
 def att_dice(job) -> int:
@@ -145,52 +146,66 @@ def _spend(self, u, names, helper, helper_skill, notes, what):
         return f"{helper_skill} from {helper.label}"
     return what
 
-def _reroll_phase(self, side, af, df, tk, a, t, job, choice, helpers, notes):
-    "Let `side` ('attacker' / 'defender') spend its rerolls as well as possible; the dice change in place."
-    ar, ao, dr, do, plus = tk
-    own, opp = (ar, ao) if side == "attacker" else (dr, do)
-    while own + opp:
-        kw = dict(att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do, plus=plus, ties=self.contest_opts[0], overkill=self.contest_opts[1])
-        c = best_choice(af, df, side, **kw)
-        if c.action == "keep": break
-        mine = c.action == "reroll own"
-        pool = (af if mine else df) if side == "attacker" else (df if mine else af)
-        i = pool.index(c.die)
-        new = roll_pool(self, 1, f"{side}'s reroll")[0]
-        pool[i] = new; pool.sort(reverse=True)
-        u = a if side == "attacker" else t
-        if side == "attacker":
-            names = (("AT Brawler",) if job["kind"] == "melee" else ("AT Marksman",)) if mine else ("AT Prediction",)
-            used = _spend(self, u, names, helpers[0], "Advise", notes, "a reroll")
-            if mine: ar -= 1
-            else: ao -= 1
-        else:
-            names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",)}[choice] if mine else ("AT Evade",)
-            used = _spend(self, u, names, helpers[1], "Warn", notes, "a reroll")
-            if mine: dr -= 1
-            else: do -= 1
-        own, opp = (ar, ao) if side == "attacker" else (dr, do)
-        notes.append(f"{u.label if u else side} rerolls {'its' if mine else 'an opposing'} {c.die} ({used}): {new}")
-    return ar, ao, dr, do, plus
+def _label(c) -> str:
+    return "keep" if c.action == "keep" else f"{'own' if c.action == 'reroll own' else 'opp'} {c.die}"
 
-def settle(self, job, a, t):
-    "Roll and resolve one contest whose defence has been chosen, log it, apply the result."
+def _reroll_step(self, job, a, t):
+    "Ask the side whose turn it is in the reroll phase what to reroll; False once neither side has a reroll left."
+    while job["phase"] in ("attacker", "defender"):
+        side = job["phase"]
+        ar, ao, dr, do, plus = job["tk"]
+        if (ar + ao if side == "attacker" else dr + do) == 0:
+            job["phase"] = "defender" if side == "attacker" else "plus"; continue
+        cs = reroll_choices(job["af"], job["df"], side, att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do,
+                            plus=plus, ties=self.contest_opts[0], overkill=self.contest_opts[1])
+        who = a if side == "attacker" else t
+        self.ask(who.side, "reroll", [_label(c) for c in cs],
+                 {"round": self.round, "side": side, "unit": who.label, "attack_faces": list(job["af"]), "defend_faces": list(job["df"]),
+                  "choices": {_label(c): {"p_win": round(c.p_win, 9), "damage": round(c.damage, 9)} for c in cs}})
+        return True
+    return False
+
+def reroll_answer(self, answer):
+    "Apply a reroll decision's answer to the contest at the head of the queue."
+    job = self.queue[0]
+    a, t = self.by_id.get(job["att"]) if job.get("att") else None, self.by_id[job["tgt"]]
+    side = job["phase"]
+    if answer == "keep":
+        job["phase"] = "defender" if side == "attacker" else "plus"; return
+    kind, face = answer.split()
+    mine = kind == "own"
+    pool = (job["af"] if mine else job["df"]) if side == "attacker" else (job["df"] if mine else job["af"])
+    new = roll_pool(self, 1, f"{side}'s reroll")[0]
+    pool[pool.index(int(face))] = new; pool.sort(reverse=True)
+    u = a if side == "attacker" else t
+    tk = job["tk"]
+    if side == "attacker":
+        names = (("AT Brawler",) if job["kind"] == "melee" else ("AT Marksman",)) if mine else ("AT Prediction",)
+        used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll")
+        tk[0 if mine else 1] -= 1
+    else:
+        names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",)}[job["choice"]] if mine else ("AT Evade",)
+        used = _spend(self, u, names, self.by_id.get(job["warn"]), "Warn", job["notes"], "a reroll")
+        tk[2 if mine else 3] -= 1
+    job["notes"].append(f"{u.label} rerolls {'its' if mine else 'an opposing'} {face} ({used}): {new}")
+
+def settle(self, job, a, t) -> bool:
+    "Roll (once), let both sides reroll (decisions), add the +1s, resolve one contest, log it, apply the result; False while a reroll is being decided."
     choice = job["choice"]
-    pools = defence_pools(self, t, job)
-    n_def = pools[choice] - spend_stun(t)
-    pool, why = job["pool"], f"{job.get('weapon') or job['kind']} by {a.label if a else job.get('what')}"
-    if "faces" not in pool: pool["faces"] = roll_pool(self, job["dice"], why)
-    af = list(pool["faces"][1:] if job.get("minus_top") else pool["faces"])
-    n_att = len(af)
-    df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
-    hp0 = t.hp if t.is_at else 1
-    tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
-    od = None if self.quiet else odds(n_att, n_def, hp0, tk, *self.contest_opts)    # for the log only: not computed in quiet mode
-    notes = []
-    if af and df and sum(tk[:4]):
-        tk = _reroll_phase(self, "attacker", af, df, tk, a, t, job, choice, (adv, warn), notes)
-        tk = _reroll_phase(self, "defender", af, df, tk, a, t, job, choice, (adv, warn), notes)
-    for k in range(tk[4] if af else 0):      # the +1s (Aim first, then AT Killing Blow) go where they help most
+    if "af" not in job:
+        pools = defence_pools(self, t, job)
+        n_def = pools[choice] - spend_stun(t)
+        pool, why = job["pool"], f"{job.get('weapon') or job['kind']} by {a.label if a else job.get('what')}"
+        if "faces" not in pool: pool["faces"] = roll_pool(self, job["dice"], why)
+        af = list(pool["faces"][1:] if job.get("minus_top") else pool["faces"])
+        df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
+        tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
+        od = None if self.quiet else odds(len(af), len(df), t.hp if t.is_at else 1, tk, *self.contest_opts)   # for the log only
+        job.update(af=af, df=df, tk=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
+                   phase="attacker" if af and df and sum(tk[:4]) else "plus")
+    if _reroll_step(self, job, a, t): return False
+    af, df, notes, od = job["af"], job["df"], job["notes"], job["od"]
+    for k in range(job["tk"][4] if af else 0):      # the +1s (Aim first, then AT Killing Blow) go where they help most
         c = next(c for c in plus_choices(af, df, *self.contest_opts) if c.best)
         if c.die is None: break
         af[af.index(c.die)] += 1; af.sort(reverse=True)
@@ -206,6 +221,7 @@ def settle(self, job, a, t):
     if res >= 0: hit(self, t, res, job, a)
     elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
         hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True}, t)
+    return True
 
 def _line(self, job, a, t, choice, af, df, res, od, notes):
     who = a.label if a else job.get("what", "")

@@ -53,7 +53,11 @@ class ContestResult:
     def attacker_wins(self) -> bool: return self.winner == "attacker"
     @property
     def stun(self) -> bool:
-        "The winner wins with no overkill: the loser is stunned (in shooting only the attacker's win matters)."
+        "The attacker wins with no overkill: the target is stunned (the `contest_odds` code 0)."
+        return self.attacker_wins and self.overkill == 0
+    @property
+    def loser_stunned(self) -> bool:
+        "Either side wins with no overkill (in melee a winning defender stuns the attacker)."
         return self.overkill == 0
     @property
     def outcome(self) -> int:

@@ -100,7 +100,7 @@ class _Engine:
     nodes: dict            # (side, own, opp) -> (W, G, policy)
     dist: Dist             # signed outcome distribution from the roll
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=8)             # the node arrays are large: only the last few contests keep them
 def _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
     SA, pA, tA = _rolls(n); SD, pD, tD = _rolls(m)
     if len(SA) * len(SD) > MAX_STATES:
@@ -188,7 +188,12 @@ def reroll_dist(n:int, m:int,               # dice rolled by each side (1 or mor
     tok = (att_rerolls, att_opp_rerolls, def_rerolls, def_opp_rerolls)
     if sum(tok) > MAX_TOKENS: raise VotomsError(f"{sum(tok)} rerolls in one contest is more than the {MAX_TOKENS} the exact odds allow")
     if not 0 <= plus <= 2: raise VotomsError(f"plus={plus!r}: at most two +1s (Aim and Killing Blow)")
-    return _engine(n, m, *map(int, tok), int(plus), ties, overkill, goal).dist
+    return _dist(n, m, *map(int, tok), int(plus), ties, overkill, goal)
+
+@functools.lru_cache(maxsize=4096)
+def _dist(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> Dist:
+    "The engine's distribution, kept long after its node arrays are dropped."
+    return _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal).dist
 
 # %% ../../../nbs/71b_votoms_rerolls.ipynb #eb163405
 @dataclass(frozen=True)
