@@ -12,14 +12,16 @@ from ..ui.table import TableBoard
 from ..ui.tabletop import help_line, esc, legend_html, tip
 from ..games.votoms.actions import Votoms
 from .scaffold import AppScaffold, Component
-from .votoms_contest import defence_html, contest_legend, pct
+from .votoms_contest import defence_html, contest_legend, pct, pools_html
+from ..games.votoms.contest import resolve
 from .votoms_builder import CharacterBuilder
 from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, TARGET_COLOR, OBJECTIVE_COLOR,
     OUT_COLOR, RAISED_COLOR, MODE_COLOR, MODE_HELP, center, square_at, square_name, outline, pips, map_squares, unit_card, numbers_of,
     attack_odds, defend_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry)
 
 # %% auto #0
-__all__ = ['VT_CSS', 'character_spec', 'SticksBoard', 'VotomsBoard', 'facing_words', 'short_weapon', 'odds_line', 'VotomsApp']
+__all__ = ['VT_CSS', 'character_spec', 'SticksBoard', 'VotomsBoard', 'facing_words', 'short_weapon', 'odds_line', 'reroll_words',
+           'VotomsApp']
 
 # %% ../../nbs/56_app_votoms.ipynb #b2cf5333
 def character_spec(c) -> dict:
@@ -308,6 +310,12 @@ def _draw_side(self:VotomsBoard, v):
     self._dice.value = contest_box(ev, self.state.options) if ev is not None else ""
     self._dice_legend.layout.display = None if ev is not None else "none"
 
+def reroll_words(choice:str) -> str:
+    "A reroll answer in words: 'keep' → 'Keep the roll', 'own 4' → 'Reroll your 4', 'opp 6' → 'Reroll their 6'."
+    if choice == "keep": return "Keep the roll"
+    who, _, face = choice.partition(" ")
+    return f"Reroll {'your' if who == 'own' else 'their'} {face}"
+
 def _draw_ask(self:VotomsBoard, v):
     "The question in front of the seat: the defence (odds by choice), the free melee, Snap Fire — or the attacks on the chosen target."
     d, q, body, specs = v["decision"], "", "", []
@@ -320,6 +328,14 @@ def _draw_ask(self:VotomsBoard, v):
             body = defence_html({k: numbers_of(o) for k, o in od.items()}, best, {k: f"{o['dice']} dice" for k, o in od.items()})
             specs = [(f"{k.upper()} ({o['dice']} dice): hit {pct(o['win'])}", f"The attacker's chance to win if you defend with {k.upper()}",
                       "success" if k == best else "", lambda k=k: self.act(k)) for k, o in od.items()]
+        elif d["kind"] == "reroll":
+            q = f"{dd['unit']} may reroll a die ({'attacking' if dd['side'] == 'attacker' else 'defending'}). The roll so far:"
+            body = pools_html(resolve(dd["attack_faces"], dd["defend_faces"], *self.state.contest_opts), ("Attacker", "Defender")) + help_line(
+                "Each choice with your exact chance to win the contest after it and the damage you expect to deal (the game's numbers).")
+            ch = dd["choices"]
+            best = max(ch, key=lambda c: (round(ch[c]["p_win"], 12), round(ch[c].get("damage", 0), 12)))
+            specs = [(reroll_words(c) + f" · win {pct(ch[c]['p_win'])} · damage {ch[c].get('damage', 0):.2f}", "", "success" if c == best else "",
+                      lambda c=c: self.act(c)) for c in d["choices"]]
         else:
             q = dd.get("label", "") + (": a free melee attack after the move?" if d["kind"] == "charge" else ": Snap Fire before the melee?")
             words = {"none": "No melee", "fire": "Snap fire first", "hold": "Hold fire"}
@@ -419,6 +435,7 @@ VotomsBoard.set_how = shows_errors(_set_how)
 def _prompt(self:VotomsBoard, v) -> str:
     d = v["decision"]
     if d is not None and d["kind"] == "defend": return f"{d['data']['target']} is attacked: choose its defence (the odds are beside the table)."
+    if d is not None and d["kind"] == "reroll": return "reroll a die or keep the roll (the chance to win after each choice is beside the table)."
     if d is not None: return "answer the question beside the table."
     return "click one of your units, then a square to move or an enemy to attack (two actions a unit); End turn when done."
 

@@ -138,7 +138,8 @@ def contest_box(ev, options) -> str:
     if parts["winner"] == 1 and d["defence"] != "melee": parts["over_pos"] = []     # a defender's win in a shot deals nothing back
     title = f"Round {d['round']}: {d['attacker']} → {d['target']}" + (f", {d['weapon']}" if d.get("weapon") else "") + f" (defends with {d['defence'].upper()})"
     o = d.get("odds") or {}
-    had = f"Before the roll: {tip('P(hit)', 'The chance the attacker wins the contest.')} {pct(o['win'])}, P(destroyed) {pct(o.get('destroy', 0))}." if o else ""
+    notes = "; ".join(d.get("notes") or [])
+    had = (f"Rerolls: {esc(notes)}. " if notes else "") + f"Before the roll: {tip('P(hit)', 'The chance the attacker wins the contest.')} {pct(o['win'])}, P(destroyed) {pct(o.get('destroy', 0))}." if o else ""
     return (f'<div class="fs-vt-last"><div style="font-size:12px;color:#616161">Last contest</div>'
             f'{pools_html(parts, (d["attacker"], d["target"]), title, odds="", counter=d["defence"] == "melee")}'
             + (f'<div style="font-size:12px;margin:0 6px">{had}</div>' if had else "") + "</div>")
@@ -187,10 +188,15 @@ def entry(e, names:dict, rnd=None) -> dict | None:
             text = f"{names.get(a['unit'], a['unit'])} {verb} to {square_name(a['to'])}" + (" and hides in the water" if a.get("hide") else "") + "."
     elif e.kind == "contest":
         o = d.get("odds") or {}
-        who = "the attacker wins" + (" (stun)" if d["outcome"] == 0 else f" with overkill {d['outcome']}") if d["outcome"] >= 0 else "the defender holds"
+        k = d["outcome"]
+        who = ("the attacker wins" + (" (stun)" if k == 0 else f" with overkill {k}") if k >= 0 else
+               "the defender wins the melee and strikes back" + (" (stun)" if k == -1 else f" with overkill {-1 - k}") if d["defence"] == "melee" else
+               "the defender holds")
+        notes = "; ".join(d.get("notes") or [])
         text = (f"{d['attacker']} attacks {d['target']}" + (f" with {d['weapon']}" if d.get("weapon") else "") + f": {len(d['attack_faces'])} dice "
                 f"({_faces(sorted(d['attack_faces'], reverse=True))}) against {d['defence'].upper()} {len(d['defend_faces'])} dice "
-                f"({_faces(sorted(d['defend_faces'], reverse=True))}) — {who}" + (f" (P(hit) was {pct(o['win'])})." if o else "."))
+                f"({_faces(sorted(d['defend_faces'], reverse=True))})" + (f", {notes}" if notes else "") + f" — {who}"
+                + (f" (P(hit) was {pct(o['win'])})." if o else "."))
         tone = "roll"
     elif e.kind == "roll":
         tone, why = "roll", d.get("why", "a roll")
