@@ -12,6 +12,8 @@
 4. A pilot built inside the app (the builder opened above the table, clicked into a sheet) and *Play with this
    pilot*: the new game's R1 is the character's Scopedog, selected and moved by clicks.
 5. The same game in Voilà: select, move and fire by clicking.
+6. A reroll question (a pilot with AT Marksman, reached by a seeded random playout in the notebook): the roll so far
+   drawn, a button per answer with its chance to win, answered by a click.
 
 Screenshots of the key moments go to test-artifacts/votoms_app-*.png (looked at by hand when the layout changes)."""
 import base64, re
@@ -239,3 +241,31 @@ def test_select_move_and_fire_in_voila(lab, voila, vpage, bokeh_data):
     wait(lambda: "Last contest" in panel.locator(".fs-vt-dice").inner_text(), "the contest drawn")
     assert cut_off(panel) == []
     app_shot(panel, "votoms_app-10-voila", width=1280)
+
+
+REROLL = """import numpy as np
+from fortune_suite.games.votoms import Votoms, DEFAULT_SQUAD
+from fortune_suite.apps.votoms import VotomsApp
+opts = {"squads": [[{"at": "Scopedog", "weapons": ["GAT-22"], "skills": {"AT Marksman": 2}, "pilot": "Grey"}, dict(DEFAULT_SQUAD[1])], list(DEFAULT_SQUAD)]}
+s, rng = Votoms.new(opts, seed=0), np.random.default_rng(0)
+while not (s.decision is not None and s.decision.kind == "reroll"):
+    p = s.to_move()[0]; la = s.legal_actions(p); s.apply(p, la[rng.integers(len(la))])
+app = VotomsApp(state=s, seats={})
+app"""
+
+
+def test_reroll_question(lab, page):
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_reroll.ipynb", [REROLL])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status, ask = panel.locator(".fs-app-status"), panel.locator(".fs-vt-ask")
+    wait(lambda: "reroll a die or keep the roll" in status.inner_text(), "the reroll question in the status line")
+    wait(lambda: ask.is_visible() and "may reroll a die" in ask.inner_text(), "the question beside the table")
+    assert ask.locator(".fs-vt-contest").count() == 1 and ask.locator("button").filter(has_text="Keep the roll").count() == 1
+    assert all(re.search(r"· win (<1|>99|\d+)% · damage \d\.\d\d$", t.strip()) for t in ask.locator("button").all_inner_texts()), ask.locator("button").all_inner_texts()
+    no_cut(panel, "reroll asked")
+    shot(panel, "11-reroll")
+    before = log(panel)
+    ask.locator("button").filter(has_text="Reroll your").first.click()
+    wait(lambda: log(panel) != before and any("rerolls its" in t for t in log(panel)[len(before):]), "the reroll in the log")
