@@ -14,7 +14,8 @@ from .votoms_contest import pct, pools_html, record_parts, TERMS as CONTEST_TERM
 __all__ = ['STICK', 'SIDE', 'SIDE_COLOR', 'TERRAIN_LOOK', 'SELECT_COLOR', 'TARGET_COLOR', 'OBJECTIVE_COLOR', 'OUT_COLOR',
            'RAISED_COLOR', 'MODE_COLOR', 'MODE_HELP', 'TERMS', 'center', 'square_at', 'square_name', 'outline', 'pips',
            'map_squares', 'weapon_words', 'unit_card', 'numbers_of', 'defend_odds', 'attack_odds', 'best_defence',
-           'odds_label', 'best_attack', 'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
+           'odds_label', 'best_attack', 'facing_words', 'short_weapon', 'attack_label', 'odds_line', 'reroll_words',
+           'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #7c05ea96
 STICK = 6.0                                   # inches a square
@@ -129,6 +130,41 @@ def best_attack(options:list) -> tuple:
     ok = [(a, o) for a, o in options if o]
     if not ok: return (options[0][0], None) if options else (None, None)
     return max(ok, key=lambda ao: (round(ao[1][best_defence(ao[1])]["win"], 12), round(ao[1][best_defence(ao[1])].get("destroy", 0), 12)))
+
+# %% ../../nbs/56c_app_votoms_table.ipynb #772ce4c0
+def facing_words(f) -> str:
+    "A facing (dx, dy) in words, Red's edge below: 'up', 'down-left'…"
+    return "-".join(w for w in (("up" if f[1] > 0 else "down" if f[1] < 0 else ""), ("right" if f[0] > 0 else "left" if f[0] < 0 else "")) if w) or "nowhere"
+
+def short_weapon(name:str) -> str:
+    "A weapon by its code when it has one ('GAT-22 Heavy Machinegun' → 'GAT-22'), else its name."
+    first = name.split(" ", 1)[0]
+    return first if "-" in first and any(ch.isdigit() for ch in first) and first != "Built-in" else name
+
+def attack_label(v, a) -> str:
+    "An attack action in a few words for its button: the weapon by its code, aiming, Rapid Fire, a salvo."
+    if a["act"] == "melee": return "Melee attack"
+    s = f"Fire {short_weapon(a['weapon'])}"
+    if a.get("with"): s += " + " + " + ".join(map(short_weapon, a["with"]))
+    if a.get("targets"): s += (f" twice at {a['targets'][0]}" if len(set(a["targets"])) == 1 else " at " + " and ".join(a["targets"])) + " (Rapid Fire: two contests)"
+    if a.get("shots"): s += f", {a['shots']} rocket{'s' if a['shots'] > 1 else ''}"
+    if a.get("corner"): s += f" (template corner {a['corner']})"
+    if a.get("aim"): s += ", aiming (+1 to a die)"
+    return s
+
+def odds_line(o) -> str:
+    "An attack's odds in a line: for each defence the target may choose, P(hit) · P(destroyed) and its dice; the target's best starred."
+    if not o: return help_line("(the game gives no odds for this one before it is played)")
+    best = best_defence(o)
+    parts = [(f"<b>vs {k.upper()} ★ {pct(x['win'])} · {pct(x.get('destroy', 0))}</b>" if k == best else f"vs {k.upper()} {pct(x['win'])} · {pct(x.get('destroy', 0))}")
+             + f" <span style='color:#757575'>({x['dice']}d)</span>" for k, x in o.items()]
+    return f'<div class="fs-vt-attack-odds" style="font-size:12px;margin:0 0 0 8px">{" &nbsp; ".join(parts)}</div>'
+
+def reroll_words(choice:str) -> str:
+    "A reroll answer in words: 'keep' → 'Keep the roll', 'own 4' → 'Reroll your 4', 'opp 6' → 'Reroll their 6'."
+    if choice == "keep": return "Keep the roll"
+    who, _, face = choice.partition(" ")
+    return f"Reroll {'your' if who == 'own' else 'their'} {face}"
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #cbcd4f26
 def contest_box(ev, options) -> str:
