@@ -24,7 +24,15 @@ __all__ = ['VT_CSS', 'SticksBoard', 'VotomsBoard']
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #cd28bfe7
 class SticksBoard(TableBoard):
-    "A `TableBoard` in one-stick squares: a highlighted point is drawn as the square it is the centre of."
+    "A `TableBoard` in one-stick squares: a highlighted point is drawn as the square it is the centre of; a layer goes to the page only when its data changed."
+    def __init__(self, *args, **kwargs):
+        self._sent = {}
+        super().__init__(*args, **kwargs)
+    def _flush(self):
+        dirty, self._dirty = self._dirty, set()
+        for layer in sorted(dirty):
+            cols = self._columns(layer)
+            if self._sent.get(layer) != cols: self.sources[layer].data = cols; self._sent[layer] = cols
     def _outline(self, k):
         if isinstance(k, tuple): return outline(square_at(*k), inset=0.4)
         return TableBoard._outline(self, k)
@@ -72,7 +80,7 @@ class VotomsBoard(Component):
         self.set_children(W.HTML(VT_CSS, layout=W.Layout(height="0px", margin="0")), self._table, self._cards)
         self.listen(self._modes, lambda ch: self.set_mode(ch["new"]), near=self._tool_spot)
         self.listen(self._howbox, lambda ch: self.set_how(ch["new"]) if ch["new"] is not None and ch["new"] != self.how else None, near=self._tool_spot)
-        self._btns = []
+        self._pools, self._shown_btns = {}, {}     # per button box: its slots (reused), the buttons shown now
 
     @property
     def view(self) -> dict:
@@ -82,7 +90,7 @@ class VotomsBoard(Component):
     @property
     def buttons(self) -> dict:
         "The buttons beside the table now, by their text."
-        return {b.description: b for b in self._btns}
+        return {b.description: b for bs in self._shown_btns.values() for b in bs}
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #57a8b3fa
 def _mine(self:VotomsBoard, v) -> bool: return self.seat in v["to_move"]
@@ -172,14 +180,14 @@ def _draw(self:VotomsBoard, view:dict):
                 b.label(center(u["pos"]), f"✕ {u['id']}", color=OUT_COLOR, background="#eeeeee"); continue
             tip_ = (f"{u['label']} ({SIDE[u['side']]}, facing {facing_words(u['facing'])}): Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} "
                     f"swim {u['swim']}, melee {u['melee']}" + (f", stunned ×{u['stun']}" if u["stun"] else "") + (", hidden" if u.get("hidden") else ""))
-            b.place(u["id"], center(u["pos"]), radius_in=2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_,
-                    line_color="#ffd600" if u["id"] == self.selected else "#212121")
+            b.place(u["id"], center(u["pos"]), radius_in=2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_)   # selection: the highlight ring
             x, y = center(u["pos"])
             b.label((x, y - 2.0), pips(u), color=SIDE_COLOR[u["side"]])
             if u["stun"]: b.label((x + 2.2, y + 2.2), f"⚡{u['stun']}", color="#e65100", background="#ffe0b2")
             fx, fy = u["facing"]
             n = (fx * fx + fy * fy) ** 0.5 or 1
-            b.draw_path([(x + 2.2 * fx / n, y + 2.2 * fy / n), (x + 3.1 * fx / n, y + 3.1 * fy / n)], color="#212121", width=4)
+            on = lambda p: min(max(p, 0.0), 8 * STICK)                  # a tick at the table's edge stays on the table
+            b.draw_path([(on(x + 2.2 * fx / n), on(y + 2.2 * fy / n)), (on(x + 3.1 * fx / n), on(y + 3.1 * fy / n))], color="#212121", width=4)
             self.shows["facing"] = True
         if mine: self._marks(v)
         d = v["decision"]
@@ -222,20 +230,24 @@ VT_CSS = ("<style>.fs-vt-board .fs-vt-button{white-space:normal;height:auto;min-
           "padding:3px 10px;text-align:left}</style>")
 
 def _button(self:VotomsBoard, box, specs, spot):
-    "Buttons in `box` for `specs` = [(label, tooltip, style, handler[, note HTML under it])] (a click runs the handler; errors beside them)."
-    for b in list(box.children):
-        for w in ([b] + list(getattr(b, "children", ()))):
-            if w in self._btns: self._btns.remove(w)
-            w.close()
-    out, kids = [], []
-    for label, help_, style, fn, *note in specs:
-        bt = tag(W.Button(description=label, tooltip=help_, button_style=style, layout=W.Layout(width="auto", flex="0 1 auto", margin="2px 4px 2px 0")),
-                 "fs-vt-button")
-        self.on_click(bt, lambda _b, fn=fn: fn(), near=spot)
-        out.append(bt)
-        kids.append(W.VBox([bt, W.HTML(note[0])], layout=W.Layout(width="100%", margin="0 0 4px 0")) if note and note[0] else bt)
-    box.children = tuple(kids)
-    self._btns += out
+    "Buttons in `box` for `specs` = [(label, tooltip, style, handler[, note HTML under it])]: the same widgets slot by slot (a click runs the slot's handler now; errors beside them)."
+    pool = self._pools.setdefault(id(box), [])
+    kids = []
+    for i, (label, help_, style, fn, *note) in enumerate(specs):
+        if i == len(pool):
+            bt = tag(W.Button(layout=W.Layout(width="auto", flex="0 1 auto", margin="2px 4px 2px 0")), "fs-vt-button")
+            slot = {"bt": bt, "note": W.HTML(), "fn": None}
+            slot["wrap"] = W.VBox([bt, slot["note"]], layout=W.Layout(margin="0 0 4px 0"))
+            self.on_click(bt, lambda _b, slot=slot: slot["fn"](), near=spot)
+            pool.append(slot)
+        slot, nt = pool[i], (note[0] if note else "")
+        with slot["bt"].hold_sync(): slot["bt"].description, slot["bt"].tooltip, slot["bt"].button_style = label, help_, style
+        slot["fn"], slot["note"].value = fn, nt
+        slot["note"].layout.display = None if nt else "none"
+        slot["wrap"].layout.width = "100%" if nt else "auto"
+        kids.append(slot["wrap"])
+    if tuple(box.children) != tuple(kids): box.children = tuple(kids)
+    self._shown_btns[id(box)] = [sl["bt"] for sl in pool[:len(specs)]]
 
 def _draw_side(self:VotomsBoard, v):
     mine, d = self._mine(v), v["decision"]
@@ -434,7 +446,8 @@ VotomsBoard.prompt, VotomsBoard.summary, VotomsBoard.log_entry, VotomsBoard.new_
 VotomsBoard.new_game_extra = _new_game_extra
 
 def _close(self:VotomsBoard):
-    for b in self._btns: b.close()
+    for pool in self._pools.values():
+        for sl in pool: sl["bt"].close(); sl["note"].close(); sl["wrap"].close()
     self.board.close(); Component.close(self)
 VotomsBoard.close = _close
 
