@@ -19,7 +19,8 @@ import pytest
 from fortune_suite.dice import Dist
 from fortune_suite.games.votoms import (VotomsError, contest_odds, contest_dist, pool_dist, resolve, reroll_tokens,
                                         reroll_choices, p_win, p_stun, p_destroyed, p_explodes, overkill_dist,
-                                        best_defence, Fighter, shot_odds, melee_odds, TIES, OVERKILL)
+                                        best_defence, Fighter, shot_odds, melee_odds, fate_odds, personal_damage, rapid_odds,
+                                        TIES, OVERKILL)
 
 TOL = 1e-12
 _spec = importlib.util.spec_from_file_location("bench_votoms", Path(__file__).resolve().parents[1] / "benchmarks" / "bench_votoms.py")
@@ -303,6 +304,15 @@ def test_helpers():
     assert r[0].p_win == pytest.approx(1 - brute(3, 2).at_most(-1), abs=TOL)
 
 
+def test_best_defence_adds_a_defences_rerolls_to_warn():
+    # an ally's Warn (any defence) with AT Dodge (MOVE only): two rerolls on MOVE, one on ARMOR
+    r = {x.defence: x for x in best_defence(3, {"move": 2, "armor": 2}, def_rerolls=1, rerolls={"move": {"def_rerolls": 1}})}
+    assert r["move"].p_win == pytest.approx(brute_play(3, 2, 0, 0, 2, 0).at_least(0), abs=TOL)
+    assert r["armor"].p_win == pytest.approx(brute_play(3, 2, 0, 0, 1, 0).at_least(0), abs=TOL)
+    with pytest.raises(VotomsError, match="'dodge' is not one of"):
+        best_defence(3, {"move": 2, "armor": 2}, rerolls={"move": {"dodge": 1}})
+
+
 def test_bad_input_names_the_problem():
     for f, msg in [(lambda: contest_odds(3, 3, ties="attacker"), "ties='attacker'"),
                    (lambda: contest_odds(3, 3, overkill="half"), "overkill='half'"),
@@ -324,6 +334,70 @@ def test_personal_shot_against_brute_play():
     close(shot_odds("Rifle", shooter, target, cover=True), brute_play(2, 3, 2, 0, 0, 0, 1))
     # melee: MELEE against MELEE (1 die without), the defender's wins carry its overkill
     close(melee_odds(Fighter("A", melee=3), Fighter("B")), brute(3, 1))
+
+
+def test_personal_advise_and_warn_on_foot():
+    # Advise* / Warn* (the starred skills work outside an AT): one more own reroll for the attacker / the defender
+    shooter, target = Fighter("Shooter", aim=1), Fighter("Target", dodge=2)
+    close(shot_odds("Rifle", shooter, target, advise=True, warn=True), brute_play(2, 2, 2, 0, 1, 0, 1))
+    close(melee_odds(Fighter("A", melee=2), Fighter("B", melee=2), advise=True, warn=True), brute_play(2, 2, 1, 0, 1, 0))
+
+
+def test_a_character_is_wounded_by_any_overkill():
+    # "if they take 1 or more overkill, an NPC or enemy will be killed, and a player character will be WOUNDED"
+    pc = Fighter("Hero", "pc", dodge=1, hits=2)
+    for k in (1, 2, 3):
+        hurt, fate = personal_damage(pc, k)
+        assert fate == "wounded" and hurt.wounded and not hurt.out and hurt.actions == 1
+    assert personal_damage(Fighter("Soldier"), 3)[1] == "killed"
+    # the odds: 3 dice against an unhurt character's 1 DODGE die: wounded exactly when the overkill is 1 or more
+    ref = brute(3, 1)
+    fo = fate_odds(shot_odds("Bazooka", Fighter("Gunner"), pc, fires_once=False), pc)
+    assert fo.get("down", 0.0) == 0.0
+    assert fo["wounded"] == pytest.approx(ref.at_least(1), abs=TOL)
+    assert fo["stunned"] == pytest.approx(ref.p(0), abs=TOL)
+    # already wounded (−1 die: no DODGE dice left, the shot wins outright with overkill 2): down
+    fo = fate_odds(shot_odds("Bazooka", Fighter("Gunner"), hurt, fires_once=False), hurt)
+    assert fo == {"down": pytest.approx(1.0, abs=TOL)}
+
+
+def _rapid_ref(n, dodge, kind, hits):
+    "Two Rapid Fire shots of n dice (no AIM, no Aim) at one target, every roll enumerated, the text's damage rules typed in again."
+    order = ["unhurt", "stunned", "hit", "wounded", "killed", "down"]
+    def shot(m):
+        return {k: F(c, 6 ** (n + max(m, 0))) for k, c in _counts(n, m).items()}
+    def after(k, taken, stun):          # the target after one shot with signed outcome k: (taken, stun, fate)
+        if k < 0: return taken, 0, "unhurt"
+        if k == 0: return taken, 1, "stunned"
+        t = min(hits, taken + (1 if kind == "pc" else k))
+        return t, 0, ("down" if kind == "pc" else "killed") if t >= hits else ("wounded" if kind == "pc" else "hit")
+    out = {}
+    for k1, q1 in shot(dodge).items():
+        t1, s1, f1 = after(k1, 0, 0)
+        if t1 >= hits: out[f1] = out.get(f1, 0) + q1; continue
+        m2 = dodge - s1 - (1 if kind == "pc" and t1 >= 1 else 0)
+        for k2, q2 in shot(m2).items():
+            f2 = after(k2, t1, s1)[2]
+            f = max(f1, f2, key=order.index)
+            out[f] = out.get(f, 0) + q1 * q2
+    return out
+
+
+def _counts(n, m):
+    out = {}
+    for a in itertools.product(range(1, 7), repeat=n):
+        for d in itertools.product(range(1, 7), repeat=max(m, 0)):
+            k = ref_resolve(a, d); out[k] = out.get(k, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("kind,hits,dodge", [("team", 2, None), ("npc", 1, 2), ("pc", 2, 2), ("pc", 2, 3)])
+def test_rapid_fire_on_foot_against_enumeration(kind, hits, dodge):
+    "Submachinegun (2 dice, Rapid Fire) within a stick: the second shot meets the target the first left (stunned: −1 die; wounded: −1 die)."
+    got = rapid_odds("Submachinegun", Fighter("Gunner"), Fighter("Target", kind, dodge=dodge, hits=hits), sticks=1)
+    ref = _rapid_ref(2, dodge or 1, kind, hits)
+    assert set(k for k, v in got.items() if v > 0) == set(k for k, v in ref.items() if v > 0)
+    for f, q in ref.items(): assert got.get(f, 0.0) == pytest.approx(float(q), abs=TOL), f
 
 
 # ---------------------------------------------------------------- resolve on random large rolls

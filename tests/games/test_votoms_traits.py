@@ -51,6 +51,25 @@ def act(s, a):
     s.apply(s.to_move()[0], a)
 
 
+def raised(faces, f):
+    "The dice with one die showing f made f + 1 (a +1 may take a die above 6)."
+    x = list(faces); x[x.index(f)] += 1
+    return sorted(x, reverse=True)
+
+
+def plus_value(faces, dfd, k):
+    "The best signed result from `faces` with k +1s left, each optional, computed here by trying every placement."
+    r = rule_result(faces, dfd)
+    return max([r] + [plus_value(raised(faces, f), dfd, k - 1) for f in set(faces)]) if k else r
+
+
+def best_plus(d):
+    "The answer with the best result by the rule (declining on a tie, as a player keeping a Killing Blow use would)."
+    af, df, k = d.data["attack_faces"], d.data["defend_faces"], d.data["left"]
+    val = lambda c: rule_result(af, df) if c == "no +1" else plus_value(raised(af, int(c.split()[-1])), df, k - 1)
+    return max(d.choices, key=lambda c: (val(c), c == "no +1"))
+
+
 SCOPE = {"at": "Scopedog"}
 
 
@@ -227,6 +246,7 @@ def test_aim_adds_one_and_locks_the_weapon():
     assert aimed["tokens"] == [0, 0, 0, 0, 1] and unaimed["tokens"] == [0, 0, 0, 0, 0]      # the +1 counts in the odds
     assert battle_odds(3, 3, 3, tuple(aimed["tokens"]))["win"] > battle_odds(3, 3, 3)["win"]
     s.apply(1, "armor")
+    if s.decision is not None and s.decision.kind == "plus": s.apply(0, best_plus(s.decision))
     c = contests(s)[-1]
     raw = rule_result(c["attack_faces"], c["defend_faces"])      # the faces logged are after the +1
     assert c["outcome"] == raw
@@ -352,6 +372,16 @@ def test_dual_fire_merges_the_pools():
     assert s.decision.data["attack_dice"] == 3 + 4
 
 
+def test_dual_fire_level_two_merges_three():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49", "HRAT-23", "MAT-02"], "skills": {"AT Dual Fire": 2}, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]])
+    legal = s.legal_actions(0)
+    three = [a for a in legal if len(a.get("with", [])) == 2]
+    assert three and all(a["act"] == "shoot" for a in three)
+    act(s, three[0])
+    guns = [three[0]["weapon"], *three[0]["with"]]
+    assert s.decision.data["attack_dice"] == sum({"GAT-49 Pentatrooper": 3, "HRAT-23 Hand Rocket Launcher": 4, "MAT-02 Mortar": 4}[g] for g in guns)
+
+
 def test_drive_by_fires_in_the_middle_of_a_move():
     s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Drive By": 1}, "pos": [0, 0]}], [{**SCOPE, "pos": [5, 6]}]])
     act(s, {"unit": "R1", "act": "move", "mode": "dash", "to": [1, 1], "drive_by": True})
@@ -373,8 +403,12 @@ def test_grapple_reduces_melee_damage_and_costs_an_action():
         c = contests(s)[-1]
         r = rule_result(c["attack_faces"], c["defend_faces"])
         if r >= 1:
+            assert s.decision.kind == "grapple" and s.decision.player == 1 and s.decision.data["damage"] == r
+            no = s.copy(); no.apply(1, "no")
+            s.apply(1, "grapple")
             b = unit(s, "B1")
-            assert b.hp == 3 - (r - 1) and b.lose_action == 1
+            assert b.hp == max(3 - (r - 1), 0) and b.lose_action == 1
+            assert unit(no, "B1").hp == max(3 - r, 0) and unit(no, "B1").lose_action == 0
             return
     raise AssertionError("no melee damage")
 
@@ -458,3 +492,188 @@ def test_advise_from_an_ally_once_a_turn():
     assert s.decision.kind == "reroll"
     s.apply(0, next(c for c in s.decision.choices if c != "keep"))
     assert unit(s, "R2").uses["Advise"] == 0 and ("R2", "Advise") in s.helped
+
+
+def find_plus(squads, shot, seeds=range(400)):
+    "The first seed whose attack (a shot or melee by R1 at B1, defended with ARMOR) asks R1 where to put a +1."
+    for seed in seeds:
+        s = first_red(squads, seeds=range(seed, seed + 100))
+        act(s, shot)
+        if s.decision is not None and s.decision.kind == "defend": s.apply(1, "armor")
+        if s.decision is not None and s.decision.kind == "plus": return s
+    raise AssertionError("no +1 decision offered")
+
+
+def check_plus_choices(d, k):
+    "The +1 decision lists every face once, and each choice's values are the rule's (computed here), k +1s left."
+    af, df = d.data["attack_faces"], d.data["defend_faces"]
+    assert d.kind == "plus" and d.player == 0 and d.data["side"] == "attacker" and d.data["left"] == k
+    assert d.choices == ["no +1"] + [f"+1 on {f}" for f in sorted(set(af))]
+    for c in d.choices:
+        v = rule_result(af, df) if c == "no +1" else plus_value(raised(af, int(c.split()[-1])), df, k - 1)
+        ch = d.data["choices"][c]
+        assert ch["outcome"] == v and ch["p_win"] == float(v >= 0) and ch["damage"] == max(v, 0), (c, ch, v)
+    vals = {c: d.data["choices"][c]["outcome"] for c in d.choices}
+    assert len(set(vals.values())) > 1                      # only asked when a +1 changes the result
+    assert [c for c in d.choices if d.data["choices"][c]["best"]] == [max(d.choices, key=lambda c: (vals[c], -d.choices.index(c)))]
+
+
+def test_aim_plus_one_is_a_decision_with_exact_choices():
+    # AIM: "may add +1 to any one of the weapon's dice rolled" — the attacker chooses which (or none)
+    s = find_plus([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]],
+                  {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "aim": True})
+    d = s.decision
+    check_plus_choices(d, 1)
+    assert d.data["source"] == "Aim"
+    with pytest.raises(RulesError):                       # not a face on the table: refused, nothing changes
+        s.apply(0, "+1 on 7")
+    assert s.decision.kind == "plus"
+    # a human may place it anywhere: take the worst choice and the contest is resolved with exactly that die raised
+    af, df = d.data["attack_faces"], d.data["defend_faces"]
+    pick = min(d.choices[1:], key=lambda c: (d.data["choices"][c]["outcome"], c))
+    f = int(pick.split()[-1])
+    s.apply(0, pick)
+    c = contests(s)[-1]
+    assert c["attack_faces"] == raised(af, f) and c["defend_faces"] == df
+    assert c["outcome"] == rule_result(raised(af, f), df) and f"Aim: +1 on a {f}" in c["notes"]
+
+
+def test_killing_blow_plus_one_within_a_stick_is_a_decision():
+    # AT Killing Blow: "may add +1 to any 1 die when attacking within 1 stick"; level 1: one use a game
+    kb = [[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Killing Blow": 1}, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]]
+    s = find_plus(kb, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    d = s.decision
+    check_plus_choices(d, 1)
+    assert d.data["source"] == "AT Killing Blow"
+    s.apply(0, best_plus(d))
+    c = contests(s)[-1]
+    used = any(n.startswith("AT Killing Blow: +1") for n in c["notes"])
+    assert used and unit(s, "R1").uses["AT Killing Blow"] == 0
+    # declining keeps the use
+    s = find_plus(kb, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    s.apply(0, "no +1")
+    assert unit(s, "R1").uses["AT Killing Blow"] == 1 and not any("+1" in n for n in contests(s)[-1]["notes"])
+
+
+def test_killing_blow_not_beyond_a_stick():
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Killing Blow": 1}, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 6]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["tokens"][4] == 0       # 3 sticks away: no +1
+    s.apply(1, "armor")
+    assert s.decision is None or s.decision.kind != "plus"
+
+
+def test_aim_and_killing_blow_two_plus_ones():
+    both = [[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Killing Blow": 1}, "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]]
+    s = find_plus(both, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "aim": True})
+    d = s.decision
+    check_plus_choices(d, 2)                                 # values count the second +1 placed as well as possible
+    assert d.data["source"] == "Aim"
+    pick = next(c for c in d.choices if c != "no +1")
+    s.apply(0, pick)
+    if s.decision is not None and s.decision.kind == "plus":   # the Killing Blow's +1 next, on the raised dice
+        check_plus_choices(s.decision, 1)
+        assert s.decision.data["source"] == "AT Killing Blow"
+        assert s.decision.data["attack_faces"] == raised(d.data["attack_faces"], int(pick.split()[-1]))
+
+
+def test_greedy_bot_places_the_plus_one_best():
+    from fortune_suite.games.votoms import greedy_bot
+    s = find_plus([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]],
+                  {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1", "aim": True})
+    v = s.view(0)
+    assert greedy_bot(v, v["legal_actions"]) == best_plus(s.decision)
+
+
+# --- referee findings (votoms-referee, /work/wt/votoms-referee-findings.md) ---------------------------------------
+
+def test_own_reroll_skill_once_a_contest_then_the_allys_advise():
+    # AT Marksman: "May reroll 1 die when firing" (one die a contest, level 2: two uses a game); Advise: "Any ally may
+    # reroll 1 die when attacking": with both, the second reroll of a contest is the ally's Advise
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "skills": {"AT Marksman": 2}, "pos": [3, 3]},
+                        {"at": "Scopedog", "skills": {"Advise": 1}, "pos": [0, 0]}], [{**SCOPE, "pos": [3, 4]}]],
+                      seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+        assert s.decision.data["defend"]["armor"]["tokens"][0] == 2
+        s.apply(1, "armor")
+        if s.decision is None or s.decision.kind != "reroll": continue
+        s.apply(0, next(c for c in s.decision.choices if c != "keep"))
+        if s.decision is None or s.decision.kind != "reroll" or s.decision.data["side"] != "attacker": continue
+        s.apply(0, next(c for c in s.decision.choices if c != "keep"))
+        assert unit(s, "R1").uses["AT Marksman"] == 1 and unit(s, "R2").uses["Advise"] == 0 and ("R2", "Advise") in s.helped
+        notes = " ".join(contests(s)[-1]["notes"])
+        assert "(AT Marksman)" in notes and "(Advise from R2" in notes
+        return
+    raise AssertionError("no contest with two attacker rerolls taken")
+
+
+def test_advise_serves_an_area_attack_like_marksman():
+    s = first_red([[{"at": "Scopedog", "weapons": ["FTAT-16"], "pos": [3, 3]}, {"at": "Scopedog", "skills": {"Advise": 1}, "pos": [0, 0]}],
+                   [{**SCOPE, "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "FTAT-16 Flamethrower", "target": "B1", "corner": [1, 1]})
+    assert s.decision.kind == "defend" and s.decision.data["defend"]["armor"]["tokens"][0] == 1
+
+
+def test_a_pilot_on_foot_cannot_melee_an_at():
+    # only anti-AT weapons hurt ATs (DECISIONS); a pilot's fists are none: no melee against an AT, free or not
+    from fortune_suite.games.votoms.units import pilot_on_foot
+    s = first_red([[{**SCOPE, "pos": [0, 0], "pc": True}], [{**SCOPE, "pos": [3, 4]}, {"infantry": "Foot Soldier", "pos": [1, 2]}]])
+    r1 = unit(s, "R1"); p = pilot_on_foot(r1); r1.destroyed = True; p.pos, p.actions = (3, 3), 2; s.add_unit(p)
+    legal = s.legal_actions(0)
+    assert not any(a.get("act") == "melee" and a.get("target") == "B1" for a in legal)
+    with pytest.raises(RulesError):
+        s.apply(0, {"unit": p.id, "act": "melee", "target": "B1"})
+    to = next(a for a in legal if a.get("act") == "move" and a.get("unit") == p.id and list(a["to"]) == [2, 3])
+    s.apply(0, to)                                        # beside both B1 (an AT) and B2 (infantry)
+    assert s.decision is not None and s.decision.kind == "charge" and s.decision.choices == ["B2", "none"]
+
+
+def test_two_hit_team_odds_count_both_hits():
+    # Machine Gunner Team: ARMOR 1 (2 hits): overkill 1 leaves it one hit, so P(destroyed) needs overkill 2
+    s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{"infantry": "Machine Gunner Team", "pos": [3, 4]}]])
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["hp"] == 2
+
+
+def test_choices_read_from_the_contests_first_engine_match_reroll_choices():
+    # the battle reads every reroll decision of a contest from one engine (its first tokens); votoms-contest's
+    # reroll_choices, asked afresh with the tokens left, must give the same choices, values and best pick
+    import random
+    from fortune_suite.games.votoms.combat import contest_choices
+    from fortune_suite.games.votoms.rerolls import reroll_choices
+    rng = random.Random(13)
+    for _ in range(120):
+        n, m = rng.randint(1, 4), rng.randint(1, 4)
+        tk0 = [rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 2)]
+        side = rng.choice(["attacker", "defender"])
+        tk = list(tk0)
+        if side == "attacker": tk[0], tk[1] = rng.randint(0, tk0[0]), rng.randint(0, tk0[1])
+        else: tk[0], tk[1], tk[2], tk[3] = 0, 0, rng.randint(0, tk0[2]), rng.randint(0, tk0[3])
+        if (tk[0] + tk[1] if side == "attacker" else tk[2] + tk[3]) == 0: continue
+        af = sorted((rng.randint(1, 6) for _ in range(n)), reverse=True); df = sorted((rng.randint(1, 6) for _ in range(m)), reverse=True)
+        ties = rng.choice(["defender", "cancel"])
+        got = contest_choices(af, df, side, tk, tk0, ties, "minus1")
+        want = reroll_choices(af, df, side, att_rerolls=tk[0], att_opp_rerolls=tk[1], def_rerolls=tk[2], def_opp_rerolls=tk[3],
+                              plus=tk[4], ties=ties)
+        assert [(c.action, c.die, c.best) for c in got] == [(c.action, c.die, c.best) for c in want], (af, df, side, tk, tk0)
+        for c, w in zip(got, want):
+            assert abs(c.p_win - w.p_win) < 1e-12 and abs(c.damage - w.damage) < 1e-12
+
+
+def test_a_pilot_winning_a_melee_defence_does_not_hurt_the_at():
+    # the pilot's fists are no anti-AT weapon: beating an AT's melee only spares it (no stun, no damage to the AT)
+    from fortune_suite.games.votoms.units import pilot_on_foot
+    for seed in range(400):
+        s = first_red([[{**SCOPE, "pos": [3, 3]}], [{**SCOPE, "pos": [0, 0], "pc": True}, {**SCOPE, "pos": [6, 6]}]],
+                      seeds=range(seed, seed + 100))
+        b1 = unit(s, "B1"); p = pilot_on_foot(b1); b1.destroyed = True; p.pos = (3, 4); s.add_unit(p)
+        act(s, {"unit": "R1", "act": "melee", "target": p.id})
+        assert s.decision.kind == "defend" and "melee" in s.decision.choices
+        s.apply(1, "melee")
+        c = contests(s)[-1]
+        if c["outcome"] < 0:
+            assert rule_result(c["attack_faces"], c["defend_faces"]) == c["outcome"]
+            assert unit(s, "R1").hp == 3 and unit(s, "R1").stun == 0
+            return
+    raise AssertionError("no seed where the pilot won")

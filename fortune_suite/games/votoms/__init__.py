@@ -12,10 +12,13 @@ from . import data as _data, characters as _characters
 __all__ += _data.__all__ + _characters.__all__
 
 # %% ../../../nbs/79_votoms_api.ipynb #6e9c1d1a
-# votoms-contest: contested rolls, their exact odds, rerolls, personal combat
+# votoms-contest: contested rolls, their exact odds, the best defence, rerolls, personal combat
 from .contest import *
 from . import contest as _contest
 __all__ += _contest.__all__
+from .defence import *
+from . import defence as _defence
+__all__ += _defence.__all__
 from .rerolls import *
 from . import rerolls as _rerolls
 __all__ += _rerolls.__all__

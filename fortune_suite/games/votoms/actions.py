@@ -8,7 +8,7 @@ from ...engine import Game, GameKind, register_game
 from .data import VotomsError
 from .table import dist, reach, push_dir
 from . import combat as C
-from .game import VotomsState, VotomsOptions, can_fire
+from .game import VotomsState, VotomsOptions, can_fire, can_melee
 
 # %% auto #0
 __all__ = ['do_move', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms']
@@ -45,7 +45,7 @@ def do_move(self, u, a):
     u.pos = to
     u.hidden = bool(a.get("hide"))
     if a.get("drive_by"): return self.after_attack()
-    foes = [t.id for t in self.units if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof)]
+    foes = [t.id for t in self.units if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t)]
     if foes and u.alive:
         return self.ask(u.side, "charge", foes + ["none"], {"round": self.round, "unit": u.id, "label": u.label})
     self.after_attack()
@@ -122,13 +122,23 @@ def _snap(self, player, answer, d):
                                                 "knock": g.w.has("Knockback"), "pool": {}})
     C.run(self)
 
+def _grapple(self, player, answer, d):
+    self.version += 1
+    self.queue[0]["grapple"] = answer == "grapple"
+    C.run(self)
+
 def _reroll(self, player, answer, d):
     self.version += 1
     C.reroll_answer(self, answer)
     C.run(self)
 
 VotomsState._apply = _apply
-VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll}
+def _plus(self, player, answer, d):
+    self.version += 1
+    C.plus_answer(self, answer)
+    C.run(self)
+
+VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll, "grapple": _grapple, "plus": _plus}
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #fa1f3bfd
 def _view(self, player):
@@ -155,7 +165,9 @@ def _describe(self, player, a):
     name = self.player_name(player)
     if d is not None:
         if d.kind == "defend": return f"{d.data['target']} defends with {a.upper()}."
+        if d.kind == "grapple": return f"{d.data['label']} " + ("grapples." if a == "grapple" else "does not grapple.")
         if d.kind == "reroll": return f"{d.data['unit']} " + ("keeps the dice." if a == "keep" else f"rerolls {'its' if a.startswith('own') else 'an opposing'} {a.split()[1]}.")
+        if d.kind == "plus": return f"{d.data['unit']} " + ("adds no +1." if a == "no +1" else f"adds {d.data['source']}'s +1 to a {a.split()[-1]}.")
         if d.kind == "charge": return f"{d.data['label']} " + ("does not melee." if a == "none" else f"charges {self.by_id[a].label} (a free melee attack).")
         return f"{d.data['label']} " + ("snap-fires first." if a == "fire" else "holds its fire.")
     if a.get("act") == "end": return f"{name} ends the turn."

@@ -23,7 +23,9 @@ def _defence(t, table, src, cover_ok=True) -> int:
     back = 1 if (src[0] - t["pos"][0]) * fx + (src[1] - t["pos"][1]) * fy < 0 else 0
     return max(mv, ar) - back - t["stun"] - (1 if t["wounded"] else 0)
 
-def _hp(t) -> int: return t["hp"] if t["kind"] in ("AT", "vehicle") else 1
+def _minus(u) -> int: return u["stun"] + (1 if u.get("wounded") else 0)     # dice lost on its next roll: stun markers, a wound
+
+def _hp(t) -> int: return 1 if t["kind"] == "pilot" else t["hp"]     # a two-hit team takes 2
 
 def _value(n, d, hp, plus=0, ties="defender", overkill="minus1") -> float:
     "What `n` attack dice against `d` defence dice are worth: mean damage + 2 × P(destroyed) + 0.3 × P(stun)."
@@ -47,8 +49,8 @@ def best_attack(me, pos, foes, table) -> float:
         for g in me["weapons"]:
             if g["ammo"] is not None and g["ammo"] < 1: continue
             if t["kind"] in ("AT", "vehicle") and me["kind"] == "pilot": continue
-            best = max(best, _value(gun_dice(g, d) - me["stun"], td, _hp(t)))
-        if d == 1: best = max(best, _value(me["melee"] - me["stun"], td, _hp(t)))
+            best = max(best, _value(gun_dice(g, d) - _minus(me), td, _hp(t)))
+        if d == 1: best = max(best, _value(me["melee"] - _minus(me), td, _hp(t)))
     return best
 
 # %% ../../../nbs/73_votoms_bots.ipynb #79425381
@@ -56,13 +58,13 @@ def _shot_value(view, a, units, table) -> float:
     me = units[a["unit"]]
     g = next(w for w in me["weapons"] if w["name"] == a["weapon"])
     tids = a.get("targets") or [a["target"]]
-    v, stun = 0.0, me["stun"]
+    v, stun = 0.0, _minus(me)
     for t in (units[i] for i in tids):
         d = dist(me["pos"], t["pos"])
         n = gun_dice(g, d, a.get("shots", 1)) - stun
         for h in a.get("with", []):
             n += gun_dice(next(w for w in me["weapons"] if w["name"] == h), d)
-        stun = 0
+        stun = 1 if me.get("wounded") else 0      # the markers are spent on the first contest, a wound stays
         td = _defence(t, table, me["pos"], "Burn" not in g["traits"])
         sign = -1 if t["side"] == me["side"] else 1
         v += sign * _value(n, td, _hp(t), 1 if a.get("aim") else 0)
@@ -104,17 +106,23 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                 return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
             return min(legal, key=lambda c: (loss(c), legal.index(c)))
         if d["kind"] == "snap": return "fire"
+        if d["kind"] == "grapple":     # worth an action when it saves the AT or most of its armor
+            me = units[data["unit"]]
+            return "grapple" if data["damage"] >= me["hp"] or data["damage"] >= 2 else "no"
         if d["kind"] == "reroll":      # the attacker raises its chance to win (then its damage), the defender lowers it
             sign = 1 if data["side"] == "attacker" else -1
             ch = data["choices"]
             return max(legal, key=lambda c: (sign * ch[c]["p_win"], sign * ch[c]["damage"], c == "keep"))
+        if d["kind"] == "plus":        # the +1 that gives the best result (the rules' "used as a player would use them best")
+            ch = data["choices"]
+            return max(legal, key=lambda c: (ch[c]["outcome"], ch[c]["best"], -legal.index(c)))
         if d["kind"] == "charge":
             me, table = units[data["unit"]], get_table(view["table"])
             best, pick = 0.05, "none"
             for tid in legal:
                 if tid == "none": continue
                 t = units[tid]
-                o = odds(me["melee"] - me["stun"], max(_defence(t, table, me["pos"]), 0), _hp(t))
+                o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
                 v = o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"]
                 if v > best: best, pick = v, tid
             return pick
@@ -130,7 +138,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
         if act == "shoot": v = _shot_value(view, a, units, table)
         elif act == "melee":
             me, t = units[a["unit"]], units[a["target"]]
-            o = odds(me["melee"] - me["stun"], max(_defence(t, table, me["pos"]), 0), _hp(t))
+            o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
             v = o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"]
         elif act == "pickup": v = 1.5
         elif act == "repair": v = 0.15 * (1 + units[a["unit"]]["skills"].get("AT Repair", 0))

@@ -9,12 +9,15 @@ from .data import VotomsError
 from .table import dist, sight, cover_near, pushed
 from .units import pilot_on_foot
 from . import contest as VC
-from .rerolls import reroll_choices, plus_choices, reroll_tokens
+from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
+from .rerolls import _engine, _rolls, _index      # the engine's node arrays, read as reroll_choices does
+from .contest import pool_dist
+import numpy as np
 
 # %% auto #0
 __all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
-           'spend_stun', 'roll_pool', 'tokens', 'reroll_answer', 'settle', 'knock', 'hit', 'damage', 'destroy',
-           'blast_around']
+           'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'knock',
+           'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -78,6 +81,10 @@ def defence_pools(self, target, job) -> dict:
 # %% ../../../nbs/72b_votoms_combat.ipynb #fe6ac234
 def push(self, job:dict): self.queue.append(job)
 
+def _hits(t) -> int:
+    "The overkill that destroys `t`: its hits left (an AT's armor, a two-hit team's 2), 1 for a pilot on foot (wounded, then killed)."
+    return 1 if t.kind == "pilot" else t.hp
+
 def run(self):
     "Settle queued contests until one waits for a defence or none is left."
     while self.queue:
@@ -93,7 +100,7 @@ def run(self):
             stun = t.stun + (1 if t.wounded else 0)
             data = {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
                     "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": n_att,
-                    "hp": t.hp if t.is_at else 1, "rules": list(self.contest_opts),
+                    "hp": _hits(t), "rules": list(self.contest_opts),
                     "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
             self.ask(t.side, "defend", list(pools), data)
             return
@@ -127,7 +134,7 @@ def tokens(self, a, t, job, choice):
     "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`), and who gives Advise / Warn."
     ranged = job["kind"] in ("shoot", "area")
     have = lambda u: () if u is None or not u.is_at else tuple(s for s in u.skills if u.can_use(s))
-    adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee") else None
+    adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee", "area") else None
     warn = _helper(self, t.side, "Warn", t)
     kw = reroll_tokens("ranged" if job["kind"] != "melee" else "melee", choice,
                           have(a) if job["kind"] in ("shoot", "melee", "area") else (), have(t), adv is not None, warn is not None,
@@ -135,11 +142,13 @@ def tokens(self, a, t, job, choice):
     tk = (kw["att_rerolls"], kw["att_opp_rerolls"], kw["def_rerolls"], kw["def_opp_rerolls"], kw["plus"])
     return tk, adv, warn
 
-def _spend(self, u, names, helper, helper_skill, notes, what):
-    "Spend one use of the first of `names` `u` has (or the helper's Advise / Warn); note it."
+def _spend(self, u, names, helper, helper_skill, notes, what, spent=None):
+    "Spend one use of the first of `names` `u` has and has not used in this contest (`spent`), else the helper's Advise / Warn; note it."
+    spent = set() if spent is None else spent
     for n in names:
-        if u is not None and u.is_at and u.can_use(n):
+        if u is not None and u.is_at and u.can_use(n) and n not in spent:
             if u.uses.get(n) is not None: u.uses[n] -= 1
+            spent.add(n)
             return n
     if helper is not None:
         helper.uses[helper_skill] -= 1; self.helped.add((helper.id, helper_skill))
@@ -149,6 +158,35 @@ def _spend(self, u, names, helper, helper_skill, notes, what):
 def _label(c) -> str:
     return "keep" if c.action == "keep" else f"{'own' if c.action == 'reroll own' else 'opp'} {c.die}"
 
+def contest_choices(af, df, side, tk, tk0, ties="defender", overkill="minus1") -> list:
+    "`reroll_choices` for `side` with the rerolls `tk` left, read from the exact engine of the contest's first tokens `tk0` (one engine a contest; the same values and best choice)."
+    ar, ao, dr, do, plus = map(int, tk)
+    a0, o0, d0, p0, plus0 = map(int, tk0)
+    a, d = tuple(af), tuple(df)
+    # the engine of the first tokens holds a node for every smaller count of either side's rerolls (the defender's
+    # nodes are computed first, whatever the attacker holds); anything else: the rerolls module's own function
+    if (side not in ("attacker", "defender") or plus != plus0 or not (ar <= a0 and ao <= o0 and dr <= d0 and do <= p0)
+            or (side == "attacker" and (dr, do) != (d0, p0)) or not a or not d or max(a + d) > 6 or min(a + d) < 1):
+        return reroll_choices(af, df, side, att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do, plus=plus, ties=ties, overkill=overkill)
+    pool_dist(len(a), len(d), a0, o0, d0, p0, plus, ties=ties, overkill=overkill)   # checks the arguments (cached)
+    eng = _engine(len(a), len(d), a0, o0, d0, p0, plus, ties, overkill, "win")
+    _, _, tA = _rolls(len(a)); _, _, tD = _rolls(len(d))
+    ia, id_ = _index(len(a))[a], _index(len(d))[d]
+    s_, own, opp = ("A", ar, ao) if side == "attacker" else ("D", dr, do)
+    pol = eng.nodes[(s_, own, opp)][2][ia, id_]
+    W, G, _ = eng.nodes[("D", dr, do) if s_ == "A" else ("D", 0, 0)]
+    out = [Choice("keep", None, float(W[ia, id_]), float(G[ia, id_]), bool(pol == 0))]
+    for kind, left in (("own", own), ("opp", opp)):
+        if not left: continue
+        Wc, Gc, _ = eng.nodes[(s_, own - 1, opp) if kind == "own" else (s_, own, opp - 1)]
+        rows = (s_ == "A") == (kind == "own")
+        for u in sorted(set(a if rows else d)):
+            cells = [(tA[ia, u, x], id_) for x in range(1, 7)] if rows else [(ia, tD[id_, u, x]) for x in range(1, 7)]
+            out.append(Choice("reroll own" if kind == "own" else "reroll opponent", u,
+                              float(np.mean([Wc[c] for c in cells])), float(np.mean([Gc[c] for c in cells])),
+                              bool(pol == (u if kind == "own" else 6 + u))))
+    return out
+
 def _reroll_step(self, job, a, t):
     "Ask the side whose turn it is in the reroll phase what to reroll; False once neither side has a reroll left."
     while job["phase"] in ("attacker", "defender"):
@@ -156,8 +194,7 @@ def _reroll_step(self, job, a, t):
         ar, ao, dr, do, plus = job["tk"]
         if (ar + ao if side == "attacker" else dr + do) == 0:
             job["phase"] = "defender" if side == "attacker" else "plus"; continue
-        cs = reroll_choices(job["af"], job["df"], side, att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do,
-                            plus=plus, ties=self.contest_opts[0], overkill=self.contest_opts[1])
+        cs = contest_choices(job["af"], job["df"], side, job["tk"], job.get("tk0") or job["tk"], *self.contest_opts)
         who = a if side == "attacker" else t
         self.ask(who.side, "reroll", [_label(c) for c in cs],
                  {"round": self.round, "side": side, "unit": who.label, "attack_faces": list(job["af"]), "defend_faces": list(job["df"]),
@@ -181,16 +218,16 @@ def reroll_answer(self, answer):
     tk = job["tk"]
     if side == "attacker":
         names = (("AT Brawler",) if job["kind"] == "melee" else ("AT Marksman",)) if mine else ("AT Prediction",)
-        used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll")
+        used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll", job.setdefault("spent_a", set()))
         tk[0 if mine else 1] -= 1
     else:
         names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",)}[job["choice"]] if mine else ("AT Evade",)
-        used = _spend(self, u, names, self.by_id.get(job["warn"]), "Warn", job["notes"], "a reroll")
+        used = _spend(self, u, names, self.by_id.get(job["warn"]), "Warn", job["notes"], "a reroll", job.setdefault("spent_d", set()))
         tk[2 if mine else 3] -= 1
     job["notes"].append(f"{u.label} rerolls {'its' if mine else 'an opposing'} {face} ({used}): {new}")
 
 def settle(self, job, a, t) -> bool:
-    "Roll (once), let both sides reroll (decisions), add the +1s, resolve one contest, log it, apply the result; False while a reroll is being decided."
+    "Roll (once), let both sides reroll (decisions), place the +1s (decisions), resolve one contest, log it, apply the result; False while a reroll, +1 or grapple is being decided."
     choice = job["choice"]
     if "af" not in job:
         pools = defence_pools(self, t, job)
@@ -200,28 +237,73 @@ def settle(self, job, a, t) -> bool:
         af = list(pool["faces"][1:] if job.get("minus_top") else pool["faces"])
         df = roll_pool(self, n_def, f"{choice.upper()} of {t.label}")
         tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
-        od = None if self.quiet else odds(len(af), len(df), t.hp if t.is_at else 1, tk, *self.contest_opts)   # for the log only
-        job.update(af=af, df=df, tk=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
+        od = None if self.quiet else odds(len(af), len(df), _hits(t), tk, *self.contest_opts)   # for the log only
+        job.update(af=af, df=df, tk=list(tk), tk0=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
                    phase="attacker" if af and df and sum(tk[:4]) else "plus")
-    if _reroll_step(self, job, a, t): return False
+    if "res" not in job:
+        if _reroll_step(self, job, a, t): return False
+        if _plus_step(self, job, a, t): return False
+        _finish_roll(self, job, a, t)
+    res = job["res"]
+    victim, k = (t, res) if res >= 0 else (a, -1 - res) if choice == "melee" and a is not None else (None, 0)
+    if (victim is not None and k >= 1 and (job["kind"] == "melee") and victim.can_use("AT Grapple") and "grapple" not in job):
+        self.ask(victim.side, "grapple", ["grapple", "no"], {"round": self.round, "unit": victim.id, "label": victim.label, "damage": k})
+        return False
+    if res >= 0: hit(self, t, res, {**job, "melee": job["kind"] == "melee", "grapple": job.get("grapple")}, a)
+    elif choice == "melee" and a is not None and not (t.kind == "pilot" and a.is_at):   # the defender won in melee: it deals the damage (a pilot's fists do not hurt an AT)
+        hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True, "grapple": job.get("grapple")}, t)
+    return True
+
+def _plus_label(c) -> str:
+    return "no +1" if c.die is None else f"+1 on {c.die}"
+
+def _plus_step(self, job, a, t) -> bool:
+    "Ask the attacker where its next +1 goes (Aim first, then AT Killing Blow); False once none is left or none can change the result."
+    af, df = job["af"], job["df"]
+    left = job["tk"][4] if af and df else 0
+    if left <= 0: return False
+    cs = plus_choices(af, df, *self.contest_opts, plus=min(left, 2))
+    res = [_plus_out(self, c, af, df, left) for c in cs]
+    if len(set(res)) == 1:          # no +1 changes the result: not spent (AT Killing Blow keeps its use)
+        job["tk"][4] = 0; return False
+    src = "Aim" if job.get("plus") and not job.get("aimed") else "AT Killing Blow"
+    self.ask(a.side, "plus", [_plus_label(c) for c in cs],
+             {"round": self.round, "side": "attacker", "unit": a.label, "source": src, "left": left,
+              "attack_faces": list(af), "defend_faces": list(df),
+              "choices": {_plus_label(c): {"p_win": c.p_win, "damage": c.damage, "outcome": r, "best": c.best} for c, r in zip(cs, res)}})
+    return True
+
+def _plus_out(self, c, af, df, left) -> int:
+    "The signed result a +1 choice leads to, the +1s after it placed as well as possible (the choice's own value)."
+    if c.die is None: return outcome(af, df, *self.contest_opts)
+    i = af.index(c.die); x = sorted(af[:i] + [c.die + 1] + af[i + 1:], reverse=True)
+    if left <= 1: return outcome(x, df, *self.contest_opts)
+    return max(o for o in (_plus_out(self, d, x, df, left - 1) for d in plus_choices(x, df, *self.contest_opts)))
+
+def plus_answer(self, answer):
+    "Apply a +1 decision's answer (`no +1` or `+1 on <face>`) to the contest at the head of the queue."
+    job = self.queue[0]
+    a = self.by_id[job["att"]]
+    if answer == "no +1": job["tk"][4] = 0; return
+    face = int(answer.split()[-1])
+    af = job["af"]; af[af.index(face)] += 1; af.sort(reverse=True)
+    src = "Aim" if job.get("plus") and not job.get("aimed") else "AT Killing Blow"
+    if src == "Aim": job["aimed"] = True
+    else: a.uses["AT Killing Blow"] -= 1
+    job["tk"][4] -= 1
+    job["notes"].append(f"{src}: +1 on a {face}")
+
+def _finish_roll(self, job, a, t):
+    "The result and the log line (the +1s are placed by then)."
+    choice = job["choice"]
     af, df, notes, od = job["af"], job["df"], job["notes"], job["od"]
-    for k in range(job["tk"][4] if af else 0):      # the +1s (Aim first, then AT Killing Blow) go where they help most
-        c = next(c for c in plus_choices(af, df, *self.contest_opts) if c.best)
-        if c.die is None: break
-        af[af.index(c.die)] += 1; af.sort(reverse=True)
-        src = "Aim" if job.get("plus") and k == 0 else "AT Killing Blow"
-        if src == "AT Killing Blow": a.uses["AT Killing Blow"] -= 1
-        notes.append(f"{src}: +1 on a {c.die}")
     res = outcome(af, df, *self.contest_opts)
     if not self.quiet: self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
                "attack_faces": af, "defend_faces": df, "outcome": res, "notes": notes,
                "odds": {k: round(v, 6) for k, v in od.items()}}, player=a.side if a else None)
-    if res >= 0: hit(self, t, res, job, a)
-    elif choice == "melee" and a is not None:       # the defender won in melee: it deals the damage
-        hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True}, t)
-    return True
+    job["res"] = res
 
 def _line(self, job, a, t, choice, af, df, res, od, notes):
     who = a.label if a else job.get("what", "")
@@ -256,7 +338,7 @@ def hit(self, t, k, job, by):
 
 def damage(self, t, k, job, by):
     "`t` takes `k` damage from `job` (see above)."
-    if job.get("melee") and t.can_use("AT Grapple") and k >= 1:
+    if job.get("grapple") and t.can_use("AT Grapple") and k >= 1:
         k -= 1; t.lose_action = 1
         self.emit("info", f"{t.label} grapples: 1 damage less, one action fewer next turn.", {"round": self.round, "unit": t.label, "skill": "AT Grapple"})
         if k == 0: return

@@ -11,10 +11,9 @@ from ...dice import Dist
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TIES', 'OVERKILL', 'DEFENCES', 'GOALS', 'MAX_POOL', 'RANKINGS', 'check_options', 'ContestResult', 'resolve',
-           'range_penalty', 'attack_pool', 'defence_pool', 'contest_dist', 'pool_dist', 'contest_odds', 'collapse',
-           'p_win', 'p_stun', 'overkill_dist', 'defender_overkill', 'p_destroyed', 'p_explodes', 'DefenceOdds',
-           'defence_odds', 'best_defence']
+__all__ = ['TIES', 'OVERKILL', 'DEFENCES', 'GOALS', 'MAX_POOL', 'check_options', 'ContestResult', 'resolve', 'range_penalty',
+           'attack_pool', 'defence_pool', 'contest_dist', 'pool_dist', 'contest_odds', 'collapse', 'p_win', 'p_stun',
+           'overkill_dist', 'defender_overkill', 'p_destroyed', 'p_explodes']
 
 # %% ../../../nbs/71_votoms_contest.ipynb #243de31a
 TIES = ("defender", "cancel")        # how a tie between the top dice is settled (see above)
@@ -411,56 +410,3 @@ def p_destroyed(d:Dist, armor:int) -> float:
 def p_explodes(d:Dist, armor:int) -> float:
     "P(the target explodes): destroyed with more overkill than the Armor it had left."
     return float(d.at_least(_armor(armor) + 1))
-
-# %% ../../../nbs/71_votoms_contest.ipynb #cbf8f860
-@dataclass(frozen=True)
-class DefenceOdds:
-    "The exact odds of one way to defend."
-    defence: str             # "move", "armor" or "melee"
-    dice: int                # the dice the defender rolls (after modifiers)
-    p_win: float             # P(the attacker wins)
-    p_stun: float            # P(the attacker wins with no overkill)
-    damage: float            # expected Armor lost (overkill, capped at the Armor left)
-    p_destroyed: float       # P(the overkill reaches the Armor left)
-    p_explodes: float        # P(destroyed with more overkill than the Armor left)
-    p_counter: float = 0.0   # MELEE only: P(the defender wins, so it deals the damage)
-    counter_damage: float = 0.0   # MELEE only: the attacker's expected overkill taken
-    dist: Dist|None = None   # the signed outcome (contest_dist)
-
-RANKINGS = ("win", "damage", "destroyed")
-
-def defence_odds(attack:int, defence:str, dice:int, armor:int, **modifiers) -> DefenceOdds:
-    "The exact odds of defending with `defence` (rolling `dice` before modifiers) at `armor` left."
-    armor = _armor(armor)
-    d = contest_dist(attack, dice, defence=defence, **modifiers)
-    o = overkill_dist(d)
-    dmg = float(np.minimum(o.outcomes, armor) @ o.probs)
-    do = defender_overkill(d)
-    m = defence_pool(dice, defence, modifiers.get("def_stun", 0), modifiers.get("def_wounded", False),
-                     modifiers.get("cover", False), modifiers.get("behind", False))
-    counter = defence == "melee"
-    return DefenceOdds(defence, m, p_win(d), p_stun(d), dmg, p_destroyed(d, armor), p_explodes(d, armor),
-                       float(d.at_most(-1)) if counter else 0.0, do.mean if counter else 0.0, d)
-
-def best_defence(attack:int,                 # the attacker's dice before modifiers
-                 options:dict,               # {defence: dice}: e.g. {"move": 2, "armor": 3} (+ "melee" against melee)
-                 armor:int|None=None,        # the defender's Armor left (default: options["armor"])
-                 by:str="win",               # "win", "damage" or "destroyed"
-                 rerolls:dict|None=None,     # {defence: {"def_rerolls": 1, ...}} the rerolls each defence brings
-                 **modifiers                 # stun, wounds, range, cover, behind, the attacker's rerolls, ties, overkill
-                ) -> list:
-    "Every open defence with its exact odds, best for the defender first."
-    if by not in RANKINGS: raise VotomsError(f"by={by!r} is not one of {', '.join(map(repr, RANKINGS))}")
-    if not isinstance(options, dict) or not options: raise VotomsError("options must be a dict like {'move': 2, 'armor': 3}")
-    bad = [k for k in options if k not in DEFENCES]
-    if bad: raise VotomsError(f"unknown defence {bad[0]!r} (known: {', '.join(DEFENCES)})")
-    if armor is None:
-        if "armor" not in options: raise VotomsError("give the defender's current armor (no 'armor' in options)")
-        armor = options["armor"]
-    if "defence" in modifiers: raise VotomsError("best_defence tries every defence: do not pass defence=")
-    rerolls = rerolls or {}
-    res = [defence_odds(attack, k, v, armor, **modifiers, **rerolls.get(k, {})) for k, v in options.items()]
-    key = {"win": lambda r: (r.p_win, r.damage, -r.counter_damage),
-           "damage": lambda r: (r.damage, r.p_win, -r.counter_damage),
-           "destroyed": lambda r: (r.p_destroyed, r.damage, r.p_win)}[by]
-    return sorted(res, key=key)

@@ -12,7 +12,8 @@ from .units import make_squads
 from . import combat as C
 
 # %% auto #0
-__all__ = ['VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack', 'can_fire']
+__all__ = ['VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack', 'can_melee',
+           'can_fire']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -142,6 +143,10 @@ def _moves(self, u, out):
             if k < v and (sq[0] - u.pos[0]) * fx + (sq[1] - u.pos[1]) * fy < 0:
                 out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
 
+def can_melee(u, t) -> bool:
+    "May `u` melee `t`? Not a pilot on foot against an AT or vehicle: only anti-AT weapons hurt ATs (DECISIONS), and fists are none."
+    return not (u.kind == "pilot" and t.is_at)
+
 def can_fire(self, u, g, t) -> bool:
     "May `u` fire gun `g` at `t` now (ammo, charge, aim lock, sight, hidden, anti-AT, a pool of at least one die)?"
     w = g.w
@@ -164,9 +169,10 @@ def _shots(self, u, out):
                 out.append(a)
                 if w.has("Aim") and g.fired == 0: out.append({**a, "aim": True})
             if u.can_use("AT Dual Fire") and not (w.has("Salvo") or w.has("Area")):
-                for h in u.guns:
-                    if h is not g and h.w.name > w.name and not (h.w.has("Salvo") or h.w.has("Area")) and can_fire(self, u, h, t):
-                        out.append({**a, "with": [h.w.name]})
+                more = [h.w.name for h in u.guns if h is not g and h.w.name > w.name and not (h.w.has("Salvo") or h.w.has("Area")) and can_fire(self, u, h, t)]
+                out += [{**a, "with": [m]} for m in more]
+                if u.level("AT Dual Fire") >= 2:      # level 2: two more weapons in the same attack
+                    out += [{**a, "with": [m, n]} for i, m in enumerate(more) for n in more[i + 1:]]
         if w.has("Rapid Fire"):
             near = [t for t in ok if dist(u.pos, t.pos) <= w.rapid_range]
             for i, t in enumerate(near):
@@ -184,7 +190,7 @@ def _legal(self, player):
         _moves(self, u, out)
         _shots(self, u, out)
         for t in self.units:
-            if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof):
+            if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t):
                 out.append({"unit": u.id, "act": "melee", "target": t.id})
         for g in u.guns:
             if g.w.has("Charge") and g.charge < 3: out.append({"unit": u.id, "act": "charge", "weapon": g.w.name})

@@ -75,19 +75,22 @@ def shot_pools(weapon, shooter:Fighter, target:Fighter,
                sticks:float=0,          # range in sticks
                cover:bool=False,        # the target is in cover (+1 die)
                behind:bool=False,       # the shooter is behind the target (−1 die)
-               fires_once:bool=True     # the weapon fires once this turn (Aim's +1)
+               fires_once:bool=True,    # the weapon fires once this turn (Aim's +1)
+               advise:bool=False,       # an ally of the shooter gives its Advise (one more own reroll)
+               warn:bool=False          # an ally of the target gives its Warn (one reroll of the target's dice)
               ) -> dict:
-    "The contest of one shot: both pools after every modifier, the shooter's rerolls (AIM) and its +1 (Aim)."
+    "The contest of one shot: both pools after every modifier, the shooter's rerolls (AIM, Advise), the target's (Warn), the +1 (Aim)."
     w = _weapon(weapon)
     n = attack_pool(w.dice, shooter.stun, shooter.wounded, sticks, w.has("Long Range"))
     m = defence_pool(target.dodge or 1, "armor", target.stun, target.wounded, cover, behind)   # cover counts on foot
-    return dict(n=n, m=m, att_rerolls=min(shooter.aim, 10), plus=int(w.has("Aim") and fires_once))
+    return dict(n=n, m=m, att_rerolls=min(shooter.aim, 10) + bool(advise), def_rerolls=int(bool(warn)),
+                plus=int(w.has("Aim") and fires_once))
 
-def melee_pools(attacker:Fighter, defender:Fighter, behind:bool=False) -> dict:
-    "The contest of a melee: MELEE (or 1 die) on each side, stun and wounds, the defender −1 from behind."
+def melee_pools(attacker:Fighter, defender:Fighter, behind:bool=False, advise:bool=False, warn:bool=False) -> dict:
+    "The contest of a melee: MELEE (or 1 die) on each side, stun and wounds, the defender −1 from behind; Advise / Warn rerolls."
     n = attack_pool(attacker.melee or 1, attacker.stun, attacker.wounded)
     m = defence_pool(defender.melee or 1, "melee", defender.stun, defender.wounded, False, behind)
-    return dict(n=n, m=m)
+    return dict(n=n, m=m, att_rerolls=int(bool(advise)), def_rerolls=int(bool(warn)))
 
 def check_anti_at(weapon, target:str) -> Weapon:
     "Refuse (VotomsError naming both) a weapon that cannot hurt an AT or vehicle; return the weapon if it can."
@@ -99,11 +102,12 @@ def check_anti_at(weapon, target:str) -> Weapon:
 FATES = ("unhurt", "stunned", "hit", "wounded", "killed", "down")
 
 def personal_damage(target:Fighter, overkill:int|None) -> tuple:
-    "(the target after it, what happened): overkill None = it won; 0 = stunned; k ≥ 1 = k hits."
+    "(the target after it, what happened): overkill None = it won; 0 = stunned; k ≥ 1 = k hits (a character: the wound, or down)."
     if target.out: raise VotomsError(f"{target.name} is already out of the fight")
     if overkill is None: return target, "unhurt"
     if overkill == 0: return dataclasses.replace(target, stun=target.stun + 1), "stunned"
-    t = dataclasses.replace(target, taken=min(target.hits, target.taken + overkill))
+    k = 1 if target.kind == "pc" else overkill     # a character: any overkill is the wound (then: down), not k hits
+    t = dataclasses.replace(target, taken=min(target.hits, target.taken + k))
     if t.out: return t, ("down" if t.kind == "pc" else "killed")
     return t, ("wounded" if t.kind == "pc" else "hit")
 
@@ -142,16 +146,18 @@ def personal_melee(attacker:Fighter, defender:Fighter, attack_dice, defend_dice,
 
 # %% ../../../nbs/71a_votoms_personal.ipynb #d5597531
 def shot_odds(weapon, shooter:Fighter, target:Fighter, sticks:float=0, cover:bool=False, behind:bool=False,
-              fires_once:bool=True, ties:str="defender", overkill:str="minus1", goal:str="win") -> Dist:
-    "The exact outcome of one shot (signed codes), AIM rerolls and Aim's +1 used as well as possible."
-    p = shot_pools(weapon, shooter, target, sticks, cover, behind, fires_once)
-    return pool_dist(p["n"], p["m"], att_rerolls=p["att_rerolls"], plus=p["plus"], ties=ties, overkill=overkill, goal=goal)
+              fires_once:bool=True, ties:str="defender", overkill:str="minus1", goal:str="win",
+              advise:bool=False, warn:bool=False) -> Dist:
+    "The exact outcome of one shot (signed codes), AIM (and Advise / Warn) rerolls and Aim's +1 used as well as possible."
+    p = shot_pools(weapon, shooter, target, sticks, cover, behind, fires_once, advise, warn)
+    return pool_dist(p["n"], p["m"], att_rerolls=p["att_rerolls"], def_rerolls=p["def_rerolls"], plus=p["plus"],
+                     ties=ties, overkill=overkill, goal=goal)
 
 def melee_odds(attacker:Fighter, defender:Fighter, behind:bool=False,
-               ties:str="defender", overkill:str="minus1") -> Dist:
+               ties:str="defender", overkill:str="minus1", advise:bool=False, warn:bool=False) -> Dist:
     "The exact outcome of a melee (signed codes: −1 − k = the defender wins with overkill k and hurts the attacker)."
-    p = melee_pools(attacker, defender, behind)
-    return pool_dist(p["n"], p["m"], ties=ties, overkill=overkill)
+    p = melee_pools(attacker, defender, behind, advise, warn)
+    return pool_dist(p["n"], p["m"], att_rerolls=p["att_rerolls"], def_rerolls=p["def_rerolls"], ties=ties, overkill=overkill)
 
 def fate_odds(d:Dist, target:Fighter, side:str="defender") -> dict:
     "{fate: probability} for the `side` that may be hurt (the defender; in melee also the attacker's fate)."

@@ -38,6 +38,22 @@ def _rolls(n:int):
 @functools.lru_cache(maxsize=32)
 def _index(n): return {tuple(map(int, r)): i for i, r in enumerate(_rolls(n)[0])}
 
+@functools.lru_cache(maxsize=32)
+def _moves(n:int):
+    "(rem, add): rem[i, u] = the roll of n − 1 dice left when a die showing u leaves roll i (−1: none shows u); add[r, x − 1] = roll r of n − 1 dice plus an x."
+    def codes(k):
+        if k == 0: return np.zeros(1, np.int64), np.zeros((1, 7), np.int64)
+        S = _rolls(k)[0]; cnt = (S[:, :, None] == np.arange(7)[None, None, :]).sum(1).astype(np.int64)
+        return cnt @ (64 ** np.arange(7, dtype=np.int64)), cnt
+    cn, cntn = codes(n); cl, _ = codes(n - 1)
+    on, ol = np.argsort(cn), np.argsort(cl)
+    pw = 64 ** np.arange(7, dtype=np.int64)
+    rem = ol[np.clip(np.searchsorted(cl[ol], cn[:, None] - pw[None, :]), 0, len(cl) - 1)]
+    rem = np.where((cntn > 0) & (np.arange(7) >= 1)[None, :], rem, -1)
+    add = on[np.clip(np.searchsorted(cn[on], cl[:, None] + pw[None, 1:]), 0, len(cn) - 1)]
+    for a in (rem, add): a.flags.writeable = False
+    return rem, add
+
 # %% ../../../nbs/71b_votoms_rerolls.ipynb #2f314c55
 def _above(A, top):
     "above[i, t] = how many dice of row i show more than t, for t = 0..top."
@@ -103,6 +119,7 @@ class _Engine:
 @functools.lru_cache(maxsize=8)             # the node arrays are large: only the last few contests keep them
 def _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
     SA, pA, tA = _rolls(n); SD, pD, tD = _rolls(m)
+    mvA, mvD = _moves(n), _moves(m)
     if len(SA) * len(SD) > MAX_STATES:
         raise VotomsError(f"{n} dice against {m} with rerolls is too large for the exact odds ({len(SA) * len(SD):,} roll pairs, limit {MAX_STATES:,})")
     tot = ao + ap + do + dp
@@ -126,16 +143,18 @@ def _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
                     if not left: continue
                     Sc, Wc, Gc = vals[child]
                     rows_side = (side == "A") == (kind == "own")        # does this reroll change the attacker's roll?
-                    tr = tA if rows_side else tD
+                    rem, add = mvA if rows_side else mvD
+                    # the sum over the rerolled die's new face, once per roll of the other dice: sums[r] = Σ_x X[r + x]
+                    if rows_side: sums = [sum(X[add[:, x]] for x in range(6)) for X in (Sc, Wc, Gc)]
+                    else: sums = [sum(X[:, add[:, x]] for x in range(6)) for X in (Sc, Wc, Gc)]
                     for u in range(1, 7):
-                        idx = tr[:, u, 1:]                           # (N, 6) rolls after u -> 1..6
-                        has = idx[:, 0] >= 0
+                        rr = rem[:, u]; has = rr >= 0
                         if not has.any(): continue
-                        ii = np.where(has[:, None], idx, 0)
+                        rr = np.where(has, rr, 0)
                         if rows_side:
-                            cS, cW, cG = (X[ii].sum(1) for X in (Sc, Wc, Gc)); mask = has[:, None]
+                            cS, cW, cG = (X[rr] for X in sums); mask = has[:, None]
                         else:
-                            cS, cW, cG = (X[:, ii].sum(2) for X in (Sc, Wc, Gc)); mask = has[None, :]
+                            cS, cW, cG = (X[:, rr] for X in sums); mask = has[None, :]
                         better = mask & ((cS - S) * sign > 0)
                         S = np.where(better, cS, S); W = np.where(better, cW / 6, W); G = np.where(better, cG / 6, G)
                         pol[better] = u if kind == "own" else 6 + u
@@ -154,20 +173,26 @@ def _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
                 if M_ is None: continue
                 pol = nodes[(side, o, p)][2]
                 out += np.where(pol == 0, M_, 0.0)
-                for code in np.flatnonzero(np.bincount(pol.ravel(), minlength=13)[1:]) + 1:
-                    kind, u = ("own", code) if code <= 6 else ("opp", code - 6)
-                    Mu = np.where(pol == code, M_, 0.0) / 6
+                codes = np.flatnonzero(np.bincount(pol.ravel(), minlength=13)[1:]) + 1
+                for kind in ("own", "opp"):
+                    mine = [int(c) for c in codes if (c <= 6) == (kind == "own")]
+                    if not mine: continue
                     rows_side = (side == "A") == (kind == "own")
+                    rem, add = mvA if rows_side else mvD
                     child = (o - 1, p) if kind == "own" else (o, p - 1)
                     tgt = mass.setdefault(child, np.zeros((NA, ND)))
-                    if rows_side:
-                        idx = tA[:, u, 1:]; ok = idx[:, 0] >= 0
-                        flat = (idx[ok][:, :, None] * ND + np.arange(ND)[None, None, :])
-                        tgt += np.bincount(flat.ravel(), np.broadcast_to(Mu[ok][:, None, :], flat.shape).ravel(), NA * ND).reshape(NA, ND)
-                    else:
-                        idx = tD[:, u, 1:]; ok = idx[:, 0] >= 0
-                        flat = (np.arange(NA)[:, None, None] * ND + idx[ok][None, :, :])
-                        tgt += np.bincount(flat.ravel(), np.broadcast_to(Mu[:, ok][:, :, None], flat.shape).ravel(), NA * ND).reshape(NA, ND)
+                    # the mass leaving by rerolling a die showing u, gathered on the roll of the other dice (one u
+                    # removed: a one-to-one map for each u), then spread over the new face x (one-to-one for each x)
+                    Mr = np.zeros((len(add), ND)) if rows_side else np.zeros((NA, len(add)))
+                    for code in mine:
+                        u = code if code <= 6 else code - 6
+                        ok = rem[:, u] >= 0
+                        Mu = np.where(pol == code, M_, 0.0) / 6
+                        if rows_side: Mr[rem[ok, u]] += Mu[ok]
+                        else: Mr[:, rem[ok, u]] += Mu[:, ok]
+                    for x in range(6):
+                        if rows_side: tgt[add[:, x]] += Mr
+                        else: tgt[:, add[:, x]] += Mr
         return out
     start = np.zeros((NA, ND))
     forward("A", ao, ap, pA[:, None] * pD[None, :], start)
