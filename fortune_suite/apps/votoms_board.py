@@ -298,18 +298,23 @@ def _draw_ask(self:VotomsBoard, v):
             body = defence_html({k: numbers_of(o) for k, o in od.items()}, best, {k: f"{o['dice']} dice" for k, o in od.items()})
             specs = [(f"{k.upper()} ({o['dice']} dice): hit {pct(o['win'])}", f"The attacker's chance to win if you defend with {k.upper()}",
                       "success" if k == best else "", lambda k=k: self.act(k)) for k, o in od.items()]
-        elif d["kind"] == "reroll":
-            q = f"{dd['unit']} may reroll a die ({'attacking' if dd['side'] == 'attacker' else 'defending'}). The roll so far:"
+        elif d["kind"] in ("reroll", "plus"):
+            q = (f"{dd['unit']} may reroll a die ({'attacking' if dd['side'] == 'attacker' else 'defending'}). The roll so far:" if d["kind"] == "reroll"
+                 else f"{dd['unit']} may add +1 to one of its dice ({dd.get('source', '+1')}). The roll so far:")
             body = pools_html(resolve(dd["attack_faces"], dd["defend_faces"], *self.state.contest_opts), ("Attacker", "Defender")) + help_line(
                 "Each choice with your exact chance to win the contest after it and the damage you expect to deal (the game's numbers).")
             ch = dd["choices"]
             best = max(ch, key=lambda c: (round(ch[c]["p_win"], 12), round(ch[c].get("damage", 0), 12)))
-            specs = [(reroll_words(c) + f" · win {pct(ch[c]['p_win'])} · damage {ch[c].get('damage', 0):.2f}", "", "success" if c == best else "",
-                      lambda c=c: self.act(c)) for c in d["choices"]]
+            words = reroll_words if d["kind"] == "reroll" else (lambda c: c[:1].upper() + c[1:])
+            specs = [(words(c) + f" · win {pct(ch[c]['p_win'])} · damage {ch[c].get('damage', 0):.2f}", "", "success" if c == best else "",
+                      lambda c=c: self.act(c)) for c in d["choices"] if c in ch]
+        elif d["kind"] == "grapple":
+            q = f"{dd.get('label', '')} takes {dd.get('damage', '?')} damage in melee: grapple (AT Grapple: one damage less, one action fewer next turn)?"
+            specs = [("Grapple" if c == "grapple" else "Take the damage", "", "success" if c == "grapple" else "", lambda c=c: self.act(c)) for c in d["choices"]]
         else:
-            q = dd.get("label", "") + (": a free melee attack after the move?" if d["kind"] == "charge" else ": Snap Fire before the melee?")
+            q = dd.get("label", "") + {"charge": ": a free melee attack after the move?", "snap": ": Snap Fire before the melee?"}.get(d["kind"], f": {d['kind']}?")
             words = {"none": "No melee", "fire": "Snap fire first", "hold": "Hold fire"}
-            specs = [(words.get(c, f"Melee {c}"), "", "success" if c not in ("none", "hold") else "", lambda c=c: self.act(c)) for c in d["choices"]]
+            specs = [(words.get(c, f"Melee {c}" if d["kind"] == "charge" else c[:1].upper() + c[1:]), "", "success" if c not in ("none", "hold") else "", lambda c=c: self.act(c)) for c in d["choices"]]
     elif self.target and self.selected:
         opts = self._attacks_on(v, self.selected, self.target)
         t = _unit(v, self.target)
