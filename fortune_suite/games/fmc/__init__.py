@@ -8,10 +8,11 @@ __all__ = []
 # %% ../../../nbs/69_fmc_api.ipynb #3e79caac
 from .data import *
 from .characters import *
+from .advance import *
 from .fate import *
 from .odds import *
-from . import data as _m1, characters as _m2, fate as _m3, odds as _m4
-__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m4.__all__]
+from . import data as _m1, characters as _m2, advance as _m2b, fate as _m3, odds as _m4
+__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m2b.__all__, *_m3.__all__, *_m4.__all__]
 
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
 from .treasure import *
