@@ -11,7 +11,7 @@ from .characters import Character
 from .combat import Figure, ACTIVE, OUT, dist, free_along
 from .odds import hit_chance
 from .fate import tempt_fate_chance
-from .magic import gaze, regenerate, morale
+from .magic import gaze, regenerate, morale, rise_undead
 from .sides import party, foes, place, parse_classes, parse_encounter, site_encounter, ROOMS
 
 # %% auto #0
@@ -48,6 +48,8 @@ class FmcOptions:
     troll_rises: bool = False          # a fallen troll regenerates and stands again unless its body is burned (oil flask or torches, from 1")
     items: str = ""                    # general items each new character carries (up to three), e.g. "oil flask, torches"
     mage_reads: bool = False           # a mage may also read a scroll as others do, using it up, instead of spending energy ("by spending their own energy instead")
+    drained: str = "rises"             # a figure an undead drains to 0 maximum hit points "becomes undead": "rises" as one of its drainer's kind on its side, or is only "lost"
+    shroud: str = "breaks"             # a shrouded (invisible) figure shows itself when it attacks or casts ("breaks"), or stays hidden the whole skirmish ("lasts")
     max_rounds: int = 30               # the skirmish ends undecided after this many rounds
 
     def __post_init__(self):
@@ -61,7 +63,7 @@ class FmcOptions:
             raise FmcError(f"option base must be a number of inches from 0 to 1 (melee is within 1\"), got {self.base!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never", "ask")),
-                         ("gaze", ("once", "round")), ("room", ROOMS)):
+                         ("gaze", ("once", "round")), ("room", ROOMS), ("drained", ("rises", "lost")), ("shroud", ("breaks", "lasts"))):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
         its = [w.strip() for w in self.items.split(",") if w.strip()]
@@ -124,9 +126,11 @@ class FmcState(State):
         d = f.damage + extra
         return d > f.hp if self.options.death == "excess" else d >= f.hp
 
-    def fall(self, f:Figure, status:str, text):
+    def fall(self, f:Figure, status:str, text, by:Figure=None):
+        "`f` falls to `status` (saying `text`); drained to undead `by` an undead, it may rise on its side (option drained)."
         f.status = status
         if text is not None: self.say(text, f, None, status=status)
+        if status == "undead" and by is not None: rise_undead(self, f, by)
 
     def dying(self, f:Figure):
         "`f` has reached the damage that kills: a player character tempts fate to survive, others perish."
@@ -144,6 +148,7 @@ def _setup(self:FmcState):
     self._held = self._rest = None       # a weapon hit waiting on the party's shield decision, and the attacks after it
     self.burned = set()                  # fallen trolls whose bodies were burned (option troll_rises)
     self.regained = set()                # experts of a surprised party who regained their turn
+    self.effects, self.invisible, self.raised = [], {}, set()   # spells in force (what a dispel negates), the shrouded (id: effect), corpses raised
     where = None
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
