@@ -18,15 +18,15 @@ SPELLS_IN_COMBAT = ("heal", "hasten", "hamper", "lullaby", "captivate", "animate
 
 def caught_by_blast(s, aim:Figure) -> list:
     "The figures a blast at `aim` strikes: `aim` and every figure still in the fight within 1\" of it."
-    return [f for f in s.figures if f.status not in OUT and (f is aim or dist(f, aim) <= MELEE + 1e-9)]
+    return [f for f in s.figures if f.status not in OUT and (f is aim or (dist(f, aim) <= MELEE + 1e-9 and s.sees(aim, f)))]
 
 def caught_by_line(s, caster:Figure, aim:Figure) -> list:
     "The figures in the caster's 6\" line toward `aim`."
-    return [f for f in s.figures if f is not caster and f.status not in OUT and in_line(caster, aim, f)]
+    return [f for f in s.figures if f is not caster and f.status not in OUT and in_line(caster, aim, f) and s.sees(caster, f)]
 
 def caught_by_breath(s, dragon:Figure, aim:Figure) -> list:
     "The figures in a dragon's 3 × 9\" cone toward `aim`."
-    return [f for f in s.figures if f is not dragon and f.status not in OUT and in_cone(dragon, aim, f)]
+    return [f for f in s.figures if f is not dragon and f.status not in OUT and in_cone(dragon, aim, f) and s.sees(dragon, f)]
 
 def energy_attack(s, caster:Figure, aim:Figure, energy:int, shape:str="blast"):
     "A mage spends `energy` on arcane damage: `energy`d6 to each figure caught by a blast at `aim` or a 6\" line toward it."
@@ -195,7 +195,7 @@ def gaze(s):
     each = s.options.gaze == "round"
     for f in s.figures:
         if f.status != ACTIVE or (f.gazed and not each): continue
-        m = next((m for m in medusas if m.side != f.side and dist(m, f) <= s.options.gaze_range), None)
+        m = next((m for m in medusas if m.side != f.side and dist(m, f) <= s.options.gaze_range and s.sees(m, f)), None)
         if m is None: continue
         f.gazed = True
         if not s.tempt(f, 1, f"{f.name} meets {m.name}'s gaze: tempts fate not to turn to stone", m):

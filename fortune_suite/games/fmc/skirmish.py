@@ -11,6 +11,7 @@ from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, lock
                                             split_ways, can_split, blocker, move_spot)
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn, why_not_in_combat,
                                            human_sized, effects_in_force, corpses)
+from .terrain import close_around, stop_short, first_touch
 from .rounds import FmcOptions, FmcState, PHASES, SIDE_NAMES   # (63d: options, setup, rounds)
 
 # %% auto #0
@@ -42,6 +43,7 @@ def _options(self:FmcState, f:Figure) -> list:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
         r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
         ts = [g for g in self._enemies(f) if dist(f, g) <= r + 1e-9 and not (forbid and self._in_melee(g, f.side))]
+        if self.terrain: ts = [g for g in ts if self.sees(f, g)]          # a missile needs its target in sight (63e)
         if not ts: return []
         out = [{"fig": i, "do": "shoot", "target": g.id} for g in ts]
         if can_split(f):                   # a fighter's prowess split into several shots ("multiple attacks … per turn")
@@ -91,6 +93,7 @@ def _options(self:FmcState, f:Figure) -> list:
             out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in es for g in ts]
     if "breath" in f.specials and not f.breath:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
+    if self.terrain: out = [a for a in out if "target" not in a or self.sees(f, self.by_id[a["target"]])]   # energy, spells, breath: in sight (63e)
     return out + [{"fig": i, "do": "pass"}] if out else []
 
 def _foes_near(self:FmcState, f:Figure) -> list:
@@ -99,7 +102,8 @@ def _foes_near(self:FmcState, f:Figure) -> list:
 
 def _reach(self:FmcState, f:Figure) -> list:
     r = (REACH if f.reach else MELEE) + 1e-9
-    return [g for g in self._enemies(f) if dist(f, g) <= r]
+    out = [g for g in self._enemies(f) if dist(f, g) <= r]
+    return [g for g in out if self.sees(f, g)] if self.terrain else out   # no blow through a piece of terrain (63e)
 
 FmcState._enemies, FmcState._in_melee, FmcState._options, FmcState._reach, FmcState._foes_near = _enemies, _in_melee, _options, _reach, _foes_near
 
@@ -146,6 +150,9 @@ def _check_to(self:FmcState, f:Figure, a):
         raise FmcError(f"{f.name} cannot move off the table to {at} (0–{self.options.table} across, 0–{self.depth:g} deep)")
     d = math.hypot(at[0] - f.x, at[1] - f.y)
     if d > f.speed + f.speed_mod + 1e-9: raise FmcError(f"{f.name} moves at most {f.speed + f.speed_mod}\", not {d:.1f}\"")
+    hit = first_touch(self.terrain, (f.x, f.y), (at[0], at[1]), self.options.base / 2) if self.terrain else None
+    if hit is not None:
+        raise FmcError(f"{f.name} cannot move to {at}: terrain piece {hit[1] + 1} {list(self.terrain[hit[1]])} is in the way (a move is a straight line; closing goes round)")
     g = blocker(f, at[0], at[1], self.figures, self.options.base)
     if g is not None: raise FmcError(f"{f.name} cannot stand at {at}: {g.name}'s base is there (bases are {self.options.base:g}\" across)")
     return a
@@ -202,8 +209,12 @@ def _apply(self:FmcState, player, a):
         x, y = (toward(f, g, sp, REACH if a.get("reach") else MELEE) if do == "close" else away(f, min(self._foes_near(f), key=lambda e: dist(f, e)), sp, self.options.table)
                 if do == "away" else a["at"])
         y = min(max(y, 0.0), self.depth)
-        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
-                              (self.options.table, self.depth))
+        if self.terrain and do == "close":             # the shortest way round the pieces (63e)
+            x, y, met = close_around(self, f, g, sp, REACH if a.get("reach") else MELEE, not a.get("reach"))
+        else:
+            if self.terrain: x, y = stop_short(self.terrain, (f.x, f.y), (x, y), self.options.base / 2)   # backing away: up to a piece
+            x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
+                                  (self.options.table, self.depth))
         if (x, y) != (f.x, f.y):
             f.x, f.y, f.moved = float(x), float(y), True
             self.say(lambda: f"{f.name} moves to ({f.x:.1f}, {f.y:.1f})"
@@ -276,7 +287,7 @@ def _view(self:FmcState, player):
     return {"round": self.round, "phase": PHASES[self.phase] if self.phase is not None and not self.over else None,
             "initiative": self.order[0], "acting": None if c is None else c.id, "surprised": self.surprised,
             "table": [self.options.table, self.depth], "figures": [f.to_dict() for f in self.figures],
-            "invisible": sorted(self.invisible)}
+            "invisible": sorted(self.invisible), "terrain": [list(r) for r in self.terrain]}
 
 def _defeated(f:Figure) -> bool: return f.status != ACTIVE
 
