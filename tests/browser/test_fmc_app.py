@@ -284,3 +284,32 @@ def test_region_save_and_load(lab, page, bokeh_data, tmp_path):
     bokeh_data(page, "fs-hex-pieces", until=lambda dd: dd["cell"] == [to])
     wait(lambda: news.inner_text() == saved_news, "the saved reports back from the file")
     assert to3 != to
+
+
+def test_skirmish_terrain_and_a_shroud_on_the_table(lab, page, bokeh_data):
+    "Option terrain: the wall is drawn on the table; a shrouded figure's label is in brackets and its tooltip says why."
+    opts = {"encounter": "2 hoblin", "surprise": "none", "size": 3, "classes": "fighter:a, fighter:c, mage",
+            "spells": "shroud, heal", "terrain": [[6, 6, 18, 8]]}
+    t = open_table(lab, page, "fmc_terrain.ipynb", f"t = FmcTable(seed=3, skirmish=json.loads('{json.dumps(opts)}'))\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Skirmish")
+    app = t.locator(".fs-fmc-app")
+    ter = bokeh_data(page, "fs-table-terrain", until=lambda d: len(d["id"]) == 1)
+    assert ter["tooltip"] == ["piece 1: blocks sight and movement"] and sorted(ter["xs"][0]) == [6, 6, 18, 18]
+    # play on (bots' choices made in the kernel, as a player would click them) until the mage may shroud, then shroud Fighter 1
+    out = run_in_kernel(page, """
+s = t.skirmish
+for _ in range(200):
+    if s.state.is_over: break
+    p = s.state.to_move()[0]; s.seat = p
+    legal = s.state.legal_actions(p)
+    sh = [a for a in legal if a.get("spell") == "shroud" and a["target"] == "p1"]
+    if sh: s.act(sh[0]); break
+    s.act(next((a for a in legal if a["do"] in ("hold", "pass")), legal[-1]))
+print(sorted(s.state.invisible))
+""").strip()
+    assert out.startswith("[") and "'p1'" in out, out
+    pieces = bokeh_data(page, "fs-table-pieces", until=lambda d: "(F1)" in d["label"])
+    i = pieces["label"].index("(F1)")
+    assert "invisible (a shroud): the foes cannot target it" in pieces["tooltip"][i]
+    fits("terrain and a shroud"); shot("15-terrain-shroud")
