@@ -260,3 +260,13 @@ def test_random_and_bot_playouts_with_the_new_spells_end_within_bounds(opts):
         for f in s.figures:
             assert 0 <= f.hp <= f.hp0 and f.damage >= 0 and f.speed + f.speed_mod >= 1
         assert all(s.by_id[i] in s.figures for i in s.invisible)
+
+
+def test_a_shroud_held_only_by_the_fallen_is_not_offered_to_dispel():
+    s = state([2], spells="shroud, dispel", level=2)
+    m, f1 = fig(s, "Mage 3"), fig(s, "Fighter 1")
+    cast(s, m, "shroud", f1, 1)                                # 2: Fighter 1 and its nearest friend
+    for f in s.figures:
+        if f.id in s.invisible: f.status = "dead"
+    to_phase(s, m, 3)
+    assert spells_of(s, m, "dispel") == []

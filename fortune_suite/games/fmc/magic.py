@@ -117,7 +117,7 @@ def holds(s, e:dict) -> list:
     if sp == "lullaby": return [f for f in fs if f.status == "asleep"]
     if sp == "captivate": return [f for f in fs if f.status == "charmed"]
     if sp == "gaze": return [f for f in fs if f.status == "petrified"]
-    return [f for f in fs if s.invisible.get(f.id) == e["id"]]        # shroud
+    return [f for f in fs if s.invisible.get(f.id) == e["id"] and f.status not in OUT]   # shroud
 
 def effects_in_force(s) -> list:
     "The effects a dispel may negate now, as (effect, figures it holds)."
