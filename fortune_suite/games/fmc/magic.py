@@ -6,12 +6,13 @@
 from __future__ import annotations
 from .combat import Figure, ACTIVE, OUT, MELEE, dist, in_line, in_cone, harm
 from .sides import monster_figure
+from ...dice import die, pool_sum
 
 # %% auto #0
 __all__ = ['SPELLS_IN_COMBAT', 'NOT_IN_COMBAT', 'HUMAN_SIZED', 'EFFECT_NAMES', 'caught_by_blast', 'caught_by_line',
            'caught_by_breath', 'energy_attack', 'breath', 'cast', 'why_not_in_combat', 'human_sized', 'add_effect',
-           'holds', 'effects_in_force', 'corpses', 'new_figure', 'animate', 'shroud', 'dispel', 'rise_undead', 'gaze',
-           'regenerate', 'burn', 'can_burn', 'morale_triggers', 'morale']
+           'holds', 'effects_in_force', 'corpses', 'new_figure', 'animate', 'shroud', 'dispel', 'rise_undead',
+           'spell_chances', 'gaze', 'regenerate', 'burn', 'can_burn', 'morale_triggers', 'morale']
 
 # %% ../../../nbs/63b_fmc_magic.ipynb #250a096a
 SPELLS_IN_COMBAT = ("heal", "hasten", "hamper", "lullaby", "captivate", "animate", "shroud", "dispel")   # the scrolls that act on figures in a fight
@@ -186,6 +187,19 @@ def rise_undead(s, victim:Figure, drainer:Figure):
     s.say(lambda: f"{victim.name} rises as a {drainer.monster}: {u.hp} hit points, on {drainer.name}'s side.", drainer, u, joined=u.id)
 
 _MORE = {"animate": animate, "shroud": shroud, "dispel": dispel}
+
+def spell_chances(s, caster:Figure, spell:str, target:Figure, energy:int, effect:int=None) -> dict:
+    "What the new scrolls' dice promise, exact (the app's confirm box shows it): animate's hit points, shroud's count, dispel's effect."
+    n = max(energy, 1)
+    if spell == "animate":
+        return {"dice": f"{n}d6", "least": n, "most": 6 * n, "mean": 3.5 * n}
+    if spell == "shroud":
+        k = sum(f.side == target.side and f.status == ACTIVE and human_sized(f) and f.id not in s.invisible for f in s.figures)
+        return {"dice": f"{n}d6", "eligible": k, "all": float(pool_sum(n, die(6)).at_least(k))}
+    if spell == "dispel":
+        e = s.effects[effect - 1]
+        return {"effect": EFFECT_NAMES[e["spell"]], "figures": [f.name for f in holds(s, e)]}
+    return {}
 
 # %% ../../../nbs/63b_fmc_magic.ipynb #322070d6
 def gaze(s):
