@@ -139,3 +139,12 @@ def test_playouts_with_terrain_end_with_every_base_clear_of_the_pieces(opts):
         for f in s.figures:
             if 0 <= f.y <= s.depth:
                 assert all(gap(p, (f.x, f.y)) >= r - 1e-5 for p in s.terrain), (seed, f)
+
+
+def test_a_game_with_terrain_and_the_new_spells_saves_and_replays_to_the_same_log():
+    opts = {"terrain": [WALL], "spells": "animate, shroud", "level": 3, "encounter": "2 ghoul, 2 hoblin"}
+    for seed in range(6):
+        s = play_bots(get_game("fmc").new(opts, seed), ["greedy", "greedy"], seed=seed)
+        t = type(s).load(s.save())
+        assert t.log.lines() == s.log.lines() and t.result() == s.result()
+        assert [f.to_dict() for f in t.figures] == [f.to_dict() for f in s.figures]
