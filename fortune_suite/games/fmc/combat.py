@@ -141,50 +141,73 @@ def first_contact(f:Figure, x:float, y:float, figures) -> tuple:
         if -_EPS <= t < best: best, who = max(t, 0.0), g
     return (x, y, None) if who is None else (ax + ux * best, ay + uy * best, who)
 
-def _land(f, x, y, figures, base, stand, foes):
-    "Where the straight move to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
-    ax, ay = f.x, f.y                      # (first_contact inlined on precomputed points: this runs for every candidate spot)
-    dx, dy = x - ax, y - ay
+def _land(ax, ay, x, y, r2, stand, foes):
+    "Where the straight move from (ax, ay) to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
+    dx, dy = x - ax, y - ay                # (first_contact inlined on precomputed offsets: this runs for every candidate spot)
     L = math.sqrt(dx * dx + dy * dy)
     who = None
     if L >= _EPS:
         ux, uy = dx / L, dy / L
         best = L - 1e-7
-        for g, gx, gy in foes:
-            cx, cy = gx - ax, gy - ay
+        for g, cx, cy, cc in foes:
             b = cx * ux + cy * uy
-            disc = b * b - (cx * cx + cy * cy - 1.0)
+            if b < -_EPS: continue             # behind the mover: its circle is entered at t <= b < -eps
+            disc = b * b - cc
             if disc < 0: continue
             t = b - math.sqrt(disc)
             if -_EPS <= t < best: best, who = max(t, 0.0), g
         if who is not None: x, y = ax + ux * best, ay + uy * best
-    r2 = (base - 1e-6) ** 2
-    for gx, gy in stand:
+    for i, (gx, gy) in enumerate(stand):
         ex, ey = gx - x, gy - y
-        if ex * ex + ey * ey < r2: return None
+        if ex * ex + ey * ey < r2:
+            if i: stand.insert(0, stand.pop(i))   # the next candidate spot is likely blocked by the same figure
+            return None
     return x, y, who
+
+_TURNS = tuple(sgn * k * math.pi / 36 for k in range(1, 37) for sgn in (1, -1))   # the contact circle, nearest first
+
+_SPOTS = {}          # move_spot's answers by everything they depend on (bounded): a simulation's games repeat their openings
 
 def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, target:Figure=None, size=(1e9, 1e9)) -> tuple:
     "(x, y, enemy met): where `f`'s move toward (x, y) ends — stopped by contact with an enemy, never on another's base (see above)."
-    stand = [(g.x, g.y) for g in figures if g is not f and g.status not in OUT] if base > 0 else []
-    foes = [(g, g.x, g.y) for g in figures if g.side != f.side and g.status == ACTIVE]
-    got = _land(f, x, y, figures, base, stand, foes)
+    key = (f.id, f.x, f.y, f.side, x, y, base, speed, None if target is None else (target.id, target.x, target.y), size,
+           tuple([(g.id, g.x, g.y, g.status, g.side) for g in figures]))
+    got = _SPOTS.get(key)
+    if got is None:
+        if len(_SPOTS) >= 4096: _SPOTS.clear()
+        px, py, who = _move_spot(f, x, y, figures, base, speed, target, size)
+        got = _SPOTS[key] = (px, py, -1 if who is None else figures.index(who))   # (whom it meets by place: figures' ids are in the key)
+    return got[0], got[1], None if got[2] < 0 else figures[got[2]]
+
+def _move_spot(f, x, y, figures, base, speed, target, size):
+    ax, ay, side = f.x, f.y, f.side
+    L = math.hypot(x - ax, y - ay)
+    R = max(L, speed) + 1e-3               # every spot tried lies within R of the mover: only figures near enough matter
+    stand, foes = [], []
+    far2, near2 = (R + base) ** 2, (R + MELEE) ** 2
+    for g in figures:
+        if g is f or g.status in OUT: continue
+        cx, cy = g.x - ax, g.y - ay
+        d2 = cx * cx + cy * cy
+        if base > 0 and d2 < far2: stand.append((g.x, g.y))
+        if g.side != side and g.status == ACTIVE and d2 < near2: foes.append((g, cx, cy, cx * cx + cy * cy - 1.0))
+    r2 = (base - 1e-6) ** 2
+    got = _land(ax, ay, x, y, r2, stand, foes)
     if got is not None: return got
     if target is not None and abs(math.hypot(x - target.x, y - target.y) - MELEE) < 1e-6:   # closing into contact
-        a0 = math.atan2(y - target.y, x - target.x)
-        for k in range(1, 37):
-            for sgn in (1, -1):
-                a = a0 + sgn * k * math.pi / 36
-                px, py = target.x + MELEE * math.cos(a), target.y + MELEE * math.sin(a)
-                if not (0 <= px <= size[0] and 0 <= py <= size[1]) or math.hypot(px - f.x, py - f.y) > speed + _EPS: continue
-                got = _land(f, px, py, figures, base, stand, foes)
-                if got is not None: return got
-    L = math.hypot(x - f.x, y - f.y)
+        tx, ty, W, H, reach = target.x, target.y, size[0], size[1], speed + _EPS
+        a0 = math.atan2(y - ty, x - tx)
+        for turn in _TURNS:
+            a = a0 + turn
+            px, py = tx + MELEE * math.cos(a), ty + MELEE * math.sin(a)
+            if not (0 <= px <= W and 0 <= py <= H) or math.hypot(px - ax, py - ay) > reach: continue
+            got = _land(ax, ay, px, py, r2, stand, foes)
+            if got is not None: return got
     for k in range(1, int(L / 0.25) + 1):
         t = (L - 0.25 * k) / L
-        got = _land(f, f.x + (x - f.x) * t, f.y + (y - f.y) * t, figures, base, stand, foes)
+        got = _land(ax, ay, ax + (x - ax) * t, ay + (y - ay) * t, r2, stand, foes)
         if got is not None: return got
-    return f.x, f.y, None
+    return ax, ay, None
 
 def free_along(f:Figure, x:float, y:float, figures, base:float) -> tuple:
     "The farthest spot on `f`'s straight way to (x, y) whose base overlaps nobody's (where it stands if none): a fleeing figure's run."
