@@ -23,7 +23,7 @@ class Figure:
     __slots__ = ("id", "name", "side", "kind", "level", "hp", "hp0", "damage", "defense", "speed", "bonus", "split",
                  "die", "two_handed", "ranged", "reach", "magic", "shield", "energy", "spells", "skills", "items", "pc",
                  "thinks", "xp", "hd", "specials", "resists", "steel", "monster", "leader", "status", "x", "y", "moved", "attacked",
-                 "shots", "breath", "gazed", "speed_mod", "weapon", "_sig", "_dict", "_static")
+                 "shots", "breath", "gazed", "speed_mod", "weapon", "_sig", "_dict", "_static", "_round")
 
     def __init__(self, id, name, side, kind, *, hp, defense, speed, bonus=0, die=6, level=1, split=False,
                  two_handed=False, ranged=False, reach=False, magic=0, shield=False, energy=0, spells=(), skills=(),
@@ -39,7 +39,7 @@ class Figure:
         self.weapon, self.leader, self.status, self.x, self.y = weapon, False, ACTIVE, 0.0, 0.0
         self.moved = self.attacked = False
         self.shots, self.breath, self.gazed, self.speed_mod = 0, False, False, 0
-        self._sig = self._dict = self._static = None
+        self._sig = self._dict = self._static = self._round = None
 
     @property
     def left(self) -> int: return self.hp - self.damage
@@ -60,11 +60,14 @@ class Figure:
                                 "magic": self.magic, "skills": list(self.skills), "pc": self.pc,
                                 "thinks": self.thinks, "xp": self.xp, "hd": self.hd, "specials": sorted(self.specials),
                                 "resists": sorted(self.resists), "steel": self.steel, "monster": self.monster}
-        self._sig, self._dict = sig, {**d, "hp": self.hp, "damage": self.damage, "left": self.hp - self.damage,
-                                      "speed": self.speed + self.speed_mod, "shield": self.shield, "energy": self.energy,
-                                      "leader": self.leader, "status": self.status, "x": round(self.x, 2),
-                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots,
-                                      "spells": list(self.spells), "items": list(self.items), "breath_used": self.breath}
+        x, y, r = self.x, self.y, self._round          # (x, y rounded again only when they moved: the same float objects)
+        if r is None or r[0] is not x or r[2] is not y: r = self._round = (x, round(x, 2), y, round(y, 2))
+        self._sig = sig
+        self._dict = o = d.copy()                     # (key by key: faster than a {**d, ...} display of 16 more)
+        o["hp"] = self.hp; o["damage"] = self.damage; o["left"] = self.hp - self.damage; o["speed"] = self.speed + self.speed_mod
+        o["shield"] = self.shield; o["energy"] = self.energy; o["leader"] = self.leader; o["status"] = self.status
+        o["x"] = r[1]; o["y"] = r[3]; o["moved"] = self.moved; o["attacked"] = self.attacked; o["shots"] = self.shots
+        o["spells"] = list(self.spells); o["items"] = list(self.items); o["breath_used"] = self.breath
         return self._dict
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #80945ca2
@@ -166,20 +169,10 @@ def _land(ax, ay, x, y, r2, stand, foes):
 
 _TURNS = tuple(sgn * k * math.pi / 36 for k in range(1, 37) for sgn in (1, -1))   # the contact circle, nearest first
 
-_SPOTS = {}          # move_spot's answers by everything they depend on (bounded): a simulation's games repeat their openings
+_SPOTS = {}          # move_spot's answers by the figures near enough to matter (bounded): a simulation's games repeat their openings
 
 def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, target:Figure=None, size=(1e9, 1e9)) -> tuple:
     "(x, y, enemy met): where `f`'s move toward (x, y) ends — stopped by contact with an enemy, never on another's base (see above)."
-    key = (f.id, f.x, f.y, f.side, x, y, base, speed, None if target is None else (target.id, target.x, target.y), size,
-           tuple([(g.id, g.x, g.y, g.status, g.side) for g in figures]))
-    got = _SPOTS.get(key)
-    if got is None:
-        if len(_SPOTS) >= 4096: _SPOTS.clear()
-        px, py, who = _move_spot(f, x, y, figures, base, speed, target, size)
-        got = _SPOTS[key] = (px, py, -1 if who is None else figures.index(who))   # (whom it meets by place: figures' ids are in the key)
-    return got[0], got[1], None if got[2] < 0 else figures[got[2]]
-
-def _move_spot(f, x, y, figures, base, speed, target, size):
     ax, ay, side = f.x, f.y, f.side
     L = math.hypot(x - ax, y - ay)
     R = max(L, speed) + 1e-3               # every spot tried lies within R of the mover: only figures near enough matter
@@ -191,6 +184,17 @@ def _move_spot(f, x, y, figures, base, speed, target, size):
         d2 = cx * cx + cy * cy
         if base > 0 and d2 < far2: stand.append((g.x, g.y))
         if g.side != side and g.status == ACTIVE and d2 < near2: foes.append((g, cx, cy, cx * cx + cy * cy - 1.0))
+    key = (ax, ay, x, y, base, speed, None if target is None else (target.x, target.y), size[0], size[1], tuple(stand),
+           tuple([(g.id, cx, cy) for g, cx, cy, _ in foes]))          # everything the answer depends on
+    got = _SPOTS.get(key)
+    if got is not None: return got[0], got[1], None if got[2] < 0 else foes[got[2]][0]
+    px, py, who = got = _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes)
+    if type(px) is float and type(py) is float and px and py and type(ax) is float and type(ay) is float:   # (no 0.0 / -0.0 or int in doubt)
+        if len(_SPOTS) >= 4096: _SPOTS.clear()
+        _SPOTS[key] = (px, py, -1 if who is None else [g for g, *_ in foes].index(who))
+    return got
+
+def _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes):
     r2 = (base - 1e-6) ** 2
     got = _land(ax, ay, x, y, r2, stand, foes)
     if got is not None: return got
