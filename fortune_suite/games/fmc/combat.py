@@ -200,13 +200,32 @@ def _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes):
     if got is not None: return got
     if target is not None and abs(math.hypot(x - target.x, y - target.y) - MELEE) < 1e-6:   # closing into contact
         tx, ty, W, H, reach = target.x, target.y, size[0], size[1], speed + _EPS
-        a0 = math.atan2(y - ty, x - tx)
-        for turn in _TURNS:
+        a0, cos, sin, hypot, sqrt = math.atan2(y - ty, x - tx), math.cos, math.sin, math.hypot, math.sqrt
+        lx, ly = stand[0] if stand else (math.inf, math.inf)   # the figure that blocked the spot before
+        for turn in _TURNS:                # (the most tried spots of all: _land inlined)
             a = a0 + turn
-            px, py = tx + MELEE * math.cos(a), ty + MELEE * math.sin(a)
-            if not (0 <= px <= W and 0 <= py <= H) or math.hypot(px - ax, py - ay) > reach: continue
-            got = _land(ax, ay, px, py, r2, stand, foes)
-            if got is not None: return got
+            px, py = tx + cos(a), ty + sin(a)                  # (MELEE is 1: 1.0 * v is v)
+            if not (0 <= px <= W and 0 <= py <= H) or hypot(px - ax, py - ay) > reach: continue
+            dx, dy = px - ax, py - ay
+            d = sqrt(dx * dx + dy * dy)
+            who = None
+            if d >= _EPS:
+                ux, uy = dx / d, dy / d
+                best = d - 1e-7
+                for g, cx, cy, cc in foes:
+                    b = cx * ux + cy * uy
+                    if b < -_EPS: continue
+                    disc = b * b - cc
+                    if disc < 0: continue
+                    t = b - sqrt(disc)
+                    if -_EPS <= t < best: best, who = max(t, 0.0), g
+                if who is not None: px, py = ax + ux * best, ay + uy * best
+            ex, ey = lx - px, ly - py
+            if ex * ex + ey * ey < r2: continue                # blocked by the same figure again
+            for gx, gy in stand:
+                ex, ey = gx - px, gy - py
+                if ex * ex + ey * ey < r2: lx, ly = gx, gy; break
+            else: return px, py, who
     for k in range(1, int(L / 0.25) + 1):
         t = (L - 0.25 * k) / L
         got = _land(ax, ay, ax + (x - ax) * t, ay + (y - ay) * t, r2, stand, foes)
