@@ -184,12 +184,14 @@ def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, 
         d2 = cx * cx + cy * cy
         if base > 0 and d2 < far2: stand.append((g.x, g.y))
         if g.side != side and g.status == ACTIVE and d2 < near2: foes.append((g, cx, cy, cx * cx + cy * cy - 1.0))
+    if not (x and y and ax and ay and type(x) is float and type(y) is float and type(ax) is float and type(ay) is float):
+        return _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes)   # (a 0.0 or -0.0, or ints: not remembered)
     key = (ax, ay, x, y, base, speed, None if target is None else (target.x, target.y), size[0], size[1], tuple(stand),
            tuple([(g.id, cx, cy) for g, cx, cy, _ in foes]))          # everything the answer depends on
     got = _SPOTS.get(key)
     if got is not None: return got[0], got[1], None if got[2] < 0 else foes[got[2]][0]
     px, py, who = got = _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes)
-    if type(px) is float and type(py) is float and px and py and type(ax) is float and type(ay) is float:   # (no 0.0 / -0.0 or int in doubt)
+    if px and py:                          # (equal keys may differ in the sign of a zero: such answers are not kept)
         if len(_SPOTS) >= 4096: _SPOTS.clear()
         _SPOTS[key] = (px, py, -1 if who is None else [g for g, *_ in foes].index(who))
     return got
