@@ -116,7 +116,7 @@ def monsters_bot(view:dict, legal:list, rng=None):
         if _area_score(figs, me, best, sides=me["die"]) > 0.5: return best
     return legal[-1]
 
-_FRONT = ("fighter", "retainer")
+_FRONT = ("fighter", "retainer", "monster")   # a monster on the party's side: a zombie it animated
 
 def _magic(figs, me, legal):
     "A mage's choice: the area attack or spell with the most expected effect per energy, if worth it; else pass."
@@ -138,6 +138,11 @@ def _magic(figs, me, legal):
             t = figs[a["target"]]
             v = 1.0 if t["pc"] and 2 * t["damage"] >= t["hp"] and e == 1 else 0.0
         elif do == "spell" and a["spell"] == "captivate": v = 0.9 if figs[a["target"]]["level"] >= 3 else 0.4
+        elif do == "spell" and a["spell"] == "dispel":          # free a friend turned to stone, charmed or asleep
+            t = figs[a["target"]]
+            v = 1.5 if t["side"] == me["side"] and t["status"] in ("petrified", "charmed", "asleep") else 0.0
+        elif do == "spell" and a["spell"] == "animate":         # a zombie to fight for the party while foes stand
+            v = 1.0 if e == 1 and any(g["side"] != me["side"] and g["status"] == "ok" for g in figs.values()) else 0.0
         else: v = 0.0
         v /= e
         if v > score + 1e-9: best, score = a, v

@@ -300,7 +300,7 @@ def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=Tru
             tgt.hp = max(tgt.hp - loss, 0)
             s.say(lambda: f"{src.name} drains {loss} maximum hit points from {tgt.name}: now {tgt.hp}.", src, tgt, drain=loss)
             if tgt.hp <= 0:
-                s.fall(tgt, "undead", lambda: f"{tgt.name} has no maximum hit points left and becomes undead.")
+                s.fall(tgt, "undead", lambda: f"{tgt.name} has no maximum hit points left and becomes undead.", src)
                 return
     if s.would_die(tgt, 0): s.dying(tgt)
     elif tgt.status == "asleep":
