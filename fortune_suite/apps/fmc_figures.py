@@ -7,9 +7,8 @@ from __future__ import annotations
 import dataclasses, math
 from ..ui.tabletop import esc, tip, help_line, Swatch, status_card_html
 from ..games.fmc.skirmish import Fmc, PHASES, SIDE_NAMES
-from ..games.fmc.odds import attack_odds, split_odds
+from ..games.fmc.odds import attack_odds, split_odds, energy_kill_chance
 from ..games.fmc.combat import ineffective
-from ..games.fmc import bots as _bots
 
 # %% auto #0
 __all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'shield_policy', 'weapon_odds',
@@ -44,9 +43,8 @@ def weapon_odds(state, att, tgt, bonus:int, missile:bool=False):
     return dataclasses.replace(o, kill=kill)
 
 def energy_kill(state, tgt, energy:int) -> float:
-    "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the game's bots' exact dice-pool helper)."
-    left = max(1, tgt.hp - tgt.damage) + (1 if state.options.death == "excess" else 0)
-    return _bots._dice_at_least(energy, left)
+    "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the odds module's `energy_kill_chance`)."
+    return energy_kill_chance(energy, max(1, tgt.hp - tgt.damage), state.options.death)
 
 def target_odds(state, action) -> str:
     "The label a target of `action` shows on the board: 'hit 45% · kill 30%' (a weapon), 'kill 58%' (energy), '' (no odds)."

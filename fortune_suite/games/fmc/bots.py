@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools, math
 from ...dice import die, pool_sum
 from ...engine import register_bot, RulesError
-from .odds import kill_chance, damage_dist
+from .odds import kill_chance, damage_dist, sum_at_least
 
 # %% auto #0
 __all__ = ['monsters_bot', 'party_bot', 'greedy_bot']
@@ -19,8 +19,7 @@ def _kill_chance(bonus, defense, sides, two, magic, left, weak, asleep, death) -
     if asleep: return float(damage_dist(sides, two, weak, max(magic, 0)).at_least(left + (death == "excess")))
     return kill_chance(left, bonus, defense, sides, two, weak, magic, death)
 
-@functools.lru_cache(maxsize=1024)
-def _dice_at_least(n:int, k:int) -> float: return float(pool_sum(n, die(6)).at_least(k))
+def _dice_at_least(n:int, k:int) -> float: return sum_at_least(n, 6, k)   # (the odds module's, cached there)
 
 def _fig(view):
     figs = {f["id"]: f for f in view["figures"]}
