@@ -14,10 +14,13 @@ from ..ui.tabletop import esc, tip, help_line, legend_html, Swatch
 from ..games.fmc.data import FmcError
 from ..games.fmc.sites import starting_region, Region, encounter_table
 from ..games.fmc.explore import HexCrawl, SITE_ACTIONS
+from ..games.fmc.explore import ExploreReport
+from ..engine import SaveError
+import base64, json
 
 # %% auto #0
-__all__ = ['TERRAIN_COLORS', 'FOG', 'OPEN', 'PARTY', 'VEIL', 'crawl_palette', 'map_cells', 'found', 'open_label', 'legend_items',
-           'rooms_html', 'RegionCrawl']
+__all__ = ['TERRAIN_COLORS', 'FOG', 'OPEN', 'PARTY', 'VEIL', 'SAVE_FORMAT', 'crawl_palette', 'map_cells', 'found', 'open_label',
+           'legend_items', 'rooms_html', 'RegionCrawl', 'crawl_save_data', 'read_crawl_save']
 
 # %% ../../nbs/55c_app_fmc_crawl.ipynb #8f97cd96
 TERRAIN_COLORS = {"plains": "#dcedc8", "forest": "#66bb6a", "hills": "#d7ccc8", "mountains": "#8d6e63", "swamp": "#80cbc4",
@@ -139,7 +142,7 @@ class RegionCrawl(Panel):
         self._site = W.VBox([row(w["leave"]), w["rooms"], row(w["exits"], w["skill"]), row(w["action"], w["squares"], w["speed"], w["turn"]),
                              row(w["torch"], w["lantern"], self.site_spot), w["status"]])
         self._site.layout.display = "none"
-        self.set_children(self._map, self._site)
+        self.set_children(self._map, self._site, self._make_files())   # the region's save and load: always below
         self.on_click(w["wander"], lambda b: self.wander(), near=self.spot)
         self.listen(w["weather"], lambda ch: self.redraw(), near=self.spot)
         self.on_click(w["explore"], lambda b: self.enter_site(), near=self.spot)
@@ -301,3 +304,105 @@ def _light(self:RegionCrawl, kind:str):
 
 RegionCrawl.enter_site, RegionCrawl.leave_site, RegionCrawl._draw_rooms, RegionCrawl._way = _enter_site, _leave_site, _draw_rooms, _way
 RegionCrawl.site_turn, RegionCrawl._light = _site_turn, _light
+
+# %% ../../nbs/55c_app_fmc_crawl.ipynb #fd169d44
+SAVE_FORMAT = "fortune-suite fmc region"
+
+def crawl_save_data(seed:int, level:int, draws:int, kit:dict, crawl:HexCrawl, reports) -> dict:
+    "An expedition as plain JSON data (what *Save region* writes)."
+    return {"format": SAVE_FORMAT, "version": 1, "seed": seed, "level": level, "draws": draws, "kit": dict(kit),
+            "crawl": crawl.to_dict(), "reports": [r.to_dict() for r in reports]}
+
+def _bad(msg): raise SaveError(f"bad region save: {msg}")
+
+def read_crawl_save(text:str) -> dict:
+    "Everything a save `text` restores (seed, level, draws, kit, region, crawl, reports, site), checked; SaveError names the problem."
+    if isinstance(text, (bytes, bytearray)): text = text.decode("utf-8", "replace")
+    if not isinstance(text, str) or not text.strip(): _bad("it is empty (paste a saved region, or load its file)")
+    try: d = json.loads(text)
+    except ValueError as e: _bad(f"not JSON ({e})")
+    if not isinstance(d, dict): _bad("it must be a JSON object")
+    if d.get("format") != SAVE_FORMAT:
+        _bad(f"format must be {SAVE_FORMAT!r}, got {d.get('format')!r}" + (" (a game save: load it in the skirmish tab)" if "actions" in d else ""))
+    if d.get("version") != 1: _bad(f"version must be 1, got {d.get('version')!r}")
+    for f, lo, hi in (("seed", 0, 2**63), ("level", 1, 5), ("draws", 0, 2**63)):
+        v = d.get(f)
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: _bad(f"{f} must be a whole number from {lo} to {hi}, got {v!r}")
+    kit = d.get("kit")
+    if not isinstance(kit, dict) or set(kit) != {"rations", "torches", "oil", "lantern"}: _bad("kit must give rations, torches, oil and lantern")
+    for f in ("rations", "torches", "oil"):
+        if isinstance(kit[f], bool) or not isinstance(kit[f], int) or kit[f] < 0: _bad(f"kit.{f} must be a whole number ≥ 0, got {kit[f]!r}")
+    if not isinstance(kit["lantern"], bool): _bad("kit.lantern must be true or false")
+    region = starting_region(d["seed"], d["level"])
+    if not isinstance(d.get("crawl"), dict): _bad("crawl (the expedition) is missing")
+    crawl = HexCrawl.from_dict(d["crawl"])           # its own checks: SaveError("bad hex crawl save: …")
+    fresh = HexCrawl.from_region(region)
+    if (crawl.cols, crawl.rows) != (fresh.cols, fresh.rows) or any(crawl.hexes[n]["terrain"] != fresh.hexes[n]["terrain"] for n in fresh.hexes):
+        _bad(f"its map does not fit the region of seed {d['seed']} at level {d['level']} (the terrain differs)")
+    reps = d.get("reports")
+    if not isinstance(reps, list): _bad("reports must be a list")
+    reports = []
+    for i, r in enumerate(reps):
+        if not (isinstance(r, dict) and isinstance(r.get("kind"), str) and isinstance(r.get("text"), str) and isinstance(r.get("rolls"), list)
+                and isinstance(r.get("encounter"), bool)): _bad(f"reports[{i}] must have kind, text, rolls and encounter")
+        reports.append(ExploreReport(r["kind"], r["text"], tuple(tuple(x) for x in r["rolls"]), r["encounter"]))
+    site = None
+    if crawl.delve is not None:
+        h = region.hexes.get(crawl.position)
+        if h is None or h.site is None: _bad(f"the party is exploring a site in hex {crawl.position}, where the region has none")
+        site = h.site
+    return dict(seed=d["seed"], level=d["level"], draws=d["draws"], kit=kit, region=region, crawl=crawl, reports=reports, site=site)
+
+def _make_files(self:RegionCrawl):
+    "The save-and-load row: Save region (a download and the text), Load file, the text box and Load text, an error spot."
+    auto = lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
+    w = self.w
+    w["save"] = tag(W.Button(description="Save region", icon="download", layout=auto(), tooltip="Save the expedition: the map, the party's hex, days, rations, light"), "fs-fmc-crawl-save")
+    w["download"] = tag(W.HTML(), "fs-fmc-crawl-download")
+    w["upload"] = tag(W.FileUpload(accept=".json,application/json", multiple=False, description="Load file", layout=auto(),
+                                   tooltip="Load a saved region from a file"), "fs-fmc-crawl-upload")
+    w["savetext"] = tag(W.Textarea(placeholder="Paste a saved region here and press Load text.", layout=W.Layout(width="auto", flex="1 1 300px", min_width="260px", height="56px")),
+                        "fs-fmc-crawl-savetext")
+    w["load"] = tag(W.Button(description="Load text", icon="upload", layout=auto(), tooltip="Load the region saved in the box"), "fs-fmc-crawl-load")
+    self.file_spot = self.error_spot()
+    self.on_click(w["save"], lambda b: self.save(), near=self.file_spot)
+    self.on_click(w["load"], lambda b: self.load(w["savetext"].value), near=self.file_spot)
+    self.listen(w["upload"], self._uploaded, near=self.file_spot)
+    return tag(W.VBox([W.HBox([w["save"], w["upload"], w["download"]], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                       W.HBox([w["savetext"], w["load"], self.file_spot], layout=W.Layout(align_items="center"))],
+                      layout=W.Layout(margin="8px 0 0 0", border_top="1px solid #cfd8dc", padding="4px 0 0 0")), "fs-fmc-crawl-files")
+
+def _crawl_save(self:RegionCrawl) -> str:
+    "The expedition's save text, offered as a download and shown in the box."
+    text = json.dumps(crawl_save_data(self.seed, self.level, self.draws, self._kit, self.crawl, self.reports), sort_keys=True)
+    name = f"fmc-region-{self.seed}-day{self.crawl.time // 3}.json"
+    b64 = base64.b64encode(text.encode()).decode()
+    self.w["download"].value = f'<a download="{name}" href="data:application/json;base64,{b64}" style="margin:0 8px">Download {name}</a>'
+    self.w["savetext"].value = text
+    return text
+
+def _crawl_load(self:RegionCrawl, text:str):
+    "Replace the expedition by the saved one (everything is checked first: a bad save changes nothing)."
+    d = read_crawl_save(text)
+    self.seed, self.level, self.draws, self._kit = d["seed"], d["level"], d["draws"], dict(d["kit"])
+    self.region, self.crawl, self.reports, self.site = d["region"], d["crawl"], d["reports"], d["site"]
+    self.road_table = encounter_table(1000 * self.level / 6, np.random.default_rng([self.seed, 0, 6]))
+    self.w["download"].value = (f'<span class="fs-fmc-crawl-loaded" style="color:#2e7d32;margin:0 8px">Loaded: the region of seed {self.seed} '
+                                f'(level {self.level}), day {_days(self.crawl.time)}, the party in hex {esc(self.crawl.position)}.</span>')
+    if self.site is not None:
+        self._map.layout.display, self._site.layout.display = "none", None
+        self._draw_rooms()
+    else:
+        self._map.layout.display, self._site.layout.display = None, "none"
+    self.redraw()
+
+def _crawl_uploaded(self:RegionCrawl, change):
+    files = change["new"]
+    if not files: return
+    data = bytes(files[0]["content"])
+    with self.w["upload"].hold_trait_notifications(): self.w["upload"].value = ()
+    try: text = data.decode("utf-8")
+    except UnicodeDecodeError: raise SaveError(f"bad region save: {files[0]['name']} is not a text file") from None
+    self.load(text)
+
+RegionCrawl._make_files, RegionCrawl.save, RegionCrawl.load, RegionCrawl._uploaded = _make_files, _crawl_save, _crawl_load, _crawl_uploaded

@@ -7,9 +7,8 @@ from __future__ import annotations
 import dataclasses, math
 from ..ui.tabletop import esc, tip, help_line, Swatch, status_card_html
 from ..games.fmc.skirmish import Fmc, PHASES, SIDE_NAMES
-from ..games.fmc.odds import attack_odds, split_odds
+from ..games.fmc.odds import attack_odds, split_odds, energy_kill_chance
 from ..games.fmc.combat import ineffective
-from ..games.fmc import bots as _bots
 
 # %% auto #0
 __all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'shield_policy', 'weapon_odds',
@@ -44,9 +43,8 @@ def weapon_odds(state, att, tgt, bonus:int, missile:bool=False):
     return dataclasses.replace(o, kill=kill)
 
 def energy_kill(state, tgt, energy:int) -> float:
-    "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the game's bots' exact dice-pool helper)."
-    left = max(1, tgt.hp - tgt.damage) + (1 if state.options.death == "excess" else 0)
-    return _bots._dice_at_least(energy, left)
+    "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the odds module's `energy_kill_chance`)."
+    return energy_kill_chance(energy, max(1, tgt.hp - tgt.damage), state.options.death)
 
 def target_odds(state, action) -> str:
     "The label a target of `action` shows on the board: 'hit 45% · kill 30%' (a weapon), 'kill 58%' (energy), '' (no odds)."
@@ -85,6 +83,17 @@ def action_odds(state, action) -> list:
         return [f"{action['energy']}d6 of arcane damage, no attack roll, to {g.name} "
                 + ("and every figure next to it" if do == "blast" else "and every figure in a 6\" line toward it (friends too)"),
                 f"chance to kill {g.name}: {_pct(energy_kill(state, g, action['energy']))}"]
+    if do == "spell" and action["spell"] in ("animate", "shroud", "dispel"):
+        from fortune_suite.games.fmc.magic import spell_chances   # (here: keeps the module's imports as they were)
+        c = spell_chances(state, f, action["spell"], g, action["energy"], action.get("effect"))
+        cost = f"{action['energy']} energy" if action["energy"] else "reading the scroll (it is used up)"
+        if action["spell"] == "animate":
+            return [f"animate {g.name}'s corpse ({cost}): a zombie for {SIDE_NAMES[f.side].lower()} with {c['dice']} hit points",
+                    f"{c['least']}–{c['most']} hit points, {c['mean']:g} on average"]
+        if action["spell"] == "shroud":
+            return [f"shroud around {g.name} ({cost}): {c['dice']} human-sized figures turn invisible, {g.name} first, then the nearest",
+                    f"the foes cannot target them; all {c['eligible']} who may be hidden: {_pct(c['all'])}"]
+        return [f"dispel ({cost}): {c['effect']} on {', '.join(c['figures'])} is negated (no roll)"]
     if do == "spell": return [f"{action['spell']} on {g.name} with {action['energy']} energy (each energy adds 1d6 to its effect)"]
     if do == "breath": return [f"fire in a 3 × 9\" cone toward {g.name}: its d{f.die} to every figure in it (once an hour)"]
     if do == "close": return [f"moves up to {f.speed + f.speed_mod}\" toward {g.name} (stopping 1\" away: then both are stuck in melee)"]

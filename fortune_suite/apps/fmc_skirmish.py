@@ -85,6 +85,13 @@ def _targets(self:FmcBoard, view) -> dict:
 def _mine(self:FmcBoard, view) -> bool:
     return self.state is not None and self.seat in self.state.to_move()
 
+def _sync_terrain(b, pieces):
+    "The skirmish's blocking pieces (option terrain) on the table, as grey rectangles."
+    want = {f"piece {k + 1}": [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] for k, (x0, y0, x1, y1) in enumerate(pieces)}
+    if {k: [tuple(p) for p in v[1]] for k, v in b.terrain.items()} == want: return
+    for k in list(b.terrain): b.remove_terrain(k)
+    for k, outline in want.items(): b.add_terrain(k, outline, kind="wall", color="#78909c", tooltip=f"{k}: blocks sight and movement")
+
 def _draw(self:FmcBoard, view):
     "Redraw the table, the side panel and the cards from the seat's view."
     s, b, w = self.state, self.board, self.w
@@ -96,11 +103,14 @@ def _draw(self:FmcBoard, view):
     tg = _targets(self, view)
     with self.hold_sync(), b.hold():
         b.clear_pieces(); b.clear_highlight(); b.clear_overlays()
+        _sync_terrain(b, view.get("terrain", ()))
+        hidden = set(view.get("invisible", ()))
         for f in view["figures"]:
             out = f["status"] in OUT
             b.place(f["id"], (min(max(f["x"], 0), 24), min(max(f["y"], 0), 16)), color=OUT_COLOR if out else SIDE_COLORS[f["side"]],
-                    label="✕" if out else _short(f["name"]), radius=BASE,
-                    tooltip=f"{f['name']}: {max(0, f['left'])}/{f['hp']} h.p., defense {f['defense']}" + ("" if f["status"] == "ok" else f", {f['status']}"))
+                    label="✕" if out else f"({_short(f['name'])})" if f["id"] in hidden else _short(f["name"]), radius=BASE,
+                    tooltip=f"{f['name']}: {max(0, f['left'])}/{f['hp']} h.p., defense {f['defense']}" + ("" if f["status"] == "ok" else f", {f['status']}")
+                            + (", invisible (a shroud): the foes cannot target it" if f["id"] in hidden else ""))
         self._zoom(view["figures"])
         if acting in b.pieces and not s.is_over:
             b.highlight([acting], color=ACTING)

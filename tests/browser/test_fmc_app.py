@@ -217,3 +217,99 @@ def test_site_rooms(lab, page, bokeh_data):
     go.click()
     wait(lambda: "Room 1 (entrance) — the party is here" not in rooms.inner_text() or "door holds" in rooms.inner_text(), "a way taken (or a door that held)")
     fits("in the site"); shot("11-site-room")
+
+
+def _travel_open(page, t, bokeh_data, avoid=()):
+    "Wander, then click the first open hex (not in `avoid`) on the map; return its number once the party's marker is there."
+    t.locator("button.fs-fmc-crawl-wander").click()
+    hl = bokeh_data(page, "fs-hex-highlight", until=lambda d: any(c == OPEN and n not in avoid for n, c in zip(d["cell"], d["color"])))
+    k = next(i for i, (n, c) in enumerate(zip(hl["cell"], hl["color"])) if c == OPEN and n not in avoid)
+    to = hl["cell"][k]
+    click_fig(page, "fs-hex-figure", sum(hl["xs"][k]) / len(hl["xs"][k]), sum(hl["ys"][k]) / len(hl["ys"][k]))
+    bokeh_data(page, "fs-hex-pieces", until=lambda d: d["cell"] == [to])
+    return to
+
+
+def test_region_save_and_load(lab, page, bokeh_data, tmp_path):
+    "The region's Save: a download link and the text; a bad save refused beside Load text, nothing lost; the text and the file load back."
+    t = open_table(lab, page, "fmc_region_save.ipynb", "t = FmcTable(seed=4)\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Region")
+    to = _travel_open(page, t, bokeh_data)
+    news = t.locator(".fs-fmc-crawl-news")
+    wait(lambda: f"→ {to}" in news.inner_text(), "the trip reported")
+    saved_news = news.inner_text()
+
+    # save: a download link holding the expedition, and the same text in the box
+    files = t.locator(".fs-fmc-crawl-files")
+    files.locator("button.fs-fmc-crawl-save").click()
+    link = files.locator(".fs-fmc-crawl-download a")
+    wait(lambda: link.count() == 1, "the download link")
+    assert link.get_attribute("download").startswith("fmc-region-4-")
+    text = base64.b64decode(link.get_attribute("href").split("base64,", 1)[1]).decode()
+    d = json.loads(text)
+    assert (d["format"], d["seed"], d["crawl"]["position"]) == ("fortune-suite fmc region", 4, to)
+    assert files.locator(".fs-fmc-crawl-savetext textarea").input_value() == text
+    fits("saved"); shot("12-region-saved")
+
+    # the party goes on; then a bad save is refused beside Load text, in plain words, and the map stays as it is
+    to2 = _travel_open(page, t, bokeh_data, avoid=(to,))
+    wait(lambda: f"→ {to2}" in news.inner_text(), "the second trip reported")
+    box = files.locator(".fs-fmc-crawl-savetext textarea")
+    for bad, says in (("{this is not a save", "Bad region save: not JSON"),
+                      (json.dumps({**d, "seed": 5}), "does not fit the region of seed 5"),
+                      (run_in_kernel(page, "print(t.skirmish.state.save())").strip(), "a game save: load it in the skirmish tab")):
+        box.fill(bad)
+        files.locator("button.fs-fmc-crawl-load").click()
+        spot = files.locator(".fs-error-spot")
+        wait(lambda: spot.is_visible() and says in spot.inner_text(), f"the refusal: {says}")
+        assert "SaveError" not in t.inner_text()
+        assert data(page, "fs-hex-pieces")["cell"] == [to2] and f"→ {to2}" in news.inner_text()
+    fits("a bad save"); shot("13-region-bad-save")
+
+    # the saved text loads back: the party's marker where it was saved, the reports as they were, the message gone
+    box.fill(text)
+    files.locator("button.fs-fmc-crawl-load").click()
+    bokeh_data(page, "fs-hex-pieces", until=lambda dd: dd["cell"] == [to])
+    wait(lambda: news.inner_text() == saved_news, "the saved reports back")
+    assert not files.locator(".fs-error-spot").is_visible()
+    assert f"Loaded: the region of seed 4 (level 1), day 1, the party in hex {to}." in files.locator(".fs-fmc-crawl-loaded").inner_text()
+    fits("loaded"); shot("14-region-loaded")
+
+    # and from a file, after another trip
+    to3 = _travel_open(page, t, bokeh_data, avoid=(to,))
+    f = tmp_path / "region.json"; f.write_text(text)
+    with page.expect_file_chooser() as chooser: files.locator(".fs-fmc-crawl-upload").click()
+    chooser.value.set_files(str(f))
+    bokeh_data(page, "fs-hex-pieces", until=lambda dd: dd["cell"] == [to])
+    wait(lambda: news.inner_text() == saved_news, "the saved reports back from the file")
+    assert to3 != to
+
+
+def test_skirmish_terrain_and_a_shroud_on_the_table(lab, page, bokeh_data):
+    "Option terrain: the wall is drawn on the table; a shrouded figure's label is in brackets and its tooltip says why."
+    opts = {"encounter": "2 hoblin", "surprise": "none", "size": 3, "classes": "fighter:a, fighter:c, mage",
+            "spells": "shroud, heal", "terrain": [[6, 6, 18, 8]]}
+    t = open_table(lab, page, "fmc_terrain.ipynb", f"t = FmcTable(seed=3, skirmish=json.loads('{json.dumps(opts)}'))\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Skirmish")
+    app = t.locator(".fs-fmc-app")
+    ter = bokeh_data(page, "fs-table-terrain", until=lambda d: len(d["id"]) == 1)
+    assert ter["tooltip"] == ["piece 1: blocks sight and movement"] and sorted(ter["xs"][0]) == [6, 6, 18, 18]
+    # play on (bots' choices made in the kernel, as a player would click them) until the mage may shroud, then shroud Fighter 1
+    out = run_in_kernel(page, """
+s = t.skirmish
+for _ in range(200):
+    if s.state.is_over: break
+    p = s.state.to_move()[0]; s.seat = p
+    legal = s.state.legal_actions(p)
+    sh = [a for a in legal if a.get("spell") == "shroud" and a["target"] == "p1"]
+    if sh: s.act(sh[0]); break
+    s.act(next((a for a in legal if a["do"] in ("hold", "pass")), legal[-1]))
+print(sorted(s.state.invisible))
+""").strip()
+    assert out.startswith("[") and "'p1'" in out, out
+    pieces = bokeh_data(page, "fs-table-pieces", until=lambda d: "(F1)" in d["label"])
+    i = pieces["label"].index("(F1)")
+    assert "invisible (a shroud): the foes cannot target it" in pieces["tooltip"][i]
+    fits("terrain and a shroud"); shot("15-terrain-shroud")

@@ -8,10 +8,11 @@ __all__ = []
 # %% ../../../nbs/69_fmc_api.ipynb #3e79caac
 from .data import *
 from .characters import *
+from .advance import *
 from .fate import *
 from .odds import *
-from . import data as _m1, characters as _m2, fate as _m3, odds as _m4
-__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m4.__all__]
+from . import data as _m1, characters as _m2, advance as _m2b, fate as _m3, odds as _m4
+__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m2b.__all__, *_m3.__all__, *_m4.__all__]
 
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
 from .treasure import *
@@ -30,8 +31,9 @@ from .sides import *
 from .rounds import *
 from .skirmish import *
 from .bots import *
-from . import combat as _m1, magic as _m2, sides as _m3, rounds as _m6, skirmish as _m4, bots as _m5
-__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m6.__all__, *_m4.__all__, *_m5.__all__]
+from .terrain import *
+from . import combat as _m1, magic as _m2, sides as _m3, rounds as _m6, skirmish as _m4, bots as _m5, terrain as _m7
+__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m6.__all__, *_m4.__all__, *_m5.__all__, *_m7.__all__]
 
 # %% ../../../nbs/69_fmc_api.ipynb #3a1d8275
 from .odds import kill_chance, splits      # fmc-core: the odds module's win where names clash

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools, math
 from ...dice import die, pool_sum
 from ...engine import register_bot, RulesError
-from .odds import kill_chance, damage_dist
+from .odds import kill_chance, damage_dist, sum_at_least
 
 # %% auto #0
 __all__ = ['monsters_bot', 'party_bot', 'greedy_bot']
@@ -19,8 +19,7 @@ def _kill_chance(bonus, defense, sides, two, magic, left, weak, asleep, death) -
     if asleep: return float(damage_dist(sides, two, weak, max(magic, 0)).at_least(left + (death == "excess")))
     return kill_chance(left, bonus, defense, sides, two, weak, magic, death)
 
-@functools.lru_cache(maxsize=1024)
-def _dice_at_least(n:int, k:int) -> float: return float(pool_sum(n, die(6)).at_least(k))
+def _dice_at_least(n:int, k:int) -> float: return sum_at_least(n, 6, k)   # (the odds module's, cached there)
 
 def _fig(view):
     figs = {f["id"]: f for f in view["figures"]}
@@ -117,7 +116,7 @@ def monsters_bot(view:dict, legal:list, rng=None):
         if _area_score(figs, me, best, sides=me["die"]) > 0.5: return best
     return legal[-1]
 
-_FRONT = ("fighter", "retainer")
+_FRONT = ("fighter", "retainer", "monster")   # a monster on the party's side: a zombie it animated
 
 def _magic(figs, me, legal):
     "A mage's choice: the area attack or spell with the most expected effect per energy, if worth it; else pass."
@@ -139,6 +138,11 @@ def _magic(figs, me, legal):
             t = figs[a["target"]]
             v = 1.0 if t["pc"] and 2 * t["damage"] >= t["hp"] and e == 1 else 0.0
         elif do == "spell" and a["spell"] == "captivate": v = 0.9 if figs[a["target"]]["level"] >= 3 else 0.4
+        elif do == "spell" and a["spell"] == "dispel":          # free a friend turned to stone, charmed or asleep
+            t = figs[a["target"]]
+            v = 1.5 if t["side"] == me["side"] and t["status"] in ("petrified", "charmed", "asleep") else 0.0
+        elif do == "spell" and a["spell"] == "animate":         # a zombie to fight for the party while foes stand
+            v = 1.0 if e == 1 and any(g["side"] != me["side"] and g["status"] == "ok" for g in figs.values()) else 0.0
         else: v = 0.0
         v /= e
         if v > score + 1e-9: best, score = a, v

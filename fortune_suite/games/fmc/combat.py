@@ -23,7 +23,7 @@ class Figure:
     __slots__ = ("id", "name", "side", "kind", "level", "hp", "hp0", "damage", "defense", "speed", "bonus", "split",
                  "die", "two_handed", "ranged", "reach", "magic", "shield", "energy", "spells", "skills", "items", "pc",
                  "thinks", "xp", "hd", "specials", "resists", "steel", "monster", "leader", "status", "x", "y", "moved", "attacked",
-                 "shots", "breath", "gazed", "speed_mod", "weapon", "_sig", "_dict", "_static")
+                 "shots", "breath", "gazed", "speed_mod", "weapon", "_sig", "_dict", "_static", "_round")
 
     def __init__(self, id, name, side, kind, *, hp, defense, speed, bonus=0, die=6, level=1, split=False,
                  two_handed=False, ranged=False, reach=False, magic=0, shield=False, energy=0, spells=(), skills=(),
@@ -39,7 +39,7 @@ class Figure:
         self.weapon, self.leader, self.status, self.x, self.y = weapon, False, ACTIVE, 0.0, 0.0
         self.moved = self.attacked = False
         self.shots, self.breath, self.gazed, self.speed_mod = 0, False, False, 0
-        self._sig = self._dict = self._static = None
+        self._sig = self._dict = self._static = self._round = None
 
     @property
     def left(self) -> int: return self.hp - self.damage
@@ -60,11 +60,14 @@ class Figure:
                                 "magic": self.magic, "skills": list(self.skills), "pc": self.pc,
                                 "thinks": self.thinks, "xp": self.xp, "hd": self.hd, "specials": sorted(self.specials),
                                 "resists": sorted(self.resists), "steel": self.steel, "monster": self.monster}
-        self._sig, self._dict = sig, {**d, "hp": self.hp, "damage": self.damage, "left": self.hp - self.damage,
-                                      "speed": self.speed + self.speed_mod, "shield": self.shield, "energy": self.energy,
-                                      "leader": self.leader, "status": self.status, "x": round(self.x, 2),
-                                      "y": round(self.y, 2), "moved": self.moved, "attacked": self.attacked, "shots": self.shots,
-                                      "spells": list(self.spells), "items": list(self.items), "breath_used": self.breath}
+        x, y, r = self.x, self.y, self._round          # (x, y rounded again only when they moved: the same float objects)
+        if r is None or r[0] is not x or r[2] is not y: r = self._round = (x, round(x, 2), y, round(y, 2))
+        self._sig = sig
+        self._dict = o = d.copy()                     # (key by key: faster than a {**d, ...} display of 16 more)
+        o["hp"] = self.hp; o["damage"] = self.damage; o["left"] = self.hp - self.damage; o["speed"] = self.speed + self.speed_mod
+        o["shield"] = self.shield; o["energy"] = self.energy; o["leader"] = self.leader; o["status"] = self.status
+        o["x"] = r[1]; o["y"] = r[3]; o["moved"] = self.moved; o["attacked"] = self.attacked; o["shots"] = self.shots
+        o["spells"] = list(self.spells); o["items"] = list(self.items); o["breath_used"] = self.breath
         return self._dict
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #80945ca2
@@ -141,50 +144,95 @@ def first_contact(f:Figure, x:float, y:float, figures) -> tuple:
         if -_EPS <= t < best: best, who = max(t, 0.0), g
     return (x, y, None) if who is None else (ax + ux * best, ay + uy * best, who)
 
-def _land(f, x, y, figures, base, stand, foes):
-    "Where the straight move to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
-    ax, ay = f.x, f.y                      # (first_contact inlined on precomputed points: this runs for every candidate spot)
-    dx, dy = x - ax, y - ay
+def _land(ax, ay, x, y, r2, stand, foes):
+    "Where the straight move from (ax, ay) to (x, y) ends (contact with an enemy) and whom it meets, or None if that spot is taken."
+    dx, dy = x - ax, y - ay                # (first_contact inlined on precomputed offsets: this runs for every candidate spot)
     L = math.sqrt(dx * dx + dy * dy)
     who = None
     if L >= _EPS:
         ux, uy = dx / L, dy / L
         best = L - 1e-7
-        for g, gx, gy in foes:
-            cx, cy = gx - ax, gy - ay
+        for g, cx, cy, cc in foes:
             b = cx * ux + cy * uy
-            disc = b * b - (cx * cx + cy * cy - 1.0)
+            if b < -_EPS: continue             # behind the mover: its circle is entered at t <= b < -eps
+            disc = b * b - cc
             if disc < 0: continue
             t = b - math.sqrt(disc)
             if -_EPS <= t < best: best, who = max(t, 0.0), g
         if who is not None: x, y = ax + ux * best, ay + uy * best
-    r2 = (base - 1e-6) ** 2
-    for gx, gy in stand:
+    for i, (gx, gy) in enumerate(stand):
         ex, ey = gx - x, gy - y
-        if ex * ex + ey * ey < r2: return None
+        if ex * ex + ey * ey < r2:
+            if i: stand.insert(0, stand.pop(i))   # the next candidate spot is likely blocked by the same figure
+            return None
     return x, y, who
+
+_TURNS = tuple(sgn * k * math.pi / 36 for k in range(1, 37) for sgn in (1, -1))   # the contact circle, nearest first
+
+_SPOTS = {}          # move_spot's answers by the figures near enough to matter (bounded): a simulation's games repeat their openings
 
 def move_spot(f:Figure, x:float, y:float, figures, base:float, speed:float=0.0, target:Figure=None, size=(1e9, 1e9)) -> tuple:
     "(x, y, enemy met): where `f`'s move toward (x, y) ends — stopped by contact with an enemy, never on another's base (see above)."
-    stand = [(g.x, g.y) for g in figures if g is not f and g.status not in OUT] if base > 0 else []
-    foes = [(g, g.x, g.y) for g in figures if g.side != f.side and g.status == ACTIVE]
-    got = _land(f, x, y, figures, base, stand, foes)
+    ax, ay, side = f.x, f.y, f.side
+    L = math.hypot(x - ax, y - ay)
+    R = max(L, speed) + 1e-3               # every spot tried lies within R of the mover: only figures near enough matter
+    stand, foes = [], []
+    far2, near2 = (R + base) ** 2, (R + MELEE) ** 2
+    for g in figures:
+        if g is f or g.status in OUT: continue
+        cx, cy = g.x - ax, g.y - ay
+        d2 = cx * cx + cy * cy
+        if base > 0 and d2 < far2: stand.append((g.x, g.y))
+        if g.side != side and g.status == ACTIVE and d2 < near2: foes.append((g, cx, cy, cx * cx + cy * cy - 1.0))
+    if not (x and y and ax and ay and type(x) is float and type(y) is float and type(ax) is float and type(ay) is float):
+        return _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes)   # (a 0.0 or -0.0, or ints: not remembered)
+    key = (ax, ay, x, y, base, speed, None if target is None else (target.x, target.y), size[0], size[1], tuple(stand),
+           tuple([(g.id, cx, cy) for g, cx, cy, _ in foes]))          # everything the answer depends on
+    got = _SPOTS.get(key)
+    if got is not None: return got[0], got[1], None if got[2] < 0 else foes[got[2]][0]
+    px, py, who = got = _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes)
+    if px and py:                          # (equal keys may differ in the sign of a zero: such answers are not kept)
+        if len(_SPOTS) >= 4096: _SPOTS.clear()
+        _SPOTS[key] = (px, py, -1 if who is None else [g for g, *_ in foes].index(who))
+    return got
+
+def _move_spot(ax, ay, x, y, L, base, speed, target, size, stand, foes):
+    r2 = (base - 1e-6) ** 2
+    got = _land(ax, ay, x, y, r2, stand, foes)
     if got is not None: return got
     if target is not None and abs(math.hypot(x - target.x, y - target.y) - MELEE) < 1e-6:   # closing into contact
-        a0 = math.atan2(y - target.y, x - target.x)
-        for k in range(1, 37):
-            for sgn in (1, -1):
-                a = a0 + sgn * k * math.pi / 36
-                px, py = target.x + MELEE * math.cos(a), target.y + MELEE * math.sin(a)
-                if not (0 <= px <= size[0] and 0 <= py <= size[1]) or math.hypot(px - f.x, py - f.y) > speed + _EPS: continue
-                got = _land(f, px, py, figures, base, stand, foes)
-                if got is not None: return got
-    L = math.hypot(x - f.x, y - f.y)
+        tx, ty, W, H, reach = target.x, target.y, size[0], size[1], speed + _EPS
+        a0, cos, sin, hypot, sqrt = math.atan2(y - ty, x - tx), math.cos, math.sin, math.hypot, math.sqrt
+        lx, ly = stand[0] if stand else (math.inf, math.inf)   # the figure that blocked the spot before
+        for turn in _TURNS:                # (the most tried spots of all: _land inlined)
+            a = a0 + turn
+            px, py = tx + cos(a), ty + sin(a)                  # (MELEE is 1: 1.0 * v is v)
+            if not (0 <= px <= W and 0 <= py <= H) or hypot(px - ax, py - ay) > reach: continue
+            dx, dy = px - ax, py - ay
+            d = sqrt(dx * dx + dy * dy)
+            who = None
+            if d >= _EPS:
+                ux, uy = dx / d, dy / d
+                best = d - 1e-7
+                for g, cx, cy, cc in foes:
+                    b = cx * ux + cy * uy
+                    if b < -_EPS: continue
+                    disc = b * b - cc
+                    if disc < 0: continue
+                    t = b - sqrt(disc)
+                    if -_EPS <= t < best: best, who = max(t, 0.0), g
+                if who is not None: px, py = ax + ux * best, ay + uy * best
+            ex, ey = lx - px, ly - py
+            if ex * ex + ey * ey < r2: continue                # blocked by the same figure again
+            for gx, gy in stand:
+                ex, ey = gx - px, gy - py
+                if ex * ex + ey * ey < r2: lx, ly = gx, gy; break
+            else: return px, py, who
     for k in range(1, int(L / 0.25) + 1):
         t = (L - 0.25 * k) / L
-        got = _land(f, f.x + (x - f.x) * t, f.y + (y - f.y) * t, figures, base, stand, foes)
+        got = _land(ax, ay, ax + (x - ax) * t, ay + (y - ay) * t, r2, stand, foes)
         if got is not None: return got
-    return f.x, f.y, None
+    return ax, ay, None
 
 def free_along(f:Figure, x:float, y:float, figures, base:float) -> tuple:
     "The farthest spot on `f`'s straight way to (x, y) whose base overlaps nobody's (where it stands if none): a fleeing figure's run."
@@ -252,7 +300,7 @@ def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=Tru
             tgt.hp = max(tgt.hp - loss, 0)
             s.say(lambda: f"{src.name} drains {loss} maximum hit points from {tgt.name}: now {tgt.hp}.", src, tgt, drain=loss)
             if tgt.hp <= 0:
-                s.fall(tgt, "undead", lambda: f"{tgt.name} has no maximum hit points left and becomes undead.")
+                s.fall(tgt, "undead", lambda: f"{tgt.name} has no maximum hit points left and becomes undead.", src)
                 return
     if s.would_die(tgt, 0): s.dying(tgt)
     elif tgt.status == "asleep":

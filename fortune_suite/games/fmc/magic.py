@@ -5,25 +5,29 @@
 # %% ../../../nbs/63b_fmc_magic.ipynb #e5537528
 from __future__ import annotations
 from .combat import Figure, ACTIVE, OUT, MELEE, dist, in_line, in_cone, harm
+from .sides import monster_figure
+from ...dice import die, pool_sum
 
 # %% auto #0
-__all__ = ['SPELLS_IN_COMBAT', 'caught_by_blast', 'caught_by_line', 'caught_by_breath', 'energy_attack', 'breath', 'cast', 'gaze',
-           'regenerate', 'burn', 'can_burn', 'morale_triggers', 'morale']
+__all__ = ['SPELLS_IN_COMBAT', 'NOT_IN_COMBAT', 'HUMAN_SIZED', 'EFFECT_NAMES', 'caught_by_blast', 'caught_by_line',
+           'caught_by_breath', 'energy_attack', 'breath', 'cast', 'why_not_in_combat', 'human_sized', 'add_effect',
+           'holds', 'effects_in_force', 'corpses', 'new_figure', 'animate', 'shroud', 'dispel', 'rise_undead',
+           'spell_chances', 'gaze', 'regenerate', 'burn', 'can_burn', 'morale_triggers', 'morale']
 
 # %% ../../../nbs/63b_fmc_magic.ipynb #250a096a
-SPELLS_IN_COMBAT = ("heal", "hasten", "hamper", "lullaby", "captivate")   # the scrolls that act on figures in a fight
+SPELLS_IN_COMBAT = ("heal", "hasten", "hamper", "lullaby", "captivate", "animate", "shroud", "dispel")   # the scrolls that act on figures in a fight
 
 def caught_by_blast(s, aim:Figure) -> list:
     "The figures a blast at `aim` strikes: `aim` and every figure still in the fight within 1\" of it."
-    return [f for f in s.figures if f.status not in OUT and (f is aim or dist(f, aim) <= MELEE + 1e-9)]
+    return [f for f in s.figures if f.status not in OUT and (f is aim or (dist(f, aim) <= MELEE + 1e-9 and s.sees(aim, f)))]
 
 def caught_by_line(s, caster:Figure, aim:Figure) -> list:
     "The figures in the caster's 6\" line toward `aim`."
-    return [f for f in s.figures if f is not caster and f.status not in OUT and in_line(caster, aim, f)]
+    return [f for f in s.figures if f is not caster and f.status not in OUT and in_line(caster, aim, f) and s.sees(caster, f)]
 
 def caught_by_breath(s, dragon:Figure, aim:Figure) -> list:
     "The figures in a dragon's 3 × 9\" cone toward `aim`."
-    return [f for f in s.figures if f is not dragon and f.status not in OUT and in_cone(dragon, aim, f)]
+    return [f for f in s.figures if f is not dragon and f.status not in OUT and in_cone(dragon, aim, f) and s.sees(dragon, f)]
 
 def energy_attack(s, caster:Figure, aim:Figure, energy:int, shape:str="blast"):
     "A mage spends `energy` on arcane damage: `energy`d6 to each figure caught by a blast at `aim` or a 6\" line toward it."
@@ -44,17 +48,19 @@ def breath(s, dragon:Figure, aim:Figure):
 
 def _hd(f:Figure) -> float: return f.hd
 
-def cast(s, caster:Figure, spell:str, target:Figure, energy:int):
-    "Cast `spell` from a scroll on `target` with `energy` (1 for the spell, each extra adds 1d6); energy 0: read the scroll, using it up (1d6)."
+def cast(s, caster:Figure, spell:str, target:Figure, energy:int, effect:int=None):
+    "Cast `spell` from a scroll on `target` with `energy` (1 for the spell, each extra adds 1d6); energy 0: read the scroll, using it up (1d6). `effect`: the effect a dispel negates."
     if energy == 0:
         sp = list(caster.spells); sp.remove(spell); caster.spells = tuple(sp)
     caster.energy -= energy
     n = max(energy, 1)
+    if spell in _MORE: return _MORE[spell](s, caster, target, energy, effect)
     what = {"heal": f"heals {target.name}", "hasten": f"hastens {target.name}", "hamper": f"hampers {target.name}",
             "lullaby": f"sings a lullaby at {target.name}", "captivate": f"captivates {target.name}"}[spell]
     if spell == "captivate":
         s.say(lambda: f"{caster.name} {f'spends {energy} energy' if energy else 'reads the scroll'}: {what}, who is charmed and leaves the fight.", caster, target)
         s.fall(target, "charmed", None)
+        add_effect(s, "captivate", caster, [target])
         return
     total = s.rolls(f"{n}d6", lambda: f"{caster.name} {f'spends {energy} energy and' if energy else 'reads a scroll and'} {what} ({n}d6)",
                     caster, target)
@@ -65,9 +71,12 @@ def cast(s, caster:Figure, spell:str, target:Figure, energy:int):
               caster, target, cured=cured)
     elif spell == "hasten":
         target.speed_mod += total
+        add_effect(s, "hasten", caster, [target], amount=total)
         s.say(lambda: f"{target.name} moves {total}\" faster: {target.speed + target.speed_mod}\".", caster, target)
     elif spell == "hamper":
-        target.speed_mod -= min(total, target.speed + target.speed_mod - 1)
+        cut = min(total, target.speed + target.speed_mod - 1)
+        target.speed_mod -= cut
+        add_effect(s, "hamper", caster, [target], amount=cut)
         s.say(lambda: f"{target.name} slows to {target.speed + target.speed_mod}\".", caster, target)
     else:   # lullaby
         near = sorted((f for f in s.figures if f.side == target.side and f.status == ACTIVE),
@@ -76,10 +85,123 @@ def cast(s, caster:Figure, spell:str, target:Figure, energy:int):
         for f in near:
             if f.hd > left: break
             left -= f.hd; f.status = "asleep"; slept.append(f.name)
+        if slept: add_effect(s, "lullaby", caster, [f for f in near if f.name in slept])
         s.say(lambda: f"{total} hit dice of sleep: " + (", ".join(slept) + " fall asleep." if slept else "nobody falls asleep."),
               caster, target, asleep=slept)
 
 # %% ../../../nbs/63b_fmc_magic.ipynb #c073f699
+NOT_IN_COMBAT = {"transmigrate": "moving a spirit into another body is for the referee to settle outside a fight "
+                                 "(whose body, what becomes of both spirits and of the character sheet); the skirmish does not play it"}
+HUMAN_SIZED = frozenset(("hoblin", "porc", "ghoul", "lycanthrope", "medusa", "skeleton", "vampire", "wraith", "zombie"))
+EFFECT_NAMES = {"hasten": "hasten", "hamper": "hamper", "lullaby": "the lullaby's sleep", "captivate": "the charm",
+                "shroud": "the shroud", "animate": "the zombie's animation", "gaze": "the medusa's petrification"}
+
+def why_not_in_combat(spell:str) -> str:
+    "Why the scroll `spell` is not cast in a skirmish."
+    return NOT_IN_COMBAT.get(spell, "its effect does not act on figures in a fight")
+
+def human_sized(f:Figure) -> bool:
+    "Characters, retainers and the man-sized example monsters (the figures a shroud can hide)."
+    return f.pc or f.kind == "retainer" or f.monster in HUMAN_SIZED
+
+def add_effect(s, spell:str, by:Figure, on:list, **more) -> dict:
+    "Record a magical effect in force (what a dispel can negate): its spell, caster and figures."
+    e = {"id": len(s.effects) + 1, "spell": spell, "by": by.id if by is not None else None, "on": [f.id for f in on], **more}
+    s.effects.append(e)
+    return e
+
+def holds(s, e:dict) -> list:
+    "The figures effect `e` still holds (none: it is over)."
+    if e.get("gone"): return []
+    sp, fs = e["spell"], [s.by_id[i] for i in e["on"]]
+    if sp in ("hasten", "hamper", "animate"): return [f for f in fs if f.status not in OUT]
+    if sp == "lullaby": return [f for f in fs if f.status == "asleep"]
+    if sp == "captivate": return [f for f in fs if f.status == "charmed"]
+    if sp == "gaze": return [f for f in fs if f.status == "petrified"]
+    return [f for f in fs if s.invisible.get(f.id) == e["id"] and f.status not in OUT]   # shroud
+
+def effects_in_force(s) -> list:
+    "The effects a dispel may negate now, as (effect, figures it holds)."
+    return [(e, h) for e in s.effects for h in (holds(s, e),) if h]
+
+def corpses(s) -> list:
+    "The corpses an animate can raise: perished figures (not trolls that will rise), not animated before."
+    return [f for f in s.figures if f.status == "dead" and f.id not in s.raised and not s.rising(f)]
+
+def new_figure(s, key:str, name:str, side:int, at:Figure, hp:int=None) -> Figure:
+    "A figure of example monster `key` joining `side` where `at` stands (the next free id of that side)."
+    letter = "pf"[side]
+    fid = f"{letter}{1 + sum(g.id[0] == letter for g in s.figures)}"
+    f = monster_figure(key, fid, name, side)
+    if hp is not None: f.hp = f.hp0 = hp
+    f.x, f.y = at.x, at.y
+    s.figures.append(f); s.by_id[fid] = f
+    return f
+
+def _verb(energy:int) -> str: return f"spends {energy} energy on" if energy else "reads a scroll of"
+
+def animate(s, caster:Figure, corpse:Figure, energy:int, effect=None):
+    "Raise `corpse` as a zombie on `caster`'s side with 1d6 hit points (+1d6 per extra energy)."
+    n = max(energy, 1)
+    hp = s.rolls(f"{n}d6", lambda: f"{caster.name} {_verb(energy)} animate at {corpse.name}'s corpse: a zombie with {n}d6 hit points",
+                 caster, corpse)
+    s.raised.add(corpse.id)
+    z = new_figure(s, "zombie", f"{corpse.name} (zombie)", caster.side, corpse, hp)
+    add_effect(s, "animate", caster, [z], corpse=corpse.id)
+    s.say(lambda: f"{corpse.name}'s corpse rises as a zombie with {hp} hit point{'s' if hp != 1 else ''}, on {caster.name}'s side.",
+          caster, z, joined=z.id)
+
+def shroud(s, caster:Figure, target:Figure, energy:int, effect=None):
+    "Make the dice's count of human-sized figures invisible: `target`, then its nearest friends (visible, in the fight)."
+    n = max(energy, 1)
+    k = s.rolls(f"{n}d6", lambda: f"{caster.name} {_verb(energy)} shroud around {target.name}: {n}d6 human-sized figures turn invisible",
+                caster, target)
+    near = sorted((f for f in s.figures if f.side == target.side and f.status == ACTIVE and human_sized(f) and f.id not in s.invisible),
+                  key=lambda f: (f is not target, dist(f, target), f.id))[:k]
+    e = add_effect(s, "shroud", caster, near)
+    for f in near: s.invisible[f.id] = e["id"]
+    s.say(lambda: ", ".join(f.name for f in near) + (" turns" if len(near) == 1 else " turn") + " invisible.", caster, target,
+          invisible=[f.id for f in near])
+
+def dispel(s, caster:Figure, target:Figure, energy:int, effect:int):
+    "Negate magical effect number `effect` (on `target`): every figure that casting holds is freed of it."
+    e = s.effects[effect - 1]
+    fs = holds(s, e)
+    e["gone"] = True
+    sp = e["spell"]
+    for f in fs:
+        if sp == "hasten": f.speed_mod -= e["amount"]
+        elif sp == "hamper": f.speed_mod += e["amount"]
+        elif sp in ("lullaby", "captivate", "gaze"): f.status = ACTIVE
+        elif sp == "shroud": del s.invisible[f.id]
+        else: f.status = "dead"                     # animate: the zombie is a corpse again
+    s.say(lambda: f"{caster.name} {_verb(energy)} dispel: {EFFECT_NAMES[sp]} on {', '.join(f.name for f in fs)} is negated"
+          + {"hasten": ".", "hamper": ".", "lullaby": ": awake.", "captivate": ": back in the fight.", "gaze": ": flesh again, back in the fight.",
+             "shroud": ": visible again.", "animate": ": it falls, a corpse again."}[sp], caster, target, dispelled=e["id"])
+
+def rise_undead(s, victim:Figure, drainer:Figure):
+    "Option drained='rises': `victim`, drained to 0 maximum hit points, rises as one of `drainer`'s kind on its side."
+    if s.options.drained != "rises" or drainer.monster is None: return
+    s.raised.add(victim.id)
+    u = new_figure(s, drainer.monster, f"{victim.name} ({drainer.monster})", drainer.side, victim)
+    s.say(lambda: f"{victim.name} rises as a {drainer.monster}: {u.hp} hit points, on {drainer.name}'s side.", drainer, u, joined=u.id)
+
+_MORE = {"animate": animate, "shroud": shroud, "dispel": dispel}
+
+def spell_chances(s, caster:Figure, spell:str, target:Figure, energy:int, effect:int=None) -> dict:
+    "What the new scrolls' dice promise, exact (the app's confirm box shows it): animate's hit points, shroud's count, dispel's effect."
+    n = max(energy, 1)
+    if spell == "animate":
+        return {"dice": f"{n}d6", "least": n, "most": 6 * n, "mean": 3.5 * n}
+    if spell == "shroud":
+        k = sum(f.side == target.side and f.status == ACTIVE and human_sized(f) and f.id not in s.invisible for f in s.figures)
+        return {"dice": f"{n}d6", "eligible": k, "all": float(pool_sum(n, die(6)).at_least(k))}
+    if spell == "dispel":
+        e = s.effects[effect - 1]
+        return {"effect": EFFECT_NAMES[e["spell"]], "figures": [f.name for f in holds(s, e)]}
+    return {}
+
+# %% ../../../nbs/63b_fmc_magic.ipynb #322070d6
 def gaze(s):
     "The medusa's gaze at the start of a round: each figure facing an active medusa that has not yet been tested tempts fate."
     medusas = [m for m in s.figures if m.status == ACTIVE and "gaze" in m.specials]
@@ -87,11 +209,12 @@ def gaze(s):
     each = s.options.gaze == "round"
     for f in s.figures:
         if f.status != ACTIVE or (f.gazed and not each): continue
-        m = next((m for m in medusas if m.side != f.side and dist(m, f) <= s.options.gaze_range), None)
+        m = next((m for m in medusas if m.side != f.side and dist(m, f) <= s.options.gaze_range and s.sees(m, f)), None)
         if m is None: continue
         f.gazed = True
         if not s.tempt(f, 1, f"{f.name} meets {m.name}'s gaze: tempts fate not to turn to stone", m):
             s.fall(f, "petrified", lambda: f"{f.name} turns to stone.")
+            add_effect(s, "gaze", m, [f])          # a magical effect a dispel may negate (63b: animate, shroud, dispel)
 
 def regenerate(s):
     "End of a round: every standing troll cures 1 damage; with option troll_rises a fallen one too, standing again once alive."

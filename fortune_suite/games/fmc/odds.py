@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 import numpy as np
-from ...dice import Dist, die, highest, const, mixture
+from ...dice import Dist, die, highest, const, mixture, pool_sum
 from .data import FmcError, monster, Monster
 
 # %% auto #0
 __all__ = ['SHIELDS', 'hit_chance', 'damage_dist', 'monster_damage', 'attack_dist', 'kill_chance', 'AttackOdds', 'attack_odds',
-           'splits', 'SplitOdds', 'split_odds', 'split_table', 'best_split']
+           'sum_at_least', 'energy_kill_chance', 'splits', 'SplitOdds', 'split_odds', 'split_table', 'best_split']
 
 # %% ../../../nbs/61_fmc_odds.ipynb #191bcc81
 def _whole(v, what, lo=None):
@@ -83,6 +83,23 @@ def attack_odds(bonus:int, defense:int, hp:int, sides:int=6, two_handed:bool=Fal
     dealt = attack_dist(bonus, defense, sides, two_handed, ineffective, magic)
     return AttackOdds(hit_chance(bonus + magic, defense), damage_dist(sides, two_handed, ineffective, magic), dealt,
                       float(dealt.mean), float(dealt.at_least(_dead_at(hp, death))))
+
+# %% ../../../nbs/61_fmc_odds.ipynb #d3b28185
+@functools.lru_cache(maxsize=4096)
+def sum_at_least(n:int,        # how many dice (0: the sum is 0)
+                 sides:int,    # faces of each die, 1..sides
+                 target:int    # the total wanted
+                ) -> float:
+    "Exact chance that the sum of `n` dice with `sides` faces is at least `target`."
+    n, sides, target = _whole(n, "n", 0), _whole(sides, "sides", 1), _whole(target, "target")
+    return float(pool_sum(n, die(sides)).at_least(target))
+
+def energy_kill_chance(energy:int,     # energy spent: that many d6 of arcane damage (a blast or a line)
+                       hp:int,         # the figure's hit points left
+                       death:str="at"  # "at" or "excess", as in `kill_chance`
+                      ) -> float:
+    "Exact chance that `energy`d6 of a mage's arcane damage kills a figure with `hp` hit points left (no attack roll)."
+    return sum_at_least(_whole(energy, "energy", 1), 6, _dead_at(hp, death))
 
 # %% ../../../nbs/61_fmc_odds.ipynb #ed39cc92
 def splits(bonus:int) -> list:

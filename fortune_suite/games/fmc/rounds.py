@@ -11,8 +11,9 @@ from .characters import Character
 from .combat import Figure, ACTIVE, OUT, dist, free_along
 from .odds import hit_chance
 from .fate import tempt_fate_chance
-from .magic import gaze, regenerate, morale
+from .magic import gaze, regenerate, morale, rise_undead
 from .sides import party, foes, place, parse_classes, parse_encounter, site_encounter, ROOMS
+from .terrain import check_terrain, clear_sight, gap, stop_short
 
 # %% auto #0
 __all__ = ['PHASES', 'SIDE_NAMES', 'FmcOptions', 'FmcState']
@@ -48,6 +49,9 @@ class FmcOptions:
     troll_rises: bool = False          # a fallen troll regenerates and stands again unless its body is burned (oil flask or torches, from 1")
     items: str = ""                    # general items each new character carries (up to three), e.g. "oil flask, torches"
     mage_reads: bool = False           # a mage may also read a scroll as others do, using it up, instead of spending energy ("by spending their own energy instead")
+    drained: str = "rises"             # a figure an undead drains to 0 maximum hit points "becomes undead": "rises" as one of its drainer's kind on its side, or is only "lost"
+    shroud: str = "breaks"             # a shrouded (invisible) figure shows itself when it attacks or casts ("breaks"), or stays hidden the whole skirmish ("lasts")
+    terrain: tuple = ()                # blocking pieces [x0, y0, x1, y1] (inches) that no figure sees or walks through (63e); (): the open table
     max_rounds: int = 30               # the skirmish ends undecided after this many rounds
 
     def __post_init__(self):
@@ -61,9 +65,10 @@ class FmcOptions:
             raise FmcError(f"option base must be a number of inches from 0 to 1 (melee is within 1\"), got {self.base!r}")
         for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never", "ask")),
-                         ("gaze", ("once", "round")), ("room", ROOMS)):
+                         ("gaze", ("once", "round")), ("room", ROOMS), ("drained", ("rises", "lost")), ("shroud", ("breaks", "lasts"))):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
         parse_classes(self.classes); parse_encounter(self.encounter)     # name an unknown class or monster now
+        check_terrain(self.terrain, self.table, self.distance + 4.0)
         its = [w.strip() for w in self.items.split(",") if w.strip()]
         if len(its) > 3 or len(set(its)) != len(its): raise FmcError(f"option items: up to three different general items, got {self.items!r}")
         for w in its:
@@ -120,13 +125,19 @@ class FmcState(State):
         "Whether `f` is a fallen troll that will stand again (option troll_rises, its body not burned)."
         return f.status == "dead" and self.options.troll_rises and "regenerate" in f.specials and f.id not in self.burned
 
+    def sees(self, a:Figure, b:Figure) -> bool:
+        "Whether `a` sees `b`: always on the open table; with option terrain, no piece between their centres (63e)."
+        return not self.terrain or clear_sight(self.terrain, (a.x, a.y), (b.x, b.y))
+
     def would_die(self, f:Figure, extra:int) -> bool:
         d = f.damage + extra
         return d > f.hp if self.options.death == "excess" else d >= f.hp
 
-    def fall(self, f:Figure, status:str, text):
+    def fall(self, f:Figure, status:str, text, by:Figure=None):
+        "`f` falls to `status` (saying `text`); drained to undead `by` an undead, it may rise on its side (option drained)."
         f.status = status
         if text is not None: self.say(text, f, None, status=status)
+        if status == "undead" and by is not None: rise_undead(self, f, by)
 
     def dying(self, f:Figure):
         "`f` has reached the damage that kills: a player character tempts fate to survive, others perish."
@@ -144,6 +155,7 @@ def _setup(self:FmcState):
     self._held = self._rest = None       # a weapon hit waiting on the party's shield decision, and the attacks after it
     self.burned = set()                  # fallen trolls whose bodies were burned (option troll_rises)
     self.regained = set()                # experts of a surprised party who regained their turn
+    self.effects, self.invisible, self.raised = [], {}, set()   # spells in force (what a dispel negates), the shrouded (id: effect), corpses raised
     where = None
     if o.site:
         text, where = site_encounter(o.site, self.seed if o.site_seed < 0 else o.site_seed, o.room)
@@ -153,6 +165,11 @@ def _setup(self:FmcState):
     self.numbers = [sum(f.side == s for f in self.figures) for s in (0, 1)]
     place(self.figures, o)
     self.depth = o.distance + 4.0
+    self.terrain = check_terrain(o.terrain, o.table, self.depth)      # blocking pieces (63e); () on the open table
+    for k, r in enumerate(self.terrain):
+        for f in self.figures:
+            if gap(r, (f.x, f.y)) <= o.base / 2:
+                raise FmcError(f"option terrain[{k}]: {list(r)} covers {f.name}'s starting spot ({f.x:g}, {f.y:g}): leave the figures' lines clear")
     if not self.quiet:
         for side in (0, 1):
             fs = [f for f in self.figures if f.side == side]
@@ -258,6 +275,7 @@ def _flee(self:FmcState, side:int):
         if foes_:
             n = min(foes_, key=lambda g: dist(f, g))
             x = min(max(f.x + (sp / 2 if f.x >= n.x else -sp / 2), 0.0), self.options.table)
+        if self.terrain: x, y = stop_short(self.terrain, (f.x, f.y), (x, y), self.options.base / 2)   # a run stops at a piece
         if 0 <= y <= self.depth: x, y = free_along(f, x, y, self.figures, self.options.base)   # a run stays off others' bases
         f.x, f.y = x, y
         if f.y < 0 or f.y > self.depth:

@@ -9,7 +9,9 @@ from ...engine import Game, GameKind, RulesError, register_game
 from .data import FmcError
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
                                             split_ways, can_split, blocker, move_spot)
-from .magic import SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn
+from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn, why_not_in_combat,
+                                           human_sized, effects_in_force, corpses)
+from .terrain import close_around, stop_short, first_touch
 from .rounds import FmcOptions, FmcState, PHASES, SIDE_NAMES   # (63d: options, setup, rounds)
 
 # %% auto #0
@@ -17,7 +19,9 @@ __all__ = ['ask_shield', 'Fmc']
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #c4f04d4e
 def _enemies(self:FmcState, f:Figure) -> list:
-    return [g for g in self.figures if g.side != f.side and g.status not in OUT]
+    "The enemies `f` may choose as a target: in the fight, and not invisible (a shroud)."
+    inv = self.invisible
+    return [g for g in self.figures if g.side != f.side and g.status not in OUT and g.id not in inv]
 
 def _in_melee(self:FmcState, g:Figure, side:int) -> bool:
     return any(h.side == side and h.status == ACTIVE and dist(g, h) <= MELEE + 1e-9 for h in self.figures)
@@ -27,9 +31,9 @@ def _options(self:FmcState, f:Figure) -> list:
     ph, i = self.phase, f.id
     if ph == 0:
         if locked(f, self.figures): return []
-        out, side, x, y, r = [{"fig": i, "do": "hold"}], f.side, f.x, f.y, MELEE + 1e-9
+        out, side, x, y, r, inv = [{"fig": i, "do": "hold"}], f.side, f.x, f.y, MELEE + 1e-9, self.invisible
         for g in self.figures:
-            if g.side != side and (g.status not in OUT or self.rising(g)) and math.hypot(g.x - x, g.y - y) > r:
+            if g.side != side and (g.status not in OUT or self.rising(g)) and math.hypot(g.x - x, g.y - y) > r and g.id not in inv:
                 out.append({"fig": i, "do": "close", "target": g.id})
                 if f.reach and math.hypot(g.x - x, g.y - y) > REACH + 1e-9:     # a reach weapon may stop 2" off
                     out.append({"fig": i, "do": "close", "target": g.id, "reach": True})
@@ -39,6 +43,7 @@ def _options(self:FmcState, f:Figure) -> list:
         if not f.ranged or f.attacked or locked(f, self.figures): return []
         r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
         ts = [g for g in self._enemies(f) if dist(f, g) <= r + 1e-9 and not (forbid and self._in_melee(g, f.side))]
+        if self.terrain: ts = [g for g in ts if self.sees(f, g)]          # a missile needs its target in sight (63e)
         if not ts: return []
         out = [{"fig": i, "do": "shoot", "target": g.id} for g in ts]
         if can_split(f):                   # a fighter's prowess split into several shots ("multiple attacks … per turn")
@@ -74,14 +79,21 @@ def _options(self:FmcState, f:Figure) -> list:
                     out.append({"fig": i, "do": "line", "target": g.id, "energy": e})
         for sp in dict.fromkeys(f.spells):
             if sp not in SPELLS_IN_COMBAT: continue
+            es = ((0,) if scroll else ()) + (tuple(range(1, (1 if sp in ("captivate", "dispel") else f.energy) + 1)) if mage else ())
+            if sp == "dispel":               # one action per effect in force, aimed at the first figure it holds
+                out += [{"fig": i, "do": "spell", "spell": sp, "target": h[0].id, "effect": ef["id"], "energy": e}
+                        for e in es for ef, h in effects_in_force(self)]
+                continue
             if sp == "heal": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE and g.damage > 0]
             elif sp == "hasten": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE]
+            elif sp == "shroud": ts = [g for g in self.figures if g.side == f.side and g.status == ACTIVE and human_sized(g) and g.id not in self.invisible]
+            elif sp == "animate": ts = corpses(self)
             elif sp == "captivate": ts = [g for g in ens if g.status == ACTIVE and g.thinks]
             else: ts = [g for g in ens if g.status == ACTIVE]
-            es = ((0,) if scroll else ()) + (tuple(range(1, (1 if sp == "captivate" else f.energy) + 1)) if mage else ())
             out += [{"fig": i, "do": "spell", "spell": sp, "target": g.id, "energy": e} for e in es for g in ts]
     if "breath" in f.specials and not f.breath:
         out += [{"fig": i, "do": "breath", "target": g.id} for g in ens]
+    if self.terrain: out = [a for a in out if "target" not in a or self.sees(f, self.by_id[a["target"]])]   # energy, spells, breath: in sight (63e)
     return out + [{"fig": i, "do": "pass"}] if out else []
 
 def _foes_near(self:FmcState, f:Figure) -> list:
@@ -90,7 +102,8 @@ def _foes_near(self:FmcState, f:Figure) -> list:
 
 def _reach(self:FmcState, f:Figure) -> list:
     r = (REACH if f.reach else MELEE) + 1e-9
-    return [g for g in self._enemies(f) if dist(f, g) <= r]
+    out = [g for g in self._enemies(f) if dist(f, g) <= r]
+    return [g for g in out if self.sees(f, g)] if self.terrain else out   # no blow through a piece of terrain (63e)
 
 FmcState._enemies, FmcState._in_melee, FmcState._options, FmcState._reach, FmcState._foes_near = _enemies, _in_melee, _options, _reach, _foes_near
 
@@ -113,6 +126,15 @@ def _check(self:FmcState, player, a):
     if self.phase == 0 and do == "to": return self._check_to(f, a)
     if self.phase == 2 and do == "attack": return self._check_attack(f, a)
     t = a.get("target")
+    if do == "spell" and isinstance(a.get("spell"), str) and a["spell"] not in SPELLS_IN_COMBAT:
+        raise FmcError(f"{f.name} cannot cast {a['spell']} in a skirmish: {why_not_in_combat(a['spell'])}")
+    if isinstance(t, str) and t in self.invisible and self.by_id[t].side != f.side:
+        raise FmcError(f"{f.name} cannot target {self.by_id[t].name}: it is invisible (a shroud)")
+    if do == "spell" and a.get("spell") == "animate" and isinstance(t, str) and t in self.by_id and self.by_id[t] not in corpses(self):
+        raise FmcError(f"{f.name} cannot animate {self.by_id[t].name}: animate raises a corpse (a figure that perished, not raised before)")
+    if do == "spell" and a.get("spell") == "dispel" and not any(ef["id"] == a.get("effect") for ef, _ in effects_in_force(self)):
+        raise FmcError(f"{f.name} cannot dispel effect {a.get('effect')!r}: the effects in force are "
+                       + (", ".join(f"{ef['id']} ({ef['spell']} on {', '.join(g.name for g in h)})" for ef, h in effects_in_force(self)) or "none"))
     if isinstance(t, str) and t in self.by_id and self.by_id[t].status in OUT:
         raise FmcError(f"{f.name} cannot target {self.by_id[t].name}: it is {self.by_id[t].status}")
     if "energy" in a and isinstance(a["energy"], int) and a["energy"] > f.energy:
@@ -128,6 +150,9 @@ def _check_to(self:FmcState, f:Figure, a):
         raise FmcError(f"{f.name} cannot move off the table to {at} (0–{self.options.table} across, 0–{self.depth:g} deep)")
     d = math.hypot(at[0] - f.x, at[1] - f.y)
     if d > f.speed + f.speed_mod + 1e-9: raise FmcError(f"{f.name} moves at most {f.speed + f.speed_mod}\", not {d:.1f}\"")
+    hit = first_touch(self.terrain, (f.x, f.y), (at[0], at[1]), self.options.base / 2) if self.terrain else None
+    if hit is not None:
+        raise FmcError(f"{f.name} cannot move to {at}: terrain piece {hit[1] + 1} {list(self.terrain[hit[1]])} is in the way (a move is a straight line; closing goes round)")
     g = blocker(f, at[0], at[1], self.figures, self.options.base)
     if g is not None: raise FmcError(f"{f.name} cannot stand at {at}: {g.name}'s base is there (bases are {self.options.base:g}\" across)")
     return a
@@ -166,6 +191,9 @@ def _describe(self:FmcState, player, a) -> str:
         return f"{f.name} attacks " + ", ".join(f"{self.by_id[t].name} at {b:+d}" for t, b in a["at"]) + "."
     if do == "breath": return f"{f.name} breathes fire toward {g.name}."
     if do == "burn": return f"{f.name} burns {g.name}'s body."
+    if do == "spell" and a["spell"] == "dispel":
+        ef = self.effects[a["effect"] - 1]
+        return f"{f.name} {'spends 1 energy to dispel' if a['energy'] else 'reads a scroll to dispel'} {ef['spell']} on {g.name}."
     if do == "spell": return (f"{f.name} casts {a['spell']} on {g.name} with {a['energy']} energy." if a["energy"]
                               else f"{f.name} reads a scroll of {a['spell']} at {g.name}.")
     return f"{f.name} spends {a['energy']} energy: a {'blast at' if do == 'blast' else 'line toward'} {g.name}."
@@ -173,13 +201,20 @@ def _describe(self:FmcState, player, a) -> str:
 def _apply(self:FmcState, player, a):
     f, do = self.current, a["do"]
     g = self.by_id.get(a.get("target"))
+    if f.id in self.invisible and do in _SHOWS and self.options.shroud == "breaks":   # attacking or casting ends its shroud
+        del self.invisible[f.id]
+        self.say(lambda: f"{f.name} shows itself.", f, None, visible=True)
     if do == "close" or do == "away" or do == "to":
         sp = f.speed + f.speed_mod
         x, y = (toward(f, g, sp, REACH if a.get("reach") else MELEE) if do == "close" else away(f, min(self._foes_near(f), key=lambda e: dist(f, e)), sp, self.options.table)
                 if do == "away" else a["at"])
         y = min(max(y, 0.0), self.depth)
-        x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
-                              (self.options.table, self.depth))
+        if self.terrain and do == "close":             # the shortest way round the pieces (63e)
+            x, y, met = close_around(self, f, g, sp, REACH if a.get("reach") else MELEE, not a.get("reach"))
+        else:
+            if self.terrain: x, y = stop_short(self.terrain, (f.x, f.y), (x, y), self.options.base / 2)   # backing away: up to a piece
+            x, y, met = move_spot(f, x, y, self.figures, self.options.base, sp, g if do == "close" and not a.get("reach") else None,
+                                  (self.options.table, self.depth))
         if (x, y) != (f.x, f.y):
             f.x, f.y, f.moved = float(x), float(y), True
             self.say(lambda: f"{f.name} moves to ({f.x:.1f}, {f.y:.1f})"
@@ -193,7 +228,7 @@ def _apply(self:FmcState, player, a):
         f.attacked = True
         if not self._strike(f, list(a["at"])): return
     elif do in ("blast", "line"): energy_attack(self, f, g, a["energy"], do)
-    elif do == "spell": cast(self, f, a["spell"], g, a["energy"])
+    elif do == "spell": cast(self, f, a["spell"], g, a["energy"], a.get("effect"))
     elif do == "breath": breath(self, f, g)
     elif do == "burn": burn(self, f, g)
     if not self._check_end(): self._advance()
@@ -243,6 +278,7 @@ def _shoot(self:FmcState, f:Figure, g:Figure, bonus:int=None):
         return group[total - 1]
     attack(self, f, g, bonus, missile=True, redirect=struck)
 
+_SHOWS = frozenset(("shoot", "attack", "blast", "line", "spell", "breath"))
 FmcState._describe, FmcState._apply, FmcState._shoot = _describe, _apply, _shoot
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #4e5cb8d5
@@ -250,7 +286,8 @@ def _view(self:FmcState, player):
     c = self.current
     return {"round": self.round, "phase": PHASES[self.phase] if self.phase is not None and not self.over else None,
             "initiative": self.order[0], "acting": None if c is None else c.id, "surprised": self.surprised,
-            "table": [self.options.table, self.depth], "figures": [f.to_dict() for f in self.figures]}
+            "table": [self.options.table, self.depth], "figures": [f.to_dict() for f in self.figures],
+            "invisible": sorted(self.invisible), "terrain": [list(r) for r in self.terrain]}
 
 def _defeated(f:Figure) -> bool: return f.status != ACTIVE
 
