@@ -24,6 +24,11 @@ def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
     "The signed result of attack dice `af` against `df` (see above)."
     return VC.resolve(af, df, ties, overkill).signed
 
+@functools.lru_cache(maxsize=1 << 16)
+def _signed(af:tuple, df:tuple, ties:str, overkill:str) -> int:
+    "`outcome` of the table's own dice (plain ints), remembered: the same pools come up again and again."
+    return VC.resolve(af, df, ties, overkill).signed
+
 # %% ../../../nbs/72b_votoms_combat.ipynb #1200485e
 @functools.lru_cache(maxsize=None)
 def _dist(a:int, d:int, tokens:tuple, ties:str, overkill:str):
@@ -132,7 +137,8 @@ def _helper(self, side, skill, unit):
 
 def tokens(self, a, t, job, choice):
     "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`), and who gives Advise / Warn."
-    ranged = job["kind"] in ("shoot", "area")
+    if not any(u.skills for u in self.units):     # nobody on the table has a skill: only Aim's +1 (what reroll_tokens gives then)
+        return (0, 0, 0, 0, int(bool(job.get("plus")) and job["kind"] != "melee")), None, None
     have = lambda u: () if u is None or not u.is_at else tuple(s for s in u.skills if u.can_use(s))
     adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee", "area") else None
     warn = _helper(self, t.side, "Warn", t)
@@ -297,7 +303,7 @@ def _finish_roll(self, job, a, t):
     "The result and the log line (the +1s are placed by then)."
     choice = job["choice"]
     af, df, notes, od = job["af"], job["df"], job["notes"], job["od"]
-    res = outcome(af, df, *self.contest_opts)
+    res = _signed(tuple(af), tuple(df), *self.contest_opts)
     if not self.quiet: self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,
