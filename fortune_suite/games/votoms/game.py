@@ -124,6 +124,17 @@ VotomsState.check_over, VotomsState.after_attack = check_over, after_attack
 # %% ../../../nbs/72c_votoms_game.ipynb #f1d00741
 def _moves(self, u, out):
     blocked = frozenset(v.pos for v in self.units if v.alive and v is not u)
+    drive = u.can_use("AT Drive By") and u.actions >= 2
+    key = (u.id, u.pos, u.facing, tuple(u.rest) if u.rest else None, drive, blocked, u.run, u.dash, u.swim, u.height, u.waterproof)
+    memo = self.__dict__.setdefault("_move_memo", {})      # this game's move lists by all they depend on (they recur while nothing moves)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 4096: memo.clear()
+        got = memo[key] = []
+        _unit_moves(self, u, got, blocked, drive)
+    out.extend(got)
+
+def _unit_moves(self, u, out, blocked, drive):
     modes = (("run", u.run), ("dash", u.dash), ("swim", u.swim))
     if u.rest:
         mode, left, back = u.rest
@@ -131,7 +142,6 @@ def _moves(self, u, out):
             out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "rest": True})
         return
     fx, fy = u.facing
-    drive = u.can_use("AT Drive By") and u.actions >= 2
     for mode, v in modes:
         r = _reach(self.table, u.pos, mode, v, u.height, blocked)
         for sq, k in r.items():
