@@ -15,9 +15,9 @@ from .contest import pool_dist
 import numpy as np
 
 # %% auto #0
-__all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
-           'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'knock',
-           'hit', 'damage', 'destroy', 'blast_around']
+__all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
+           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer',
+           'settle', 'plus_answer', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -100,18 +100,21 @@ def run(self):
             self.queue.pop(0); continue
         if job["dice"] is None: job["dice"] = a.melee - spend_stun(a)     # a melee pool is counted when it comes up
         if "choice" not in job:
-            pools = defence_pools(self, t, job)
-            n_att = att_dice(job)
-            stun = t.stun + (1 if t.wounded else 0)
-            data = {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
-                    "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": n_att,
-                    "hp": _hits(t), "rules": list(self.contest_opts),
-                    "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
-            self.ask(t.side, "defend", list(pools), data)
+            data = defend_question(self, job, a, t)
+            self.ask(t.side, "defend", list(data["defend"]), data)
             return
         if not settle(self, job, a, t): return           # a reroll decision is pending
         self.queue.pop(0)
     self.after_attack()
+
+def defend_question(self, job, a, t) -> dict:
+    "The defence question of contest `job` (attacker `a`, target `t`): each defence's dice after the target's stun and wound, and the rerolls and +1s it brings."
+    pools = defence_pools(self, t, job)
+    stun = t.stun + (1 if t.wounded else 0)
+    return {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
+            "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": att_dice(job),
+            "hp": _hits(t), "rules": list(self.contest_opts),
+            "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
 
 def att_dice(job) -> int:
     "The attacker's dice in a contest: the pool, less its highest die for the other models a Blast hits."
