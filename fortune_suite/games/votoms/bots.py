@@ -117,24 +117,27 @@ class _Prices:
 def _shot_value(view, a, units, table, prices=None) -> float:
     td_of = prices.defence if prices is not None else lambda t, src, ok=True: _defence(t, table, src, ok)
     me = units[a["unit"]]
-    g = next(w for w in me["weapons"] if w["name"] == a["weapon"])
+    ws, mp = me["weapons"], me["pos"]
+    g = next(w for w in ws if w["name"] == a["weapon"])
+    gt = g["traits"]
     tids = a.get("targets") or [a["target"]]
+    shots, more, plus = a.get("shots", 1), a.get("with"), 1 if a.get("aim") else 0
     v, stun = 0.0, _minus(me)
     for t in (units[i] for i in tids):
-        d = dist(me["pos"], t["pos"])
-        n = gun_dice(g, d, a.get("shots", 1)) - stun
-        for h in a.get("with", []):
-            n += gun_dice(next(w for w in me["weapons"] if w["name"] == h), d)
+        d = dist(mp, t["pos"])
+        n = gun_dice(g, d, shots) - stun
+        if more:
+            for h in more: n += gun_dice(next(w for w in ws if w["name"] == h), d)
         stun = 1 if me.get("wounded") else 0      # the markers are spent on the first contest, a wound stays
-        td = td_of(t, me["pos"], "Burn" not in g["traits"])
+        td = td_of(t, mp, "Burn" not in gt)
         sign = -1 if t["side"] == me["side"] else 1
-        v += sign * _value(n, td, _hp(t), 1 if a.get("aim") else 0)
-        if "Blast" in g["traits"]:
+        v += sign * _value(n, td, _hp(t), plus)
+        if "Blast" in gt:
             for u in units.values():
                 if u is not t and not u["destroyed"] and not u["hidden"] and dist(u["pos"], t["pos"]) <= 1:
                     v += (-1 if u["side"] == me["side"] else 1) * 0.8 * _value(n - 1, td_of(u, t["pos"]), _hp(u))
-    if g["ammo"] is not None: v -= 0.05 * a.get("shots", 1)      # keep some ammunition for later
-    if a.get("shots", 1) > 1 and g["ammo"] is not None: v -= 0.1 * a["shots"]
+    if g["ammo"] is not None: v -= 0.05 * shots      # keep some ammunition for later
+    if shots > 1 and g["ammo"] is not None: v -= 0.1 * shots
     return v
 
 def _move_value(view, a, units, table, foes, objectives, prices=None) -> float:
