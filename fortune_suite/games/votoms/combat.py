@@ -12,6 +12,7 @@ from . import contest as VC
 from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
 from .rerolls import _engine, _rolls, _index      # the engine's node arrays, read as reroll_choices does
 from .contest import pool_dist
+from ...dice.notation import parse
 import numpy as np
 
 # %% auto #0
@@ -130,7 +131,12 @@ def spend_stun(u) -> int:
 def roll_pool(self, n:int, why:str) -> list:
     "Roll `n` d6 with the state's seeded roller (an empty pool rolls nothing); the faces, highest first."
     if n <= 0: return []
-    return sorted(self.roller.roll(f"{n}d6", why, odds=False).faces, reverse=True)
+    return sorted(self.roller.roll(_nd6(n), why, odds=False).faces, reverse=True)
+
+@functools.lru_cache(maxsize=None)
+def _nd6(n:int):
+    "`n`d6 parsed once (the roller's record and draws are those of the text)."
+    return parse(f"{n}d6")
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #8578c563
 def _helper(self, side, skill, unit):
