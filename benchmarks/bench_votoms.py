@@ -245,7 +245,8 @@ for p in plan(Study(conds, games=n + 1, seed=13)):
 t0, out = time.process_time(), []
 for su, bots, s in jobs:
     out.append(play_bots(su.game.new(su.options, s, quiet=True), bots, seed=s).result())
-print(json.dumps({"ms": 1e3 * (time.process_time() - t0) / len(jobs), "games": len(jobs), "results": out}))
+import fortune_suite
+print(json.dumps({"ms": 1e3 * (time.process_time() - t0) / len(jobs), "games": len(jobs), "results": out, "code": fortune_suite.__file__}))
 """
 
 
@@ -253,7 +254,8 @@ def _writeup_series(path, games: int) -> dict:
     "One series of the write-up's games in a fresh process with `fortune_suite` from `path`: {'ms', 'games', 'results'}."
     import json, os, subprocess
     env = dict(os.environ, PYTHONPATH=str(path))
-    r = subprocess.run([sys.executable, "-c", _WRITEUP_GAMES, str(games)], env=env, capture_output=True, text=True, check=True)
+    r = subprocess.run([sys.executable, "-c", _WRITEUP_GAMES, str(games)], env=env, cwd=str(path),    # (cwd: first on sys.path)
+                       capture_output=True, text=True, check=True)
     return json.loads(r.stdout)
 
 
@@ -265,6 +267,8 @@ def writeup_bench(quick: bool = False, before=None, series: int = 5) -> int:
     for k in range(series):                                  # alternated: before, after, before, after…
         if before is not None: old.append(_writeup_series(before, games))
         now.append(_writeup_series(here, games))
+        if before is not None and old[-1]["code"] == now[-1]["code"]:
+            print(f"--before {before} imports the same fortune_suite ({now[-1]['code']})"); return 1
         if before is not None and old[-1]["results"] != now[-1]["results"]:
             print(f"the write-up's games end differently with {before} (series {k})"); return 1
     ms = statistics.median(r["ms"] for r in now)
@@ -274,8 +278,9 @@ def writeup_bench(quick: bool = False, before=None, series: int = 5) -> int:
     if before is not None:
         mb = statistics.median(r["ms"] for r in old)
         show = lambda rs: ", ".join(f"{r['ms']:.1f}" for r in rs)
-        print(f"  before ({before}): {mb:.1f} ms CPU a game, the same games: {mb / ms:.2f}× as costly "
-              f"(series before: {show(old)}; after: {show(now)}); same results: yes")
+        pair = statistics.median(b["ms"] / a["ms"] for b, a in zip(old, now))
+        print(f"  before ({before}): {mb:.1f} ms CPU a game, the same games: {mb / ms:.2f}× as costly (median of the "
+              f"back-to-back ratios {pair:.2f}×; series before: {show(old)}; after: {show(now)}); same results: yes")
     print(f"  22,000 games ≈ {22_000 * ms / 1e3 / 2 / 60:.1f} min on two cores; target ≤ 27 ms: {'met' if ms <= 27 else 'NOT met'}")
     return 0
 
