@@ -201,24 +201,13 @@ def contest_bench(quick: bool = False) -> int:
     return status
 
 
-def _game_series(games, seed, quiet):
-    "One timed series of default battles through the simulator: (CPU games/s, wall games/s, per-game records)."
-    from fortune_suite.simkit import simulate
-    t0, w0 = time.process_time(), time.perf_counter()
-    r = simulate("votoms", games, seed, "greedy", quiet=quiet, keep=True)
-    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records
-
-
 def game_bench(quick: bool = False) -> int:
     "Greedy-vs-greedy default battles per second, quiet against the full log (see the module's docstring); 1 if they differ or miss 30/s."
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full
     games, repeats = (10, 1) if quick else (60, 3)
-    _game_series(4, 10_000, True)                               # warm the odds caches once, as a long run would
-    quiet, full = [], []
-    for k in range(repeats):                                    # interleaved, so both see the same machine load
-        quiet.append(_game_series(games, 1000 * k, True)); full.append(_game_series(games, 1000 * k, False))
-        if quiet[-1][2] != full[-1][2]:
-            print(f"quiet and full-log battles ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
-    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
+    t = quiet_vs_full("votoms", games, repeats, warm=4, what="battles")   # interleaved, after warm-up battles (odds caches)
+    if t is None: return 1
+    (qc, qw), (fc, fw) = t["quiet"], t["full"]
     print(f"greedy vs greedy, two ATs a side, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
           f"(median of {repeats} x {games} games; target >= 30)")
     print(f"  peer: the same battles with the full log and JSON views: {fc:7.1f} games/s CPU, {fw:7.1f} wall "
