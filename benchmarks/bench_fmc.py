@@ -82,14 +82,11 @@ def main(quick: bool = False) -> int:
     from fortune_suite.games.fmc import odds
 
     games, repeats = (20, 3) if quick else (200, 3)
-    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full, print_quiet_vs_full
     t = quiet_vs_full("fmc", games, repeats, options=OPTIONS, warm=3, what="skirmishes")   # interleaved, after warm-up (odds caches)
     if t is None: return 1
-    (qc, qw), (fc, fw), r = t["quiet"], t["full"], t["result"]
-    print(f"party of four vs 6 hoblins and 4 porcs, greedy vs greedy, through simulate(): {qc:7.1f} skirmishes/s CPU, "
-          f"{qw:7.1f} wall, quiet (median of {repeats} × {games})")
-    print(f"  peer: the same skirmishes with the full log and JSON views:  {fc:7.1f} /s CPU, {fw:7.1f} wall "
-          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
+    (qc, qw), r = t["quiet"], t["result"]
+    print_quiet_vs_full(t, "party of four vs 6 hoblins and 4 porcs, greedy vs greedy", "skirmishes", repeats, games)
     cols = r.columns
     print(f"  last series: party wins {r.win_rate[0]:.0%}, all survive {cols['survived']['rate']:.0%}, "
           f"cleared {cols['clear']['rate']:.0%}, mean experience {cols['xp']['mean']:.0f}, mean rounds {r.mean_rounds:.2f}")

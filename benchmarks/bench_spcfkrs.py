@@ -52,16 +52,11 @@ def main(quick: bool = False) -> int:
     from fortune_suite.games.spcfkrs import skirmish, attack_odds
     from fortune_suite.games.spcfkrs.odds import _burst
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full, print_quiet_vs_full
     games, repeats = (6, 3) if quick else (60, 3)
     t = quiet_vs_full("spcfkrs", games, repeats, warm=2)        # interleaved, after warm-up games (per-board caches)
     if t is None: return 1
-    (qc, qw), (fc, fw) = t["quiet"], t["full"]
-    print(f"greedy vs greedy, 10-point forces, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
-          f"(median of {repeats} × {games} games)")
-    print(f"  peer: the same games with the full log and JSON views:  {fc:7.1f} games/s CPU, {fw:7.1f} wall "
-          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
-    print(f"  target ≥ 60 games/s: {'met' if qc >= 60 else 'NOT met'} (CPU){'' if qw >= 60 else ' — wall clock below it: a loaded machine'}")
+    print_quiet_vs_full(t, "greedy vs greedy, 10-point forces", "games", repeats, games, target=60)
 
     b = skirmish({"C3": ["plasma_machine_gun"]}, {"C8": ["heavy_armour"]}, partial=["C7"])
     act = ["shoot", "plasma_machine_gun", "C8"]
@@ -96,5 +91,4 @@ def main(quick: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    import sys
     raise SystemExit(main("--quick" in sys.argv))

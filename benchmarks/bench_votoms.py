@@ -203,15 +203,11 @@ def contest_bench(quick: bool = False) -> int:
 
 def game_bench(quick: bool = False) -> int:
     "Greedy-vs-greedy default battles per second, quiet against the full log (see the module's docstring); 1 if they differ or miss 30/s."
-    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full, print_quiet_vs_full
     games, repeats = (10, 1) if quick else (60, 3)
     t = quiet_vs_full("votoms", games, repeats, warm=4, what="battles")   # interleaved, after warm-up battles (odds caches)
     if t is None: return 1
-    (qc, qw), (fc, fw) = t["quiet"], t["full"]
-    print(f"greedy vs greedy, two ATs a side, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
-          f"(median of {repeats} x {games} games; target >= 30)")
-    print(f"  peer: the same battles with the full log and JSON views: {fc:7.1f} games/s CPU, {fw:7.1f} wall "
-          f"(quiet/full {qc / fc:4.2f}x; same results: yes)")
+    qc = print_quiet_vs_full(t, "greedy vs greedy, two ATs a side", "battles", repeats, games, target=30)
     return 0 if quick or qc >= 30 else 1
 
 

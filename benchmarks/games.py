@@ -47,6 +47,18 @@ def quiet_vs_full(game, games, repeats=3, bots="greedy", players=None, options=N
     return {"quiet": (med(quiet, 0), med(quiet, 1)), "full": (med(full, 0), med(full, 1)), "result": quiet[-1][2]}
 
 
+def print_quiet_vs_full(t, label, what, repeats, games, target=None):
+    "The two lines every game's benchmark prints of `quiet_vs_full`'s answer `t`: quiet rates, then the full-log peer; and the target's line."
+    (qc, qw), (fc, fw) = t["quiet"], t["full"]
+    print(f"{label}, through simulate(): {qc:7.1f} {what}/s CPU, {qw:7.1f} wall, quiet (median of {repeats} × {games})")
+    print(f"  peer: the same {what} with the full log and JSON views: {fc:7.1f} /s CPU, {fw:7.1f} wall "
+          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
+    if target is not None:
+        print(f"  target ≥ {target} {what}/s: {'met' if qc >= target else 'NOT met'} (CPU)"
+              f"{'' if qw >= target else ' — wall clock below it: a loaded machine'}")
+    return qc
+
+
 def bench_game(name, quick):
     g = get_game(name)
     n = COUNTS.get(g.name, (100, 10))[1 if quick else 0]
