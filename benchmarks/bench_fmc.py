@@ -14,18 +14,11 @@
    and cached. Peer, same run: a 10,000-trial numpy Monte Carlo of the same attack (about ±1% accurate).
 Targets from issue 12: ≥ 200 skirmishes/s in quiet mode; ≤ 1 ms for one attack's odds.
 """
-import copy, math, statistics, time
+import copy, math, statistics, sys, time
+from pathlib import Path
 import numpy as np
 
 OPTIONS = {"encounter": "6 hoblin, 4 porc"}
-
-
-def _series(games, seed, quiet):
-    "One timed series through the simulator: (CPU games/s, wall games/s, per-game records, the result)."
-    from fortune_suite.simkit import simulate
-    t0, w0 = time.process_time(), time.perf_counter()
-    r = simulate("fmc", games, seed, "greedy", options=OPTIONS, quiet=quiet, keep=True)
-    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records, r
 
 
 def plain_spot(f, x, y, figures, base, speed=0.0, target=None, size=(1e9, 1e9)):
@@ -89,18 +82,11 @@ def main(quick: bool = False) -> int:
     from fortune_suite.games.fmc import odds
 
     games, repeats = (20, 3) if quick else (200, 3)
-    _series(3, 10_000, True)                                    # warm the odds caches once, as a long run would
-    quiet, full = [], []
-    for k in range(repeats):                                    # interleaved, so both see the same machine load
-        quiet.append(_series(games, 1000 * k, True)); full.append(_series(games, 1000 * k, False))
-        if quiet[-1][2] != full[-1][2]:
-            print(f"quiet and full-log skirmishes ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
-    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
-    r = quiet[-1][3]
-    print(f"party of four vs 6 hoblins and 4 porcs, greedy vs greedy, through simulate(): {qc:7.1f} skirmishes/s CPU, "
-          f"{qw:7.1f} wall, quiet (median of {repeats} × {games})")
-    print(f"  peer: the same skirmishes with the full log and JSON views:  {fc:7.1f} /s CPU, {fw:7.1f} wall "
-          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full, print_quiet_vs_full
+    t = quiet_vs_full("fmc", games, repeats, options=OPTIONS, warm=3, what="skirmishes")   # interleaved, after warm-up (odds caches)
+    if t is None: return 1
+    (qc, qw), r = t["quiet"], t["result"]
+    print_quiet_vs_full(t, "party of four vs 6 hoblins and 4 porcs, greedy vs greedy", "skirmishes", repeats, games)
     cols = r.columns
     print(f"  last series: party wins {r.win_rate[0]:.0%}, all survive {cols['survived']['rate']:.0%}, "
           f"cleared {cols['clear']['rate']:.0%}, mean experience {cols['xp']['mean']:.0f}, mean rounds {r.mean_rounds:.2f}")
@@ -141,5 +127,4 @@ def main(quick: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    import sys
     raise SystemExit(main("--quick" in sys.argv))

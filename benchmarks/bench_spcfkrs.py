@@ -17,16 +17,9 @@ Targets from issue 9: ≥ 60 greedy games/s in quiet mode (23 before it); ≤ 5 
 write-up's 35,000 games in 5 minutes on two cores, i.e. ≤ 17 ms of CPU a game. Issue 14 made that game ~1.4× cheaper
 with the same games (main 17.6 → 12.6 ms, medians of 5 alternating runs on one loaded machine; same result rows).
 """
-import statistics, time
+import statistics, sys, time
+from pathlib import Path
 import numpy as np
-
-
-def _series(games, seed, quiet):
-    "One timed series through the simulator: (CPU games/s, wall games/s, per-game records)."
-    from fortune_suite.simkit import simulate
-    t0, w0 = time.process_time(), time.perf_counter()
-    r = simulate("spcfkrs", games, seed, "greedy", quiet=quiet, keep=True)
-    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records
 
 
 def writeup_forces() -> list:
@@ -59,19 +52,11 @@ def main(quick: bool = False) -> int:
     from fortune_suite.games.spcfkrs import skirmish, attack_odds
     from fortune_suite.games.spcfkrs.odds import _burst
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full, print_quiet_vs_full
     games, repeats = (6, 3) if quick else (60, 3)
-    _series(2, 10_000, True)                                    # (warm the per-board caches once, as a long run would)
-    quiet, full = [], []
-    for k in range(repeats):                                    # interleaved, so both see the same machine load
-        quiet.append(_series(games, 1000 * k, True)); full.append(_series(games, 1000 * k, False))
-        if quiet[-1][2] != full[-1][2]:
-            print(f"quiet and full-log games ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
-    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
-    print(f"greedy vs greedy, 10-point forces, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
-          f"(median of {repeats} × {games} games)")
-    print(f"  peer: the same games with the full log and JSON views:  {fc:7.1f} games/s CPU, {fw:7.1f} wall "
-          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
-    print(f"  target ≥ 60 games/s: {'met' if qc >= 60 else 'NOT met'} (CPU){'' if qw >= 60 else ' — wall clock below it: a loaded machine'}")
+    t = quiet_vs_full("spcfkrs", games, repeats, warm=2)        # interleaved, after warm-up games (per-board caches)
+    if t is None: return 1
+    print_quiet_vs_full(t, "greedy vs greedy, 10-point forces", "games", repeats, games, target=60)
 
     b = skirmish({"C3": ["plasma_machine_gun"]}, {"C8": ["heavy_armour"]}, partial=["C7"])
     act = ["shoot", "plasma_machine_gun", "C8"]
@@ -106,5 +91,4 @@ def main(quick: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    import sys
     raise SystemExit(main("--quick" in sys.argv))

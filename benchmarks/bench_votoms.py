@@ -1,4 +1,4 @@
-"""VOTOMS benchmark: `python benchmarks/bench_votoms.py [--quick]` (also `python benchmarks/games.py votoms`).
+"""VOTOMS benchmark: `python benchmarks/bench_votoms.py [--quick] [--before DIR] [--writeup]` (also `python benchmarks/games.py votoms`).
 
 1. `contest_bench`: the exact outcome distribution of a contested roll (`pool_dist(n, m)`, what `contest_odds` computes
    after the modifiers) for every pool from 1 to 12 dice against 1 to 12, cold (our results cache cleared; the
@@ -16,6 +16,17 @@
    votoms`), as the median of 3 series, in CPU time (what one core does) and wall-clock time (what a loaded machine
    lets it do). Peer, same run: the same seeded games with the full log (every contest's exact odds, the referee's
    lines, JSON views); both must end every game alike (winners and rounds per seed). Target from issue 13: ≥ 30.
+3. `writeup_bench`: the VOTOMS write-up's games (nbs/writeups/votoms.ipynb, part 4): its 22 conditions (a pair of each
+   of the 11 ATs with GAT-22s against a pair of Scopedogs, as Red and as Blue), greedy against greedy, quiet, each
+   game seeded as the write-up's sweep seeds it (study seed 13) — CPU ms a game over `games` games of every
+   condition after one warm-up game each (a sweep worker's caches are warm), in a fresh process, median of the
+   series. With `--before DIR` (a checkout of the code before, e.g. `/work/main`): the same games with DIR's
+   `fortune_suite`, each series run before/after back to back (both see the same load), the ratio of the medians,
+   and the games must end alike (winners, rounds and scores of every game). Target from issue 14: the write-up's
+   22,000 games (1,000 a condition) in 5 minutes on two cores, i.e. ≤ 27 ms of CPU a game with everything else.
+   Issue 14 made these games ~1.4–1.7× cheaper with the same games (`--before /work/main`, 5 back-to-back series of
+   44 games at load average 8–12: main 22–35 ms, after 15–23 ms, median ratio 1.40×; the same results in every
+   series; A/B runs of 110–176 games at load 3–5: main 21–35 ms, after 13–20 ms, 1.5–1.7×).
 """
 import statistics, sys, time
 from pathlib import Path
@@ -190,36 +201,86 @@ def contest_bench(quick: bool = False) -> int:
     return status
 
 
-def _game_series(games, seed, quiet):
-    "One timed series of default battles through the simulator: (CPU games/s, wall games/s, per-game records)."
-    from fortune_suite.simkit import simulate
-    t0, w0 = time.process_time(), time.perf_counter()
-    r = simulate("votoms", games, seed, "greedy", quiet=quiet, keep=True)
-    return games / max(time.process_time() - t0, 1e-9), games / max(time.perf_counter() - w0, 1e-9), r.records
-
-
 def game_bench(quick: bool = False) -> int:
     "Greedy-vs-greedy default battles per second, quiet against the full log (see the module's docstring); 1 if they differ or miss 30/s."
+    sys.path.insert(0, str(Path(__file__).resolve().parent)); from games import quiet_vs_full, print_quiet_vs_full
     games, repeats = (10, 1) if quick else (60, 3)
-    _game_series(4, 10_000, True)                               # warm the odds caches once, as a long run would
-    quiet, full = [], []
-    for k in range(repeats):                                    # interleaved, so both see the same machine load
-        quiet.append(_game_series(games, 1000 * k, True)); full.append(_game_series(games, 1000 * k, False))
-        if quiet[-1][2] != full[-1][2]:
-            print(f"quiet and full-log battles ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return 1
-    qc, qw, fc, fw = (statistics.median(x[i] for x in xs) for xs, i in ((quiet, 0), (quiet, 1), (full, 0), (full, 1)))
-    print(f"greedy vs greedy, two ATs a side, through simulate(): {qc:7.1f} games/s CPU, {qw:7.1f} wall, quiet "
-          f"(median of {repeats} x {games} games; target >= 30)")
-    print(f"  peer: the same battles with the full log and JSON views: {fc:7.1f} games/s CPU, {fw:7.1f} wall "
-          f"(quiet/full {qc / fc:4.2f}x; same results: yes)")
+    t = quiet_vs_full("votoms", games, repeats, warm=4, what="battles")   # interleaved, after warm-up battles (odds caches)
+    if t is None: return 1
+    qc = print_quiet_vs_full(t, "greedy vs greedy, two ATs a side", "battles", repeats, games, target=30)
     return 0 if quick or qc >= 30 else 1
 
 
-def main(quick: bool = False) -> int:
+_WRITEUP_GAMES = r"""
+import json, sys, time
+from fortune_suite.sweep import Condition, Study, plan, game_seeds
+from fortune_suite.simkit import prepare
+from fortune_suite.engine import play_bots
+from fortune_suite.games.votoms import VEHICLES
+n = int(sys.argv[1])
+REF = [{"at": "Scopedog", "weapons": ["GAT-22"]}] * 2
+ATS = [v for v in VEHICLES.values() if v.kind == "AT"]
+conds = [Condition("votoms", {"budget": 0, "squads": [A, REF] if side == 0 else [REF, A]}, bots="greedy", name=f"{v.short} A{side}")
+         for v in ATS for A in [[{"at": v.short, "weapons": ["GAT-22"]}] * 2] for side in (0, 1)]
+jobs = []
+for p in plan(Study(conds, games=n + 1, seed=13)):
+    su = prepare(p.condition.game, p.condition.bots, p.condition.players, p.condition.options)
+    bots = {q: su.bots[q] for q in range(su.players)}
+    seeds = game_seeds(13, p.key, 0, n + 1)
+    play_bots(su.game.new(su.options, seeds[n], quiet=True), bots, seed=seeds[n])        # warm-up: game n, untimed
+    jobs += [(su, bots, s) for s in seeds[:n]]
+t0, out = time.process_time(), []
+for su, bots, s in jobs:
+    out.append(play_bots(su.game.new(su.options, s, quiet=True), bots, seed=s).result())
+import fortune_suite
+print(json.dumps({"ms": 1e3 * (time.process_time() - t0) / len(jobs), "games": len(jobs), "results": out, "code": fortune_suite.__file__}))
+"""
+
+
+def _writeup_series(path, games: int) -> dict:
+    "One series of the write-up's games in a fresh process with `fortune_suite` from `path`: {'ms', 'games', 'results'}."
+    import json, os, subprocess
+    env = dict(os.environ, PYTHONPATH=str(path))
+    r = subprocess.run([sys.executable, "-c", _WRITEUP_GAMES, str(games)], env=env, cwd=str(path),    # (cwd: first on sys.path)
+                       capture_output=True, text=True, check=True)
+    return json.loads(r.stdout)
+
+
+def writeup_bench(quick: bool = False, before=None, series: int = 5) -> int:
+    "CPU ms a write-up game (see the module's docstring); with `before`, the same games with that code, back to back; 1 if they differ."
+    here = Path(__file__).resolve().parent.parent
+    games, series = (1, 1) if quick else (2, series)
+    now, old = [], []
+    for k in range(series):                                  # alternated: before, after, before, after…
+        if before is not None: old.append(_writeup_series(before, games))
+        now.append(_writeup_series(here, games))
+        if before is not None and old[-1]["code"] == now[-1]["code"]:
+            print(f"--before {before} imports the same fortune_suite ({now[-1]['code']})"); return 1
+        if before is not None and old[-1]["results"] != now[-1]["results"]:
+            print(f"the write-up's games end differently with {before} (series {k})"); return 1
+    ms = statistics.median(r["ms"] for r in now)
+    n = now[0]["games"]
+    print(f"write-up game (a pair of each AT with GAT-22s vs a pair of Scopedogs, 22 conditions, greedy, quiet): "
+          f"{ms:.1f} ms CPU a game (median of {series} series × {n} games, after a warm-up game a condition)")
+    if before is not None:
+        mb = statistics.median(r["ms"] for r in old)
+        show = lambda rs: ", ".join(f"{r['ms']:.1f}" for r in rs)
+        pair = statistics.median(b["ms"] / a["ms"] for b, a in zip(old, now))
+        print(f"  before ({before}): {mb:.1f} ms CPU a game, the same games: {mb / ms:.2f}× as costly (median of the "
+              f"back-to-back ratios {pair:.2f}×; series before: {show(old)}; after: {show(now)}); same results: yes")
+    print(f"  22,000 games ≈ {22_000 * ms / 1e3 / 2 / 60:.1f} min on two cores; target ≤ 27 ms: {'met' if ms <= 27 else 'NOT met'}")
+    return 0
+
+
+def main(quick: bool = False, before=None) -> int:
     status = contest_bench(quick)
     status |= game_bench(quick)
+    status |= writeup_bench(quick, before)
     return status
 
 
 if __name__ == "__main__":
-    raise SystemExit(main("--quick" in sys.argv))
+    args = sys.argv[1:]
+    before = args[args.index("--before") + 1] if "--before" in args else None
+    if "--writeup" in args: raise SystemExit(writeup_bench("--quick" in args, before))
+    raise SystemExit(main("--quick" in args, before))

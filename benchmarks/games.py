@@ -27,32 +27,52 @@ def load(module):
     return mod
 
 
-def rate(game, games, players, quiet, repeats):
-    "Median games/s (CPU time) of `repeats` seeded greedy-vs-greedy series; the last series' result."
-    bots = "greedy" if "greedy" in bots_for(game) else "random"
-    rates, r = [], None
-    simulate(game, 1, seed=10**6, bots=bots, players=players, quiet=quiet)   # warm-up: first-use caches (card data, tables)
+def quiet_vs_full(game, games, repeats=3, bots="greedy", players=None, options=None, warm=3, what="games"):
+    """The timing loop every game's benchmark shares, through the one simulator: `repeats` series of `games` seeded games
+    (seeds 1000·k on), each in quiet mode and again with the full log, interleaved so both see the same machine load,
+    after `warm` warm-up games (first-use caches, as a long run has them). Returns {"quiet": (CPU games/s, wall games/s),
+    "full": (…), "result": the last quiet series' SimResult}, medians of the series; None, with a line saying so, if a
+    quiet and a full-log series ended differently (every game's seed, winners and rounds are compared)."""
+    def series(n, seed, quiet):
+        t0, w0 = time.process_time(), time.perf_counter()
+        r = simulate(game, n, seed, bots, players=players, options=options, quiet=quiet, keep=True)
+        return n / max(time.process_time() - t0, 1e-9), n / max(time.perf_counter() - w0, 1e-9), r
+    series(warm, 10**6, True)
+    quiet, full = [], []
     for k in range(repeats):
-        t0 = time.process_time()
-        r = simulate(game, games, seed=1000 * k, bots=bots, players=players, quiet=quiet, keep=True)
-        rates.append(games / max(time.process_time() - t0, 1e-9))
-    return statistics.median(rates), r
+        quiet.append(series(games, 1000 * k, True)); full.append(series(games, 1000 * k, False))
+        if quiet[-1][2].records != full[-1][2].records:
+            print(f"quiet and full-log {what} ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return None
+    med = lambda xs, i: statistics.median(x[i] for x in xs)
+    return {"quiet": (med(quiet, 0), med(quiet, 1)), "full": (med(full, 0), med(full, 1)), "result": quiet[-1][2]}
+
+
+def print_quiet_vs_full(t, label, what, repeats, games, target=None):
+    "The two lines every game's benchmark prints of `quiet_vs_full`'s answer `t`: quiet rates, then the full-log peer; and the target's line."
+    (qc, qw), (fc, fw) = t["quiet"], t["full"]
+    print(f"{label}, through simulate(): {qc:7.1f} {what}/s CPU, {qw:7.1f} wall, quiet (median of {repeats} × {games})")
+    print(f"  peer: the same {what} with the full log and JSON views: {fc:7.1f} /s CPU, {fw:7.1f} wall "
+          f"(quiet/full = {qc / fc:.2f} CPU, {qw / fw:.2f} wall; same results: yes)")
+    if target is not None:
+        print(f"  target ≥ {target} {what}/s: {'met' if qc >= target else 'NOT met'} (CPU)"
+              f"{'' if qw >= target else ' — wall clock below it: a loaded machine'}")
+    return qc
 
 
 def bench_game(name, quick):
     g = get_game(name)
     n = COUNTS.get(g.name, (100, 10))[1 if quick else 0]
     repeats = 1 if quick else 3
+    bots = "greedy" if "greedy" in bots_for(g) else "random"
     for players in PLAYERS.get(g.name, (None,)):
         label = g.name + (f" ({players} players)" if players else "")
-        q, rq = rate(g, n, players, True, repeats)
-        f, rf = rate(g, n, players, False, repeats)
-        same = rq.records == rf.records
-        print(f"{label:26} greedy vs greedy: quiet {q:8.1f} games/s   full log {f:8.1f} games/s   "
-              f"quiet/full {q / f:4.2f}x   ({n} games x {repeats}, median; same results: {same})")
-        if not same:
+        t = quiet_vs_full(g, n, repeats, bots, players, warm=1)
+        if t is None:
             print(f"  quiet and full-log games ended differently for {label}", file=sys.stderr)
             return 1
+        q, f = t["quiet"][0], t["full"][0]
+        print(f"{label:26} {bots} vs {bots}: quiet {q:8.1f} games/s   full log {f:8.1f} games/s   "
+              f"quiet/full {q / f:4.2f}x   ({n} games x {repeats}, median, CPU; same results: True)")
     return 0
 
 

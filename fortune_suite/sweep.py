@@ -8,14 +8,13 @@ import hashlib, json, logging, math, os, time, uuid
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 import numpy as np
-import pandas as pd
 from .engine import options_to_dict, RulesError
 from .simkit import prepare, play_game, wilson, _progress
 
 # %% auto #0
-__all__ = ['FORMAT', 'SweepError', 'Condition', 'Study', 'condition_key', 'game_seeds', 'Planned', 'plan', 'default_batch',
-           'batches', 'play_batch', 'local_cluster', 'sweep', 'tidy', 'have_parquet', 'default_path', 'save', 'load',
-           'summarize', 'summary_text']
+__all__ = ['LIGHT_DASK', 'FORMAT', 'SweepError', 'Condition', 'Study', 'condition_key', 'game_seeds', 'Planned', 'plan',
+           'default_batch', 'batches', 'play_batch', 'local_cluster', 'sweep', 'tidy', 'have_parquet', 'default_path',
+           'save', 'load', 'summarize', 'summary_text']
 
 # %% ../nbs/07_sweep.ipynb #3585dab9
 class SweepError(ValueError):
@@ -164,12 +163,19 @@ def default_batch(study:Study, workers:int) -> int:
     total = study.games * len(study.conditions)
     return max(1, min(study.games, max(10, min(100, math.ceil(total / (8 * max(1, workers)))))))
 
-def batches(study:Study, batch:int) -> list:
+def _cut(a, b, k): return [(a + (b - a) * j // k, a + (b - a) * (j + 1) // k) for j in range(k)]
+
+def batches(study:Study,         # the study
+            batch:int,           # games per task (at most)
+            workers:int=1        # workers that play at once: with more than one, the last tasks are cut smaller
+           ) -> list:
     "The tasks of a study, condition by condition: (condition index, first game, one past the last), ≤ `batch` games, evened out."
-    batch = _whole(batch, "batch", 1)
+    batch, workers = _whole(batch, "batch", 1), _whole(workers, "workers", 1)
     k = math.ceil(study.games / batch)                       # tasks per condition; their sizes differ by one at most
-    cuts = [study.games * j // k for j in range(k + 1)]
-    return [(ci, a, b) for ci in range(len(study.conditions)) for a, b in zip(cuts, cuts[1:])]
+    out = [(ci, a, b) for ci in range(len(study.conditions)) for a, b in _cut(0, study.games, k)]
+    if workers == 1: return out
+    tail = 2 * workers                                       # the study's last 2 tasks a worker: each cut in 4
+    return out[:-tail] + [(ci, x, y) for ci, a, b in out[-tail:] for x, y in _cut(a, b, min(4, b - a))]
 
 # %% ../nbs/07_sweep.ipynb #8dc8c88a
 def play_batch(p:Planned,        # the condition, from `plan`
@@ -191,12 +197,21 @@ def _cores() -> int:
     try: return len(os.sched_getaffinity(0))
     except AttributeError: return os.cpu_count() or 1
 
+# Dask's own background work, turned down on a sweep's cluster (its defaults suit interactive analysis): the statistical
+# profiler samples every thread's stack 100 times a second in each worker, the event loops check their health 50 times
+# a second, the memory and system monitors run 10 and 2 times a second. Measured here (`benchmarks/sweep.py`), that
+# costs each busy worker and the scheduler's process a few percent of a core: on two cores, time the games do not get.
+LIGHT_DASK = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "500ms",
+              "distributed.admin.system-monitor.interval": "2s", "distributed.worker.memory.monitor-interval": "1s"}
+
 def local_cluster(workers:int=None, # worker processes (default: one per core)
                   **kw):            # more `LocalCluster` arguments
-    "A `LocalCluster` for sweeps: worker processes with one thread each, quiet logs, and no fixed port (8787 stays free)."
+    "A `LocalCluster` for sweeps: worker processes with one thread each, Dask's background work turned down (`LIGHT_DASK`), quiet logs, no fixed port (8787 stays free)."
+    import dask
     from distributed import LocalCluster
-    return LocalCluster(**{"n_workers": workers or _cores(), "threads_per_worker": 1, "processes": True, "dashboard_address": None,
-                           "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}, "silence_logs": logging.CRITICAL, **kw})
+    with dask.config.set(LIGHT_DASK):       # read as the scheduler, nannies and workers start (a restarted worker too)
+        return LocalCluster(**{"n_workers": workers or _cores(), "threads_per_worker": 1, "processes": True, "dashboard_address": None,
+                               "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}, "silence_logs": logging.CRITICAL, **kw})
 
 def _as_study(study, games, seed) -> Study:
     if isinstance(study, (str, Path)): study = Study.load(study)
@@ -252,7 +267,7 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
                 client = own = Client(cluster)
             n_workers = max(1, sum(client.nthreads().values()) or n_workers)     # threads that can play a batch at once
         b = batch if batch is not None else default_batch(study, n_workers)
-        tasks = batches(study, b)
+        tasks = batches(study, b, 1 if workers == 0 else n_workers)
         bar, done = None, [0]
         if callable(progress): tick = lambda k: (done.__setitem__(0, done[0] + k), progress(done[0], total))
         else:
@@ -291,6 +306,7 @@ def _rank(c:str):
 
 def tidy(rows:list) -> pd.DataFrame:
     "The tidy table of a sweep's rows: sorted by condition and game, one type per column (nullable where values are missing)."
+    import pandas as pd     # here, not at the top: a worker that only plays batches never loads pandas (~0.3 s of its first task)
     rows = sorted(rows, key=lambda r: (r["cond"], r["game"]))
     first = {k: j for j, k in enumerate(dict.fromkeys(k for r in rows for k in r))}
     order = sorted(first, key=lambda c: (*_rank(c), first[c]))
@@ -320,6 +336,7 @@ def default_path(stem) -> Path:
     return Path(f"{stem}.parquet" if have_parquet() else f"{stem}.json")
 
 def _jsonable(v):
+    import pandas as pd
     if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)): return None
     return v.item() if isinstance(v, np.generic) else v
 
@@ -339,6 +356,7 @@ def save(df:pd.DataFrame, path) -> Path:
 
 def load(path) -> pd.DataFrame:
     "A sweep's table saved by `save` (.parquet or .json), equal to the one saved."
+    import pandas as pd
     p = Path(path)
     if not p.exists(): raise SweepError(f"no such file: {p}")
     if p.suffix == ".parquet":
@@ -362,6 +380,7 @@ def summarize(df:pd.DataFrame,   # a sweep's table
               by:str="seat"      # "seat" (per seat) or "bot" (per bot, wherever it sat)
              ) -> pd.DataFrame:
     "Wins per condition and seat (or bot) with 95% Wilson intervals; draws and mean rounds per condition."
+    import pandas as pd
     if by not in ("seat", "bot"): raise SweepError(f"summarize by 'seat' or 'bot', got {by!r}")
     seats_of = {c["name"]: c.get("seats") for c in (df.attrs.get("study") or {}).get("conditions", [])}
     out = []

@@ -37,15 +37,7 @@ def last_spots(events) -> dict:
 
 class FFTableBoard(TableBoard):
     "A `TableBoard` that sends a layer to the page only when its data changed: a redraw that leaves a layer as it was sends nothing for it."
-    def __init__(self, *args, **kwargs):
-        self._sent = {}
-        super().__init__(*args, **kwargs)
-    def _flush(self):
-        dirty, self._dirty = self._dirty, set()
-        for layer in sorted(dirty):
-            cols = self._columns(layer)
-            if self._sent.get(layer) != cols:
-                self.sources[layer].data = cols; self._sent[layer] = cols
+    changed_only = True
 
 class FFTable:
     "The table of the Fortune Fodder app: a `TableBoard` and its legend, drawn from a seat's view."

@@ -25,14 +25,7 @@ __all__ = ['VT_CSS', 'SticksBoard', 'VotomsBoard']
 # %% ../../nbs/56d_app_votoms_board.ipynb #cd28bfe7
 class SticksBoard(TableBoard):
     "A `TableBoard` in one-stick squares: a highlighted point is drawn as the square it is the centre of; a layer goes to the page only when its data changed."
-    def __init__(self, *args, **kwargs):
-        self._sent = {}
-        super().__init__(*args, **kwargs)
-    def _flush(self):
-        dirty, self._dirty = self._dirty, set()
-        for layer in sorted(dirty):
-            cols = self._columns(layer)
-            if self._sent.get(layer) != cols: self.sources[layer].data = cols; self._sent[layer] = cols
+    changed_only = True            # `Board._flush` skips a layer whose data came out as last sent
     def _outline(self, k):
         if isinstance(k, tuple): return outline(square_at(*k), inset=0.4)
         return TableBoard._outline(self, k)

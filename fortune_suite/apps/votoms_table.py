@@ -4,7 +4,6 @@
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #f27356d7
 from __future__ import annotations
-import copy
 from ..ui.tabletop import tip, help_line, esc, Swatch, legend_html, status_card_html
 from ..games.votoms.contest import resolve
 from ..games.votoms.combat import odds as battle_odds
@@ -107,14 +106,8 @@ def defend_odds(data:dict) -> dict:
     return out
 
 def attack_odds(state, player:int, action:dict) -> dict | None:
-    "The odds the game gives an attack `action`: {defence: {'dice', 'win', 'stun', …}} (None if the game gives none)."
-    c = copy.deepcopy(state)
-    n = len(c.log.events)
-    c.apply(player, action)
-    d = c.decision
-    if d is not None and d.kind == "defend": return defend_odds(d.data)
-    ev = next((e for e in c.log.events[n:] if e.kind == "contest"), None)
-    return None if ev is None else {ev.data["defence"]: {"dice": len(ev.data["defend_faces"]), **ev.data["odds"]}}
+    "The odds the game gives an attack `action`: {defence: {'dice', 'win', 'stun', …}} (`state.odds`: the question it would ask)."
+    return state.odds(player, action)
 
 def best_defence(odds:dict) -> str:
     "The defence the game's numbers favour for the defender, ranked as `contest.best_defence` ranks by default: the lowest P(hit), then the least damage, then the most damage dealt back."

@@ -56,6 +56,7 @@ class Board(Panel):
     path_color = "#e65100"
     label_px = 11                   # font size of piece labels, in pixels
     x_axis_location = "below"       # "above" puts the column labels on top
+    changed_only = False            # True: a layer is sent only when its data differ from what was last sent
 
     def __init__(self,
                  x_range:tuple,         # (left, right) in figure coordinates
@@ -67,7 +68,7 @@ class Board(Panel):
         super().__init__()
         self.box.add_class("fs-board")
         self._pieces, self._highlight, self._paths, self._arrows, self._labels = {}, {}, [], [], []
-        self._handlers, self._holding, self._dirty = [], 0, set()
+        self._handlers, self._holding, self._dirty, self._sent = [], 0, set(), {}
         self.show_selection = show_selection
         self.sources = {}
         fig = figure(width=int(width), height=int(height), x_range=Range1d(*x_range), y_range=Range1d(*y_range),
@@ -125,8 +126,14 @@ def _touch(self:Board, *layers):
     if not self._holding: self._flush()
 
 def _flush(self:Board):
+    "Send every dirty layer (with `changed_only`, only those whose data differ from what was last sent)."
     dirty, self._dirty = self._dirty, set()
-    for layer in sorted(dirty): self.sources[layer].data = self._columns(layer)
+    for layer in sorted(dirty):
+        cols = self._columns(layer)
+        if self.changed_only:
+            if self._sent.get(layer) == cols: continue
+            self._sent[layer] = cols
+        self.sources[layer].data = cols
 
 def _columns(self:Board, layer) -> dict:
     "The full data of `layer`, as it would be sent."

@@ -2,6 +2,7 @@
 porcs) whose referee's log is compared line by line with the stored copy; and the same game replayed from its save."""
 from pathlib import Path
 from fortune_suite.engine import play_bots, load_game, replay
+from fortune_suite.engine.testing import golden_check
 from fortune_suite.games.fmc import Fmc
 
 GOLDEN = Path(__file__).parent / "data" / "fmc_golden.txt"
@@ -13,15 +14,9 @@ def golden_game():
     return play_bots(Fmc.new(OPTIONS, SEED), ["greedy", "greedy"], seed=SEED)
 
 
-def test_golden_log(update=False):
+def test_golden_log():
     g = golden_game()
-    lines = g.log.lines()
-    if update or not GOLDEN.exists():
-        GOLDEN.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    want = GOLDEN.read_text(encoding="utf-8").splitlines()
-    for i, (a, b) in enumerate(zip(lines, want)):
-        assert a == b, f"line {i + 1} differs:\n  got:  {a}\n  want: {b}"
-    assert len(lines) == len(want), (len(lines), len(want))
+    lines = golden_check(g, GOLDEN)          # GOLDEN_UPDATE=1 pytest … rewrites it after an intended change
     assert g.is_over and lines[-1].startswith("The skirmish is over after")
 
 
@@ -39,6 +34,3 @@ def test_golden_save_replays():
     assert h.log.lines() == g.log.lines() and h.result() == g.result()
     assert g.copy().undo(5).log.lines() == replay("fmc", OPTIONS, SEED, g.actions[:-5]).log.lines()
 
-
-if __name__ == "__main__":
-    test_golden_log(update=True)

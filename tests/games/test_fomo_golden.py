@@ -8,6 +8,7 @@ cards) scores a triple of circles, 5, doubled by the Unicorn to 10, minus 9 for 
 all five parts (head, torso, arms, legs, core), so player 1 has completed the Giant Mecha and wins at the round's
 end. Any change to the rules, the bots, the shuffle or the wording shows up here line by line."""
 from fortune_suite.engine import play_bots
+from fortune_suite.engine.testing import golden_check
 from fortune_suite.games.fomo import Fomo, deal_order, score, giant_mecha
 
 REFEREE = [
@@ -232,11 +233,7 @@ def game():
 
 
 def test_golden_log_line_by_line():
-    s = game()
-    lines = s.log.lines()
-    for i, (got, want) in enumerate(zip(lines, REFEREE)):
-        assert got == want, f"line {i}: {got!r} != {want!r}"
-    assert len(lines) == len(REFEREE)
+    golden_check(game(), REFEREE)
 
 
 def test_player_1_reads_the_log_without_player_0_secrets():

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 from fortune_suite.engine import (RulesError, canon, load_game, replay, play_bots, fingerprint, assert_unchanged,
                                   check_protocol)
+from fortune_suite.engine.testing import golden_check
 from fortune_suite.games.spcfkrs import Spcfkrs, random_orders_bot, CATALOG, LoadedDice
 
 DATA = Path(__file__).parent / "data"
@@ -125,13 +126,7 @@ def golden_game():
 
 def test_golden_greedy_game():
     g = golden_game()
-    lines = g.log.lines()
-    if os.environ.get("SPCFKRS_REGOLD"):
-        DATA.mkdir(exist_ok=True); GOLD.write_text("\n".join(lines) + "\n")
-    want = GOLD.read_text().splitlines()
-    for i, (got, exp) in enumerate(zip(lines, want)):
-        assert got == exp, f"line {i + 1} differs:\n got: {got}\nwant: {exp}"
-    assert len(lines) == len(want)
+    lines = golden_check(g, GOLD, update_env="SPCFKRS_REGOLD")
     again = load_game(g.save())
     assert again.log.lines() == lines and again.result() == g.result()
     assert replay("spcfkrs", g.options, g.seed, g.actions).log == g.log

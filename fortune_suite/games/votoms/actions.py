@@ -11,7 +11,7 @@ from . import combat as C
 from .game import VotomsState, VotomsOptions, can_fire, can_melee
 
 # %% auto #0
-__all__ = ['do_move', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms']
+__all__ = ['do_move', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms', 'attack_odds']
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #d1cd2cca
 def _apply(self, player, a):
@@ -198,3 +198,31 @@ class Votoms(Game):
     "VOTOMS: squads of armoured troopers (or infantry) on a table in sticks, two actions a unit, contested rolls."
     name, Options, State, title = "votoms", VotomsOptions, VotomsState, "VOTOMS"
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
+
+# %% ../../../nbs/72d_votoms_actions.ipynb #204e9d46
+def _first_contest(self, u, a) -> dict:
+    "The first contest attack `a` by `u` would queue (as `do_shoot` / `declare_melee` make it), with nothing spent or rolled."
+    minus = u.stun + (1 if u.wounded else 0)          # what `spend_stun` will take from the attack's first roll
+    if a["act"] == "melee":
+        return {"kind": "melee", "att": u.id, "tgt": a["target"], "dice": u.melee - minus, "src": list(u.pos), "melee": True, "pool": {}}
+    guns = [u.gun(a["weapon"])] + [u.gun(n) for n in a.get("with", [])]
+    traits = {t for h in guns for t in h.w.traits}
+    t = self.by_id[(a.get("targets") or [a["target"]])[0]]
+    return {"att": u.id, "src": list(u.pos), "knock": bool(traits & {"Knockback", "Blast"}), "burn": "Burn" in traits,
+            "indirect": "Indirect" in traits, "kind": "shoot", "tgt": t.id, "pool": {}, "plus": 1 if a.get("aim") else 0,
+            "dice": C.weapon_pool(u, guns, t.pos, a.get("shots", 1)) - minus}
+
+def attack_odds(self, player:int, action:dict) -> dict:
+    "{defence: {'dice', 'win', 'stun', 'damage', 'destroy', 'explode', 'mean', 'back', 'back_mean'}} of a legal attack `action` of `player`'s, the state unchanged (see above)."
+    player = self._player(player)
+    if not isinstance(action, dict) or action.get("act") not in ("shoot", "melee"):
+        raise VotomsError(f"odds are for an attack (an action with act 'shoot' or 'melee'), got {action!r}")
+    if player not in self.to_move() or self.decisions:
+        raise VotomsError(f"odds: {self.player_name(player)} has no attack to declare now" + (f" (a {self.decision.kind} question is open)" if self.decisions else ""))
+    self._check(player, action)
+    u = self.by_id[action["unit"]]
+    job = _first_contest(self, u, action)
+    q = C.defend_question(self, job, u, self.by_id[job["tgt"]])
+    return {k: {"dice": e["dice"], **C.odds(q["attack_dice"], e["dice"], q["hp"], tuple(e["tokens"]), *q["rules"])} for k, e in q["defend"].items()}
+
+VotomsState.odds = attack_odds

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools
 from ...engine import register_bot
-from .table import get_table, dist, sight
+from .table import get_table, dist, sight, _sight
 from .combat import odds
 from . import contest as VC
 
@@ -16,75 +16,148 @@ __all__ = ['gun_dice', 'best_attack', 'greedy_bot']
 # %% ../../../nbs/73_votoms_bots.ipynb #635bb1d1
 def _defence(t, table, src, cover_ok=True) -> int:
     "The target's best defence dice against an attack from `src` (MOVE or ARMOR with cover), before its stun."
-    kind = table.kind(tuple(t["pos"]))
+    x, y = pos = t["pos"]
+    kind = table.terrain[y][x] if 0 <= x < table.width and 0 <= y < table.height else "wall"     # `table.kind`, inlined
     mv = t["swim"] if kind == "water" else t["run"] if kind == "rough" else max(t["run"], t["dash"])
-    ar = t["armor"] + (1 if cover_ok and tuple(src) != tuple(t["pos"]) and sight(table, src, t["pos"]) == "cover" else 0)
+    ar = t["armor"] + (1 if cover_ok and (src[0] != x or src[1] != y) and _sight(table, tuple(src), (x, y))[0] == "cover" else 0)
     fx, fy = t["facing"]
-    back = 1 if (src[0] - t["pos"][0]) * fx + (src[1] - t["pos"][1]) * fy < 0 else 0
+    back = 1 if (src[0] - x) * fx + (src[1] - y) * fy < 0 else 0
     return max(mv, ar) - back - t["stun"] - (1 if t["wounded"] else 0)
 
 def _minus(u) -> int: return u["stun"] + (1 if u.get("wounded") else 0)     # dice lost on its next roll: stun markers, a wound
 
 def _hp(t) -> int: return 1 if t["kind"] == "pilot" else t["hp"]     # a two-hit team takes 2
 
+@functools.lru_cache(maxsize=None)
 def _value(n, d, hp, plus=0, ties="defender", overkill="minus1") -> float:
     "What `n` attack dice against `d` defence dice are worth: mean damage + 2 × P(destroyed) + 0.3 × P(stun)."
     if n < 1: return 0.0
     o = odds(n, max(d, 0), hp, (0, 0, 0, 0, plus), ties, overkill)
     return o["mean"] + 2 * o["destroy"] + 0.3 * o["stun"]
 
+_penalty = functools.lru_cache(maxsize=None)(VC.range_penalty)     # distances on the table are whole sticks
+
 def gun_dice(g, d:int, shots:int=1) -> int:
     "A weapon's dice at `d` sticks (its record from a view)."
-    base = g["dice"] * shots + 1 if "Salvo" in g["traits"] else g["dice"]
-    return base - VC.range_penalty(d, "Long Range" in g["traits"])
+    tr = g["traits"]
+    base = g["dice"] * shots + 1 if "Salvo" in tr else g["dice"]
+    return base - _penalty(d, "Long Range" in tr)
 
-def best_attack(me, pos, foes, table) -> float:
-    "The best single attack `me` would have from `pos` against any of `foes` (one shot or a melee)."
+def _profile(u) -> tuple:
+    "All a unit's single attacks depend on: (a pilot on foot?, dice it loses to stun and wound, MELEE, (dice, Salvo?, Long Range?) of each gun with ammo)."
+    return (u["kind"] == "pilot", _minus(u), u["melee"],
+            tuple((g["dice"], "Salvo" in g["traits"], "Long Range" in g["traits"]) for g in u["weapons"] if g["ammo"] is None or g["ammo"] >= 1))
+
+@functools.lru_cache(maxsize=None)
+def _best_vs(prof, d, td, hp, at) -> float:
+    "The best single attack of a unit with profile `prof` on one target `d` sticks away with `td` defence dice and `hp` hits (`at`: an AT or vehicle)."
+    pilot, minus, melee, guns = prof
+    best = 0.0
+    if not (at and pilot):                               # a pilot's pistol does not hurt an AT
+        for dice, salvo, long in guns:
+            best = max(best, _value((dice + 1 if salvo else dice) - _penalty(d, long) - minus, td, hp))
+    if d == 1: best = max(best, _value(melee - minus, td, hp))
+    return best
+
+def _best(prof, pos, foes, table) -> float:
+    "`best_attack` from a profile (`pos` a tuple): the best of `_best_vs` over the foes in sight."
     best = 0.0
     for t in foes:
         if t["hidden"]: continue
-        d = dist(pos, t["pos"])
-        if sight(table, pos, t["pos"]) is None: continue
-        td = _defence(t, table, pos)
-        for g in me["weapons"]:
-            if g["ammo"] is not None and g["ammo"] < 1: continue
-            if t["kind"] in ("AT", "vehicle") and me["kind"] == "pilot": continue
-            best = max(best, _value(gun_dice(g, d) - _minus(me), td, _hp(t)))
-        if d == 1: best = max(best, _value(me["melee"] - _minus(me), td, _hp(t)))
+        tp = t["pos"]
+        if _sight(table, pos, tuple(tp))[0] is None: continue
+        best = max(best, _best_vs(prof, max(abs(pos[0] - tp[0]), abs(pos[1] - tp[1])), _defence(t, table, pos), _hp(t),
+                                  t["kind"] in ("AT", "vehicle")))
     return best
 
+def best_attack(me, pos, foes, table) -> float:
+    "The best single attack `me` would have from `pos` against any of `foes` (one shot or a melee)."
+    return _best(_profile(me), tuple(pos), foes, table)
+
 # %% ../../../nbs/73_votoms_bots.ipynb #79425381
-def _shot_value(view, a, units, table) -> float:
+_MEMO, _MEMO_MAX = {}, 20_000     # `_best` values by all they read, kept across calls (cleared when large: they never change)
+
+def _memo(key) -> dict:
+    d = _MEMO.get(key)
+    if d is None:
+        if len(_MEMO) >= _MEMO_MAX: _MEMO.clear()
+        d = _MEMO[key] = {}
+    return d
+
+def _tkey(t) -> tuple:
+    "What `_best` reads of a target besides its square and facing."
+    return (t["hidden"], t["kind"], t["run"], t["dash"], t["swim"], t["armor"], t["stun"], t["wounded"], t["hp"])
+
+class _Prices:
+    "One call of the bot: each unit's profile, the memos of its move values (`_best` for it and against it), defences and squares."
+    def __init__(self, units, table, foes, objectives):
+        self.units, self.table, self.foes, self.objectives = units, table, foes, objectives
+        self.profs = {uid: _profile(u) for uid, u in units.items()}
+        self.fsig = (tuple((_tkey(t), tuple(t["pos"]), tuple(t["facing"])) for t in foes), tuple(objectives))
+        self.mine, self.tds = {}, {}
+    def of(self, me):
+        "(profile, {square: (best attack from it, distance to the nearest foe, to the nearest marker)}, [(foe, its profile, {(square, facing): its best attack on `me` there})])."
+        r = self.mine.get(me["id"])
+        if r is None:
+            prof, tk, T = self.profs[me["id"]], _tkey(me), self.table
+            r = self.mine[me["id"]] = (prof, _memo(("gain", T, prof, self.fsig)),
+                                       [(t, self.profs[t["id"]], _memo(("risk", T, self.profs[t["id"]], tuple(t["pos"]), tk)))
+                                        for t in self.foes if not t["destroyed"]])
+        return r
+    def square(self, prof, pos):
+        "(best attack of a unit with `prof` from `pos`, distance to the nearest foe, to the nearest objective marker)."
+        return (_best(prof, pos, self.foes, self.table), min((dist(pos, t["pos"]) for t in self.foes), default=0),
+                min((dist(pos, o) for o in self.objectives), default=9))
+    def defence(self, t, src, cover_ok=True) -> int:
+        k = (t["id"], src[0], src[1], cover_ok)
+        r = self.tds.get(k)
+        if r is None: r = self.tds[k] = _defence(t, self.table, src, cover_ok)
+        return r
+
+def _shot_value(view, a, units, table, prices=None) -> float:
+    td_of = prices.defence if prices is not None else lambda t, src, ok=True: _defence(t, table, src, ok)
     me = units[a["unit"]]
-    g = next(w for w in me["weapons"] if w["name"] == a["weapon"])
+    ws, mp = me["weapons"], me["pos"]
+    g = next(w for w in ws if w["name"] == a["weapon"])
+    gt = g["traits"]
     tids = a.get("targets") or [a["target"]]
+    shots, more, plus = a.get("shots", 1), a.get("with"), 1 if a.get("aim") else 0
     v, stun = 0.0, _minus(me)
     for t in (units[i] for i in tids):
-        d = dist(me["pos"], t["pos"])
-        n = gun_dice(g, d, a.get("shots", 1)) - stun
-        for h in a.get("with", []):
-            n += gun_dice(next(w for w in me["weapons"] if w["name"] == h), d)
+        d = dist(mp, t["pos"])
+        n = gun_dice(g, d, shots) - stun
+        if more:
+            for h in more: n += gun_dice(next(w for w in ws if w["name"] == h), d)
         stun = 1 if me.get("wounded") else 0      # the markers are spent on the first contest, a wound stays
-        td = _defence(t, table, me["pos"], "Burn" not in g["traits"])
+        td = td_of(t, mp, "Burn" not in gt)
         sign = -1 if t["side"] == me["side"] else 1
-        v += sign * _value(n, td, _hp(t), 1 if a.get("aim") else 0)
-        if "Blast" in g["traits"]:
+        v += sign * _value(n, td, _hp(t), plus)
+        if "Blast" in gt:
             for u in units.values():
                 if u is not t and not u["destroyed"] and not u["hidden"] and dist(u["pos"], t["pos"]) <= 1:
-                    v += (-1 if u["side"] == me["side"] else 1) * 0.8 * _value(n - 1, _defence(u, table, t["pos"]), _hp(u))
-    if g["ammo"] is not None: v -= 0.05 * a.get("shots", 1)      # keep some ammunition for later
-    if a.get("shots", 1) > 1 and g["ammo"] is not None: v -= 0.1 * a["shots"]
+                    v += (-1 if u["side"] == me["side"] else 1) * 0.8 * _value(n - 1, td_of(u, t["pos"]), _hp(u))
+    if g["ammo"] is not None: v -= 0.05 * shots      # keep some ammunition for later
+    if shots > 1 and g["ammo"] is not None: v -= 0.1 * shots
     return v
 
-def _move_value(view, a, units, table, foes, objectives) -> float:
+def _move_value(view, a, units, table, foes, objectives, prices=None) -> float:
+    if prices is None: prices = _Prices(units, table, foes, objectives)
     me = units[a["unit"]]
     pos = tuple(a["to"])
-    here = dict(me, pos=list(pos), facing=me["facing"] if a.get("back") else [
-        (pos[0] > me["pos"][0]) - (pos[0] < me["pos"][0]), (pos[1] > me["pos"][1]) - (pos[1] < me["pos"][1])])
-    gain = best_attack(me, pos, foes, table) if me["actions"] > 1 or a.get("drive_by") else 0.6 * best_attack(me, pos, foes, table)
-    risk = sum(best_attack(t, tuple(t["pos"]), [here], table) for t in foes if not t["destroyed"])
-    near = min((dist(pos, t["pos"]) for t in foes), default=0)
-    obj = min((dist(pos, o) for o in objectives), default=9)
+    mp = me["pos"]
+    facing = tuple(me["facing"]) if a.get("back") else ((pos[0] > mp[0]) - (pos[0] < mp[0]), (pos[1] > mp[1]) - (pos[1] < mp[1]))
+    prof, squares, risks = prices.of(me)
+    sq = squares.get(pos)
+    if sq is None: sq = squares[pos] = prices.square(prof, pos)
+    gain, near, obj = sq
+    if not (me["actions"] > 1 or a.get("drive_by")): gain = 0.6 * gain
+    risk, here = 0, None         # the sum of each foe's best attack on the unit there, in the foes' order
+    for t, tprof, memo in risks:
+        r = memo.get((pos, facing))
+        if r is None:
+            if here is None: here = dict(me, pos=list(pos), facing=list(facing))
+            r = memo[pos, facing] = _best(tprof, tuple(t["pos"]), [here], table)
+        risk += r
     v = gain - 0.5 * risk - 0.05 * near - 0.03 * obj + (0.4 if a.get("hide") else 0)
     if a.get("drive_by"): v -= 0.2
     return v
@@ -132,10 +205,11 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
     foes = [u for u in view["units"] if u["side"] != me_side and not u["destroyed"]]
     objectives = [tuple(o) for o in view["objectives"]]
     best, pick, moves = 0.02, {"act": "end"}, {}
+    prices = _Prices(units, table, foes, objectives)
     for a in legal:
         act = a.get("act")
         if act == "move": moves.setdefault(a["unit"], []).append(a); continue
-        if act == "shoot": v = _shot_value(view, a, units, table)
+        if act == "shoot": v = _shot_value(view, a, units, table, prices)
         elif act == "melee":
             me, t = units[a["unit"]], units[a["target"]]
             o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
@@ -148,12 +222,12 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
     if best >= 0.3: return pick
     gain, mpick = 0.05, None          # nothing worth much to fire at: the move that improves a unit's square most
     for uid, ms in moves.items():
-        stay = _move_value(view, {"unit": uid, "to": units[uid]["pos"], "back": True}, units, table, foes, objectives)
+        stay = _move_value(view, {"unit": uid, "to": units[uid]["pos"], "back": True}, units, table, foes, objectives, prices)
         seen = set()
         for a in ms:
             key = (a["to"][0], a["to"][1], a.get("back"), a.get("hide"), a.get("drive_by"))
             if key in seen: continue       # the same square by another mode is worth the same
             seen.add(key)
-            g = _move_value(view, a, units, table, foes, objectives) - stay
+            g = _move_value(view, a, units, table, foes, objectives, prices) - stay
             if g > gain: gain, mpick = g, a
     return mpick if mpick is not None and gain > best else pick

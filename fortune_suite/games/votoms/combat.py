@@ -12,16 +12,22 @@ from . import contest as VC
 from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
 from .rerolls import _engine, _rolls, _index      # the engine's node arrays, read as reroll_choices does
 from .contest import pool_dist
+from ...dice.notation import parse
 import numpy as np
 
 # %% auto #0
-__all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run', 'att_dice',
-           'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'knock',
-           'hit', 'damage', 'destroy', 'blast_around']
+__all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
+           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer',
+           'settle', 'plus_answer', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
     "The signed result of attack dice `af` against `df` (see above)."
+    return VC.resolve(af, df, ties, overkill).signed
+
+@functools.lru_cache(maxsize=1 << 16)
+def _signed(af:tuple, df:tuple, ties:str, overkill:str) -> int:
+    "`outcome` of the table's own dice (plain ints), remembered: the same pools come up again and again."
     return VC.resolve(af, df, ties, overkill).signed
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #1200485e
@@ -95,18 +101,21 @@ def run(self):
             self.queue.pop(0); continue
         if job["dice"] is None: job["dice"] = a.melee - spend_stun(a)     # a melee pool is counted when it comes up
         if "choice" not in job:
-            pools = defence_pools(self, t, job)
-            n_att = att_dice(job)
-            stun = t.stun + (1 if t.wounded else 0)
-            data = {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
-                    "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": n_att,
-                    "hp": _hits(t), "rules": list(self.contest_opts),
-                    "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
-            self.ask(t.side, "defend", list(pools), data)
+            data = defend_question(self, job, a, t)
+            self.ask(t.side, "defend", list(data["defend"]), data)
             return
         if not settle(self, job, a, t): return           # a reroll decision is pending
         self.queue.pop(0)
     self.after_attack()
+
+def defend_question(self, job, a, t) -> dict:
+    "The defence question of contest `job` (attacker `a`, target `t`): each defence's dice after the target's stun and wound, and the rerolls and +1s it brings."
+    pools = defence_pools(self, t, job)
+    stun = t.stun + (1 if t.wounded else 0)
+    return {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""),
+            "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "attack_dice": att_dice(job),
+            "hp": _hits(t), "rules": list(self.contest_opts),
+            "defend": {k: {"dice": max(v - stun, 0), "tokens": list(tokens(self, a, t, job, k)[0])} for k, v in pools.items()}}
 
 def att_dice(job) -> int:
     "The attacker's dice in a contest: the pool, less its highest die for the other models a Blast hits."
@@ -122,7 +131,12 @@ def spend_stun(u) -> int:
 def roll_pool(self, n:int, why:str) -> list:
     "Roll `n` d6 with the state's seeded roller (an empty pool rolls nothing); the faces, highest first."
     if n <= 0: return []
-    return sorted(self.roller.roll(f"{n}d6", why, odds=False).faces, reverse=True)
+    return sorted(self.roller.roll(_nd6(n), why, odds=False).faces, reverse=True)
+
+@functools.lru_cache(maxsize=None)
+def _nd6(n:int):
+    "`n`d6 parsed once (the roller's record and draws are those of the text)."
+    return parse(f"{n}d6")
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #8578c563
 def _helper(self, side, skill, unit):
@@ -132,7 +146,8 @@ def _helper(self, side, skill, unit):
 
 def tokens(self, a, t, job, choice):
     "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`), and who gives Advise / Warn."
-    ranged = job["kind"] in ("shoot", "area")
+    if not any(u.skills for u in self.units):     # nobody on the table has a skill: only Aim's +1 (what reroll_tokens gives then)
+        return (0, 0, 0, 0, int(bool(job.get("plus")) and job["kind"] != "melee")), None, None
     have = lambda u: () if u is None or not u.is_at else tuple(s for s in u.skills if u.can_use(s))
     adv = _helper(self, a.side, "Advise", a) if a is not None and job["kind"] in ("shoot", "melee", "area") else None
     warn = _helper(self, t.side, "Warn", t)
@@ -297,7 +312,7 @@ def _finish_roll(self, job, a, t):
     "The result and the log line (the +1s are placed by then)."
     choice = job["choice"]
     af, df, notes, od = job["af"], job["df"], job["notes"], job["od"]
-    res = outcome(af, df, *self.contest_opts)
+    res = _signed(tuple(af), tuple(df), *self.contest_opts)
     if not self.quiet: self.emit("contest", lambda: _line(self, job, a, t, choice, af, df, res, od, notes),
               {"round": self.round, "kind": job["kind"], "attacker": a.label if a else job.get("what", ""), "attacker_id": a.id if a else None,
                "target": t.label, "target_id": t.id, "weapon": job.get("weapon", ""), "defence": choice,

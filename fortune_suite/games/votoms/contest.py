@@ -125,6 +125,7 @@ def range_penalty(sticks:float,            # distance to the target, in sticks (
                   long_range:bool=False    # the weapon is Long Range: no penalty
                  ) -> int:
     "Dice lost to range: one per full 2 sticks, none for a Long Range weapon."
+    if type(sticks) is int and sticks >= 0: return 0 if long_range else sticks // 2     # whole sticks (the table's squares)
     _nonneg(sticks, "range in sticks", integer=False)
     return 0 if long_range else int(math.floor(sticks / 2 + 1e-9))
 

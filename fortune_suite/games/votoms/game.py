@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
-from .table import get_table, dist, sight, reach, DIRS
+from .table import get_table, dist, sight, reach, _reach, DIRS
 from .units import make_squads
 from . import combat as C
 
@@ -123,17 +123,27 @@ VotomsState.check_over, VotomsState.after_attack = check_over, after_attack
 
 # %% ../../../nbs/72c_votoms_game.ipynb #f1d00741
 def _moves(self, u, out):
-    blocked = {v.pos for v in self.units if v.alive and v is not u}
+    blocked = frozenset(v.pos for v in self.units if v.alive and v is not u)
+    drive = u.can_use("AT Drive By") and u.actions >= 2
+    key = (u.id, u.pos, u.facing, tuple(u.rest) if u.rest else None, drive, blocked, u.run, u.dash, u.swim, u.height, u.waterproof)
+    memo = self.__dict__.setdefault("_move_memo", {})      # this game's move lists by all they depend on (they recur while nothing moves)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 4096: memo.clear()
+        got = memo[key] = []
+        _unit_moves(self, u, got, blocked, drive)
+    out.extend(got)
+
+def _unit_moves(self, u, out, blocked, drive):
     modes = (("run", u.run), ("dash", u.dash), ("swim", u.swim))
     if u.rest:
         mode, left, back = u.rest
-        for sq in reach(self.table, u.pos, mode, left, u.height, blocked):
+        for sq in _reach(self.table, u.pos, mode, left, u.height, blocked):
             out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "rest": True})
         return
     fx, fy = u.facing
-    drive = u.can_use("AT Drive By") and u.actions >= 2
     for mode, v in modes:
-        r = reach(self.table, u.pos, mode, v, u.height, blocked)
+        r = _reach(self.table, u.pos, mode, v, u.height, blocked)
         for sq, k in r.items():
             a = {"unit": u.id, "act": "move", "mode": mode, "to": list(sq)}
             out.append(a)
@@ -214,9 +224,10 @@ def _same(a, b) -> bool:
     return a == b
 
 def _check(self, player, action):
-    if not any(_same(action, a) for a in self._legal(player) if a.get("unit") == (action.get("unit") if type(action) is dict else None)):
-        raise VotomsError(_why_illegal(self, player, action))
-    return action
+    if type(action) is dict:
+        for a in self._legal(player):      # `==` first (fast, but True == 1 there), then strictly
+            if a == action and _same(action, a): return action
+    raise VotomsError(_why_illegal(self, player, action))
 
 def _why_illegal(self, player, action) -> str:
     "A message naming what is wrong with an illegal action."

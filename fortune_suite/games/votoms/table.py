@@ -55,9 +55,13 @@ class Table:
     def level(self, c) -> int: return self.heights[c[1]][c[0]]
     def passable(self, c) -> bool: return self.kind(c) in ("smooth", "rough", "water")
     def rows(self) -> list:
-        "The map again, top row first (as `parse` reads it)."
-        inv = {v: k for k, v in TERRAIN.items() if k != "*"}
-        return ["".join("*" if (x, y) in self.objectives else inv[self.terrain[y][x]] for x in range(self.width)) for y in reversed(range(self.height))]
+        "The map again, top row first (as `parse` reads it); a fresh list (every view carries it: made once a table)."
+        return list(_rows(self))
+
+@functools.lru_cache(maxsize=None)
+def _rows(t:Table) -> tuple:
+    inv = {v: k for k, v in TERRAIN.items() if k != "*"}
+    return tuple("".join("*" if (x, y) in t.objectives else inv[t.terrain[y][x]] for x in range(t.width)) for y in reversed(range(t.height)))
 
 # %% ../../../nbs/72_votoms_table.ipynb #03b7c32d
 TABLES = {
@@ -140,7 +144,10 @@ def _steps(t:Table, mode:str, height:int) -> dict:
 
 def reach(t:Table, start, mode:str, squares:int, height:int=2, blocked=frozenset()) -> dict:
     "{square: sticks moved} a unit at `start` can end a `mode` move on, moving at most `squares` sticks; `blocked`: squares taken."
-    start = tuple(start)
+    return dict(_reach(t, tuple(start), mode, squares, height, frozenset(blocked)))
+
+@functools.lru_cache(maxsize=1 << 14)        # the same squares are asked again and again while nothing moves; callers must not change the dict
+def _reach(t:Table, start, mode:str, squares:int, height:int, blocked:frozenset) -> dict:
     if squares <= 0: return {}
     steps, ter = _steps(t, mode, height), t.terrain
     seen, frontier, out = {start: 0}, [start], {}

@@ -19,7 +19,8 @@ class Gun:
     @property
     def name(self) -> str: return self.w.name
     def to_dict(self) -> dict:
-        return {"name": self.w.name, "dice": self.w.dice, "traits": list(self.w.traits), "ammo": self.ammo, "charge": self.charge, "fired": self.fired}
+        w = self.w
+        return {"name": w.name, "dice": w.dice, "traits": [*w.traits], "ammo": self.ammo, "charge": self.charge, "fired": self.fired}
 
 class Unit:
     "One unit on the table and everything that changes about it."
