@@ -386,27 +386,33 @@ class Planner:
         if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
         cost = lambda path: path_cost(self.obs.rough, path)
-        firsts = [w for w in wps if self.clear(start, w)]
-        best = None
-        for w in firsts:                  # one waypoint: only the legs from the reachable waypoints need checking
-            if self.clear(w, goal):
+        clear, dist, seen = self.clear, math.dist, self._seen
+        ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
+        order = sorted(range(len(wps)), key=lambda i: ds[i] + dg[i])    # shortest start–w–goal first (stable: ties by index)
+        # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
+        # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
+        best = None                       # (cost, index of w)
+        for i in order:
+            if best is not None and ds[i] + dg[i] > best[0]: break
+            w = wps[i]
+            if clear(start, w) and clear(w, goal):
                 c = cost([start, w, goal])
-                if best is None or c < best[0]: best = (c, [start, w, goal])
-        if best: return best[1]
-        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie. A route
-        # costs at least its length, so a pair whose length alone exceeds the best cost so far needs no check of its
-        # middle leg, and first waypoints are taken shortest first (by the length of start–a–goal) until none can win.
-        dist, best = math.dist, None      # (cost, (index of a, index of b), route)
-        F = [i for i, w in enumerate(wps) if self.clear(start, w)]      # (all known from the one-waypoint search)
-        ds = {i: dist(start, wps[i]) for i in F}; dg = [dist(w, goal) for w in wps]
-        for i in sorted(F, key=lambda i: ds[i] + dg[i]):
-            a = wps[i]
+                if best is None or (c, i) < best: best = (c, i)
+        if best: return [start, wps[best[1]], goal]
+        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie; first
+        # waypoints taken shortest first until none can win, and a pair whose length alone exceeds the best cost so far
+        # needs no check.
+        best = None                       # (cost, (index of a, index of b), route)
+        for i in order:
             if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
+            a = wps[i]
+            if not clear(start, a): continue
             for j, b in enumerate(wps):
                 if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
-                if self.clear(b, goal) and self.clear(a, b):
-                    c = cost([start, a, b, goal])
-                    if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
+                ab = seen.get((a, b))         # (the same answer in either order: a remembered leg first)
+                if ab is False or not clear(b, goal) or (ab is None and not clear(a, b)): continue
+                c = cost([start, a, b, goal])
+                if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
         return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
