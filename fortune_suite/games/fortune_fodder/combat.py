@@ -151,13 +151,13 @@ def _odds_numbers(spec) -> tuple:
     o = attack_odds(spec)
     return (float(o.p_hit), float(o.damage.mean), float(o.p_ko), float(o.p_pilot_ko))
 
-_NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec)
+_NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec; a long sweep meets tens of thousands)
 
 def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
     key = _spec_fields(s, att, w, t, bonus, defence, by)
     got = _NUMBERS.get(key)
     if got is None:
-        if len(_NUMBERS) > 20000: _NUMBERS.clear()
+        if len(_NUMBERS) > 200_000: _NUMBERS.clear()
         got = _NUMBERS[key] = _odds_numbers(AttackSpec(*key))
     return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
 
