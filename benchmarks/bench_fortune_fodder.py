@@ -124,7 +124,7 @@ def writeup_games(quick: bool = False, before: str = None) -> int:
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     def run(path):
         got = subprocess.run([sys.executable, "-c", WRITEUP_GAMES.replace("PER", str(per))], env={**os.environ, "PYTHONPATH": path},
-                             capture_output=True, text=True, check=True)
+                             cwd=path, capture_output=True, text=True, check=True)   # cwd: `python -c` puts it first on sys.path
         return json.loads(got.stdout)
     mine, old, fps = [], [], set()
     for _ in range(repeats):
