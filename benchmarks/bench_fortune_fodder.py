@@ -59,7 +59,7 @@ def main(quick: bool = False, before: str = None) -> int:
                 f"for r in range({repeats}):\n    t = time.process_time()\n"
                 f"    res = [play_bots(FortuneFodder.new(None, k), [greedy_bot, greedy_bot]).result() for k in range({games})]\n"
                 f"    out.append({games} / (time.process_time() - t))\nprint(json.dumps([sorted(out)[len(out) // 2], res]))")
-        got = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": before}, capture_output=True, text=True, check=True)
+        got = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": before}, cwd=before, capture_output=True, text=True, check=True)
         old_gps, old_res = json.loads(got.stdout)
         same = old_res == [r for r, _ in qres]
         print(f"  before (the code at {before}, full log, its only mode): {old_gps:7.2f} games/s  (quiet now / before = {quiet / old_gps:.2f}; "
