@@ -74,34 +74,46 @@ def _charge_bonus(s, u):
 # %% ../../../nbs/43c_ff_combat.ipynb #c007
 def attack_spec(s, att, w, tgt, bonus=0, defence=(), by=None) -> tuple:
     "(AttackSpec, notes) for weapon `w` of `att` (a Unit, or None for the Obelisk) at `tgt` with the defensive actions in `defence`."
-    o, notes = s.options, []
+    notes = []
+    return AttackSpec(*_spec_fields(s, att, w, tgt, bonus, defence, by, notes)), notes
+
+def _spec_fields(s, att, w, tgt, bonus=0, defence=(), by=None, notes=None) -> tuple:
+    "The fields of `attack_spec`'s AttackSpec in their order (the defensive actions applied as `with_defence` does); the reasons go to `notes` if given. The odds' cache key, without making the spec."
+    o = s.options
     is_tower = isinstance(tgt, dict)
-    tc = Circle(*tgt["pos"], tgt["r"]) if is_tower else tgt.circle
-    d, arm = (tgt["def"], tgt["armor"]) if is_tower else (tgt.defense, tgt.armor)
+    if is_tower: tc, d, arm = Circle(*tgt["pos"], tgt["r"]), tgt["def"], tgt["armor"]
+    else: tc, d, arm = tgt.circle, tgt.defense, tgt.armor
     cov, cld = terrain_bonus(s, tc)
-    if cov: d += 1; arm += 1; notes.append("cover +1 Def +1 Armor")
-    if cld: d += 1; notes.append("cloud +1 Def")
+    if cov:
+        d += 1; arm += 1
+        if notes is not None: notes.append("cover +1 Def +1 Armor")
+    if cld:
+        d += 1
+        if notes is not None: notes.append("cloud +1 Def")
     if w.kind == "ranged" and not is_tower:
         by = att.player if att is not None else by
         in_melee = att is not None and bool(engaged(s, att))
         into = any(f.player == by for f in engaged(s, tgt))
-        if in_melee or into: d += o.ranged_in_melee_def; notes.append(f"{'in' if in_melee else 'into'} melee +{o.ranged_in_melee_def} Def")
+        if in_melee or into:
+            d += o.ranged_in_melee_def
+            if notes is not None: notes.append(f"{'in' if in_melee else 'into'} melee +{o.ranged_in_melee_def} Def")
     pierce = int(w.traits.get("piercing", 0))
-    if pierce: arm = max(0, arm - pierce); notes.append(f"piercing -{pierce} Armor")
+    if pierce:
+        arm = max(0, arm - pierce)
+        if notes is not None: notes.append(f"piercing -{pierce} Armor")
     dice = w.dice - (att.debuff("aim") if att is not None else 0)
     crit = w.crit
     tempo = 0
     if is_tower and att is not None:
         tempo = sum(m["controller"] == att.player for m in s.markers)
-        if tempo: notes.append(f"Tempo +{tempo}d3")
-    spec = AttackSpec(dice=max(0, dice), bonus=w.bonus + bonus, defense=d, strength=w.strength, armor=arm,
-                      crit_needs=crit.needs if crit else None, crit_at=crit.at_least if crit else 0,
-                      crit_damage=0 if crit is None else int(crit.effects.get("damage", 0)),
-                      crit_pilot_damage=0 if (crit is None or is_tower) else int(crit.effects.get("pilot_damage", 0)),
-                      tempo=tempo, hp=tgt["hp"] if is_tower else tgt.hp, max_hp=tgt["max_hp"] if is_tower else tgt.max_hp,
-                      pilot_hp=99 if is_tower else tgt.pilot_hp, pilot_max_hp=99 if is_tower else tgt.pilot_max,
-                      stimmy=(not is_tower) and tgt.stimmy, crit_needs_hit=not o.crit_on_miss)
-    return with_defence(spec, tuple(x for x in defence if x in DEFENCES)), notes
+        if tempo and notes is not None: notes.append(f"Tempo +{tempo}d3")
+    choice = tuple(x for x in defence if x in DEFENCES) if defence else ()
+    if choice: d = d + 2 * ("smoke" in choice) + ("yna" in choice)           # `with_defence`
+    return (max(0, dice), w.bonus + bonus, d, w.strength, arm, crit.needs if crit else None, crit.at_least if crit else 0,
+            0 if crit is None else int(crit.effects.get("damage", 0)),
+            0 if (crit is None or is_tower) else int(crit.effects.get("pilot_damage", 0)),
+            "diverted" in choice, "yna" in choice, tempo, tgt["hp"] if is_tower else tgt.hp, tgt["max_hp"] if is_tower else tgt.max_hp,
+            99 if is_tower else tgt.pilot_hp, 99 if is_tower else tgt.pilot_max, (not is_tower) and tgt.stimmy, not o.crit_on_miss)
 
 def defence_options(s, tgt) -> dict:
     "What the target of an attack may do: {'smoke': bool, 'diverted': bool, 'helpers': [unit ids for You're Not Alone]}."
@@ -139,9 +151,15 @@ def _odds_numbers(spec) -> tuple:
     o = attack_odds(spec)
     return (float(o.p_hit), float(o.damage.mean), float(o.p_ko), float(o.p_pilot_ko))
 
+_NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec; a long sweep meets tens of thousands)
+
 def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
-    spec, _ = attack_spec(s, att, w, t, bonus, defence, by=by)
-    return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), _odds_numbers(spec)))
+    key = _spec_fields(s, att, w, t, bonus, defence, by)
+    got = _NUMBERS.get(key)
+    if got is None:
+        if len(_NUMBERS) > 200_000: _NUMBERS.clear()
+        got = _NUMBERS[key] = _odds_numbers(AttackSpec(*key))
+    return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
 
 def _range_summary(s, a) -> dict:
     "How far the target of a listed attack is, whether it is in the weapon's range, whether a charge reaches (cheap: no odds) — analysis mode only: with no pre-measuring (play mode) nothing."

@@ -168,26 +168,29 @@ class Unit:
     @property
     def name(self) -> str: return self.prof.mech
     def to_view(self) -> dict:
-        "This pair as JSON for views."
+        "This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only, full views are copied by the engine)."
         p = self.prof
+        if self._wv is None: self._weapon_views()
+        ammo = self.ammo
         return {"id": self.id, "player": self.player, "mech": p.mech, "pilot": p.pilot, "pos": list(self.pos) if self.pos else None,
                 "r": self.r, "hp": self.hp, "max_hp": self.max_hp, "pilot_hp": self.pilot_hp, "pilot_max": self.pilot_max,
                 "ap": self.ap, "ap_max": self.ap_max, "tokens": self.tokens, "armor": self.armor, "def": self.defense,
                 "speed": self.speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in self.debuffs.items()} if self.debuffs else {},
                 "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.on_table, "activated": self.activated,
                 "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
-                "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": list(p.buy_ins),
-                "effects": dict(p.effects),
-                "weapons": [{**fixed, "used": self.ammo.get(w.name, 0), "traits": dict(w.traits),
-                             "crit": None if w.crit is None else {**fixed["crit"], "effects": dict(w.crit.effects)}}
-                            for w, fixed in zip(p.weapons, self._weapon_views())]}
+                "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": self._bi,
+                "effects": self._eff,
+                "weapons": [{**w, "used": ammo.get(w["name"], 0)} for w in self._wv] if ammo else list(self._wv)}
 
     def _weapon_views(self) -> list:
-        "The parts of the weapons' view that never change (worked out once per pair)."
+        "The parts of the view that never change: each weapon's view (with `used` 0), the buy-ins and the effects (worked out once per pair)."
         if self._wv is None:
+            p = self.prof
             self._wv = [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
-                         "ammo": w.ammo, "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least}}
-                        for w in self.prof.weapons]
+                         "ammo": w.ammo, "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least, "effects": dict(w.crit.effects)},
+                         "used": 0, "traits": dict(w.traits)}
+                        for w in p.weapons]
+            self._bi, self._eff = list(p.buy_ins), dict(p.effects)
         return self._wv
 
 SIDE = ("Red", "Blue")      # how the log names players 0 and 1

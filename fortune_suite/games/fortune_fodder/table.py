@@ -273,10 +273,49 @@ def obstacles_for(pieces, circles=(), bounds=(TABLE_IN, TABLE_IN)) -> Obstacles:
 
 def leg_clear(obs:Obstacles, p, q, R:float) -> bool:
     "Can a base of radius R slide from p to q without overlapping anything? (Arriving exactly in contact is allowed.)"
-    d = (q[0] - p[0], q[1] - p[1])
-    if d == (0, 0): return True
-    t = time_of_contact(p, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
-    return t is None or (1 - t) * math.hypot(*d) <= 1e-6
+    return _leg_free(p[0], p[1], q[0], q[1], R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+
+def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
+    """`leg_clear` written out for the route planner's hot loop: the contact times of `time_of_contact`, obstacle by
+    obstacle with the same arithmetic, stopping at the first one met before the end. The same answer as taking the
+    earliest time first: (1 - t)·L only shrinks as t grows, so the earliest t fails the test if and only if some t does."""
+    dx, dy = qx - px, qy - py
+    if dx == 0 and dy == 0: return True
+    L = math.hypot(dx, dy)
+    if bounds is not None:               # the table's edges, x then y
+        w, h = bounds
+        if dx > 0 and px + dx > w - R + _EPS:
+            if (1 - max(0.0, (w - R - px) / dx)) * L > 1e-6: return False
+        elif dx < 0 and px + dx < R - _EPS:
+            if (1 - max(0.0, (R - px) / dx)) * L > 1e-6: return False
+        if dy > 0 and py + dy > h - R + _EPS:
+            if (1 - max(0.0, (h - R - py) / dy)) * L > 1e-6: return False
+        elif dy < 0 and py + dy < R - _EPS:
+            if (1 - max(0.0, (R - py) / dy)) * L > 1e-6: return False
+    x0, x1 = (px, px + dx) if dx >= 0 else (px + dx, px)
+    y0, y1 = (py, py + dy) if dy >= 0 else (py + dy, py)
+    a = dx * dx + dy * dy
+    if a != 0:
+        for c in circles:
+            cx, cy = c[0], c[1]; rr = R + c[2]
+            if x1 + rr < cx or x0 - rr > cx or y1 + rr < cy or y0 - rr > cy: continue
+            fx, fy = px - cx, py - cy
+            b = 2 * (dx * fx + dy * fy)
+            cc = fx * fx + fy * fy - rr * rr
+            if cc <= 1e-7:
+                if b < -1e-12 and L > 1e-6: return False     # overlapping or touching and moving inward: contact at t = 0
+                continue
+            disc = b * b - 4 * a * cc
+            if disc < 0: continue
+            t = (-b - math.sqrt(disc)) / (2 * a)
+            if 0 <= t <= 1 and (1 - t) * L > 1e-6: return False
+    if polygons:
+        p, d = (px, py), (dx, dy)
+        for pts, bx in zip(polygons, boxes):
+            if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
+            t = _poly_toc(p, d, pts, R)
+            if t is not None and (1 - t) * L > 1e-6: return False
+    return True
 
 def _corner_points(obs:Obstacles, R:float, m:float=0.05) -> list:
     "Points just outside each convex corner of the impassable polygons (on the bisector of the two edges' outward normals)."
@@ -326,10 +365,12 @@ class Planner:
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
         self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}
+        self._args = (R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
     def clear(self, a, b) -> bool:
         k = (a, b)
-        if k not in self._seen: self._seen[k] = self._seen[(b, a)] = leg_clear(self.obs, a, b, self.R)
-        return self._seen[k]
+        got = self._seen.get(k)
+        if got is None: got = self._seen[k] = self._seen[(b, a)] = _leg_free(a[0], a[1], b[0], b[1], *self._args)
+        return got
     def _near(self, goal) -> list:
         "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
         out = list(self.corners)
@@ -345,27 +386,33 @@ class Planner:
         if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
         cost = lambda path: path_cost(self.obs.rough, path)
-        firsts = [w for w in wps if self.clear(start, w)]
-        best = None
-        for w in firsts:                  # one waypoint: only the legs from the reachable waypoints need checking
-            if self.clear(w, goal):
+        clear, dist, seen = self.clear, math.dist, self._seen
+        ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
+        order = sorted(range(len(wps)), key=lambda i: ds[i] + dg[i])    # shortest start–w–goal first (stable: ties by index)
+        # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
+        # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
+        best = None                       # (cost, index of w)
+        for i in order:
+            if best is not None and ds[i] + dg[i] > best[0]: break
+            w = wps[i]
+            if clear(start, w) and clear(w, goal):
                 c = cost([start, w, goal])
-                if best is None or c < best[0]: best = (c, [start, w, goal])
-        if best: return best[1]
-        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie. A route
-        # costs at least its length, so a pair whose length alone exceeds the best cost so far needs no check of its
-        # middle leg, and first waypoints are taken shortest first (by the length of start–a–goal) until none can win.
-        dist, best = math.dist, None      # (cost, (index of a, index of b), route)
-        F = [i for i, w in enumerate(wps) if self.clear(start, w)]      # (all known from the one-waypoint search)
-        ds = {i: dist(start, wps[i]) for i in F}; dg = [dist(w, goal) for w in wps]
-        for i in sorted(F, key=lambda i: ds[i] + dg[i]):
-            a = wps[i]
+                if best is None or (c, i) < best: best = (c, i)
+        if best: return [start, wps[best[1]], goal]
+        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie; first
+        # waypoints taken shortest first until none can win, and a pair whose length alone exceeds the best cost so far
+        # needs no check.
+        best = None                       # (cost, (index of a, index of b), route)
+        for i in order:
             if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
+            a = wps[i]
+            if not clear(start, a): continue
             for j, b in enumerate(wps):
                 if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
-                if self.clear(b, goal) and self.clear(a, b):
-                    c = cost([start, a, b, goal])
-                    if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
+                ab = seen.get((a, b))         # (the same answer in either order: a remembered leg first)
+                if ab is False or not clear(b, goal) or (ab is None and not clear(a, b)): continue
+                c = cost([start, a, b, goal])
+                if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
         return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
