@@ -40,9 +40,12 @@ def quiet_vs_full(game, games, repeats=3, bots="greedy", players=None, options=N
     series(warm, 10**6, True)
     quiet, full = [], []
     for k in range(repeats):
-        quiet.append(series(games, 1000 * k, True)); full.append(series(games, 1000 * k, False))
-        if quiet[-1][2].records != full[-1][2].records:
+        q, f = series(games, 1000 * k, True), series(games, 1000 * k, False)
+        if q[2].records != f[2].records:
             print(f"quiet and full-log {what} ended differently (seeds {1000 * k}..{1000 * k + games - 1})"); return None
+        # keep the rates, not the kept games: hundreds of full-log games held in memory would make every later
+        # series pay for the garbage collector walking them, which no user's single simulate() does
+        quiet.append(q if k == repeats - 1 else q[:2]); full.append(f[:2]); del q, f
     med = lambda xs, i: statistics.median(x[i] for x in xs)
     return {"quiet": (med(quiet, 0), med(quiet, 1)), "full": (med(full, 0), med(full, 1)), "result": quiet[-1][2]}
 
