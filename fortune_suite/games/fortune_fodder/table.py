@@ -392,10 +392,12 @@ class Planner:
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
         best = None                       # (cost, index of w)
+        get = seen.get
         for i in order:
             if best is not None and ds[i] + dg[i] > best[0]: break
             w = wps[i]
-            if clear(start, w) and clear(w, goal):
+            sw, wg = get((start, w)), get((w, goal))    # (`clear`, its remembered verdicts looked up in line)
+            if (sw if sw is not None else clear(start, w)) and (wg if wg is not None else clear(w, goal)):
                 c = cost([start, w, goal])
                 if best is None or (c, i) < best: best = (c, i)
         if best: return [start, wps[best[1]], goal]
@@ -406,11 +408,14 @@ class Planner:
         for i in order:
             if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
             a = wps[i]
-            if not clear(start, a): continue
+            sa = get((start, a))
+            if not (sa if sa is not None else clear(start, a)): continue
             for j, b in enumerate(wps):
                 if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
-                ab = seen.get((a, b))         # (the same answer in either order: a remembered leg first)
-                if ab is False or not clear(b, goal) or (ab is None and not clear(a, b)): continue
+                ab = get((a, b))              # (the same answer in either order: a remembered leg first)
+                if ab is False: continue
+                bg = get((b, goal))
+                if not (bg if bg is not None else clear(b, goal)) or (ab is None and not clear(a, b)): continue
                 c = cost([start, a, b, goal])
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
         return best[2] if best else None
