@@ -70,35 +70,42 @@ def _place_score(view, me, u, pos) -> float:
     "The place score of one spot (see `_place_scorer`)."
     return _place_scorer(view, me, u)(pos)
 
-def _attack_value(o, view, me) -> float:
-    "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing."
+def _by_id(view) -> dict:
+    "The view's units by id (ids are unique: the same unit a scan of the list finds), made once for a decision."
+    return {x["id"]: x for x in view["units"]}
+
+def _attack_value(o, view, me, units=None) -> float:
+    "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing. (`units`: the view's units by id, if already made.)"
     a = o["action"]
+    units = _by_id(view) if units is None else units
     if view.get("no_pre_measuring"):                                      # play mode: the bot's own estimate, no measuring
-        if not _looks_in_range(view, o): return -1.0
+        if not _looks_in_range(view, o, units): return -1.0
     elif a["act"] == "charge" and not o["reaches"]: return -1.0           # analysis mode: judged along the route it can take
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
-    t = next(x for x in view["units"] if x["id"] == a["target"])
+    t = units[a["target"]]
     val = lambda d: 3.0 * d["p_ko"] + d["mean_damage"] / max(1, t["hp"]) + 4.0 * d["p_pilot_ko"]
     v = (val(o) + val(o["defended"])) / 2 if "defended" in o else val(o)    # the target may or may not defend
     return v - 0.3 if a["act"] == "charge" else v
 
-def _guess_gap(view, a) -> float:
+def _guess_gap(view, a, units=None) -> float:
     "The bot's own estimate of the gap to an attack's target: the bases' straight gap as the table shows them, judged to the nearest ½″."
-    u = next(x for x in view["units"] if x["id"] == view["active"])
-    t = view["tower"] if a["target"] == "tower" else next(x for x in view["units"] if x["id"] == a["target"])
+    units = _by_id(view) if units is None else units
+    u = units[view["active"]]
+    t = view["tower"] if a["target"] == "tower" else units[a["target"]]
     return round(_gap(u["pos"], t["pos"], u["r"], t["r"]) * 2) / 2
 
-def _looks_in_range(view, o) -> bool:
+def _looks_in_range(view, o, units=None) -> bool:
     "Play mode (no pre-measuring): does the attack look in range — a Charge within Speed + range less ½″ for detours?"
     a = o["action"]
-    u = next(x for x in view["units"] if x["id"] == view["active"])
+    units = _by_id(view) if units is None else units
+    u = units[view["active"]]
     rng = next(w["range"] for w in u["weapons"] if w["name"] == a["weapon"])
-    return _guess_gap(view, a) <= (u["speed"] + rng - 0.5 if a["act"] == "charge" else rng)
+    return _guess_gap(view, a, units) <= (u["speed"] + rng - 0.5 if a["act"] == "charge" else rng)
 
-def _in_range(view, o) -> bool:
+def _in_range(view, o, units=None) -> bool:
     "In range, as this player may know it: the view's verdict in analysis mode, the bot's own estimate in play mode."
-    return _looks_in_range(view, o) if view.get("no_pre_measuring") else o["in_range"]
+    return _looks_in_range(view, o, units) if view.get("no_pre_measuring") else o["in_range"]
 
 def view_speed(view, me):
     u = next(x for x in view["units"] if x["id"] == view["active"])
@@ -162,17 +169,18 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
     return legal[0]
 
 def _act(view, me, legal):
-    u = next(x for x in view["units"] if x["id"] == view["active"])
+    units = _by_id(view)
+    u = units[view["active"]]
     best, best_v = {"act": "end"}, 0.0
     for o in view.get("odds", []):
-        v = _attack_value(o, view, me)
+        v = _attack_value(o, view, me, units)
         if v > best_v: best, best_v = o["action"], v
     score = _place_scorer(view, me, u)
     here, odds, shot = score(u["pos"]), view.get("odds", []), (None, False)   # shot: (best, is it an attack in range?)
     for a in legal:
         k = a["act"]; v = None
         if k == "move" and best_v > 0.25 and shot[0] is not best:
-            shot = (best, any(o["action"] == best and _in_range(view, o) for o in odds))
+            shot = (best, any(o["action"] == best and _in_range(view, o, units) for o in odds))
         if k == "claim": v = 2.5
         elif k == "pick_up": v = 5.0
         elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it
@@ -182,7 +190,7 @@ def _act(view, me, legal):
             v = 1.5 if a["what"] == "fire" else (0.6 if u["max_hp"] - u["hp"] >= 3 else -1)
         elif k == "meds": v = 0.8 if u["pilot_max"] - u["pilot_hp"] >= 2 else -1
         elif k == "dust_off":
-            ally = next(x for x in view["units"] if x["id"] == a["ally"])
+            ally = units[a["ally"]]
             need = ally["max_hp"] - ally["hp"] if a["what"] == "mech" else (ally["pilot_max"] - ally["pilot_hp"]) * 2 if a["what"] == "pilot" else 6 * ally["fire"]
             v = 0.2 * need - 0.5
         if v is not None and v > best_v: best, best_v = a, v

@@ -154,12 +154,22 @@ def _odds_numbers(spec) -> tuple:
 _NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec; a long sweep meets tens of thousands)
 
 def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
-    key = _spec_fields(s, att, w, t, bonus, defence, by)
+    return _odds_of(_spec_fields(s, att, w, t, bonus, defence, by))
+
+def _odds_of(key) -> dict:
+    "The odds of the attack whose spec fields are `key` (see `_spec_fields`)."
     got = _NUMBERS.get(key)
     if got is None:
         if len(_NUMBERS) > 200_000: _NUMBERS.clear()
         got = _NUMBERS[key] = _odds_numbers(AttackSpec(*key))
     return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
+
+def _defended(key, defence) -> tuple:
+    "The spec fields `key` of an attack against no defence, with the defensive actions in `defence` applied: what `_spec_fields` gives with them (only Def and the two flags change), without working out cover and melee again."
+    if not defence: return key
+    smoke, diverted, yna = "smoke" in defence, "diverted" in defence, "yna" in defence
+    if not (smoke or diverted or yna): return key
+    return key[:2] + (key[2] + 2 * smoke + yna,) + key[3:9] + (diverted, yna) + key[11:]
 
 def _range_summary(s, a) -> dict:
     "How far the target of a listed attack is, whether it is in the weapon's range, whether a charge reaches (cheap: no odds) — analysis mode only: with no pre-measuring (play mode) nothing."
@@ -177,12 +187,13 @@ def _odds_summary(s, a) -> dict:
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
     short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
-    out = _one_odds(s, u, w, t, bonus, (), u.player)
+    base = _spec_fields(s, u, w, t, bonus, (), u.player)
+    out = _odds_of(base)
     if short: out = {**out, **_MISSED}
     if isinstance(t, Unit):
         o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-        if best: out["defended"] = {"with": list(best), **_one_odds(s, u, w, t, bonus, best, u.player), **(_MISSED if short else {})}
+        if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
     return out
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c011

@@ -255,7 +255,8 @@ class FFState(State):
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
             w = self.cards.obelisk if st["source"] == "obelisk" else att.weapons[st["weapon"]]
             t = self.by_id[st["target"]]
-            v["odds"] = [{"action": a, **combat._one_odds(self, att, w, t, st["bonus"], tuple(a["defend"]) + (("yna",) if a["helper"] else ()), st["by"])}
+            base = combat._spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
+            v["odds"] = [{"action": a, **combat._odds_of(combat._defended(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
                          for a in combat._defend_legal(self, top)]
         return v
 

@@ -171,12 +171,14 @@ class Unit:
         "This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only, full views are copied by the engine)."
         p = self.prof
         if self._wv is None: self._weapon_views()
-        ammo = self.ammo
+        ammo, db = self.ammo, self.debuffs
+        if db: armor, defense, speed = self.armor, self.defense, self.speed
+        else: armor, defense, speed = max(0, p.armor), max(0, p.defense), max(0.0, p.speed)   # (the properties, with no debuffs)
         return {"id": self.id, "player": self.player, "mech": p.mech, "pilot": p.pilot, "pos": list(self.pos) if self.pos else None,
                 "r": self.r, "hp": self.hp, "max_hp": self.max_hp, "pilot_hp": self.pilot_hp, "pilot_max": self.pilot_max,
-                "ap": self.ap, "ap_max": self.ap_max, "tokens": self.tokens, "armor": self.armor, "def": self.defense,
-                "speed": self.speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in self.debuffs.items()} if self.debuffs else {},
-                "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.on_table, "activated": self.activated,
+                "ap": self.ap, "ap_max": p.ap + self.tokens, "tokens": self.tokens, "armor": armor, "def": defense,
+                "speed": speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in db.items()} if db else {},
+                "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.pos is not None and not self.mech_out and not self.pilot_out, "activated": self.activated,
                 "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
                 "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": self._bi,
                 "effects": self._eff,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from ...geometry import _orient, _on_seg
 from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, segment_polygon_intersects,
                                     segment_circle_intersects, point_segment_distance, GeometryError)
 
@@ -111,8 +112,19 @@ def _bbox_hits(bb, p, q):
 def blocks_line(piece:Piece, p, q) -> bool:
     "Does the segment p–q cross the piece (polygon edge or inside; circle interior)?"
     if not _bbox_hits(piece.bbox, p, q): return False
-    if piece.points: return segment_polygon_intersects(p, q, piece.points)
+    if piece.points: return _seg_poly(p, q, piece.points)
     return segment_circle_intersects(p, q, (*piece.center, piece.r), touch=False)
+
+def _seg_poly(p, q, pts) -> bool:
+    "`segment_polygon_intersects` written out for line of sight's hot loop: the same tests on the same floats, edge by edge, without checking each point's type again (the game's points are finite numbers)."
+    if len(pts) < 3: return segment_polygon_intersects(p, q, pts)      # (its error)
+    p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
+    pts = [(float(v[0]), float(v[1])) for v in pts]
+    for a, b in zip(pts, pts[1:] + pts[:1]):                           # `segments_intersect(p, q, a, b)`
+        o1, o2, o3, o4 = _orient(p, q, a), _orient(p, q, b), _orient(a, b, p), _orient(a, b, q)
+        if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4): return True
+        if (o1 == 0 and _on_seg(p, q, a)) or (o2 == 0 and _on_seg(p, q, b)) or (o3 == 0 and _on_seg(a, b, p)) or (o4 == 0 and _on_seg(a, b, q)): return True
+    return point_in_polygon(p, pts)
 
 # %% ../../../nbs/42a_ff_table.ipynb #c015
 _EPS = 1e-9
@@ -392,10 +404,12 @@ class Planner:
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
         best = None                       # (cost, index of w)
+        get = seen.get
         for i in order:
             if best is not None and ds[i] + dg[i] > best[0]: break
             w = wps[i]
-            if clear(start, w) and clear(w, goal):
+            sw, wg = get((start, w)), get((w, goal))    # (`clear`, its remembered verdicts looked up in line)
+            if (sw if sw is not None else clear(start, w)) and (wg if wg is not None else clear(w, goal)):
                 c = cost([start, w, goal])
                 if best is None or (c, i) < best: best = (c, i)
         if best: return [start, wps[best[1]], goal]
@@ -406,11 +420,14 @@ class Planner:
         for i in order:
             if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
             a = wps[i]
-            if not clear(start, a): continue
+            sa = get((start, a))
+            if not (sa if sa is not None else clear(start, a)): continue
             for j, b in enumerate(wps):
                 if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
-                ab = seen.get((a, b))         # (the same answer in either order: a remembered leg first)
-                if ab is False or not clear(b, goal) or (ab is None and not clear(a, b)): continue
+                ab = get((a, b))              # (the same answer in either order: a remembered leg first)
+                if ab is False: continue
+                bg = get((b, goal))
+                if not (bg if bg is not None else clear(b, goal)) or (ab is None and not clear(a, b)): continue
                 c = cost([start, a, b, goal])
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
         return best[2] if best else None
