@@ -2,24 +2,11 @@
 Dice are scripted by replacing the state's `rolls` with a list of totals, so each test knows what was thrown."""
 import pytest
 from fractions import Fraction
+from fmc_script import state, fig
 from fortune_suite.engine import get_game
 from fortune_suite.games.fmc import (attack, harm, splits, hit_chance, energy_attack,
                                      breath, cast, gaze, regenerate, morale, foes, party, parse_encounter, FmcError,
                                      caught_by_breath, caught_by_line, monster)
-
-
-def state(script=None, **opts):
-    s = get_game("fmc").new({"surprise": "none", **opts}, 1, quiet=True)
-    if script is not None:
-        s.script, s.asked = list(script), []
-        def rolls(what, why, actor=None, target=None, side=None):
-            s.asked.append(what); return s.script.pop(0)
-        s.rolls = rolls
-    return s
-
-
-def fig(s, name):
-    return next(f for f in s.figures if f.name == name)
 
 
 def test_hit_chance_is_d20_plus_bonus_at_least_defense():

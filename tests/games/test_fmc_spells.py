@@ -2,31 +2,12 @@
 rule, expected values from the rules text (002_…: the spell list, the example monsters' table and its † note) and our
 documented readings (nbs/63b_fmc_magic.ipynb). Dice are scripted as in test_fmc_rules.py."""
 import pytest
+from fmc_script import state, fig, to_phase
 from fortune_suite.engine import get_game, assert_unchanged, random_playout
 from fortune_suite.games.fmc import FmcError, harm, gaze, cast, party_bot
 
 ZOMBIE = dict(defense=12, speed=6, bonus=1, die=6)      # the text's table: Zombie, DC 12, SP 6", AT +1, DM d6
 GHOUL = dict(hp=8, defense=12, speed=8, bonus=2, die=8)  # Ghoul†, DC 12, HP 8, SP 8", AT +2, DM d8
-
-
-def state(script=None, **opts):
-    s = get_game("fmc").new({"surprise": "none", **opts}, 1, quiet=True)
-    if script is not None:
-        s.script, s.asked = list(script), []
-        def rolls(what, why, actor=None, target=None, side=None):
-            s.asked.append(what); return s.script.pop(0)
-        s.rolls = rolls
-    return s
-
-
-def fig(s, name):
-    return next(f for f in s.figures if f.name == name)
-
-
-def to_phase(s, f, phase):
-    s.phase, s.turn, s.order, s.queue, s.current = phase, 0, (f.side, 1 - f.side), [], f
-    f.moved = f.attacked = False
-    s.opts = s._options(f)
 
 
 def spells_of(s, f, spell):

@@ -3,29 +3,12 @@ through. Expected positions are worked out by hand from the geometry (a 1" base:
 keeps 0.05" of air), not read from the code."""
 import math
 import pytest
+from fmc_script import state, fig, to_phase
 from fortune_suite.engine import get_game, assert_unchanged, random_playout, play_bots
 from fortune_suite.games.fmc import FmcError, energy_attack, gaze
 from fortune_suite.games.fmc.terrain import gap
 
 WALL = [6, 6, 18, 8]          # 12" × 2" across the middle of the default table (24" wide, 16" deep; sides at y 2 and 14)
-
-
-def state(script=None, **opts):
-    s = get_game("fmc").new({"surprise": "none", **opts}, 1, quiet=True)
-    if script is not None:
-        s.script = list(script)
-        s.rolls = lambda what, why, actor=None, target=None, side=None: s.script.pop(0)
-    return s
-
-
-def fig(s, name):
-    return next(f for f in s.figures if f.name == name)
-
-
-def to_phase(s, f, phase):
-    s.phase, s.turn, s.order, s.queue, s.current = phase, 0, (f.side, 1 - f.side), [], f
-    f.moved = f.attacked = False
-    s.opts = s._options(f)
 
 
 def test_the_open_table_is_the_default_and_bad_pieces_are_refused():
