@@ -376,7 +376,7 @@ class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
-        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}
+        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}; self._cost = {}
         self._args = (R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
     def clear(self, a, b) -> bool:
         k = (a, b)
@@ -391,45 +391,62 @@ class Planner:
                 if i not in self._circ: self._circ[i] = _on_table(self.obs, self.R, _circle_points(c, self.R))
                 out += self._circ[i]
         return out
+    def leg(self, a, b) -> float:
+        "The movement cost of the leg a–b (`leg_cost`), remembered: a route search prices the same legs many times."
+        k = (a, b)
+        got = self._cost.get(k)
+        if got is None: got = self._cost[k] = leg_cost(self.obs.rough, a, b)
+        return got
     def route(self, goal) -> list | None:
         "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
         start, goal = self.start, (float(goal[0]), float(goal[1]))
         if leg_clear(self.obs, start, goal, self.R): return [start, goal]
         if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
-        cost = lambda path: path_cost(self.obs.rough, path)
-        clear, dist, seen = self.clear, math.dist, self._seen
+        clear, dist, get, leg = self.clear, math.dist, self._seen.get, self.leg
         ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
         order = sorted(range(len(wps)), key=lambda i: ds[i] + dg[i])    # shortest start–w–goal first (stable: ties by index)
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
+        # (A route's cost is `path_cost`: its legs' costs added from the first; with no rough terrain, its length.)
+        rough = bool(self.obs.rough)
         best = None                       # (cost, index of w)
-        get = seen.get
         for i in order:
             if best is not None and ds[i] + dg[i] > best[0]: break
             w = wps[i]
             sw, wg = get((start, w)), get((w, goal))    # (`clear`, its remembered verdicts looked up in line)
             if (sw if sw is not None else clear(start, w)) and (wg if wg is not None else clear(w, goal)):
-                c = cost([start, w, goal])
+                c = leg(start, w) + leg(w, goal) if rough else ds[i] + dg[i]
                 if best is None or (c, i) < best: best = (c, i)
         if best: return [start, wps[best[1]], goal]
-        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order on a tie; first
-        # waypoints taken shortest first until none can win, and a pair whose length alone exceeds the best cost so far
-        # needs no check.
+        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order (i, j) on a tie.
+        # The loop above looked at every waypoint, so which the start sees is known: those are the first waypoints,
+        # taken shortest first until none can win. A pair whose length alone exceeds the best cost so far needs no
+        # check, and a second waypoint found not to see the goal is dropped for the first waypoints after. (The same
+        # answer as trying every pair: `_route_plain` in the tests below.)
+        firsts = [i for i in order if clear(start, wps[i])]
+        if not firsts: return None
+        seconds = list(range(len(wps)))
         best = None                       # (cost, (index of a, index of b), route)
-        for i in order:
-            if best is not None and ds[i] + dg[i] > best[0] + 1e-9: break
-            a = wps[i]
-            sa = get((start, a))
-            if not (sa if sa is not None else clear(start, a)): continue
-            for j, b in enumerate(wps):
-                if a == b or (best is not None and ds[i] + dist(a, b) + dg[j] > best[0]): continue
+        for i in firsts:
+            dsi = ds[i]
+            if best is not None and dsi + dg[i] > best[0] + 1e-9: break
+            a, keep = wps[i], []
+            for j in seconds:
+                b = wps[j]
+                bg = get((b, goal))
+                if bg is False: continue
+                keep.append(j)
+                if a == b: continue
+                dab = dist(a, b)
+                if best is not None and dsi + dab + dg[j] > best[0]: continue
                 ab = get((a, b))              # (the same answer in either order: a remembered leg first)
                 if ab is False: continue
-                bg = get((b, goal))
-                if not (bg if bg is not None else clear(b, goal)) or (ab is None and not clear(a, b)): continue
-                c = cost([start, a, b, goal])
+                if bg is None and not clear(b, goal): keep.pop(); continue
+                if ab is None and not clear(a, b): continue
+                c = leg(start, a) + leg(a, b) + leg(b, goal) if rough else dsi + dab + dg[j]
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
+            seconds = keep
         return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
