@@ -331,7 +331,7 @@ def _move_options(s, u, budget=None, kind="move") -> list:
     planner = Planner(obs, u.pos, u.r)
     for g in _move_goals(s, u):
         route = planner.route(g) or [u.pos, g]
-        pts, spent, _ = walk(obs, route, budget, u.r)
+        pts, spent, _ = walk(obs, route, budget, u.r, planner=planner)
         end = pts[-1]
         if any(math.dist(end, z) < 0.05 for z in seen): continue
         seen.append(end)

@@ -372,23 +372,30 @@ def _corners(polygons:tuple, bounds:tuple, R:float) -> list:
     obs = Obstacles(polygons, (), bounds)
     return _on_table(obs, R, _corner_points(obs, R))
 
+@functools.lru_cache(maxsize=4096)
+def _circle_waypoints(c:tuple, R:float, polygons:tuple, bounds:tuple) -> list:
+    "The waypoints round the circle c for a base of radius R: `_circle_points` on the table and off the terrain (a base that has not moved has the same ones for every planner: remembered). Read-only."
+    return _on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))
+
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
         self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}; self._cost = {}
+        self._fwd = {}                     # the legs checked in their own direction (`_seen` answers for both)
         self._args = (R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
-        if got is None: got = self._seen[k] = self._seen[(b, a)] = _leg_free(a[0], a[1], b[0], b[1], *self._args)
+        if got is None:
+            got = self._seen[k] = self._seen[(b, a)] = self._fwd[k] = _leg_free(a[0], a[1], b[0], b[1], *self._args)
         return got
     def _near(self, goal) -> list:
         "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
         out = list(self.corners)
         for i, c in enumerate(self.obs.circles):
             if _psd(c[0], c[1], self.start, goal) < self.R + c[2] + 0.5:
-                if i not in self._circ: self._circ[i] = _on_table(self.obs, self.R, _circle_points(c, self.R))
+                if i not in self._circ: self._circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
                 out += self._circ[i]
         return out
     def leg(self, a, b) -> float:
@@ -400,7 +407,7 @@ class Planner:
     def route(self, goal) -> list | None:
         "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
         start, goal = self.start, (float(goal[0]), float(goal[1]))
-        if leg_clear(self.obs, start, goal, self.R): return [start, goal]
+        if self._fwd.setdefault((start, goal), _leg_free(start[0], start[1], goal[0], goal[1], *self._args)): return [start, goal]
         if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
         clear, dist, get, leg = self.clear, math.dist, self._seen.get, self.leg
@@ -453,15 +460,18 @@ def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
     "A short route (list of points) from `start` to `goal` for a base of radius R: straight, or via one or two corner waypoints."
     return Planner(obs, start, R).route(goal)
 
-def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002):
-    "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact."
+def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner:Planner=None):
+    "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact. (`planner`: the `Planner` of these obstacles, start and R that found `path`: the legs it found clear need no contact search.)"
     pos, spent, done = tuple(path[0]), 0.0, [tuple(path[0])]
+    fwd = planner._fwd if planner is not None else {}
     for q in path[1:]:
         d = (q[0] - pos[0], q[1] - pos[1]); L = math.hypot(*d)
         if L == 0: continue
-        t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
-        if t is not None and (1 - t) * L <= 1e-6: t = None          # arriving in contact is fine
-        full = leg_cost(obs.rough, pos, q)
+        if fwd.get((pos, q)) is True: t = None                          # clear: no contact before its end (as below)
+        else:
+            t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
+            if t is not None and (1 - t) * L <= 1e-6: t = None      # arriving in contact is fine
+        full = leg_cost(obs.rough, pos, q) if planner is None else planner.leg(pos, q)
         if t is None and spent + full <= budget + 1e-9:
             pos, spent = (q[0], q[1]), spent + full; done.append(pos); continue
         hi = 1.0 if t is None else max(0.0, t - margin / L)
