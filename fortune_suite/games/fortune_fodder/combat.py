@@ -183,18 +183,41 @@ def _range_summary(s, a) -> dict:
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
 def _odds_summary(s, a) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions."
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`, what depends only on the target worked out once per position: `_target_part`.)"
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
     short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
-    base = _spec_fields(s, u, w, t, bonus, (), u.player)
+    is_tower, d, arm, into, tail, best = _target_part(s, t, u.player)
+    if w.kind == "ranged" and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
+    pierce = int(w.traits.get("piercing", 0))
+    if pierce: arm = max(0, arm - pierce)
+    crit = w.crit
+    base = (max(0, w.dice - u.debuff("aim")), w.bonus + bonus, d, w.strength, arm, crit.needs if crit else None, crit.at_least if crit else 0,
+            0 if crit is None else int(crit.effects.get("damage", 0)), 0 if (crit is None or is_tower) else int(crit.effects.get("pilot_damage", 0)),
+            False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
     out = _odds_of(base)
     if short: out = {**out, **_MISSED}
-    if isinstance(t, Unit):
+    if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
+    return out
+
+def _target_part(s, t, by) -> tuple:
+    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change)."
+    key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
+    got = s._cache.get(key)
+    if got is not None: return got
+    if isinstance(t, dict):
+        d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
+        tc = Circle(*t["pos"], t["r"])
+    else:
+        d, arm, tc = t.defense, t.armor, t.circle
+        into, tail = any(f.player == by for f in engaged(s, t)), (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
         o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-        if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
-    return out
+    cov, cld = terrain_bonus(s, tc)
+    if cov: d += 1; arm += 1
+    if cld: d += 1
+    got = s._cache[key] = (isinstance(t, dict), d, arm, into, tail, best)
+    return got
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c011
 def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
