@@ -12,7 +12,8 @@ from . import state
 import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
-from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES
+from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES, aim_branches
+from ...dice import const, die, pool_sum, mixture
 from .table import cover_bonus, cloud_bonus, walk
 from .sight import line_of_sight
 from .state import SIDE, Unit
@@ -147,9 +148,41 @@ def odds(s, action, attacker=None, player=None) -> dict:
 
 @functools.lru_cache(maxsize=8192)
 def _odds_numbers(spec) -> tuple:
-    "(P(hit), mean damage, P(KO), P(Pilot KO)) of an attack, as plain floats (remembered per spec)."
+    "(P(hit), mean damage, P(KO), P(Pilot KO)) of an attack, as plain floats (remembered per spec): the plain route, through `attack_odds` (`_numbers` gives the same floats)."
     o = attack_odds(spec)
     return (float(o.p_hit), float(o.damage.mean), float(o.p_ko), float(o.p_pilot_ko))
+
+_LAWS = {}       # spec fields but the target's HP fields → (P(hit), mean damage, [(weight, damage law, crit?)])
+_HEALS, _NO_HEAL = tuple((1 / 6, s) for s in range(1, 7)), ((1.0, 0),)
+
+def _numbers(key) -> tuple:
+    "`_odds_numbers(AttackSpec(*key))` for the spec fields `key`, by `attack_odds`'s own steps, but the damage law (which does not depend on the target's HP, Pilot HP or Auto Stimmy) made once for all of them: the same floats."
+    lk = key[:12] + key[17:]
+    law = _LAWS.get(lk)
+    if law is None:
+        dice, bonus, defense, strength, armor, needs, at, cd, _, d6, d3, tempo = key[:12]
+        hc, hn, mc, mn = aim_branches(dice, bonus, defense, needs, at)
+        if key[17]: mn, mc = mn + mc, 0.0
+        hit = const(max(0, strength - armor))
+        if d6: hit = (hit - die(6)).clip(0, None)
+        if d3: hit = (hit - die(3)).clip(0, None)
+        if tempo > 0: hit = hit + pool_sum(tempo, die(3))
+        parts = [(hc, hit + cd, True), (hn, hit, False), (mc, const(cd), True), (mn, const(0), False)]
+        parts = [x for x in parts if x[0] > 0]
+        damage = mixture([(w, d) for w, d, _ in parts])
+        if len(_LAWS) > 50_000: _LAWS.clear()
+        law = _LAWS[lk] = (float(hc + hn), float(damage.mean), parts)
+    p_hit, mean, parts = law
+    hp0, max_hp, php0, pmax, stimmy = key[12:17]; cpd = key[8]
+    p_ko = p_pko = 0.0
+    for w, d, crit in parts:
+        for ws, s in (_HEALS if stimmy else _NO_HEAL):
+            hp = min(max_hp, hp0 + s) if s else hp0
+            php = min(pmax, php0 + s) if s else php0
+            pilot_out = crit and cpd > 0 and cpd >= php
+            p_pko += w * ws * pilot_out
+            p_ko += w * ws * (1.0 if pilot_out else d.at_least(hp))
+    return (p_hit, mean, float(min(1.0, p_ko)), float(min(1.0, p_pko)))
 
 _NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec; a long sweep meets tens of thousands)
 
@@ -161,7 +194,7 @@ def _odds_of(key) -> dict:
     got = _NUMBERS.get(key)
     if got is None:
         if len(_NUMBERS) > 200_000: _NUMBERS.clear()
-        got = _NUMBERS[key] = _odds_numbers(AttackSpec(*key))
+        got = _NUMBERS[key] = _numbers(key)
     return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
 
 def _defended(key, defence) -> tuple:
@@ -268,8 +301,9 @@ def _f_strike(s, f):
     gone = t is None or (t["active"] is False if isinstance(t, dict) else not t.on_table)
     if gone or (att is not None and not att.on_table):
         s.emit("info", "The attack comes to nothing: " + ("the target is gone." if gone else "the attacker is gone."), {}, by); return
-    spec, notes = attack_spec(s, att, w, t, f["bonus"], f["defence"], by=by)
-    odds = attack_odds(spec)
+    notes = []
+    fields = _spec_fields(s, att, w, t, f["bonus"], f["defence"], by, notes)         # `attack_spec`
+    spec, p_hit = AttackSpec(*fields), _odds_of(fields)["p_hit"]                     # `attack_odds(spec).p_hit`
     who = "Obelisk" if att is None else att.prof.mech
     label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {spec.dice}d6" + (f"+{spec.bonus}" if spec.bonus else "") + f" vs Def {spec.defense}"
     if notes: label += " (" + ", ".join(notes) + ")"
@@ -285,8 +319,8 @@ def _f_strike(s, f):
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
     s.emit("info", f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +
-              (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {odds.p_hit:.0%}).",
-              {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": odds.p_hit}, by)
+              (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
+              {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)
     if hit:
         base = max(0, spec.strength - spec.armor); dmg = base; how = f"Str {spec.strength} - Armor {spec.armor} = {base}"
