@@ -47,14 +47,16 @@ def terrain_bonus(s, c) -> tuple:
     return g[key]
 
 def sees(s, a, b) -> bool:
-    ca = a.circle if isinstance(a, Unit) else Circle(*a["pos"], a["r"])
-    cb = b.circle if isinstance(b, Unit) else Circle(*b["pos"], b["r"])
-    key = (ca, cb)                       # terrain never moves: sight between two spots is remembered all game
+    "Can `a` see `b` (Units or the Tower)? `line_of_sight` between their bases, remembered all game for the two spots (terrain never moves)."
+    pa, ra = (a.pos, a.r) if isinstance(a, Unit) else (a["pos"], a["r"])
+    pb, rb = (b.pos, b.r) if isinstance(b, Unit) else (b["pos"], b["r"])
+    key = (pa[0], pa[1], ra, pb[0], pb[1], rb)      # the two circles, flat: no Circle made unless sight is worked out
     g = s._los_cache
-    if key not in g:
+    got = g.get(key)
+    if got is None:
         if len(g) > 20000: g.clear()
-        g[key] = line_of_sight(s.pieces, ca, cb)
-    return g[key]
+        got = g[key] = line_of_sight(s.pieces, Circle(pa[0], pa[1], ra), Circle(pb[0], pb[1], rb))
+    return got
 
 def _layout(s) -> tuple:
     "Where every base and marker-obstacle stands: moves computed for the same layout are reused."
