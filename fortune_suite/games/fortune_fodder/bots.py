@@ -44,42 +44,62 @@ def _goals(view, me, u) -> list:
     return out
 
 def _place_scorer(view, me, u):
-    "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once.)"
+    "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once; the same numbers as `_place_score`.)"
     goals = _goals(view, me, u)
     foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
     reach = max(w["range"] for w in u["weapons"]) if foes else None
     melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])   # no real gun: close in
     tw = view["tower"] if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"] else None
-    ur, weapons = u["r"], u["weapons"]
+    ur, dist = u["r"], math.dist
+    if tw is not None:   # some weapon that can hurt the Tower reaches it ⇔ the gap is within the longest such reach
+        tpos, tr, treach = tw["pos"], tw["r"], max((w["range"] for w in u["weapons"] if w["strength"] > tw["armor"]), default=None)
     def score(pos) -> float:
         s = 0.0
         for g, near, w in goals:
-            s -= w * max(0.0, math.dist(pos, g) - near) / 6
+            s -= w * max(0.0, dist(pos, g) - near) / 6
         for fpos, fr, frac, threat in foes:
-            d = _gap(pos, fpos, ur, fr)
+            d = dist(pos, fpos) - ur - fr
+            if not d > 0.0: d = 0.0                                       # `_gap`: max(0.0, d)
             if d <= reach: s += 0.8 + frac
             elif melee: s -= 0.05 * (d - reach)
             if d <= threat: s -= 0.25
-        if tw is not None:
-            d = _gap(pos, tw["pos"], ur, tw["r"])
-            if any(w["strength"] > tw["armor"] and d <= w["range"] for w in weapons): s += 1.0
+        if tw is not None and treach is not None:
+            d = dist(pos, tpos) - ur - tr
+            if not d > 0.0: d = 0.0
+            if d <= treach: s += 1.0
         return s
     return score
 
 def _place_score(view, me, u, pos) -> float:
-    "The place score of one spot (see `_place_scorer`)."
-    return _place_scorer(view, me, u)(pos)
+    "The place score of one spot, everything worked out for it (the plain form of `_place_scorer`)."
+    goals = _goals(view, me, u)
+    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
+    reach = max(w["range"] for w in u["weapons"]) if foes else None
+    melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])
+    tw = view["tower"] if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"] else None
+    s = 0.0
+    for g, near, w in goals:
+        s -= w * max(0.0, math.dist(pos, g) - near) / 6
+    for fpos, fr, frac, threat in foes:
+        d = _gap(pos, fpos, u["r"], fr)
+        if d <= reach: s += 0.8 + frac
+        elif melee: s -= 0.05 * (d - reach)
+        if d <= threat: s -= 0.25
+    if tw is not None:
+        d = _gap(pos, tw["pos"], u["r"], tw["r"])
+        if any(w["strength"] > tw["armor"] and d <= w["range"] for w in u["weapons"]): s += 1.0
+    return s
 
 def _by_id(view) -> dict:
     "The view's units by id (ids are unique: the same unit a scan of the list finds), made once for a decision."
     return {x["id"]: x for x in view["units"]}
 
-def _attack_value(o, view, me, units=None) -> float:
-    "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing. (`units`: the view's units by id, if already made.)"
+def _attack_value(o, view, me, units=None, looks=None) -> float:
+    "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing. (`units`: the view's units by id, if already made; `looks`: `_looker` of the view, if already made.)"
     a = o["action"]
     units = _by_id(view) if units is None else units
     if view.get("no_pre_measuring"):                                      # play mode: the bot's own estimate, no measuring
-        if not _looks_in_range(view, o, units): return -1.0
+        if not (looks(o) if looks is not None else _looks_in_range(view, o, units)): return -1.0
     elif a["act"] == "charge" and not o["reaches"]: return -1.0           # analysis mode: judged along the route it can take
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
@@ -103,15 +123,33 @@ def _looks_in_range(view, o, units=None) -> bool:
     rng = next(w["range"] for w in u["weapons"] if w["name"] == a["weapon"])
     return _guess_gap(view, a, units) <= (u["speed"] + rng - 0.5 if a["act"] == "charge" else rng)
 
-def _in_range(view, o, units=None) -> bool:
+def _looker(view, units=None):
+    "`_looks_in_range` for the attacks of one view, as a function of the attack: the active pair's weapon ranges and the estimated gap to each target worked out once (the same verdicts)."
+    units = _by_id(view) if units is None else units
+    u = units[view["active"]]
+    ranges = {}
+    for w in u["weapons"]: ranges.setdefault(w["name"], w["range"])    # the first weapon of that name, as `next` finds it
+    upos, ur, speed, gaps = u["pos"], u["r"], u["speed"], {}
+    def looks(o) -> bool:
+        a = o["action"]; tid = a["target"]
+        g = gaps.get(tid)
+        if g is None:
+            t = view["tower"] if tid == "tower" else units[tid]
+            g = gaps[tid] = round(_gap(upos, t["pos"], ur, t["r"]) * 2) / 2
+        rng = ranges[a["weapon"]]
+        return g <= (speed + rng - 0.5 if a["act"] == "charge" else rng)
+    return looks
+
+def _in_range(view, o, units=None, looks=None) -> bool:
     "In range, as this player may know it: the view's verdict in analysis mode, the bot's own estimate in play mode."
-    return _looks_in_range(view, o, units) if view.get("no_pre_measuring") else o["in_range"]
+    if not view.get("no_pre_measuring"): return o["in_range"]
+    return looks(o) if looks is not None else _looks_in_range(view, o, units)
 
 def view_speed(view, me):
     u = next(x for x in view["units"] if x["id"] == view["active"])
     return u["speed"]
 
-# %% ../../../nbs/45_ff_bots.ipynb #c008
+# %% ../../../nbs/45_ff_bots.ipynb #01a8dab3
 @register_bot("fortune_fodder", "greedy")
 def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to move
                legal:list,     # that player's legal actions
@@ -171,16 +209,17 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
 def _act(view, me, legal):
     units = _by_id(view)
     u = units[view["active"]]
+    looks = _looker(view, units) if view.get("no_pre_measuring") else None
     best, best_v = {"act": "end"}, 0.0
     for o in view.get("odds", []):
-        v = _attack_value(o, view, me, units)
+        v = _attack_value(o, view, me, units, looks)
         if v > best_v: best, best_v = o["action"], v
     score = _place_scorer(view, me, u)
     here, odds, shot = score(u["pos"]), view.get("odds", []), (None, False)   # shot: (best, is it an attack in range?)
     for a in legal:
         k = a["act"]; v = None
         if k == "move" and best_v > 0.25 and shot[0] is not best:
-            shot = (best, any(o["action"] == best and _in_range(view, o, units) for o in odds))
+            shot = (best, any(o["action"] == best and _in_range(view, o, units, looks) for o in odds))
         if k == "claim": v = 2.5
         elif k == "pick_up": v = 5.0
         elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it

@@ -12,7 +12,8 @@ from . import state
 import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
-from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES
+from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES, aim_branches
+from ...dice import const, die, pool_sum, mixture
 from .table import cover_bonus, cloud_bonus, walk
 from .sight import line_of_sight
 from .state import SIDE, Unit
@@ -46,14 +47,16 @@ def terrain_bonus(s, c) -> tuple:
     return g[key]
 
 def sees(s, a, b) -> bool:
-    ca = a.circle if isinstance(a, Unit) else Circle(*a["pos"], a["r"])
-    cb = b.circle if isinstance(b, Unit) else Circle(*b["pos"], b["r"])
-    key = (ca, cb)                       # terrain never moves: sight between two spots is remembered all game
+    "Can `a` see `b` (Units or the Tower)? `line_of_sight` between their bases, remembered all game for the two spots (terrain never moves)."
+    pa, ra = (a.pos, a.r) if isinstance(a, Unit) else (a["pos"], a["r"])
+    pb, rb = (b.pos, b.r) if isinstance(b, Unit) else (b["pos"], b["r"])
+    key = (pa[0], pa[1], ra, pb[0], pb[1], rb)      # the two circles, flat: no Circle made unless sight is worked out
     g = s._los_cache
-    if key not in g:
+    got = g.get(key)
+    if got is None:
         if len(g) > 20000: g.clear()
-        g[key] = line_of_sight(s.pieces, ca, cb)
-    return g[key]
+        got = g[key] = line_of_sight(s.pieces, Circle(pa[0], pa[1], ra), Circle(pb[0], pb[1], rb))
+    return got
 
 def _layout(s) -> tuple:
     "Where every base and marker-obstacle stands: moves computed for the same layout are reused."
@@ -147,9 +150,41 @@ def odds(s, action, attacker=None, player=None) -> dict:
 
 @functools.lru_cache(maxsize=8192)
 def _odds_numbers(spec) -> tuple:
-    "(P(hit), mean damage, P(KO), P(Pilot KO)) of an attack, as plain floats (remembered per spec)."
+    "(P(hit), mean damage, P(KO), P(Pilot KO)) of an attack, as plain floats (remembered per spec): the plain route, through `attack_odds` (`_numbers` gives the same floats)."
     o = attack_odds(spec)
     return (float(o.p_hit), float(o.damage.mean), float(o.p_ko), float(o.p_pilot_ko))
+
+_LAWS = {}       # spec fields but the target's HP fields → (P(hit), mean damage, [(weight, damage law, crit?)])
+_HEALS, _NO_HEAL = tuple((1 / 6, s) for s in range(1, 7)), ((1.0, 0),)
+
+def _numbers(key) -> tuple:
+    "`_odds_numbers(AttackSpec(*key))` for the spec fields `key`, by `attack_odds`'s own steps, but the damage law (which does not depend on the target's HP, Pilot HP or Auto Stimmy) made once for all of them: the same floats."
+    lk = key[:12] + key[17:]
+    law = _LAWS.get(lk)
+    if law is None:
+        dice, bonus, defense, strength, armor, needs, at, cd, _, d6, d3, tempo = key[:12]
+        hc, hn, mc, mn = aim_branches(dice, bonus, defense, needs, at)
+        if key[17]: mn, mc = mn + mc, 0.0
+        hit = const(max(0, strength - armor))
+        if d6: hit = (hit - die(6)).clip(0, None)
+        if d3: hit = (hit - die(3)).clip(0, None)
+        if tempo > 0: hit = hit + pool_sum(tempo, die(3))
+        parts = [(hc, hit + cd, True), (hn, hit, False), (mc, const(cd), True), (mn, const(0), False)]
+        parts = [x for x in parts if x[0] > 0]
+        damage = mixture([(w, d) for w, d, _ in parts])
+        if len(_LAWS) > 50_000: _LAWS.clear()
+        law = _LAWS[lk] = (float(hc + hn), float(damage.mean), parts)
+    p_hit, mean, parts = law
+    hp0, max_hp, php0, pmax, stimmy = key[12:17]; cpd = key[8]
+    p_ko = p_pko = 0.0
+    for w, d, crit in parts:
+        for ws, s in (_HEALS if stimmy else _NO_HEAL):
+            hp = min(max_hp, hp0 + s) if s else hp0
+            php = min(pmax, php0 + s) if s else php0
+            pilot_out = crit and cpd > 0 and cpd >= php
+            p_pko += w * ws * pilot_out
+            p_ko += w * ws * (1.0 if pilot_out else d.at_least(hp))
+    return (p_hit, mean, float(min(1.0, p_ko)), float(min(1.0, p_pko)))
 
 _NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec; a long sweep meets tens of thousands)
 
@@ -161,7 +196,7 @@ def _odds_of(key) -> dict:
     got = _NUMBERS.get(key)
     if got is None:
         if len(_NUMBERS) > 200_000: _NUMBERS.clear()
-        got = _NUMBERS[key] = _odds_numbers(AttackSpec(*key))
+        got = _NUMBERS[key] = _numbers(key)
     return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
 
 def _defended(key, defence) -> tuple:
@@ -183,18 +218,41 @@ def _range_summary(s, a) -> dict:
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
 def _odds_summary(s, a) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions."
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`, what depends only on the target worked out once per position: `_target_part`.)"
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
     short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
-    base = _spec_fields(s, u, w, t, bonus, (), u.player)
+    is_tower, d, arm, into, tail, best = _target_part(s, t, u.player)
+    if w.kind == "ranged" and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
+    pierce = int(w.traits.get("piercing", 0))
+    if pierce: arm = max(0, arm - pierce)
+    crit = w.crit
+    base = (max(0, w.dice - u.debuff("aim")), w.bonus + bonus, d, w.strength, arm, crit.needs if crit else None, crit.at_least if crit else 0,
+            0 if crit is None else int(crit.effects.get("damage", 0)), 0 if (crit is None or is_tower) else int(crit.effects.get("pilot_damage", 0)),
+            False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
     out = _odds_of(base)
     if short: out = {**out, **_MISSED}
-    if isinstance(t, Unit):
+    if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
+    return out
+
+def _target_part(s, t, by) -> tuple:
+    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change)."
+    key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
+    got = s._cache.get(key)
+    if got is not None: return got
+    if isinstance(t, dict):
+        d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
+        tc = Circle(*t["pos"], t["r"])
+    else:
+        d, arm, tc = t.defense, t.armor, t.circle
+        into, tail = any(f.player == by for f in engaged(s, t)), (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
         o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-        if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
-    return out
+    cov, cld = terrain_bonus(s, tc)
+    if cov: d += 1; arm += 1
+    if cld: d += 1
+    got = s._cache[key] = (isinstance(t, dict), d, arm, into, tail, best)
+    return got
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c011
 def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
@@ -245,8 +303,9 @@ def _f_strike(s, f):
     gone = t is None or (t["active"] is False if isinstance(t, dict) else not t.on_table)
     if gone or (att is not None and not att.on_table):
         s.emit("info", "The attack comes to nothing: " + ("the target is gone." if gone else "the attacker is gone."), {}, by); return
-    spec, notes = attack_spec(s, att, w, t, f["bonus"], f["defence"], by=by)
-    odds = attack_odds(spec)
+    notes = []
+    fields = _spec_fields(s, att, w, t, f["bonus"], f["defence"], by, notes)         # `attack_spec`
+    spec, p_hit = AttackSpec(*fields), _odds_of(fields)["p_hit"]                     # `attack_odds(spec).p_hit`
     who = "Obelisk" if att is None else att.prof.mech
     label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {spec.dice}d6" + (f"+{spec.bonus}" if spec.bonus else "") + f" vs Def {spec.defense}"
     if notes: label += " (" + ", ".join(notes) + ")"
@@ -262,8 +321,8 @@ def _f_strike(s, f):
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
     s.emit("info", f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +
-              (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {odds.p_hit:.0%}).",
-              {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": odds.p_hit}, by)
+              (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
+              {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)
     if hit:
         base = max(0, spec.strength - spec.armor); dmg = base; how = f"Str {spec.strength} - Armor {spec.armor} = {base}"

@@ -107,9 +107,9 @@ class LazyOdds(dict):
             make, self._make = self._make, None
             dict.update(self, make())
         return self
-    def __getitem__(self, k):
-        if self._make is not None and not dict.__contains__(self, k): self._force()
-        return dict.__getitem__(self, k)
+    def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
+        if self._make is None: raise KeyError(k)
+        self._force(); return dict.__getitem__(self, k)
     def get(self, k, default=None):
         if self._make is not None and not dict.__contains__(self, k): self._force()
         return dict.get(self, k, default)

@@ -6,7 +6,8 @@
 from __future__ import annotations
 import math
 from ...geometry import Circle
-from .table import blocks_line, overlaps, _psd
+from .table import blocks_line, overlaps, _psd, _seg_poly
+from ...geometry import EPS
 
 # %% auto #0
 __all__ = ['sight_lines', 'sight_segment', 'line_of_sight']
@@ -90,21 +91,58 @@ def _circle_crossings(c, piece):
 
 _NUDGE = 1e-6   # inches: how far a critical line is moved off the two things it touches
 
+_PREPARED = {}  # id of a terrain piece → (the piece, its bounding box, its polygon's points, its circle as (x, y, r) or None)
+
+def _prepared(piece) -> tuple:
+    "A terrain piece as `_blocks` reads it, made once per piece (pieces are frozen)."
+    got = _PREPARED.get(id(piece))
+    if got is None or got[0] is not piece:
+        if len(_PREPARED) > 4096: _PREPARED.clear()
+        got = _PREPARED[id(piece)] = (piece, piece.bbox, piece.points, None if piece.points else (piece.center[0], piece.center[1], piece.r))
+    return got
+
+def _clear(prep, g) -> bool:
+    "No `_prepared` piece in `prep` blocks the segment `g` (`not any(_blocks(x, *g) for x in prep)`, the bounding boxes tested inline)."
+    p, q = g
+    hx, lx = (p[0], q[0]) if p[0] > q[0] else (q[0], p[0])
+    hy, ly = (p[1], q[1]) if p[1] > q[1] else (q[1], p[1])
+    for x in prep:
+        bb = x[1]
+        if hx < bb[0] or lx > bb[2] or hy < bb[1] or ly > bb[3]: continue
+        if _blocks(x, p, q): return False
+    return True
+
+def _blocks(prep, p, q) -> bool:
+    "`blocks_line(piece, p, q)` of a `_prepared` piece: the same tests on the same floats, the bounding box not made again and the circle test written out."
+    bb = prep[1]
+    if max(p[0], q[0]) < bb[0] or min(p[0], q[0]) > bb[2] or max(p[1], q[1]) < bb[1] or min(p[1], q[1]) > bb[3]: return False
+    if prep[2]: return _seg_poly(p, q, prep[2])
+    x, y, r = prep[3]                                        # `segment_circle_intersects(p, q, circle, touch=False)`
+    px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
+    dx, dy = qx - px, qy - py
+    L2 = dx * dx + dy * dy
+    t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((x - px) * dx + (y - py) * dy) / L2))
+    return math.hypot(px + t * dx - x, py + t * dy - y) < r - EPS
+
 def sight_segment(pieces, a, b):
     "A clear segment from a point of base `a` to a point of base `b`, or None if there is no line of sight."
     a, b = (x if isinstance(x, Circle) else Circle(*x) for x in (a, b))
     blockers = [p for p in pieces if p.kind == "impassable" or (p.kind == "cloud" and not overlaps(p, b))]
+    prep = [_prepared(p) for p in blockers]                  # `blocks_line` with each piece's box and shape looked up once
     d = math.hypot(b.x - a.x, b.y - a.y)
     if d <= a.r + b.r:                                       # touching or overlapping bases: the common point
         t = a.r / d if d > 0 else 0.0
         pt = (a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
         return (pt, pt)
-    clear = lambda g: g is not None and not any(blocks_line(p, *g) for p in blockers)
-    for p, q in sight_lines(a, b):                           # the quick tries: most sight is found here
-        if clear(g := _gap(a, b, p, q)): return g
+    clear = lambda g: g is not None and _clear(prep, g)
+    nx, ny = -(b.y - a.y) / d, (b.x - a.x) / d               # the quick tries, `sight_lines` one at a time: most sight is found here
+    w = min(a.r, b.r) * 0.999
+    for f in (0, -0.5, 0.5, -1, 1):
+        if clear(g := _gap(a, b, (a.x + f * w * nx, a.y + f * w * ny), (b.x + f * w * nx, b.y + f * w * ny))): return g
     R = max(a.r, b.r)                                        # every segment lies in the hull of the two discs
     blockers = [p for p in blockers if _capsule_gap(p, a, b) <= R + 1e-9]
     if not blockers: return _gap(a, b, (a.x, a.y), (b.x, b.y))
+    prep = [_prepared(p) for p in blockers]
     circles = [a, b] + [Circle(*p.center, p.r) for p in blockers if not p.points]
     verts = [v for p in blockers for v in p.points if _psd(v[0], v[1], (a.x, a.y), (b.x, b.y)) <= R + 1e-9]
     verts += [v for c in (a, b) for p in blockers for v in _circle_crossings(c, p)]
