@@ -109,10 +109,11 @@ def _do_move(s, u, a, x=None):
 
 def _aoo_list(s, u, start, end) -> list:
     if not s.options.aoo: return []
-    out = []
+    out, (sx, sy), (ex, ey), r = [], start, end, u.r
     for e in state.on_table(s, 1 - u.player):
         if e.melee_reach is None: continue
-        d0 = base_distance(Circle(*start, u.r), e.circle); d1 = base_distance(Circle(*end, u.r), e.circle)
+        (x, y), er = e.pos, e.r                  # `base_distance` of the mover's base at the start, then at the end, to e's
+        d0 = max(0.0, math.hypot(x - sx, y - sy) - r - er); d1 = max(0.0, math.hypot(x - ex, y - ey) - r - er)
         if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
     return out
 
