@@ -149,6 +149,18 @@ class Decision:
         if player == self.player: d["choices"] = self.choices
         return d
 
+def _among(action, choices) -> bool:
+    """Is `action` one of `choices` as canonical JSON — `canon(action) in {canon(a) for a in choices}` — comparing the
+    choices equal to it in Python first (one match settles it: most answers are one of the listed values). Equal texts
+    need not mean equal in Python (a tuple and a list), nor the reverse (1 and 1.0): with no match the full comparison
+    decides. (Tested against the plain expression below.)"""
+    c = None
+    for a in choices:
+        if a == action:
+            if c is None: c = canon(action)
+            if canon(a) == c: return True
+    return canon(action) in {canon(a) for a in choices}
+
 class Secret(tuple):
     "What `_to_move` returns when the players to move give secret orders even if only one is left (e.g. an order sheet written step by step)."
 
@@ -319,7 +331,7 @@ class State:
             try: action = jsonable(action)
             except (TypeError, ValueError): raise RulesError(f"an action is a JSON value (str, int, list or dict), got {action!r}") from None
         if d is not None:
-            if canon(action) not in {canon(a) for a in d.choices}:
+            if not _among(action, d.choices):
                 raise RulesError(f"illegal answer: {action!r} is not one of {self.player_name(player)}'s choices for {d.kind} ({', '.join(map(repr, d.choices[:8]))})")
             parsed = action
         else:

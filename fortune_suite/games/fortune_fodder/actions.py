@@ -12,7 +12,8 @@ import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import attack_odds
-from .table import (TABLE_IN, MARKER_R, plan_path, walk, Planner, path_cost, leg_clear, piece_distance)
+from .table import (TABLE_IN, MARKER_R, plan_path, walk, Planner, path_cost, leg_clear, piece_distance,
+                                                      time_of_contact)
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit
@@ -108,10 +109,11 @@ def _do_move(s, u, a, x=None):
 
 def _aoo_list(s, u, start, end) -> list:
     if not s.options.aoo: return []
-    out = []
+    out, (sx, sy), (ex, ey), r = [], start, end, u.r
     for e in state.on_table(s, 1 - u.player):
         if e.melee_reach is None: continue
-        d0 = base_distance(Circle(*start, u.r), e.circle); d1 = base_distance(Circle(*end, u.r), e.circle)
+        (x, y), er = e.pos, e.r                  # `base_distance` of the mover's base at the start, then at the end, to e's
+        d0 = max(0.0, math.hypot(x - sx, y - sy) - r - er); d1 = max(0.0, math.hypot(x - ex, y - ey) - r - er)
         if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
     return out
 
@@ -347,6 +349,37 @@ def _jets_options(s, u) -> list:
     return out
 
 def _jets_list(s, u) -> list:
+    """The 8 straight pushes of Hit the Jets: where `walk` ends each (no rough ground: a push ignores it), written out for
+    one straight leg, against only the obstacles some push's box can touch (`time_of_contact` skips the others on every
+    leg anyway; the kept ones in the same order: the same first contact). Tested equal to the plain walks below."""
+    obs = state.obstacles(s, skip=u)
+    (px, py), R, reach = u.pos, u.r, jets_reach(s, u)
+    lo_x, hi_x, lo_y, hi_y = px - reach - 1e-6, px + reach + 1e-6, py - reach - 1e-6, py + reach + 1e-6   # every push's box
+    circs = [c for c in obs.circles if lo_x - R - c[2] <= c[0] <= hi_x + R + c[2] and lo_y - R - c[2] <= c[1] <= hi_y + R + c[2]]
+    polys, boxes = [], []
+    for pts, bx in zip(obs.polygons, obs.boxes):
+        if bx[0] <= hi_x + R and bx[2] >= lo_x - R and bx[1] <= hi_y + R and bx[3] >= lo_y - R: polys.append(pts); boxes.append(bx)
+    out, seen, here = [], [u.pos], (px, py)
+    for i in range(8):
+        a = math.pi / 4 * i
+        q = (px + reach * math.cos(a), py + reach * math.sin(a))
+        dx, dy = q[0] - px, q[1] - py; L = math.hypot(dx, dy)
+        end = here
+        if L != 0:                                                   # walk(obs, [u.pos, q], reach, u.r), one leg:
+            t = time_of_contact(here, (dx, dy), R, polys, circs, obs.bounds, boxes)
+            if t is not None and (1 - t) * L <= 1e-6: t = None       # arriving in contact is fine
+            full = math.dist(here, q)                                # leg_cost with no rough ground
+            if t is None and full <= reach + 1e-9: end = q
+            else:
+                hi = 1.0 if t is None else max(0.0, t - 0.002 / L)
+                lo = min(hi, reach / full if full >= reach else 1.0)  # _reach with no rough ground
+                if lo > 0: end = (px + lo * dx, py + lo * dy)
+        if any(math.dist(end, z) < 0.05 for z in seen): continue
+        seen.append(end); out.append({"act": "jets", "to": _r3(end)})
+    return out
+
+def _jets_list_plain(s, u) -> list:
+    "The plain `_jets_list`: 8 calls of `walk` (kept to test the fast one against)."
     obs = state.obstacles(s, skip=u); obs.rough = ()
     out, reach, seen = [], jets_reach(s, u), [u.pos]
     for i in range(8):
@@ -357,6 +390,31 @@ def _jets_list(s, u) -> list:
     return out
 
 def _attack_options(s, u) -> list:
+    """The attacks `u` may declare now, remembered across decisions for what they depend on (`s._geo_cache`): which
+    bases stand where, the Tower, `u`'s ammo used (`_attack_list` makes them)."""
+    key = ("attacks", u.id, tuple((v.id, v.pos) for v in state.all_units(s) if v.on_table), s.tower is not None and s.tower["active"],
+           tuple(u.ammo.items()))
+    got = s._geo_cache.get(key)
+    if got is None:
+        if len(s._geo_cache) > 2000: s._geo_cache.clear()
+        got = s._geo_cache[key] = _attack_list(s, u)
+    return got
+
+def _attack_list(s, u) -> list:
+    "The attacks by each weapon at each target in sight (and range, in analysis mode; in melee, a gun only at an enemy in the melee)."
+    out, engaged, ts = [], combat.engaged(s, u), combat._targets(s, u)
+    seen = [combat.sees(s, u, t) for t in ts]                       # sight, once per target (the same for every weapon)
+    for w in u.prof.weapons:
+        if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue
+        for t, ok in zip(ts, seen):
+            if w.kind == "ranged" and engaged and t not in engaged: continue
+            if not ok: continue
+            if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9: continue
+            out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
+    return out
+
+def _attack_options_plain(s, u) -> list:
+    "The plain `_attack_options` (kept to test the remembered one against)."
     out, engaged = [], combat.engaged(s, u)
     for w in u.prof.weapons:
         if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue

@@ -148,6 +148,7 @@ class Unit:
         self.weapons = {w.name: w for w in prof.weapons}
         self.melee_reach = max((w.range for w in prof.weapons if w.kind == "melee"), default=None)
         self._wv = None                      # the weapons' fixed view, made on first use
+        self._vk = self._vd = None           # the last view made and what it was made from (`to_view`)
 
     @property
     def on_table(self) -> bool:
@@ -168,7 +169,22 @@ class Unit:
     @property
     def name(self) -> str: return self.prof.mech
     def to_view(self) -> dict:
-        "This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only, full views are copied by the engine)."
+        """This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only,
+        full views are copied by the engine). The last view is remembered with everything it shows that can change
+        (`_view_key`) and given again while none of that changed (tested against `_view_plain`)."""
+        k = self._view_key()
+        if k != self._vk: self._vk, self._vd = k, self._view_plain()
+        return self._vd
+
+    def _view_key(self) -> tuple:
+        "What the view shows that can change in play (the rest comes from the profile, the id, the side and the base)."
+        return (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,
+                self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,
+                tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
+                tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
+
+    def _view_plain(self) -> dict:
+        "This pair's view made afresh."
         p = self.prof
         if self._wv is None: self._weapon_views()
         ammo, db = self.ammo, self.debuffs
@@ -383,7 +399,8 @@ def _initiative_apply(s, f, a):
 def all_units(s): return s.units[0] + s.units[1]
 
 def on_table(s, player=None):
-    return [u for u in (all_units(s) if player is None else s.units[player]) if u.on_table]
+    "The pairs on the table (of `player`, or all): `Unit.on_table` written out (a hot loop)."
+    return [u for u in (s.units[0] + s.units[1] if player is None else s.units[player]) if u.pos is not None and not u.mech_out and not u.pilot_out]
 
 def uname(s, u) -> str:
     return "the Tower" if isinstance(u, dict) else f"{SIDE[u.player]} {u.prof.mech}"
