@@ -197,7 +197,7 @@ def _odds_of(key) -> dict:
     if got is None:
         if len(_NUMBERS) > 200_000: _NUMBERS.clear()
         got = _NUMBERS[key] = _numbers(key)
-    return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
+    return {"p_hit": got[0], "mean_damage": got[1], "p_ko": got[2], "p_pilot_ko": got[3]}
 
 def _defended(key, defence) -> tuple:
     "The spec fields `key` of an attack against no defence, with the defensive actions in `defence` applied: what `_spec_fields` gives with them (only Def and the two flags change), without working out cover and melee again."
@@ -244,11 +244,11 @@ def _target_part(s, t, by) -> tuple:
         d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
         tc = Circle(*t["pos"], t["r"])
     else:
-        d, arm, tc = t.defense, t.armor, t.circle
+        d, arm, tc = t.defense, t.armor, (t.pos[0], t.pos[1], t.r)    # equal to `t.circle` as a key (a namedtuple is a tuple)
         into, tail = any(f.player == by for f in engaged(s, t)), (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
         o = defence_options(s, t)
         best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-    cov, cld = terrain_bonus(s, tc)
+    cov, cld = s._los_cache.get(("bonus", tc)) or terrain_bonus(s, Circle(*tc))
     if cov: d += 1; arm += 1
     if cld: d += 1
     got = s._cache[key] = (isinstance(t, dict), d, arm, into, tail, best)
@@ -320,7 +320,7 @@ def _f_strike(s, f):
     hit = succ >= spec.defense
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
-    s.emit("info", f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +
+    s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)
