@@ -31,11 +31,12 @@ def dist(s, a, b) -> float:
 def engaged(s, u) -> list:
     "Enemy Mechs `u` is in melee with: within the longer melee reach of the two."
     key = ("engaged", u.id)
-    if key in s._cache: return s._cache[key]
-    out = []
+    out = s._cache.get(key)
+    if out is not None: return out
+    out, mine, (ux, uy), ur = [], u.melee_reach or -1, u.pos, u.r
     for e in state.on_table(s, 1 - u.player):
-        reach = max(u.melee_reach or -1, e.melee_reach or -1)
-        if reach >= 0 and dist(s, u, e) <= reach + 1e-9: out.append(e)
+        reach = max(mine, e.melee_reach or -1)
+        if reach >= 0 and max(0.0, math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r) <= reach + 1e-9: out.append(e)   # `dist(s, u, e)`
     s._cache[key] = out
     return out
 
@@ -121,7 +122,9 @@ def _spec_fields(s, att, w, tgt, bonus=0, defence=(), by=None, notes=None) -> tu
 def defence_options(s, tgt) -> dict:
     "What the target of an attack may do: {'smoke': bool, 'diverted': bool, 'helpers': [unit ids for You're Not Alone]}."
     if isinstance(tgt, dict) or not tgt.on_table: return {"smoke": False, "diverted": False, "helpers": []}
-    helpers = [v.id for v in state.on_table(s, tgt.player) if v is not tgt and "yna" not in v.defences and v.ap >= 1 and dist(s, v, tgt) <= 6 + 1e-9]
+    (tx, ty), tr = tgt.pos, tgt.r
+    helpers = [v.id for v in state.on_table(s, tgt.player) if v is not tgt and "yna" not in v.defences and v.ap >= 1
+               and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9]              # `dist(s, v, tgt)`
     return {"smoke": "smoke" not in tgt.defences and tgt.ap >= 1, "diverted": "diverted" not in tgt.defences and tgt.ap >= 1, "helpers": helpers}
 
 def odds(s, action, attacker=None, player=None) -> dict:
@@ -245,9 +248,12 @@ def _target_part(s, t, by) -> tuple:
         tc = Circle(*t["pos"], t["r"])
     else:
         d, arm, tc = t.defense, t.armor, (t.pos[0], t.pos[1], t.r)    # equal to `t.circle` as a key (a namedtuple is a tuple)
-        into, tail = any(f.player == by for f in engaged(s, t)), (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
+        into, tail = False, (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
+        for f in engaged(s, t):
+            if f.player == by: into = True; break
         o = defence_options(s, t)
-        best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
+        own = ("smoke", "diverted") if o["smoke"] and o["diverted"] else ("smoke",) if o["smoke"] else ("diverted",) if o["diverted"] else ()
+        best = own[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())   # the affordable own defences, and help if any
     cov, cld = s._los_cache.get(("bonus", tc)) or terrain_bonus(s, Circle(*tc))
     if cov: d += 1; arm += 1
     if cld: d += 1
