@@ -403,12 +403,13 @@ def _attack_options(s, u) -> list:
 def _attack_list(s, u) -> list:
     "The attacks by each weapon at each target in sight (and range, in analysis mode; in melee, a gun only at an enemy in the melee)."
     out, engaged, ts = [], combat.engaged(s, u), combat._targets(s, u)
-    seen = [combat.sees(s, u, t) for t in ts]                       # sight, once per target (the same for every weapon)
+    seen = [None] * len(ts)                                         # sight, once per target, when a weapon first needs it
     for w in u.prof.weapons:
         if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue
-        for t, ok in zip(ts, seen):
+        for i, t in enumerate(ts):
             if w.kind == "ranged" and engaged and t not in engaged: continue
-            if not ok: continue
+            if seen[i] is None: seen[i] = combat.sees(s, u, t)
+            if not seen[i]: continue
             if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9: continue
             out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
     return out

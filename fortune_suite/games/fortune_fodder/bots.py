@@ -53,14 +53,16 @@ def _place_scorer(view, me, u):
     ur, dist = u["r"], math.dist
     if tw is not None:   # some weapon that can hurt the Tower reaches it ⇔ the gap is within the longest such reach
         tpos, tr, treach = tw["pos"], tw["r"], max((w["range"] for w in u["weapons"] if w["strength"] > tw["armor"]), default=None)
+    near_foes = [(fpos, fr, 0.8 + frac, threat) for fpos, fr, frac, threat in foes]     # the bonus for a foe in reach, added once
     def score(pos) -> float:
         s = 0.0
-        for g, near, w in goals:
-            s -= w * max(0.0, dist(pos, g) - near) / 6
-        for fpos, fr, frac, threat in foes:
+        for g, near, w in goals:                                          # (weights > 0: nothing to take off when near enough)
+            x = dist(pos, g) - near
+            if x > 0.0: s -= w * x / 6
+        for fpos, fr, bonus, threat in near_foes:
             d = dist(pos, fpos) - ur - fr
             if not d > 0.0: d = 0.0                                       # `_gap`: max(0.0, d)
-            if d <= reach: s += 0.8 + frac
+            if d <= reach: s += bonus
             elif melee: s -= 0.05 * (d - reach)
             if d <= threat: s -= 0.25
         if tw is not None and treach is not None:

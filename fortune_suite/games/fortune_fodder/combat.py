@@ -31,11 +31,12 @@ def dist(s, a, b) -> float:
 def engaged(s, u) -> list:
     "Enemy Mechs `u` is in melee with: within the longer melee reach of the two."
     key = ("engaged", u.id)
-    if key in s._cache: return s._cache[key]
-    out = []
+    out = s._cache.get(key)
+    if out is not None: return out
+    out, mine, (ux, uy), ur = [], u.melee_reach or -1, u.pos, u.r
     for e in state.on_table(s, 1 - u.player):
-        reach = max(u.melee_reach or -1, e.melee_reach or -1)
-        if reach >= 0 and dist(s, u, e) <= reach + 1e-9: out.append(e)
+        reach = max(mine, e.melee_reach or -1)
+        if reach >= 0 and max(0.0, math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r) <= reach + 1e-9: out.append(e)   # `dist(s, u, e)`
     s._cache[key] = out
     return out
 
@@ -121,7 +122,9 @@ def _spec_fields(s, att, w, tgt, bonus=0, defence=(), by=None, notes=None) -> tu
 def defence_options(s, tgt) -> dict:
     "What the target of an attack may do: {'smoke': bool, 'diverted': bool, 'helpers': [unit ids for You're Not Alone]}."
     if isinstance(tgt, dict) or not tgt.on_table: return {"smoke": False, "diverted": False, "helpers": []}
-    helpers = [v.id for v in state.on_table(s, tgt.player) if v is not tgt and "yna" not in v.defences and v.ap >= 1 and dist(s, v, tgt) <= 6 + 1e-9]
+    (tx, ty), tr = tgt.pos, tgt.r
+    helpers = [v.id for v in state.on_table(s, tgt.player) if v is not tgt and "yna" not in v.defences and v.ap >= 1
+               and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9]              # `dist(s, v, tgt)`
     return {"smoke": "smoke" not in tgt.defences and tgt.ap >= 1, "diverted": "diverted" not in tgt.defences and tgt.ap >= 1, "helpers": helpers}
 
 def odds(s, action, attacker=None, player=None) -> dict:
@@ -197,7 +200,7 @@ def _odds_of(key) -> dict:
     if got is None:
         if len(_NUMBERS) > 200_000: _NUMBERS.clear()
         got = _NUMBERS[key] = _numbers(key)
-    return dict(zip(("p_hit", "mean_damage", "p_ko", "p_pilot_ko"), got))
+    return {"p_hit": got[0], "mean_damage": got[1], "p_ko": got[2], "p_pilot_ko": got[3]}
 
 def _defended(key, defence) -> tuple:
     "The spec fields `key` of an attack against no defence, with the defensive actions in `defence` applied: what `_spec_fields` gives with them (only Def and the two flags change), without working out cover and melee again."
@@ -244,11 +247,14 @@ def _target_part(s, t, by) -> tuple:
         d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
         tc = Circle(*t["pos"], t["r"])
     else:
-        d, arm, tc = t.defense, t.armor, t.circle
-        into, tail = any(f.player == by for f in engaged(s, t)), (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
+        d, arm, tc = t.defense, t.armor, (t.pos[0], t.pos[1], t.r)    # equal to `t.circle` as a key (a namedtuple is a tuple)
+        into, tail = False, (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
+        for f in engaged(s, t):
+            if f.player == by: into = True; break
         o = defence_options(s, t)
-        best = tuple(x for x in ("smoke", "diverted") if o[x])[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())
-    cov, cld = terrain_bonus(s, tc)
+        own = ("smoke", "diverted") if o["smoke"] and o["diverted"] else ("smoke",) if o["smoke"] else ("diverted",) if o["diverted"] else ()
+        best = own[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())   # the affordable own defences, and help if any
+    cov, cld = s._los_cache.get(("bonus", tc)) or terrain_bonus(s, Circle(*tc))
     if cov: d += 1; arm += 1
     if cld: d += 1
     got = s._cache[key] = (isinstance(t, dict), d, arm, into, tail, best)
@@ -320,7 +326,7 @@ def _f_strike(s, f):
     hit = succ >= spec.defense
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
-    s.emit("info", f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +
+    s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)

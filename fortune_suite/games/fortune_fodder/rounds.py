@@ -183,8 +183,8 @@ def _tower_damage(s, n, by, source):
 def _respawn_legal(s, f):
     p = f["player"]
     todo = [u for u in s.units[p] if u.mech_out and not u.pilot_out]
-    spots = [z for z in state._zone_spots(s, p, 4.0, s.R) if state.free_spot(s, z, s.R) is None]
-    if not spots: spots = [z for z in state._zone_spots(s, p, 4.0, s.R, dense=True) if state.free_spot(s, z, s.R) is None][:8]
+    spots = state._free_spots(s, state._zone_spots(s, p, 4.0, s.R), s.R)
+    if not spots: spots = state._free_spots(s, state._zone_spots(s, p, 4.0, s.R, dense=True), s.R)[:8]
     return [{"respawn": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
 
 def _respawn_check(s, f, a):

@@ -126,9 +126,11 @@ def _blocks(prep, p, q) -> bool:
 
 def sight_segment(pieces, a, b):
     "A clear segment from a point of base `a` to a point of base `b`, or None if there is no line of sight."
-    a, b = (x if isinstance(x, Circle) else Circle(*x) for x in (a, b))
-    blockers = [p for p in pieces if p.kind == "impassable" or (p.kind == "cloud" and not overlaps(p, b))]
-    prep = [_prepared(p) for p in blockers]                  # `blocks_line` with each piece's box and shape looked up once
+    if not isinstance(a, Circle): a = Circle(*a)
+    if not isinstance(b, Circle): b = Circle(*b)
+    blockers, prep = [], []                                  # prep: `blocks_line` with each piece's box and shape looked up once
+    for p in pieces:
+        if p.kind == "impassable" or (p.kind == "cloud" and not overlaps(p, b)): blockers.append(p); prep.append(_prepared(p))
     d = math.hypot(b.x - a.x, b.y - a.y)
     if d <= a.r + b.r:                                       # touching or overlapping bases: the common point
         t = a.r / d if d > 0 else 0.0

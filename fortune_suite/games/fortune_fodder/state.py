@@ -423,15 +423,23 @@ def obstacles(s, skip=None):
 
 def free_spot(s, pos, r, skip=None) -> str | None:
     "None if a base of radius r may stand at pos; else why not."
+    return _why_not(s, pos, r, lambda: blockers(s, skip))
+
+def _why_not(s, pos, r, circles) -> str | None:
+    "`free_spot` with the other bases and markers given: a list of (x, y, r), or a function making it (called only if needed)."
     x, y = pos
     if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): return "off the table"
     for p in s.pieces:
         if p.kind == "impassable":
-            from fortune_suite.games.fortune_fodder.table import piece_distance
             if piece_distance(p, (x, y, r)) < 1e-6: return f"on impassable terrain ({p.name})"
-    for (cx, cy, cr) in blockers(s, skip):
+    for (cx, cy, cr) in (circles() if callable(circles) else circles):
         if math.hypot(cx - x, cy - y) < cr + r - 1e-6: return "overlapping another base or marker"
     return None
+
+def _free_spots(s, spots, r) -> list:
+    "The spots where a base of radius r may stand (`free_spot` of each is None), the bases and markers listed once."
+    bl = blockers(s)
+    return [z for z in spots if _why_not(s, z, r, bl) is None]
 
 def _point(s, v, rule):
     if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v)):
@@ -449,7 +457,7 @@ def _zone_spots(s, player, depth, r, dense=False):
 def _deploy_legal(s, f):
     p = f["player"]
     todo = [u for u in s.units[p] if u.pos is None and not u.pilot_out]
-    spots = [z for z in _zone_spots(s, p, 4.0, s.R) if free_spot(s, z, s.R) is None]
+    spots = _free_spots(s, _zone_spots(s, p, 4.0, s.R), s.R)
     return [{"deploy": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
 
 def _deploy_check(s, f, a):
