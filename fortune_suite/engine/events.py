@@ -5,6 +5,7 @@
 # %% ../../nbs/03_engine_events.ipynb #e410d9a8
 from __future__ import annotations
 import json, dataclasses, types
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Union, Literal, get_args, get_origin, get_type_hints
 import numpy as np
@@ -25,6 +26,7 @@ def _np_default(x):
     if isinstance(x, np.integer): return int(x)
     if isinstance(x, np.floating): return float(x)
     if isinstance(x, np.ndarray): return x.tolist()
+    if isinstance(x, Sequence) and not isinstance(x, (str, bytes)): return list(x)     # e.g. a quiet state's `LazyLegal`
     raise TypeError(f"{type(x).__name__} is not a JSON value")
 
 def canon(x) -> str:

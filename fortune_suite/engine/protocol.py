@@ -5,13 +5,14 @@
 # %% ../../nbs/03a_engine_protocol.ipynb #c499a829
 from __future__ import annotations
 import re, secrets, importlib, dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 import numpy as np
 from ..dice import Roller, RollRecord
 from .events import RulesError, canon, jsonable, Event, Log, make_options
 
 # %% auto #0
-__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'Secret', 'State']
+__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'LazyLegal', 'Secret', 'State']
 
 # %% ../../nbs/03a_engine_protocol.ipynb #8e64d72e
 DYNAMICS = ("sequential", "simultaneous", "mixed")
@@ -161,6 +162,39 @@ def _among(action, choices) -> bool:
             if canon(a) == c: return True
     return canon(action) in {canon(a) for a in choices}
 
+class LazyLegal(Sequence):
+    """A quiet state's legal actions in parts, a part listed only when something first reads it: `parts` is
+    [(tag, list or function of no arguments returning a list), ...] in the list's order. It reads as that list (len,
+    indexing, iteration, `in`, `==` with a list); `skipping(tag)` goes through the other parts without listing that one
+    (a bot that knows it will not take, say, a move never pays for listing the moves). `stamp()` is checked when a part
+    is listed: reading a part after the state moved on raises. Only quiet states hand these out (`State.legal_actions`);
+    a full state's legal actions are always a plain list."""
+    __slots__ = ("_parts", "_stamp", "_at", "_all")
+    def __init__(self, parts, stamp=None):
+        self._parts = [[tag, got] for tag, got in parts]; self._stamp = stamp
+        self._at = None if stamp is None else stamp(); self._all = None
+    def _part(self, i) -> list:
+        got = self._parts[i][1]
+        if callable(got):
+            if self._stamp is not None and self._stamp() != self._at:
+                raise RuntimeError("these legal actions belong to an earlier position: the state has moved on since they were given")
+            got = self._parts[i][1] = list(got())
+        return got
+    def _list(self) -> list:
+        if self._all is None: self._all = [a for i in range(len(self._parts)) for a in self._part(i)]
+        return self._all
+    def skipping(self, tag):
+        "The actions of every part but those tagged `tag`, in order; those are not listed."
+        for i, (t, _) in enumerate(self._parts):
+            if t != tag: yield from self._part(i)
+    def __len__(self): return len(self._list())
+    def __getitem__(self, i): return self._list()[i]
+    def __iter__(self): return iter(self._list())
+    def __bool__(self): return any(not callable(got) and got for _, got in self._parts) or len(self) > 0
+    def __eq__(self, other): return self._list() == (other._list() if isinstance(other, LazyLegal) else other)
+    __hash__ = None
+    def __repr__(self): return f"LazyLegal({self._list()!r})"
+
 class Secret(tuple):
     "What `_to_move` returns when the players to move give secret orders even if only one is left (e.g. an order sheet written step by step)."
 
@@ -232,7 +266,8 @@ class State:
         return jsonable(self._result()) if self.is_over else None
     def _legal_now(self, player) -> list:
         if self.decisions: return self.decisions[-1].choices
-        return list(self._legal(player))
+        got = self._legal(player)
+        return got if type(got) is LazyLegal and self.quiet else list(got)    # (a full state's: listed whole)
     def legal_actions(self, player) -> list:
         "The actions `player` may take now (empty when it is not their decision); a fresh copy unless quiet."
         if type(player) is not int or not 0 <= player < self.players: player = self._player(player)

@@ -9,7 +9,7 @@ from . import combat
 from . import state
 from . import flag
 import math
-from ...engine import RulesError, canon
+from ...engine import RulesError, canon, LazyLegal
 from ...geometry import Circle, base_distance
 from .attacks import attack_odds
 from .table import (TABLE_IN, MARKER_R, plan_path, walk, Planner, path_cost, leg_clear, piece_distance,
@@ -426,35 +426,41 @@ def _attack_options_plain(s, u) -> list:
             out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
     return out
 
+def _act_rest(s, u) -> list:
+    "The actions of an active pair on the table that come after its moves in its list: Hit the Jets, charges, attacks, Meds, Repairs, Dust Off, claims, the Flag."
+    out = []
+    if _can(s, u, "jets"): out += _jets_options(s, u)
+    if _can(s, u, "charge"):
+        for t in combat._targets(s, u):
+            for w in u.prof.weapons:
+                if w.kind == "melee": out.append({"act": "charge", "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
+    if u.ap >= 1: out += _attack_options(s, u)
+    if _can(s, u, "meds"): out.append({"act": "meds"})
+    if _can(s, u, "repairs"):
+        out.append({"act": "repairs", "what": "mech"})
+        if u.fire: out.append({"act": "repairs", "what": "fire"})
+    if _can(s, u, "dust_off"):
+        for v in state.on_table(s, u.player):
+            if v is not u and combat.dist(s, u, v) <= dust_reach(s, u) + 1e-9:
+                out += [{"act": "dust_off", "ally": v.id, "what": w} for w in ("mech", "pilot") + (("fire",) if v.fire else ())]
+    if s.scenario == "tower" and u.ap >= cost(s, u, "claim"):
+        for m in s.markers:
+            if m["controller"] != u.player and base_distance(u.circle, Circle(*m["pos"], m["r"])) <= 1 + 1e-9:
+                out.append({"act": "claim", "objective": m["id"]})
+    if s.flag and u.ap >= 1:
+        f = s.flag
+        if f["carrier"] is None and base_distance(u.circle, Circle(*f["pos"], MARKER_R)) <= s.options.touch_tolerance + 1e-9:
+            out.append({"act": "pick_up"})
+        if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in flag._flag_spots(s, u.pos, u)]
+    return out
+
 def _act_legal_list(s, u) -> list:
     key = ("act", u.id)
     if key in s._cache: return s._cache[key]
     out = [{"act": "end"}]
     if u.on_table:
         if _can(s, u, "move") and u.speed > 0: out += _move_options(s, u)
-        if _can(s, u, "jets"): out += _jets_options(s, u)
-        if _can(s, u, "charge"):
-            for t in combat._targets(s, u):
-                for w in u.prof.weapons:
-                    if w.kind == "melee": out.append({"act": "charge", "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
-        if u.ap >= 1: out += _attack_options(s, u)
-        if _can(s, u, "meds"): out.append({"act": "meds"})
-        if _can(s, u, "repairs"):
-            out.append({"act": "repairs", "what": "mech"})
-            if u.fire: out.append({"act": "repairs", "what": "fire"})
-        if _can(s, u, "dust_off"):
-            for v in state.on_table(s, u.player):
-                if v is not u and combat.dist(s, u, v) <= dust_reach(s, u) + 1e-9:
-                    out += [{"act": "dust_off", "ally": v.id, "what": w} for w in ("mech", "pilot") + (("fire",) if v.fire else ())]
-        if s.scenario == "tower" and u.ap >= cost(s, u, "claim"):
-            for m in s.markers:
-                if m["controller"] != u.player and base_distance(u.circle, Circle(*m["pos"], m["r"])) <= 1 + 1e-9:
-                    out.append({"act": "claim", "objective": m["id"]})
-        if s.flag and u.ap >= 1:
-            f = s.flag
-            if f["carrier"] is None and base_distance(u.circle, Circle(*f["pos"], MARKER_R)) <= s.options.touch_tolerance + 1e-9:
-                out.append({"act": "pick_up"})
-            if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in flag._flag_spots(s, u.pos, u)]
+        out += _act_rest(s, u)
     s._cache[key] = out
     return out
 
@@ -468,7 +474,21 @@ def _act_done(s, f) -> bool:
     if _can(s, u, "jets") or _can(s, u, "charge"): return False
     return _act_legal_list(s, u) == [{"act": "end"}]
 
-def _act_legal(s, f): return _act_legal_list(s, s.by_id[f["unit"]])
+def _act_legal(s, f):
+    "The active pair's legal actions. In a quiet game, before its moves are listed: a `LazyLegal` that lists them when first read (a bot that will not move never pays for them)."
+    u = s.by_id[f["unit"]]
+    if not s.quiet or ("act", u.id) in s._cache or not (u.on_table and _can(s, u, "move") and u.speed > 0): return _act_legal_list(s, u)
+    key = ("act_lazy", u.id)
+    got = s._cache.get(key)
+    if got is None:
+        got = s._cache[key] = LazyLegal([("end", [{"act": "end"}]), ("move", lambda: _move_options(s, u)), ("rest", _act_rest(s, u))],
+                                        stamp=lambda: len(s.actions))
+    return got
+
+def _act_attacks(s, f) -> list:
+    "The active pair's attacks and charges, from its legal actions without listing its moves."
+    legal = _act_legal(s, f)
+    return [a for a in (legal.skipping("move") if type(legal) is LazyLegal else legal) if a["act"] in ("melee", "ranged", "charge")]
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c083cac4
 def move_reach(s, u, kind:str="move", n:int=48) -> list:

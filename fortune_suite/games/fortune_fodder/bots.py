@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math
 import numpy as np
-from ...engine import RulesError, register_bot
+from ...engine import RulesError, register_bot, LazyLegal
 from .state import cards_for
 
 # %% auto #0
@@ -218,6 +218,9 @@ def _act(view, me, legal):
         if v > best_v: best, best_v = o["action"], v
     score = _place_scorer(view, me, u)
     here, odds, shot = score(u["pos"]), view.get("odds", []), (None, False)   # shot: (best, is it an attack in range?)
+    if type(legal) is LazyLegal and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds):
+        legal = legal.skipping("move")    # a quiet game's list is "end", the moves, the rest: the moves come while `best` is still
+                                          # this attack in range, so the loop would pass them all over; they are not even listed
     for a in legal:
         k = a["act"]; v = None
         if k == "move" and best_v > 0.25 and shot[0] is not best:

@@ -247,7 +247,7 @@ class FFState(State):
             d = self.draft
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
-            atts = [a for a in actions._act_legal(self, top) if a["act"] in ("melee", "ranged", "charge")]
+            atts = actions._act_attacks(self, top)
             if self.quiet:      # a read-only projection: the odds of an attack are worked out only if the bot reads them
                 v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
             else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
