@@ -101,7 +101,7 @@ class LazyOdds(dict):
     (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict."""
     __slots__ = ("_make",)
     def __init__(self, cheap, make):
-        super().__init__(cheap); self._make = make
+        dict.__init__(self, cheap); self._make = make      # (not super(): one lookup less for each listed attack)
     def _force(self):
         if self._make is not None:
             make, self._make = self._make, None
