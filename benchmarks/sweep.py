@@ -10,7 +10,9 @@ game caches emptied too, so it never replays games it has seen (its imports are 
 Printed: games per second of each (wall clock, median of the repeats), the scaling efficiency at 2 workers (rate with
 2 workers ÷ twice the plain rate, also ÷ twice the 1-worker rate; median of the repeat-by-repeat ratios too), the CPU
 each kind used per game (for the clusters: the workers' processes plus this one, which holds the client, the
-scheduler and the nannies) and the CPU efficiency — the load-proof part of the picture —, the overhead per game of
+scheduler and the nannies) and the CPU efficiency — the load-proof part of the picture —, that CPU split in two (the
+games' own and their conditions' setups, as the batches' threads measured them: `attrs["run"]["game_cpu"]`,
+`["setup_cpu"]`, and the rest: the workers' start, Dask's event loops, the scheduler and the client), the overhead per game of
 going through Dask, the cost of one task (Pig: one game a task against 50), the load average (`os.getloadavg`) before
 and after, and whether every run gave the same table. `--compare` adds a 2-worker cluster as the sweep had it before
 (Dask's default background work, even batches to the end), interleaved with the rest.
@@ -64,7 +66,7 @@ def main(argv=None):
           f"{repeats} repeat(s); cores {os.cpu_count()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}")
     sweep(Study(study.conditions, games=2, seed=99), workers=0, progress=False)    # this process: the games' modules loaded
     kinds = ["plain", 1, 2] + (["2 before"] if a.compare else [])
-    wall, cpu, starts = ({k: [] for k in kinds} for _ in range(3))
+    wall, cpu, starts, games_cpu, setup_cpu = ({k: [] for k in kinds} for _ in range(5))
     ref, same, batches = None, True, S.batches
     # Repeats interleaved (plain, 1 worker, 2 workers, …) so the kinds share the machine's load alike; one cluster at a
     # time (two LocalClusters alive in one process stalled a sweep in our tests), started before its clock starts.
@@ -74,6 +76,7 @@ def main(argv=None):
                 clear_caches(); c0 = time.process_time()
                 t, df = timed(lambda: sweep(study, workers=0, progress=False))
                 wall[k].append(t); cpu[k].append(time.process_time() - c0); starts[k].append(0.0)
+                games_cpu[k].append(df.attrs["run"]["game_cpu"]); setup_cpu[k].append(df.attrs["run"]["setup_cpu"])
                 ref = df if ref is None else ref
                 continue
             before = k == "2 before"
@@ -89,6 +92,8 @@ def main(argv=None):
                 finally: S.batches = batches
                 wall[k].append(t)          # CPU: the workers' processes, and this one (client, scheduler, nannies)
                 cpu[k].append(proc_cpu(client) - w0 + time.process_time() - c0)
+                games_cpu[k].append(df.attrs["run"]["game_cpu"])     # the batches' threads: the games' own CPU,
+                setup_cpu[k].append(df.attrs["run"]["setup_cpu"])   # and their conditions' setups (a worker's first: imports)
                 try: pd.testing.assert_frame_equal(df, ref)
                 except AssertionError: same = False
                 if k == 2: batch, tasks = df.attrs["run"]["batch"], df.attrs["run"]["tasks"]
@@ -121,6 +126,15 @@ def main(argv=None):
               f"(repeat by repeat {pb:.0%}); CPU efficiency {mcpu['plain'] / mcpu['2 before']:.0%}")
     print(f"  CPU efficiency (plain CPU ÷ all the CPU a 2-worker sweep used, workers + scheduler + client): {mcpu['plain'] / mcpu[2]:.0%} "
           f"(1 worker: {mcpu['plain'] / mcpu[1]:.0%}) — the ceiling of the wall-clock efficiency on an idle machine")
+    mg = {k: statistics.median(v) for k, v in games_cpu.items()}
+    ms = {k: statistics.median(v) for k, v in setup_cpu.items()}
+    print("  the CPU split, ms a game (median): the games' own (the batches' threads) + their setups (a worker's first: "
+          "the game's imports) + the rest (the workers' start, Dask, scheduler, client) = all — "
+          + "; ".join(f"{k if k == 'plain' else str(k) + ' w'}: {mg[k] / n * 1000:.1f} + {ms[k] / n * 1000:.1f} + "
+                      f"{(mcpu[k] - mg[k] - ms[k]) / n * 1000:.1f} = {mcpu[k] / n * 1000:.1f}" for k in kinds))
+    print(f"  2 workers against plain: the games' own CPU {mg[2] / mg['plain'] - 1:+.1%} (the same games: two busy cores, "
+          f"the load, the first games' caches), setups and the rest {(mcpu[2] - mg[2] - mcpu['plain'] + mg['plain']) / mcpu['plain']:+.1%} "
+          f"of the plain CPU")
     print(f"  overhead of Dask per game (1 worker − plain): wall {(med[1] - med['plain']) / n * 1000:+.2f} ms, "
           f"CPU {(mcpu[1] - mcpu['plain']) / n * 1000:+.2f} ms ({(mcpu[1] - mcpu['plain']) / mcpu['plain']:+.1%} of a game's CPU)")
     print(f"  one task's cost (Pig, batch 1 against batch 50, 1 worker, best of 2): {per_task * 1000:.2f} ms wall")
