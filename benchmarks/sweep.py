@@ -15,7 +15,9 @@ games' own and their conditions' setups, as the batches' threads measured them: 
 `["setup_cpu"]`, and the rest: the workers' start, Dask's event loops, the scheduler and the client), the overhead per game of
 going through Dask, the cost of one task (Pig: one game a task against 50), the load average (`os.getloadavg`) before
 and after, and whether every run gave the same table. `--compare` adds a 2-worker cluster as the sweep had it before
-(Dask's default background work, even batches to the end), interleaved with the rest.
+(Dask's default background work, even batches to the end), interleaved with the rest. `--side-by-side` adds a 1-worker
+cluster and a plain process (a child) playing the study at the same time, from cold: their games' CPU (the batches'
+threads) compared under the same load — what a game costs more on a worker, apart from the machine's state.
 Target: wall-clock efficiency ≥ 85% at 2 workers — on an idle 2-core machine; with other work on the cores, read the
 load and the CPU efficiency.
 """
@@ -42,11 +44,47 @@ def proc_cpu(client):
     return sum(client.run(time.process_time).values())
 
 
+PLAIN = """import json, sys, time
+from fortune_suite.sweep import Study, sweep
+st = Study.from_dict(json.loads(sys.stdin.read()))
+c = time.process_time(); df = sweep(st, workers=0, progress=False)
+print(json.dumps({"cpu": time.process_time() - c, "game_cpu": df.attrs["run"]["game_cpu"], "fp": df.to_csv()}))"""
+
+
+def side_by_side(study, repeats, ref):
+    """A 1-worker cluster and a plain process (a child process) play the study at the same time, both from cold (their
+    imports and first-use caches in the setups, outside the games' CPU): they share the machine's state, whatever the
+    load, so the ratio of their games' CPU is what a game costs more on a Dask worker than in a plain process."""
+    import json, subprocess
+    import pandas as pd
+    from distributed import Client
+    from fortune_suite.sweep import sweep, local_cluster
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH", "")])}
+    ratios, same, n = [], True, study.games * len(study.conditions)
+    for r in range(repeats):
+        with local_cluster(1) as cl, Client(cl) as client:
+            child = subprocess.Popen([sys.executable, "-c", PLAIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+            child.stdin.write(json.dumps(study.to_dict())); child.stdin.close()
+            df = sweep(study, client=client, progress=False)
+            got = json.loads(child.stdout.read()); child.wait()
+        same = same and got["fp"] == ref.to_csv()
+        try: pd.testing.assert_frame_equal(df, ref)
+        except AssertionError: same = False
+        ratios.append(df.attrs["run"]["game_cpu"] / got["game_cpu"])
+        print(f"  side by side {r + 1}: the games' CPU on a worker {df.attrs['run']['game_cpu'] / n * 1000:.1f} ms a game, "
+              f"in a plain process at the same time {got['game_cpu'] / n * 1000:.1f} ms (ratio {ratios[-1]:.3f}); load {os.getloadavg()[0]:.2f}", flush=True)
+    print(f"  side by side: a game on a Dask worker costs {statistics.median(ratios):.3f}× its CPU in a plain process "
+          f"(median of {repeats}; both playing at once, so the machine's load and busy cores are the same for both)")
+    return same
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="SPCFKRS, few games, one repeat (CI smoke)")
     ap.add_argument("--repeats", type=int, default=None, help="timed runs of each kind (default 5; quick 1)")
     ap.add_argument("--compare", action="store_true", help="also 2 workers as before: Dask's defaults, even batches")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="also a 1-worker cluster and a plain process playing the study at the same time: their games' CPU")
     a = ap.parse_args(argv)
     import pandas as pd
     from distributed import Client
@@ -138,6 +176,7 @@ def main(argv=None):
     print(f"  overhead of Dask per game (1 worker − plain): wall {(med[1] - med['plain']) / n * 1000:+.2f} ms, "
           f"CPU {(mcpu[1] - mcpu['plain']) / n * 1000:+.2f} ms ({(mcpu[1] - mcpu['plain']) / mcpu['plain']:+.1%} of a game's CPU)")
     print(f"  one task's cost (Pig, batch 1 against batch 50, 1 worker, best of 2): {per_task * 1000:.2f} ms wall")
+    if a.side_by_side: same = side_by_side(study, repeats, ref) and same
     print(f"  same table in every run: {'yes' if same else 'NO'}; load average after {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     return 0 if same else 1
 
