@@ -10,10 +10,14 @@ game caches emptied too, so it never replays games it has seen (its imports are 
 Printed: games per second of each (wall clock, median of the repeats), the scaling efficiency at 2 workers (rate with
 2 workers ÷ twice the plain rate, also ÷ twice the 1-worker rate; median of the repeat-by-repeat ratios too), the CPU
 each kind used per game (for the clusters: the workers' processes plus this one, which holds the client, the
-scheduler and the nannies) and the CPU efficiency — the load-proof part of the picture —, the overhead per game of
+scheduler and the nannies) and the CPU efficiency — the load-proof part of the picture —, that CPU split in two (the
+games' own and their conditions' setups, as the batches' threads measured them: `attrs["run"]["game_cpu"]`,
+`["setup_cpu"]`, and the rest: the workers' start, Dask's event loops, the scheduler and the client), the overhead per game of
 going through Dask, the cost of one task (Pig: one game a task against 50), the load average (`os.getloadavg`) before
 and after, and whether every run gave the same table. `--compare` adds a 2-worker cluster as the sweep had it before
-(Dask's default background work, even batches to the end), interleaved with the rest.
+(Dask's default background work, even batches to the end), interleaved with the rest. `--side-by-side` adds a 1-worker
+cluster and a plain process (a child) playing the study at the same time, from cold: their games' CPU (the batches'
+threads) compared under the same load — what a game costs more on a worker, apart from the machine's state.
 Target: wall-clock efficiency ≥ 85% at 2 workers — on an idle 2-core machine; with other work on the cores, read the
 load and the CPU efficiency.
 """
@@ -40,11 +44,47 @@ def proc_cpu(client):
     return sum(client.run(time.process_time).values())
 
 
+PLAIN = """import json, sys, time
+from fortune_suite.sweep import Study, sweep
+st = Study.from_dict(json.loads(sys.stdin.read()))
+c = time.process_time(); df = sweep(st, workers=0, progress=False)
+print(json.dumps({"cpu": time.process_time() - c, "game_cpu": df.attrs["run"]["game_cpu"], "fp": df.to_csv()}))"""
+
+
+def side_by_side(study, repeats, ref):
+    """A 1-worker cluster and a plain process (a child process) play the study at the same time, both from cold (their
+    imports and first-use caches in the setups, outside the games' CPU): they share the machine's state, whatever the
+    load, so the ratio of their games' CPU is what a game costs more on a Dask worker than in a plain process."""
+    import json, subprocess
+    import pandas as pd
+    from distributed import Client
+    from fortune_suite.sweep import sweep, local_cluster
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parent.parent), os.environ.get("PYTHONPATH", "")])}
+    ratios, same, n = [], True, study.games * len(study.conditions)
+    for r in range(repeats):
+        with local_cluster(1) as cl, Client(cl) as client:
+            child = subprocess.Popen([sys.executable, "-c", PLAIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+            child.stdin.write(json.dumps(study.to_dict())); child.stdin.close()
+            df = sweep(study, client=client, progress=False)
+            got = json.loads(child.stdout.read()); child.wait()
+        same = same and got["fp"] == ref.to_csv()
+        try: pd.testing.assert_frame_equal(df, ref)
+        except AssertionError: same = False
+        ratios.append(df.attrs["run"]["game_cpu"] / got["game_cpu"])
+        print(f"  side by side {r + 1}: the games' CPU on a worker {df.attrs['run']['game_cpu'] / n * 1000:.1f} ms a game, "
+              f"in a plain process at the same time {got['game_cpu'] / n * 1000:.1f} ms (ratio {ratios[-1]:.3f}); load {os.getloadavg()[0]:.2f}", flush=True)
+    print(f"  side by side: a game on a Dask worker costs {statistics.median(ratios):.3f}× its CPU in a plain process "
+          f"(median of {repeats}; both playing at once, so the machine's load and busy cores are the same for both)")
+    return same
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="SPCFKRS, few games, one repeat (CI smoke)")
     ap.add_argument("--repeats", type=int, default=None, help="timed runs of each kind (default 5; quick 1)")
     ap.add_argument("--compare", action="store_true", help="also 2 workers as before: Dask's defaults, even batches")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="also a 1-worker cluster and a plain process playing the study at the same time: their games' CPU")
     a = ap.parse_args(argv)
     import pandas as pd
     from distributed import Client
@@ -64,7 +104,7 @@ def main(argv=None):
           f"{repeats} repeat(s); cores {os.cpu_count()}; load average before {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}")
     sweep(Study(study.conditions, games=2, seed=99), workers=0, progress=False)    # this process: the games' modules loaded
     kinds = ["plain", 1, 2] + (["2 before"] if a.compare else [])
-    wall, cpu, starts = ({k: [] for k in kinds} for _ in range(3))
+    wall, cpu, starts, games_cpu, setup_cpu = ({k: [] for k in kinds} for _ in range(5))
     ref, same, batches = None, True, S.batches
     # Repeats interleaved (plain, 1 worker, 2 workers, …) so the kinds share the machine's load alike; one cluster at a
     # time (two LocalClusters alive in one process stalled a sweep in our tests), started before its clock starts.
@@ -74,6 +114,7 @@ def main(argv=None):
                 clear_caches(); c0 = time.process_time()
                 t, df = timed(lambda: sweep(study, workers=0, progress=False))
                 wall[k].append(t); cpu[k].append(time.process_time() - c0); starts[k].append(0.0)
+                games_cpu[k].append(df.attrs["run"]["game_cpu"]); setup_cpu[k].append(df.attrs["run"]["setup_cpu"])
                 ref = df if ref is None else ref
                 continue
             before = k == "2 before"
@@ -89,6 +130,8 @@ def main(argv=None):
                 finally: S.batches = batches
                 wall[k].append(t)          # CPU: the workers' processes, and this one (client, scheduler, nannies)
                 cpu[k].append(proc_cpu(client) - w0 + time.process_time() - c0)
+                games_cpu[k].append(df.attrs["run"]["game_cpu"])     # the batches' threads: the games' own CPU,
+                setup_cpu[k].append(df.attrs["run"]["setup_cpu"])   # and their conditions' setups (a worker's first: imports)
                 try: pd.testing.assert_frame_equal(df, ref)
                 except AssertionError: same = False
                 if k == 2: batch, tasks = df.attrs["run"]["batch"], df.attrs["run"]["tasks"]
@@ -121,9 +164,19 @@ def main(argv=None):
               f"(repeat by repeat {pb:.0%}); CPU efficiency {mcpu['plain'] / mcpu['2 before']:.0%}")
     print(f"  CPU efficiency (plain CPU ÷ all the CPU a 2-worker sweep used, workers + scheduler + client): {mcpu['plain'] / mcpu[2]:.0%} "
           f"(1 worker: {mcpu['plain'] / mcpu[1]:.0%}) — the ceiling of the wall-clock efficiency on an idle machine")
+    mg = {k: statistics.median(v) for k, v in games_cpu.items()}
+    ms = {k: statistics.median(v) for k, v in setup_cpu.items()}
+    print("  the CPU split, ms a game (median): the games' own (the batches' threads) + their setups (a worker's first: "
+          "the game's imports) + the rest (the workers' start, Dask, scheduler, client) = all — "
+          + "; ".join(f"{k if k == 'plain' else str(k) + ' w'}: {mg[k] / n * 1000:.1f} + {ms[k] / n * 1000:.1f} + "
+                      f"{(mcpu[k] - mg[k] - ms[k]) / n * 1000:.1f} = {mcpu[k] / n * 1000:.1f}" for k in kinds))
+    print(f"  2 workers against plain: the games' own CPU {mg[2] / mg['plain'] - 1:+.1%} (the same games: two busy cores, "
+          f"the load, the first games' caches), setups and the rest {(mcpu[2] - mg[2] - mcpu['plain'] + mg['plain']) / mcpu['plain']:+.1%} "
+          f"of the plain CPU")
     print(f"  overhead of Dask per game (1 worker − plain): wall {(med[1] - med['plain']) / n * 1000:+.2f} ms, "
           f"CPU {(mcpu[1] - mcpu['plain']) / n * 1000:+.2f} ms ({(mcpu[1] - mcpu['plain']) / mcpu['plain']:+.1%} of a game's CPU)")
     print(f"  one task's cost (Pig, batch 1 against batch 50, 1 worker, best of 2): {per_task * 1000:.2f} ms wall")
+    if a.side_by_side: same = side_by_side(study, repeats, ref) and same
     print(f"  same table in every run: {'yes' if same else 'NO'}; load average after {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     return 0 if same else 1
 

@@ -186,7 +186,9 @@ def play_batch(p:Planned,        # the condition, from `plan`
                quiet:bool=True   # quiet mode
               ) -> list:
     "Play games `start`…`stop - 1` of a planned condition; a list of tidy rows (cond, condition, game, then `play_game`'s row)."
-    su = _setup(p.condition, f"condition {p.index} ({p.name})")
+    return _play(p, _setup(p.condition, f"condition {p.index} ({p.name})"), seed, start, stop, measure, quiet)
+
+def _play(p, su, seed, start, stop, measure, quiet):
     n = su.players
     return [{"cond": p.index, "condition": p.name, "game": i,
              **play_game(su, s, i % n if p.condition.rotate else 0, quiet=quiet, measure=measure)}
@@ -222,18 +224,25 @@ def _as_study(study, games, seed) -> Study:
         study = Study(study.conditions, study.games if games is None else games, study.seed if seed is None else seed, study.paired)
     return study
 
+def _timed_batch(p, seed, start, stop, measure, quiet):
+    "What a task runs: `play_batch`'s rows, and the CPU seconds its thread spent making the condition ready and playing."
+    c0 = time.thread_time()
+    su = _setup(p.condition, f"condition {p.index} ({p.name})")     # a worker's first: the game's modules imported
+    c1 = time.thread_time()
+    return _play(p, su, seed, start, stop, measure, quiet), (c1 - c0, time.thread_time() - c1)
+
 def _run_dask(client, planned, study, tasks, measure, quiet, tick):
     from distributed import as_completed
     tok = uuid.uuid4().hex[:12]
-    futs = [client.submit(play_batch, planned[ci], study.seed, a, b, measure, quiet, pure=False, retries=2,
+    futs = [client.submit(_timed_batch, planned[ci], study.seed, a, b, measure, quiet, pure=False, retries=2,
                           key=f"sweep-{tok}-{ci}-{a}") for ci, a, b in tasks]
-    rows = []
+    rows, cpu = [], [0.0, 0.0]
     try:
-        for f, got in as_completed(futs, with_results=True):
-            rows.extend(got); tick(len(got)); f.release()
+        for f, (got, c) in as_completed(futs, with_results=True):
+            rows.extend(got); cpu[0] += c[0]; cpu[1] += c[1]; tick(len(got)); f.release()
     except BaseException:
         client.cancel(futs); raise
-    return rows
+    return rows, cpu
 
 def sweep(study,                 # a `Study`, its dict, a list of conditions, or a study file's path
           games:int=None,        # games per condition (default: the study's)
@@ -275,10 +284,11 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
             tick = (lambda k: bar.update(k)) if bar is not None else (lambda k: None)
         try:
             if workers == 0:
-                rows = []
+                rows, cpu = [], [0.0, 0.0]
                 for ci, a, e in tasks:
-                    got = play_batch(planned[ci], study.seed, a, e, measure, quiet); rows.extend(got); tick(len(got))
-            else: rows = _run_dask(client, planned, study, tasks, measure, quiet, tick)
+                    got, c = _timed_batch(planned[ci], study.seed, a, e, measure, quiet)
+                    rows.extend(got); cpu[0] += c[0]; cpu[1] += c[1]; tick(len(got))
+            else: rows, cpu = _run_dask(client, planned, study, tasks, measure, quiet, tick)
         finally:
             if bar is not None: bar.close()
     finally:
@@ -289,7 +299,7 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
                          "conditions": [{"name": p.name, "game": p.game, "options": p.options, "seats": p.seats, "bots": p.bots,
                                          "rotate": p.condition.rotate} for p in planned]}
     df.attrs["run"] = {"seconds": time.perf_counter() - t0, "workers": n_workers, "batch": b, "tasks": len(tasks),
-                       "where": where}
+                       "where": where, "setup_cpu": cpu[0], "game_cpu": cpu[1]}
     return df
 
 # %% ../nbs/07_sweep.ipynb #20de8277
