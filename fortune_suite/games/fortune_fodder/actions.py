@@ -378,17 +378,6 @@ def _jets_list(s, u) -> list:
         seen.append(end); out.append({"act": "jets", "to": _r3(end)})
     return out
 
-def _jets_list_plain(s, u) -> list:
-    "The plain `_jets_list`: 8 calls of `walk` (kept to test the fast one against)."
-    obs = state.obstacles(s, skip=u); obs.rough = ()
-    out, reach, seen = [], jets_reach(s, u), [u.pos]
-    for i in range(8):
-        a = math.pi / 4 * i
-        pts, _, _ = walk(obs, [u.pos, (u.pos[0] + reach * math.cos(a), u.pos[1] + reach * math.sin(a))], reach, u.r)
-        if any(math.dist(pts[-1], z) < 0.05 for z in seen): continue
-        seen.append(pts[-1]); out.append({"act": "jets", "to": _r3(pts[-1])})
-    return out
-
 def _attack_options(s, u) -> list:
     """The attacks `u` may declare now, remembered across decisions for what they depend on (`s._geo_cache`): which
     bases stand where, the Tower, `u`'s ammo used (`_attack_list` makes them)."""
@@ -410,18 +399,6 @@ def _attack_list(s, u) -> list:
             if w.kind == "ranged" and engaged and t not in engaged: continue
             if seen[i] is None: seen[i] = combat.sees(s, u, t)
             if not seen[i]: continue
-            if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9: continue
-            out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
-    return out
-
-def _attack_options_plain(s, u) -> list:
-    "The plain `_attack_options` (kept to test the remembered one against)."
-    out, engaged = [], combat.engaged(s, u)
-    for w in u.prof.weapons:
-        if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue
-        for t in combat._targets(s, u):
-            if w.kind == "ranged" and engaged and t not in engaged: continue
-            if not combat.sees(s, u, t): continue
             if not s.options.no_pre_measuring and combat.dist(s, u, t) > w.range + 1e-9: continue
             out.append({"act": w.kind, "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
     return out
