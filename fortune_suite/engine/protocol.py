@@ -165,10 +165,11 @@ def _among(action, choices) -> bool:
 class LazyLegal(Sequence):
     """A quiet state's legal actions in parts, a part listed only when something first reads it: `parts` is
     [(tag, list or function of no arguments returning a list), ...] in the list's order. It reads as that list (len,
-    indexing, iteration, `in`, `==` with a list); `skipping(tag)` goes through the other parts without listing that one
-    (a bot that knows it will not take, say, a move never pays for listing the moves). `stamp()` is checked when a part
-    is listed: reading a part after the state moved on raises. Only quiet states hand these out (`State.legal_actions`);
-    a full state's legal actions are always a plain list."""
+    indexing, iteration, `in`, `==` with a list); `skipping(*tags)` goes through the other parts without listing those
+    (a bot that knows it will not take, say, a move never pays for listing the moves), and a bot that decides part by
+    part goes through `tags` and reads each `part(tag)` it wants. `stamp()` is checked when a part is listed: reading a
+    part after the state moved on raises. Only quiet states hand these out (`State.legal_actions`); a full state's legal
+    actions are always a plain list."""
     __slots__ = ("_parts", "_stamp", "_at", "_all")
     def __init__(self, parts, stamp=None):
         self._parts = [[tag, got] for tag, got in parts]; self._stamp = stamp
@@ -183,10 +184,22 @@ class LazyLegal(Sequence):
     def _list(self) -> list:
         if self._all is None: self._all = [a for i in range(len(self._parts)) for a in self._part(i)]
         return self._all
-    def skipping(self, tag):
-        "The actions of every part but those tagged `tag`, in order; those are not listed."
+    def skipping(self, *tags):
+        "The actions of every part but those tagged with one of `tags`, in order; those are not listed."
         for i, (t, _) in enumerate(self._parts):
-            if t != tag: yield from self._part(i)
+            if t not in tags: yield from self._part(i)
+    @property
+    def tags(self) -> tuple:
+        "The parts' tags, in the list's order."
+        return tuple(t for t, _ in self._parts)
+    def part(self, tag) -> list:
+        "The actions of the parts tagged `tag`, in order (listed now if not yet)."
+        got = [self._part(i) for i, (t, _) in enumerate(self._parts) if t == tag]
+        if not got: raise KeyError(f"no part tagged {tag!r} in these legal actions (parts: {', '.join(map(repr, self.tags))})")
+        return got[0] if len(got) == 1 else [a for g in got for a in g]
+    def listed(self, tag) -> bool:
+        "Has the part tagged `tag` been listed (or was it given as a list)?"
+        return all(not callable(got) for t, got in self._parts if t == tag)
     def __len__(self): return len(self._list())
     def __getitem__(self, i): return self._list()[i]
     def __iter__(self): return iter(self._list())

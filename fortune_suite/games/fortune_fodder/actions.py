@@ -19,8 +19,8 @@ from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan', 'charge_reaches',
-           'move_reach']
+__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan',
+           'charge_reaches', 'move_reach']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
@@ -39,7 +39,9 @@ def cost(s, u, kind) -> int:
     if kind == "claim" and u.debuff("punishment"): return 2
     return COST[kind]
 
-def jets_reach(s, u) -> float: return 3.0 + u.prof.effects.get("jets", 0)
+JETS_REACH = 3.0     # inches a Hit the Jets push goes, before mods
+
+def jets_reach(s, u) -> float: return JETS_REACH + u.prof.effects.get("jets", 0)
 
 def dust_reach(s, u) -> float: return 6.0 + u.prof.effects.get("dust_off_range", 0)
 
@@ -404,9 +406,12 @@ def _attack_list(s, u) -> list:
     return out
 
 def _act_rest(s, u) -> list:
-    "The actions of an active pair on the table that come after its moves in its list: Hit the Jets, charges, attacks, Meds, Repairs, Dust Off, claims, the Flag."
+    "The actions of an active pair on the table that come after its moves in its list: Hit the Jets, then `_act_others`."
+    return (_jets_options(s, u) if _can(s, u, "jets") else []) + _act_others(s, u)
+
+def _act_others(s, u) -> list:
+    "The actions of an active pair on the table after its moves and its Hit the Jets pushes: charges, attacks, Meds, Repairs, Dust Off, claims, the Flag."
     out = []
-    if _can(s, u, "jets"): out += _jets_options(s, u)
     if _can(s, u, "charge"):
         for t in combat._targets(s, u):
             for w in u.prof.weapons:
@@ -452,20 +457,24 @@ def _act_done(s, f) -> bool:
     return _act_legal_list(s, u) == [{"act": "end"}]
 
 def _act_legal(s, f):
-    "The active pair's legal actions. In a quiet game, before its moves are listed: a `LazyLegal` that lists them when first read (a bot that will not move never pays for them)."
+    """The active pair's legal actions. In a quiet game, before they are listed whole: a `LazyLegal` of four parts, "end",
+    "move", "jets" and "rest" (the same list as `_act_legal_list`), whose moves and pushes are listed when first read (a
+    bot that will not move or push never pays for them)."""
     u = s.by_id[f["unit"]]
-    if not s.quiet or ("act", u.id) in s._cache or not (u.on_table and _can(s, u, "move") and u.speed > 0): return _act_legal_list(s, u)
+    if not s.quiet or ("act", u.id) in s._cache or not u.on_table: return _act_legal_list(s, u)
     key = ("act_lazy", u.id)
     got = s._cache.get(key)
     if got is None:
-        got = s._cache[key] = LazyLegal([("end", [{"act": "end"}]), ("move", lambda: _move_options(s, u)), ("rest", _act_rest(s, u))],
+        moves = (lambda: _move_options(s, u)) if _can(s, u, "move") and u.speed > 0 else []
+        jets = (lambda: _jets_options(s, u)) if _can(s, u, "jets") else []
+        got = s._cache[key] = LazyLegal([("end", [{"act": "end"}]), ("move", moves), ("jets", jets), ("rest", _act_others(s, u))],
                                         stamp=lambda: len(s.actions))
     return got
 
 def _act_attacks(s, f) -> list:
-    "The active pair's attacks and charges, from its legal actions without listing its moves."
+    "The active pair's attacks and charges, from its legal actions without listing its moves or pushes."
     legal = _act_legal(s, f)
-    return [a for a in (legal.skipping("move") if type(legal) is LazyLegal else legal) if a["act"] in ("melee", "ranged", "charge")]
+    return [a for a in (legal.skipping("move", "jets") if type(legal) is LazyLegal else legal) if a["act"] in ("melee", "ranged", "charge")]
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c083cac4
 def move_reach(s, u, kind:str="move", n:int=48) -> list:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from ...engine import RulesError, register_bot, LazyLegal
+from .actions import JETS_REACH
 from .state import cards_for
 
 # %% auto #0
@@ -70,6 +71,21 @@ def _place_scorer(view, me, u):
             if not d > 0.0: d = 0.0
             if d <= treach: s += 1.0
         return s
+    def bound(rho) -> float:
+        "At least `score` of every spot within `rho` of the pair's centre: each term at its best over that disc."
+        pos, s = u["pos"], 0.0
+        for g, near, w in goals:                                          # a spot is at least dist - rho from g
+            x = dist(pos, g) - rho - near
+            if x > 0.0: s -= w * x / 6
+        for fpos, fr, bonus, threat in near_foes:                         # the gap runs from lo to hi over the disc
+            d = dist(pos, fpos) - ur - fr
+            lo, hi = max(0.0, d - rho), max(0.0, d + rho)
+            if lo <= reach: s += bonus                                    # some spot may have the foe in reach
+            elif melee: s -= 0.05 * (lo - reach)                          # every spot is out of reach by lo - reach or more
+            if hi <= threat: s -= 0.25                                    # every spot is in its threat
+        if tw is not None and treach is not None and max(0.0, dist(pos, tpos) - ur - tr - rho) <= treach: s += 1.0
+        return s
+    score.bound = bound
     return score
 
 def _place_score(view, me, u, pos) -> float:
@@ -218,24 +234,32 @@ def _act(view, me, legal):
         if v > best_v: best, best_v = o["action"], v
     score = _place_scorer(view, me, u)
     here, odds, shot = score(u["pos"]), view.get("odds", []), (None, False)   # shot: (best, is it an attack in range?)
-    if type(legal) is LazyLegal and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds):
-        legal = legal.skipping("move")    # a quiet game's list is "end", the moves, the rest: the moves come while `best` is still
-                                          # this attack in range, so the loop would pass them all over; they are not even listed
-    for a in legal:
-        k = a["act"]; v = None
-        if k == "move" and best_v > 0.25 and shot[0] is not best:
-            shot = (best, any(o["action"] == best and _in_range(view, o, units, looks) for o in odds))
-        if k == "claim": v = 2.5
-        elif k == "pick_up": v = 5.0
-        elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it
-            end = a["path"][-1] if k == "move" else a["to"]
-            v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
-        elif k == "repairs":
-            v = 1.5 if a["what"] == "fire" else (0.6 if u["max_hp"] - u["hp"] >= 3 else -1)
-        elif k == "meds": v = 0.8 if u["pilot_max"] - u["pilot_hp"] >= 2 else -1
-        elif k == "dust_off":
-            ally = units[a["ally"]]
-            need = ally["max_hp"] - ally["hp"] if a["what"] == "mech" else (ally["pilot_max"] - ally["pilot_hp"]) * 2 if a["what"] == "pilot" else 6 * ally["fire"]
-            v = 0.2 * need - 0.5
-        if v is not None and v > best_v: best, best_v = a, v
+    lazy = type(legal) is LazyLegal
+    # A quiet game's list comes in parts: "end", the moves, the pushes, the rest. A part the loop below would pass over
+    # whole is not even listed: the moves while `best` is an attack worth taking and in range, and the moves or the
+    # pushes when no spot they can reach (a move ends within Speed of the start, a push within its reach; 0.01 more for
+    # the ends' rounding) could be worth more than `best` (the place score's `bound` over that disc).
+    hopeless = lambda rho, cost: (score.bound(rho + 0.01) - here) * 0.5 - cost < best_v - 1e-9
+    for tag in (legal.tags if lazy else (None,)):
+        if lazy:
+            if tag == "move" and (best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds)
+                                  or hopeless(u["speed"], 0.05)): continue
+            if tag == "jets" and hopeless(JETS_REACH + u["effects"].get("jets", 0), 0.15): continue
+        for a in (legal.part(tag) if lazy else legal):
+            k = a["act"]; v = None
+            if k == "move" and best_v > 0.25 and shot[0] is not best:
+                shot = (best, any(o["action"] == best and _in_range(view, o, units, looks) for o in odds))
+            if k == "claim": v = 2.5
+            elif k == "pick_up": v = 5.0
+            elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it
+                end = a["path"][-1] if k == "move" else a["to"]
+                v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
+            elif k == "repairs":
+                v = 1.5 if a["what"] == "fire" else (0.6 if u["max_hp"] - u["hp"] >= 3 else -1)
+            elif k == "meds": v = 0.8 if u["pilot_max"] - u["pilot_hp"] >= 2 else -1
+            elif k == "dust_off":
+                ally = units[a["ally"]]
+                need = ally["max_hp"] - ally["hp"] if a["what"] == "mech" else (ally["pilot_max"] - ally["pilot_hp"]) * 2 if a["what"] == "pilot" else 6 * ally["fire"]
+                v = 0.2 * need - 0.5
+            if v is not None and v > best_v: best, best_v = a, v
     return best
