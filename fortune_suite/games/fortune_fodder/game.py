@@ -6,7 +6,7 @@
 from __future__ import annotations
 from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game
-from . import state, draft, rounds, combat, actions, flag
+from . import state, draft, rounds, combat, actions, flag, menu
 from .state import FFOptions, SIDE
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
@@ -143,7 +143,7 @@ class FFState(State):
                 "choose_unit": (rounds._choose_unit_legal, rounds._choose_unit_check, rounds._choose_unit_apply),
                 "first_player": (rounds._first_player_legal, rounds._first_player_check, rounds._first_player_apply),
                 "respawn": (rounds._respawn_legal, rounds._respawn_check, rounds._respawn_apply),
-                "act": (actions._act_legal, actions._act_check, actions._act_apply)}
+                "act": (menu._act_legal, actions._act_check, actions._act_apply)}
     # frame kind → the automatic step that runs it
     steps = {"teams_done": state._f_teams_done, "secondary_done": state._f_secondary_done, "upgrades_done": state._f_upgrades_done,
              "after_initiative": state._f_after_initiative,
@@ -184,7 +184,7 @@ class FFState(State):
                     self.ask(top["player"], k, choices, self._frame(top)); break
                 self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
             if k in self.choosers:
-                if k == "act" and actions._act_done(self, top): self.stack.pop(); self._cache = {}; continue
+                if k == "act" and menu._act_done(self, top): self.stack.pop(); self._cache = {}; continue
                 if k == "respawn" and not rounds._respawn_legal(self, top): self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
                 break
             if k in self.orders: break
@@ -247,7 +247,7 @@ class FFState(State):
             d = self.draft
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
-            atts = actions._act_attacks(self, top)
+            atts = menu._act_attacks(self, top)
             if self.quiet:      # a read-only projection: the odds of an attack are worked out only if the bot reads them
                 v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
             else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
@@ -289,13 +289,13 @@ class FFState(State):
     def attack_spec(self, att, w, tgt, bonus=0, defence=(), by=None) -> tuple: return combat.attack_spec(self, att, w, tgt, bonus, defence, by)
     def odds(self, action, attacker=None, player=None) -> dict: return combat.odds(self, action, attacker, player)
     def reach(self, uid:str, kind:str="move", n:int=48) -> list:
-        "Analysis mode only: the outline of where a straight move ('move') or push ('jets') of the Mech `uid` ends (see `actions.move_reach`)."
+        "Analysis mode only: the outline of where a straight move ('move') or push ('jets') of the Mech `uid` ends (see `menu.move_reach`)."
         if self.options.no_pre_measuring:
             raise RulesError("no pre-measuring (play mode): how far a Mech reaches is not shown before it moves; "
                              "analysis mode (option no_pre_measuring=False) shows it")
         u = self.by_id.get(uid) if isinstance(uid, str) else None
         if u is None or not u.on_table: raise RulesError(f"reach: {uid!r} is not a Mech on the table")
-        return actions.move_reach(self, u, kind, n)
+        return menu.move_reach(self, u, kind, n)
 
 @register_game
 class FortuneFodder(Game):
