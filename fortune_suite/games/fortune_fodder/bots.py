@@ -45,7 +45,7 @@ def _goals(view, me, u) -> list:
     return out
 
 def _place_scorer(view, me, u):
-    "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once; the same numbers as `_place_score`.)"
+    "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once; the same numbers as `_place_score`, the plain form in the tests.)"
     goals = _goals(view, me, u)
     foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
     reach = max(w["range"] for w in u["weapons"]) if foes else None
@@ -87,26 +87,6 @@ def _place_scorer(view, me, u):
         return s
     score.bound = bound
     return score
-
-def _place_score(view, me, u, pos) -> float:
-    "The place score of one spot, everything worked out for it (the plain form of `_place_scorer`)."
-    goals = _goals(view, me, u)
-    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
-    reach = max(w["range"] for w in u["weapons"]) if foes else None
-    melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])
-    tw = view["tower"] if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"] else None
-    s = 0.0
-    for g, near, w in goals:
-        s -= w * max(0.0, math.dist(pos, g) - near) / 6
-    for fpos, fr, frac, threat in foes:
-        d = _gap(pos, fpos, u["r"], fr)
-        if d <= reach: s += 0.8 + frac
-        elif melee: s -= 0.05 * (d - reach)
-        if d <= threat: s -= 0.25
-    if tw is not None:
-        d = _gap(pos, tw["pos"], u["r"], tw["r"])
-        if any(w["strength"] > tw["armor"] and d <= w["range"] for w in u["weapons"]): s += 1.0
-    return s
 
 def _by_id(view) -> dict:
     "The view's units by id (ids are unique: the same unit a scan of the list finds), made once for a decision."
