@@ -212,19 +212,20 @@ def _act(view, me, legal):
     for o in view.get("odds", []):
         v = _attack_value(o, view, me, units, looks)
         if v > best_v: best, best_v = o["action"], v
-    score = _place_scorer(view, me, u)
-    here, odds, shot = score(u["pos"]), view.get("odds", []), (None, False)   # shot: (best, is it an attack in range?)
+    odds, shot, score = view.get("odds", []), (None, False), None   # shot: (best, is it an attack in range?)
     lazy = type(legal) is LazyLegal
     # A quiet game's list comes in parts: "end", the moves, the pushes, the rest. A part the loop below would pass over
     # whole is not even listed: the moves while `best` is an attack worth taking and in range, and the moves or the
     # pushes when no spot they can reach (a move ends within Speed of the start, a push within its reach; 0.01 more for
-    # the ends' rounding) could be worth more than `best` (the place score's `bound` over that disc).
-    hopeless = lambda rho, cost: (score.bound(rho + 0.01) - here) * 0.5 - cost < best_v - 1e-9
+    # the ends' rounding) could be worth more than `best` (the place score's `bound` over that disc). The place score is
+    # made only for a decision that weighs a move or a push.
     for tag in (legal.tags if lazy else (None,)):
-        if lazy:
-            if tag == "move" and (best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds)
-                                  or hopeless(u["speed"], 0.05)): continue
-            if tag == "jets" and hopeless(JETS_REACH + u["effects"].get("jets", 0), 0.15): continue
+        if lazy and tag in ("move", "jets"):
+            if legal.listed(tag) and not legal.part(tag): continue               # none offered
+            if tag == "move" and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds): continue
+            if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
+            rho, cost = (u["speed"], 0.05) if tag == "move" else (JETS_REACH + u["effects"].get("jets", 0), 0.15)
+            if (score.bound(rho + 0.01) - here) * 0.5 - cost < best_v - 1e-9: continue
         for a in (legal.part(tag) if lazy else legal):
             k = a["act"]; v = None
             if k == "move" and best_v > 0.25 and shot[0] is not best:
@@ -232,6 +233,7 @@ def _act(view, me, legal):
             if k == "claim": v = 2.5
             elif k == "pick_up": v = 5.0
             elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it
+                if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
                 end = a["path"][-1] if k == "move" else a["to"]
                 v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
             elif k == "repairs":
