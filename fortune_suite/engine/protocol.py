@@ -294,12 +294,18 @@ class State:
         "What `player` may see now: the game's `_view` plus the engine's keys (hidden orders stripped). A fresh JSON copy, except in quiet mode."
         self._not_broken()
         player = self._player(player)
-        d = self.decision
-        base = dict(zip(_VIEW_KEYS, (self.game.name, player, list(self.to_move()), self.legal_actions(player),
-                                     self.is_over, self.result(), sorted(self.pending), self.pending.get(player),
-                                     None if d is None else d.shown_to(player))))
+        d, pending = self.decision, self.pending          # (`to_move`, `legal_actions`, `is_over` and `result`, asking once)
+        movers = (d.player,) if d is not None else self._to_move()
+        over = d is None and not movers
+        if d is None and pending: to_move = [p for p in movers if p not in pending]; legal = [] if player in pending else None
+        else: to_move, legal = list(movers), None
+        if legal is None: legal = [] if player not in movers else self._legal_now(player) if self.quiet else jsonable(self._legal_now(player))
+        base = {"game": self.game.name, "player": player, "to_move": to_move, "legal_actions": legal, "is_over": over,
+                "result": jsonable(self._result()) if over else None, "orders_given": sorted(pending),
+                "my_order": pending.get(player), "decision": None if d is None else d.shown_to(player)}
         own = self._view(player)
-        if clash := set(base) & set(own): raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(clash)}")
+        for k in _VIEW_KEYS:
+            if k in own: raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(set(base) & set(own))}")
         base.update(own)
         return base if self.quiet else jsonable(base)
     def __repr__(self):
