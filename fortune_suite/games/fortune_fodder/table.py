@@ -329,6 +329,54 @@ def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
             if t is not None and (1 - t) * L > 1e-6: return False
     return True
 
+def _leg_test(R, circles, polygons, boxes, bounds):
+    """`_leg_free` for one base radius and one set of obstacles, as a function of the leg `(p, q)` alone (a planner's
+    hot loop): the same tests on the same floats in the same order, with what does not depend on the leg worked out
+    once — each circle's reach `R + r` and the edges' `w - R + _EPS`, `w - R` (the same operations in the same order)."""
+    xc = tuple((c[0], c[1], R + c[2]) for c in circles)
+    w, h = bounds if bounds is not None else (math.inf, math.inf)       # (no edges: no edge test ever fails)
+    wR, hR, wRe, hRe, Re = w - R, h - R, w - R + _EPS, h - R + _EPS, R - _EPS
+    sqrt, hypot = math.sqrt, math.hypot
+    def free(k) -> bool:
+        (px, py), (qx, qy) = k
+        dx, dy = qx - px, qy - py
+        if dx == 0 and dy == 0: return True
+        L = hypot(dx, dy)
+        if dx >= 0:
+            x0 = px; x1 = px + dx
+            if dx > 0 and x1 > wRe and (1 - max(0.0, (wR - px) / dx)) * L > 1e-6: return False
+        else:
+            x0 = px + dx; x1 = px
+            if x0 < Re and (1 - max(0.0, (R - px) / dx)) * L > 1e-6: return False
+        if dy >= 0:
+            y0 = py; y1 = py + dy
+            if dy > 0 and y1 > hRe and (1 - max(0.0, (hR - py) / dy)) * L > 1e-6: return False
+        else:
+            y0 = py + dy; y1 = py
+            if y0 < Re and (1 - max(0.0, (R - py) / dy)) * L > 1e-6: return False
+        a = dx * dx + dy * dy
+        if a != 0:
+            for cx, cy, rr in xc:
+                if x1 + rr < cx or x0 - rr > cx or y1 + rr < cy or y0 - rr > cy: continue
+                fx, fy = px - cx, py - cy
+                b = 2 * (dx * fx + dy * fy)
+                cc = fx * fx + fy * fy - rr * rr
+                if cc <= 1e-7:
+                    if b < -1e-12 and L > 1e-6: return False
+                    continue
+                disc = b * b - 4 * a * cc
+                if disc < 0: continue
+                t = (-b - sqrt(disc)) / (2 * a)
+                if 0 <= t <= 1 and (1 - t) * L > 1e-6: return False
+        if polygons:
+            p, d = (px, py), (dx, dy)
+            for pts, bx in zip(polygons, boxes):
+                if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
+                t = _poly_toc(p, d, pts, R)
+                if t is not None and (1 - t) * L > 1e-6: return False
+        return True
+    return free
+
 def _corner_points(obs:Obstacles, R:float, m:float=0.05) -> list:
     "Points just outside each convex corner of the impassable polygons (on the bisector of the two edges' outward normals)."
     out = []
@@ -383,12 +431,11 @@ class Planner:
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
         self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}; self._cost = {}
         self._fwd = {}                     # the legs checked in their own direction (`_seen` answers for both)
-        self._args = (R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+        self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
-        if got is None:
-            got = self._seen[k] = self._seen[(b, a)] = self._fwd[k] = _leg_free(a[0], a[1], b[0], b[1], *self._args)
+        if got is None: got = self._seen[k] = self._seen[(b, a)] = self._fwd[k] = self._free(k)
         return got
     def _near(self, goal) -> list:
         "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
@@ -407,10 +454,13 @@ class Planner:
     def route(self, goal) -> list | None:
         "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
         start, goal = self.start, (float(goal[0]), float(goal[1]))
-        if self._fwd.setdefault((start, goal), _leg_free(start[0], start[1], goal[0], goal[1], *self._args)): return [start, goal]
+        k = (start, goal); fwd = self._fwd; sg = fwd.get(k)
+        if sg is None: sg = fwd[k] = self._free(k)
+        if sg: return [start, goal]
         if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
-        clear, dist, get, leg = self.clear, math.dist, self._seen.get, self.leg
+        dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
+        get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
         ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
         order = sorted(range(len(wps)), key=lambda i: ds[i] + dg[i])    # shortest start–w–goal first (stable: ties by index)
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
@@ -421,39 +471,44 @@ class Planner:
         for i in order:
             if best is not None and ds[i] + dg[i] > best[0]: break
             w = wps[i]
-            sw, wg = get((start, w)), get((w, goal))    # (`clear`, its remembered verdicts looked up in line)
-            if (sw if sw is not None else clear(start, w)) and (wg if wg is not None else clear(w, goal)):
+            k = (start, w); sw = get(k)
+            if sw is None: sw = seen[k] = seen[(w, start)] = fwd[k] = free(k)
+            if not sw: continue
+            k = (w, goal); wg = get(k)
+            if wg is None: wg = seen[k] = seen[(goal, w)] = fwd[k] = free(k)
+            if wg:
                 c = leg(start, w) + leg(w, goal) if rough else ds[i] + dg[i]
                 if best is None or (c, i) < best: best = (c, i)
         if best: return [start, wps[best[1]], goal]
         # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order (i, j) on a tie.
-        # The loop above looked at every waypoint, so which the start sees is known: those are the first waypoints,
-        # taken shortest first until none can win. A pair whose length alone exceeds the best cost so far needs no
-        # check, and a second waypoint found not to see the goal is dropped for the first waypoints after. (The same
-        # answer as trying every pair: `_route_plain` in the tests below.)
-        firsts = [i for i in order if clear(start, wps[i])]
+        # The loop above looked at every waypoint, so which the start sees is known: those are the first waypoints
+        # (none of them sees the goal), taken shortest first until none can win; the second waypoints are those that
+        # see the goal, in order. A pair whose length alone exceeds the best cost so far needs no check. (The same
+        # answer as trying every pair: `_route_plain` in the tests below. Every leg a search asks about is asked in
+        # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
+        # depend on which legs were asked before, nor in which order.)
+        firsts = [i for i in order if get((start, wps[i]))]     # (all known: the loop above ran to the end)
         if not firsts: return None
-        seconds = list(range(len(wps)))
+        seconds = []                      # the waypoints that see the goal, in order (no first waypoint is one)
+        for j, b in enumerate(wps):
+            k = (b, goal); bg = get(k)
+            if bg is None: bg = seen[k] = seen[(goal, b)] = fwd[k] = free(k)
+            if bg: seconds.append(j)
+        if not seconds: return None
         best = None                       # (cost, (index of a, index of b), route)
         for i in firsts:
             dsi = ds[i]
             if best is not None and dsi + dg[i] > best[0] + 1e-9: break
-            a, keep = wps[i], []
+            a = wps[i]
             for j in seconds:
                 b = wps[j]
-                bg = get((b, goal))
-                if bg is False: continue
-                keep.append(j)
-                if a == b: continue
                 dab = dist(a, b)
                 if best is not None and dsi + dab + dg[j] > best[0]: continue
-                ab = get((a, b))              # (the same answer in either order: a remembered leg first)
-                if ab is False: continue
-                if bg is None and not clear(b, goal): keep.pop(); continue
-                if ab is None and not clear(a, b): continue
+                k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
+                if ab is None: ab = seen[k] = seen[(b, a)] = fwd[k] = free(k)
+                if not ab: continue
                 c = leg(start, a) + leg(a, b) + leg(b, goal) if rough else dsi + dab + dg[j]
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
-            seconds = keep
         return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
