@@ -429,22 +429,44 @@ class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
-        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}; self._cost = {}
-        self._fwd = {}                     # the legs checked in their own direction (`_seen` answers for both)
+        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._cost = {}
+        self._seen = {}     # leg (a, b) -> its verdict: True/False as checked a to b, 1/0 as answered for b to a
+        self._line = {}     # the straight legs start -> goal checked (in their own direction)
         self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+        self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
+        w, h = obs.bounds                 # (`spot_free` below, its limits worked out once: the same operations)
+        self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
-        if got is None: got = self._seen[k] = self._seen[(b, a)] = self._fwd[k] = self._free(k)
+        if got is None: got = self._seen[k] = self._free(k); self._seen[(b, a)] = got + 0
         return got
     def _near(self, goal) -> list:
         "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
         out = list(self.corners)
-        for i, c in enumerate(self.obs.circles):
-            if _psd(c[0], c[1], self.start, goal) < self.R + c[2] + 0.5:
-                if i not in self._circ: self._circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
-                out += self._circ[i]
+        a, circ, hypot = self.start, self._circ, math.hypot       # `_psd(c[0], c[1], start, goal)` written out
+        dx, dy = goal[0] - a[0], goal[1] - a[1]
+        L2 = dx * dx + dy * dy
+        for i, (c, lim) in enumerate(zip(self.obs.circles, self._lim)):
+            px, py = c[0], c[1]
+            t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / L2))
+            if hypot(a[0] + t * dx - px, a[1] + t * dy - py) < lim:
+                got = circ.get(i)
+                if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                out += got
         return out
+    def _spot_ok(self, p) -> bool:
+        "`spot_free(self.obs, p, self.R)`."
+        lo, hx, hy, cs = self._spot
+        x, y = p
+        if not (lo <= x <= hx and lo <= y <= hy): return False
+        for cx, cy, lim in cs:
+            if (cx - x) ** 2 + (cy - y) ** 2 < lim: return False
+        R = self.R
+        for pts in self.obs.polygons:
+            if _pip(x, y, pts): return False
+            if min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
+        return True
     def leg(self, a, b) -> float:
         "The movement cost of the leg a–b (`leg_cost`), remembered: a route search prices the same legs many times."
         k = (a, b)
@@ -454,30 +476,31 @@ class Planner:
     def route(self, goal) -> list | None:
         "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
         start, goal = self.start, (float(goal[0]), float(goal[1]))
-        k = (start, goal); fwd = self._fwd; sg = fwd.get(k)
-        if sg is None: sg = fwd[k] = self._free(k)
+        line = self._line; sg = line.get(goal)
+        if sg is None: sg = line[goal] = self._free((start, goal))
         if sg: return [start, goal]
-        if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
+        if not self._spot_ok(goal): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
         dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
         get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
         ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
-        order = sorted(range(len(wps)), key=lambda i: ds[i] + dg[i])    # shortest start–w–goal first (stable: ties by index)
+        sdg = [x + y for x, y in zip(ds, dg)]                         # (ds[i] + dg[i])
+        order = sorted(range(len(wps)), key=sdg.__getitem__)          # shortest start–w–goal first (stable: ties by index)
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
         # (A route's cost is `path_cost`: its legs' costs added from the first; with no rough terrain, its length.)
         rough = bool(self.obs.rough)
         best = None                       # (cost, index of w)
         for i in order:
-            if best is not None and ds[i] + dg[i] > best[0]: break
+            if best is not None and sdg[i] > best[0]: break
             w = wps[i]
             k = (start, w); sw = get(k)
-            if sw is None: sw = seen[k] = seen[(w, start)] = fwd[k] = free(k)
+            if sw is None: sw = seen[k] = free(k); seen[(w, start)] = sw + 0
             if not sw: continue
             k = (w, goal); wg = get(k)
-            if wg is None: wg = seen[k] = seen[(goal, w)] = fwd[k] = free(k)
+            if wg is None: wg = seen[k] = free(k); seen[(goal, w)] = wg + 0
             if wg:
-                c = leg(start, w) + leg(w, goal) if rough else ds[i] + dg[i]
+                c = leg(start, w) + leg(w, goal) if rough else sdg[i]
                 if best is None or (c, i) < best: best = (c, i)
         if best: return [start, wps[best[1]], goal]
         # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order (i, j) on a tie.
@@ -492,20 +515,20 @@ class Planner:
         seconds = []                      # the waypoints that see the goal, in order (no first waypoint is one)
         for j, b in enumerate(wps):
             k = (b, goal); bg = get(k)
-            if bg is None: bg = seen[k] = seen[(goal, b)] = fwd[k] = free(k)
+            if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
             if bg: seconds.append(j)
         if not seconds: return None
         best = None                       # (cost, (index of a, index of b), route)
         for i in firsts:
             dsi = ds[i]
-            if best is not None and dsi + dg[i] > best[0] + 1e-9: break
+            if best is not None and sdg[i] > best[0] + 1e-9: break
             a = wps[i]
             for j in seconds:
                 b = wps[j]
                 dab = dist(a, b)
                 if best is not None and dsi + dab + dg[j] > best[0]: continue
                 k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
-                if ab is None: ab = seen[k] = seen[(b, a)] = fwd[k] = free(k)
+                if ab is None: ab = seen[k] = free(k); seen[(b, a)] = ab + 0
                 if not ab: continue
                 c = leg(start, a) + leg(a, b) + leg(b, goal) if rough else dsi + dab + dg[j]
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
@@ -518,11 +541,11 @@ def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
 def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner:Planner=None):
     "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact. (`planner`: the `Planner` of these obstacles, start and R that found `path`: the legs it found clear need no contact search.)"
     pos, spent, done = tuple(path[0]), 0.0, [tuple(path[0])]
-    fwd = planner._fwd if planner is not None else {}
+    seen, line, start = (planner._seen, planner._line, planner.start) if planner is not None else ({}, {}, None)
     for q in path[1:]:
         d = (q[0] - pos[0], q[1] - pos[1]); L = math.hypot(*d)
         if L == 0: continue
-        if fwd.get((pos, q)) is True: t = None                          # clear: no contact before its end (as below)
+        if seen.get((pos, q)) is True or (pos == start and line.get(q) is True): t = None    # checked clear pos -> q: no contact before its end (as below)
         else:
             t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
             if t is not None and (1 - t) * L <= 1e-6: t = None      # arriving in contact is fine
