@@ -542,6 +542,7 @@ def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner
     "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact. (`planner`: the `Planner` of these obstacles, start and R that found `path`: the legs it found clear need no contact search.)"
     pos, spent, done = tuple(path[0]), 0.0, [tuple(path[0])]
     seen, line, start = (planner._seen, planner._line, planner.start) if planner is not None else ({}, {}, None)
+    rough, dist = obs.rough, math.dist   # (no rough ground: `leg_cost` is `dist` × 1 and `_reach` its one interval, written out)
     for q in path[1:]:
         d = (q[0] - pos[0], q[1] - pos[1]); L = math.hypot(*d)
         if L == 0: continue
@@ -549,13 +550,18 @@ def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner
         else:
             t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
             if t is not None and (1 - t) * L <= 1e-6: t = None      # arriving in contact is fine
-        full = leg_cost(obs.rough, pos, q) if planner is None else planner.leg(pos, q)
+        full = dist(pos, q) * 1 if not rough else leg_cost(rough, pos, q) if planner is None else planner.leg(pos, q)
         if t is None and spent + full <= budget + 1e-9:
             pos, spent = (q[0], q[1]), spent + full; done.append(pos); continue
         hi = 1.0 if t is None else max(0.0, t - margin / L)
         end = lambda s: (pos[0] + s * d[0], pos[1] + s * d[1])
-        lo = min(hi, _reach(obs.rough, pos, q, budget - spent))
+        left = budget - spent
+        if rough: reach = _reach(rough, pos, q, left)
+        else:
+            Lq = dist(pos, q)
+            reach = 1.0 if Lq == 0 or Lq * 1 < left else 0.0 + (left - 0.0) / (Lq * 1)
+        lo = min(hi, reach)
         new = end(lo)
         if lo > 0: done.append(new)
-        return done, spent + leg_cost(obs.rough, pos, new), False
+        return done, spent + (dist(pos, new) * 1 if not rough else leg_cost(rough, pos, new)), False
     return done, spent, True
