@@ -490,13 +490,14 @@ class Planner:
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
         # (A route's cost is `path_cost`: its legs' costs added from the first; with no rough terrain, its length.)
         rough = bool(self.obs.rough)
-        best = None                       # (cost, index of w)
+        best, firsts = None, []           # (cost, index of w); the waypoints the start sees, in order
         for i in order:
             if best is not None and sdg[i] > best[0]: break
             w = wps[i]
             k = (start, w); sw = get(k)
             if sw is None: sw = seen[k] = free(k); seen[(w, start)] = sw + 0
             if not sw: continue
+            firsts.append(i)
             k = (w, goal); wg = get(k)
             if wg is None: wg = seen[k] = free(k); seen[(goal, w)] = wg + 0
             if wg:
@@ -510,8 +511,7 @@ class Planner:
         # answer as trying every pair: `_route_plain` in the tests below. Every leg a search asks about is asked in
         # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
         # depend on which legs were asked before, nor in which order.)
-        firsts = [i for i in order if get((start, wps[i]))]     # (all known: the loop above ran to the end)
-        if not firsts: return None
+        if not firsts: return None        # (all found: the loop above ran to the end)
         seconds = []                      # the waypoints that see the goal, in order (no first waypoint is one)
         for j, b in enumerate(wps):
             k = (b, goal); bg = get(k)
