@@ -332,7 +332,8 @@ def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
 def _leg_test(R, circles, polygons, boxes, bounds):
     """`_leg_free` for one base radius and one set of obstacles, as a function of the leg `(p, q)` alone (a planner's
     hot loop): the same tests on the same floats in the same order, with what does not depend on the leg worked out
-    once — each circle's reach `R + r` and the edges' `w - R + _EPS`, `w - R` (the same operations in the same order)."""
+    once — each circle's reach `R + r` and the edges' `w - R + _EPS`, `w - R` (the same operations in the same order) —
+    and the leg's length L computed only where a test needs it (most legs are decided before any does)."""
     xc = tuple((c[0], c[1], R + c[2]) for c in circles)
     w, h = bounds if bounds is not None else (math.inf, math.inf)       # (no edges: no edge test ever fails)
     wR, hR, wRe, hRe, Re = w - R, h - R, w - R + _EPS, h - R + _EPS, R - _EPS
@@ -341,19 +342,18 @@ def _leg_test(R, circles, polygons, boxes, bounds):
         (px, py), (qx, qy) = k
         dx, dy = qx - px, qy - py
         if dx == 0 and dy == 0: return True
-        L = hypot(dx, dy)
         if dx >= 0:
             x0 = px; x1 = px + dx
-            if dx > 0 and x1 > wRe and (1 - max(0.0, (wR - px) / dx)) * L > 1e-6: return False
+            if dx > 0 and x1 > wRe and (1 - max(0.0, (wR - px) / dx)) * hypot(dx, dy) > 1e-6: return False
         else:
             x0 = px + dx; x1 = px
-            if x0 < Re and (1 - max(0.0, (R - px) / dx)) * L > 1e-6: return False
+            if x0 < Re and (1 - max(0.0, (R - px) / dx)) * hypot(dx, dy) > 1e-6: return False
         if dy >= 0:
             y0 = py; y1 = py + dy
-            if dy > 0 and y1 > hRe and (1 - max(0.0, (hR - py) / dy)) * L > 1e-6: return False
+            if dy > 0 and y1 > hRe and (1 - max(0.0, (hR - py) / dy)) * hypot(dx, dy) > 1e-6: return False
         else:
             y0 = py + dy; y1 = py
-            if y0 < Re and (1 - max(0.0, (R - py) / dy)) * L > 1e-6: return False
+            if y0 < Re and (1 - max(0.0, (R - py) / dy)) * hypot(dx, dy) > 1e-6: return False
         a = dx * dx + dy * dy
         if a != 0:
             for cx, cy, rr in xc:
@@ -362,18 +362,18 @@ def _leg_test(R, circles, polygons, boxes, bounds):
                 b = 2 * (dx * fx + dy * fy)
                 cc = fx * fx + fy * fy - rr * rr
                 if cc <= 1e-7:
-                    if b < -1e-12 and L > 1e-6: return False
+                    if b < -1e-12 and hypot(dx, dy) > 1e-6: return False
                     continue
                 disc = b * b - 4 * a * cc
                 if disc < 0: continue
                 t = (-b - sqrt(disc)) / (2 * a)
-                if 0 <= t <= 1 and (1 - t) * L > 1e-6: return False
+                if 0 <= t <= 1 and (1 - t) * hypot(dx, dy) > 1e-6: return False
         if polygons:
             p, d = (px, py), (dx, dy)
             for pts, bx in zip(polygons, boxes):
                 if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
                 t = _poly_toc(p, d, pts, R)
-                if t is not None and (1 - t) * L > 1e-6: return False
+                if t is not None and (1 - t) * hypot(dx, dy) > 1e-6: return False
         return True
     return free
 
