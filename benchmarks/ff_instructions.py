@@ -17,9 +17,9 @@ def count(d, per, empty=False):
     os.unlink(f.name)
     refs = int(re.search(r"I\s+refs:\s+([\d,]+)", got.stderr).group(1).replace(",", ""))
     return refs, json.loads(got.stdout)[2]
-out = {}
+out, fps = {}, set()
 for d in (base, new):
     (full, fp), (empty, _) = count(d, per), count(d, per, empty=True)
-    out[d] = full - empty
+    out[d] = full - empty; fps.add(fp)
     print(f"{d}: {out[d] / 1e9:.3f} G instructions for the games (fingerprint {fp[:16]})", flush=True)
-print(f"new / base = {out[new] / out[base]:.4f}")
+print(f"new / base = {out[new] / out[base]:.4f}; same games: {len(fps) == 1}")
