@@ -329,6 +329,54 @@ def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
             if t is not None and (1 - t) * L > 1e-6: return False
     return True
 
+def _leg_test(R, circles, polygons, boxes, bounds):
+    """`_leg_free` for one base radius and one set of obstacles, as a function of the leg `(p, q)` alone (a planner's
+    hot loop): the same tests on the same floats in the same order, with what does not depend on the leg worked out
+    once — each circle's reach `R + r` and the edges' `w - R + _EPS`, `w - R` (the same operations in the same order) —
+    and the leg's length L computed only where a test needs it (most legs are decided before any does)."""
+    xc = tuple((c[0], c[1], R + c[2]) for c in circles)
+    w, h = bounds if bounds is not None else (math.inf, math.inf)       # (no edges: no edge test ever fails)
+    wR, hR, wRe, hRe, Re = w - R, h - R, w - R + _EPS, h - R + _EPS, R - _EPS
+    sqrt, hypot = math.sqrt, math.hypot
+    def free(k) -> bool:
+        (px, py), (qx, qy) = k
+        dx, dy = qx - px, qy - py
+        if dx == 0 and dy == 0: return True
+        if dx >= 0:
+            x0 = px; x1 = px + dx
+            if dx > 0 and x1 > wRe and (1 - max(0.0, (wR - px) / dx)) * hypot(dx, dy) > 1e-6: return False
+        else:
+            x0 = px + dx; x1 = px
+            if x0 < Re and (1 - max(0.0, (R - px) / dx)) * hypot(dx, dy) > 1e-6: return False
+        if dy >= 0:
+            y0 = py; y1 = py + dy
+            if dy > 0 and y1 > hRe and (1 - max(0.0, (hR - py) / dy)) * hypot(dx, dy) > 1e-6: return False
+        else:
+            y0 = py + dy; y1 = py
+            if y0 < Re and (1 - max(0.0, (R - py) / dy)) * hypot(dx, dy) > 1e-6: return False
+        a = dx * dx + dy * dy
+        if a != 0:
+            for cx, cy, rr in xc:
+                if x1 + rr < cx or x0 - rr > cx or y1 + rr < cy or y0 - rr > cy: continue
+                fx, fy = px - cx, py - cy
+                b = 2 * (dx * fx + dy * fy)
+                cc = fx * fx + fy * fy - rr * rr
+                if cc <= 1e-7:
+                    if b < -1e-12 and hypot(dx, dy) > 1e-6: return False
+                    continue
+                disc = b * b - 4 * a * cc
+                if disc < 0: continue
+                t = (-b - sqrt(disc)) / (2 * a)
+                if 0 <= t <= 1 and (1 - t) * hypot(dx, dy) > 1e-6: return False
+        if polygons:
+            p, d = (px, py), (dx, dy)
+            for pts, bx in zip(polygons, boxes):
+                if x1 + R < bx[0] or x0 - R > bx[2] or y1 + R < bx[1] or y0 - R > bx[3]: continue
+                t = _poly_toc(p, d, pts, R)
+                if t is not None and (1 - t) * hypot(dx, dy) > 1e-6: return False
+        return True
+    return free
+
 def _corner_points(obs:Obstacles, R:float, m:float=0.05) -> list:
     "Points just outside each convex corner of the impassable polygons (on the bisector of the two edges' outward normals)."
     out = []
@@ -381,23 +429,44 @@ class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
         self.obs, self.start, self.R = obs, (float(start[0]), float(start[1])), R
-        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._seen = {}; self._cost = {}
-        self._fwd = {}                     # the legs checked in their own direction (`_seen` answers for both)
-        self._args = (R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+        self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._cost = {}
+        self._seen = {}     # leg (a, b) -> its verdict: True/False as checked a to b, 1/0 as answered for b to a
+        self._line = {}     # the straight legs start -> goal checked (in their own direction)
+        self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+        self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
+        w, h = obs.bounds                 # (`spot_free` below, its limits worked out once: the same operations)
+        self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
-        if got is None:
-            got = self._seen[k] = self._seen[(b, a)] = self._fwd[k] = _leg_free(a[0], a[1], b[0], b[1], *self._args)
+        if got is None: got = self._seen[k] = self._free(k); self._seen[(b, a)] = got + 0
         return got
     def _near(self, goal) -> list:
         "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
         out = list(self.corners)
-        for i, c in enumerate(self.obs.circles):
-            if _psd(c[0], c[1], self.start, goal) < self.R + c[2] + 0.5:
-                if i not in self._circ: self._circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
-                out += self._circ[i]
+        a, circ, hypot = self.start, self._circ, math.hypot       # `_psd(c[0], c[1], start, goal)` written out
+        dx, dy = goal[0] - a[0], goal[1] - a[1]
+        L2 = dx * dx + dy * dy
+        for i, (c, lim) in enumerate(zip(self.obs.circles, self._lim)):
+            px, py = c[0], c[1]
+            t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / L2))
+            if hypot(a[0] + t * dx - px, a[1] + t * dy - py) < lim:
+                got = circ.get(i)
+                if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                out += got
         return out
+    def _spot_ok(self, p) -> bool:
+        "`spot_free(self.obs, p, self.R)`."
+        lo, hx, hy, cs = self._spot
+        x, y = p
+        if not (lo <= x <= hx and lo <= y <= hy): return False
+        for cx, cy, lim in cs:
+            if (cx - x) ** 2 + (cy - y) ** 2 < lim: return False
+        R = self.R
+        for pts in self.obs.polygons:
+            if _pip(x, y, pts): return False
+            if min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
+        return True
     def leg(self, a, b) -> float:
         "The movement cost of the leg a–b (`leg_cost`), remembered: a route search prices the same legs many times."
         k = (a, b)
@@ -407,53 +476,62 @@ class Planner:
     def route(self, goal) -> list | None:
         "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
         start, goal = self.start, (float(goal[0]), float(goal[1]))
-        if self._fwd.setdefault((start, goal), _leg_free(start[0], start[1], goal[0], goal[1], *self._args)): return [start, goal]
-        if not spot_free(self.obs, goal, self.R): return None         # nobody can stand there: no route to look for
+        line = self._line; sg = line.get(goal)
+        if sg is None: sg = line[goal] = self._free((start, goal))
+        if sg: return [start, goal]
+        if not self._spot_ok(goal): return None         # nobody can stand there: no route to look for
         wps = self._near(goal)
-        clear, dist, get, leg = self.clear, math.dist, self._seen.get, self.leg
+        dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
+        get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
         ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
-        order = sorted(range(len(wps)), key=lambda i: ds[i] + dg[i])    # shortest start–w–goal first (stable: ties by index)
+        sdg = [x + y for x, y in zip(ds, dg)]                         # (ds[i] + dg[i])
+        order = sorted(range(len(wps)), key=sdg.__getitem__)          # shortest start–w–goal first (stable: ties by index)
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
         # (A route's cost is `path_cost`: its legs' costs added from the first; with no rough terrain, its length.)
         rough = bool(self.obs.rough)
-        best = None                       # (cost, index of w)
+        best, firsts = None, []           # (cost, index of w); the waypoints the start sees, in order
         for i in order:
-            if best is not None and ds[i] + dg[i] > best[0]: break
+            if best is not None and sdg[i] > best[0]: break
             w = wps[i]
-            sw, wg = get((start, w)), get((w, goal))    # (`clear`, its remembered verdicts looked up in line)
-            if (sw if sw is not None else clear(start, w)) and (wg if wg is not None else clear(w, goal)):
-                c = leg(start, w) + leg(w, goal) if rough else ds[i] + dg[i]
+            k = (start, w); sw = get(k)
+            if sw is None: sw = seen[k] = free(k); seen[(w, start)] = sw + 0
+            if not sw: continue
+            firsts.append(i)
+            k = (w, goal); wg = get(k)
+            if wg is None: wg = seen[k] = free(k); seen[(goal, w)] = wg + 0
+            if wg:
+                c = leg(start, w) + leg(w, goal) if rough else sdg[i]
                 if best is None or (c, i) < best: best = (c, i)
         if best: return [start, wps[best[1]], goal]
         # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order (i, j) on a tie.
-        # The loop above looked at every waypoint, so which the start sees is known: those are the first waypoints,
-        # taken shortest first until none can win. A pair whose length alone exceeds the best cost so far needs no
-        # check, and a second waypoint found not to see the goal is dropped for the first waypoints after. (The same
-        # answer as trying every pair: `_route_plain` in the tests below.)
-        firsts = [i for i in order if clear(start, wps[i])]
-        if not firsts: return None
-        seconds = list(range(len(wps)))
+        # The loop above looked at every waypoint, so which the start sees is known: those are the first waypoints
+        # (none of them sees the goal), taken shortest first until none can win; the second waypoints are those that
+        # see the goal, in order. A pair whose length alone exceeds the best cost so far needs no check. (The same
+        # answer as trying every pair: `_route_plain` in the tests below. Every leg a search asks about is asked in
+        # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
+        # depend on which legs were asked before, nor in which order.)
+        if not firsts: return None        # (all found: the loop above ran to the end)
+        seconds = []                      # the waypoints that see the goal, in order (no first waypoint is one)
+        for j, b in enumerate(wps):
+            k = (b, goal); bg = get(k)
+            if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
+            if bg: seconds.append(j)
+        if not seconds: return None
         best = None                       # (cost, (index of a, index of b), route)
         for i in firsts:
             dsi = ds[i]
-            if best is not None and dsi + dg[i] > best[0] + 1e-9: break
-            a, keep = wps[i], []
+            if best is not None and sdg[i] > best[0] + 1e-9: break
+            a = wps[i]
             for j in seconds:
                 b = wps[j]
-                bg = get((b, goal))
-                if bg is False: continue
-                keep.append(j)
-                if a == b: continue
                 dab = dist(a, b)
                 if best is not None and dsi + dab + dg[j] > best[0]: continue
-                ab = get((a, b))              # (the same answer in either order: a remembered leg first)
-                if ab is False: continue
-                if bg is None and not clear(b, goal): keep.pop(); continue
-                if ab is None and not clear(a, b): continue
+                k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
+                if ab is None: ab = seen[k] = free(k); seen[(b, a)] = ab + 0
+                if not ab: continue
                 c = leg(start, a) + leg(a, b) + leg(b, goal) if rough else dsi + dab + dg[j]
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
-            seconds = keep
         return best[2] if best else None
 
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
@@ -463,21 +541,27 @@ def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
 def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner:Planner=None):
     "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact. (`planner`: the `Planner` of these obstacles, start and R that found `path`: the legs it found clear need no contact search.)"
     pos, spent, done = tuple(path[0]), 0.0, [tuple(path[0])]
-    fwd = planner._fwd if planner is not None else {}
+    seen, line, start = (planner._seen, planner._line, planner.start) if planner is not None else ({}, {}, None)
+    rough, dist = obs.rough, math.dist   # (no rough ground: `leg_cost` is `dist` × 1 and `_reach` its one interval, written out)
     for q in path[1:]:
         d = (q[0] - pos[0], q[1] - pos[1]); L = math.hypot(*d)
         if L == 0: continue
-        if fwd.get((pos, q)) is True: t = None                          # clear: no contact before its end (as below)
+        if seen.get((pos, q)) is True or (pos == start and line.get(q) is True): t = None    # checked clear pos -> q: no contact before its end (as below)
         else:
             t = time_of_contact(pos, d, R, obs.polygons, obs.circles, obs.bounds, obs.boxes)
             if t is not None and (1 - t) * L <= 1e-6: t = None      # arriving in contact is fine
-        full = leg_cost(obs.rough, pos, q) if planner is None else planner.leg(pos, q)
+        full = dist(pos, q) * 1 if not rough else leg_cost(rough, pos, q) if planner is None else planner.leg(pos, q)
         if t is None and spent + full <= budget + 1e-9:
             pos, spent = (q[0], q[1]), spent + full; done.append(pos); continue
         hi = 1.0 if t is None else max(0.0, t - margin / L)
         end = lambda s: (pos[0] + s * d[0], pos[1] + s * d[1])
-        lo = min(hi, _reach(obs.rough, pos, q, budget - spent))
+        left = budget - spent
+        if rough: reach = _reach(rough, pos, q, left)
+        else:
+            Lq = dist(pos, q)
+            reach = 1.0 if Lq == 0 or Lq * 1 < left else 0.0 + (left - 0.0) / (Lq * 1)
+        lo = min(hi, reach)
         new = end(lo)
         if lo > 0: done.append(new)
-        return done, spent + leg_cost(obs.rough, pos, new), False
+        return done, spent + (dist(pos, new) * 1 if not rough else leg_cost(rough, pos, new)), False
     return done, spent, True
