@@ -91,15 +91,48 @@ def _circle_crossings(c, piece):
 
 _NUDGE = 1e-6   # inches: how far a critical line is moved off the two things it touches
 
-_PREPARED = {}  # id of a terrain piece → (the piece, its bounding box, its polygon's points, its circle as (x, y, r) or None)
+_PREPARED = {}  # id of a terrain piece → (the piece, its bounding box, its polygon's points, its circle as (x, y, r) or None, its polygon's edges)
+
+def _edges(points):
+    "A polygon's edges as `_seg_poly_prep` reads them: (ax, ay, bx, by, bx - ax, by - ay, the two boxes' bounds, squared length), floats as `_seg_poly` makes them; None for fewer than 3 points (`_seg_poly` raises its error)."
+    if not points or len(points) < 3: return None
+    pts = [(float(v[0]), float(v[1])) for v in points]
+    out = []
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+        ex, ey = bx - ax, by - ay
+        out.append((ax, ay, bx, by, ex, ey, min(ax, bx) - EPS, max(ax, bx) + EPS, min(ay, by) - EPS, max(ay, by) + EPS, ex * ex + ey * ey))
+    return tuple(out)
 
 def _prepared(piece) -> tuple:
     "A terrain piece as `_blocks` reads it, made once per piece (pieces are frozen)."
     got = _PREPARED.get(id(piece))
     if got is None or got[0] is not piece:
         if len(_PREPARED) > 4096: _PREPARED.clear()
-        got = _PREPARED[id(piece)] = (piece, piece.bbox, piece.points, None if piece.points else (piece.center[0], piece.center[1], piece.r))
+        got = _PREPARED[id(piece)] = (piece, piece.bbox, piece.points, None if piece.points else (piece.center[0], piece.center[1], piece.r),
+                                      _edges(piece.points))
     return got
+
+def _seg_poly_prep(p, q, edges) -> bool:
+    """`_seg_poly(p, q, points)` with the polygon's `_edges` made once: `segments_intersect` of p–q with each edge in
+    turn, then `point_in_polygon(p, points)`, every orientation, bound and distance the same floating-point operations
+    in the same order (tested against `_seg_poly`)."""
+    px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
+    dx, dy = qx - px, qy - py
+    lx, hx, ly, hy = min(px, qx) - EPS, max(px, qx) + EPS, min(py, qy) - EPS, max(py, qy) + EPS     # `_on_seg(p, q, ·)`'s bounds
+    for ax, ay, bx, by, ex, ey, elx, ehx, ely, ehy, _ in edges:
+        v = dx * (ay - py) - dy * (ax - px); o1 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(p, q, a)`
+        v = dx * (by - py) - dy * (bx - px); o2 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(p, q, b)`
+        v = ex * (py - ay) - ey * (px - ax); o3 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(a, b, p)`
+        v = ex * (qy - ay) - ey * (qx - ax); o4 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(a, b, q)`
+        if o1 != o2 and o3 != o4 and o1 and o2 and o3 and o4: return True
+        if ((o1 == 0 and lx <= ax <= hx and ly <= ay <= hy) or (o2 == 0 and lx <= bx <= hx and ly <= by <= hy) or
+                (o3 == 0 and elx <= px <= ehx and ely <= py <= ehy) or (o4 == 0 and elx <= qx <= ehx and ely <= qy <= ehy)): return True
+    inside = False                                                                                   # `point_in_polygon(p, points)`
+    for ax, ay, bx, by, ex, ey, _, _, _, _, L2 in edges:
+        t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / L2))             # `point_segment_distance`
+        if math.hypot(ax + t * ex - px, ay + t * ey - py) <= EPS: return True
+        if (ay > py) != (by > py) and px < ax + (py - ay) * (bx - ax) / (by - ay): inside = not inside
+    return inside
 
 def _clear(prep, g) -> bool:
     "No `_prepared` piece in `prep` blocks the segment `g` (`not any(_blocks(x, *g) for x in prep)`, the bounding boxes tested inline)."
@@ -116,7 +149,7 @@ def _blocks(prep, p, q) -> bool:
     "`blocks_line(piece, p, q)` of a `_prepared` piece: the same tests on the same floats, the bounding box not made again and the circle test written out."
     bb = prep[1]
     if max(p[0], q[0]) < bb[0] or min(p[0], q[0]) > bb[2] or max(p[1], q[1]) < bb[1] or min(p[1], q[1]) > bb[3]: return False
-    if prep[2]: return _seg_poly(p, q, prep[2])
+    if prep[2]: return _seg_poly_prep(p, q, prep[4]) if prep[4] is not None else _seg_poly(p, q, prep[2])
     x, y, r = prep[3]                                        # `segment_circle_intersects(p, q, circle, touch=False)`
     px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
     dx, dy = qx - px, qy - py
