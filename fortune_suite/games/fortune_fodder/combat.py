@@ -61,7 +61,7 @@ def sees(s, a, b) -> bool:
 
 def _layout(s) -> tuple:
     "Where every base and marker-obstacle stands: moves computed for the same layout are reused."
-    return (tuple(u.pos for u in state.all_units(s) if u.on_table), s.flag and (s.flag["carrier"], s.flag["pos"]),
+    return (tuple([u.pos for u in s.units[0] + s.units[1] if u.pos is not None and not u.mech_out and not u.pilot_out]), s.flag and (s.flag["carrier"], s.flag["pos"]),
             s.tower is not None and s.tower["active"])
 
 def target(s, tid):
@@ -221,25 +221,32 @@ def _range_summary(s, a) -> dict:
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
 def _odds_summary(s, a) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`, what depends only on the target worked out once per position: `_target_part`.)"
-    u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
-    bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
-    short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
+    u = s.by_id[s.active]; t = target(s, a["target"]); charge = a["act"] == "charge"
+    wp = u._wpart.get((a["weapon"], charge, u.debuff("aim"))) or _weapon_part(s, u, a["weapon"], charge)
+    short = charge and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, u.weapons[a["weapon"]])
     is_tower, d, arm, into, tail, best = _target_part(s, t, u.player)
-    if w.kind == "ranged" and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
-    pierce = int(w.traits.get("piercing", 0))
-    if pierce: arm = max(0, arm - pierce)
-    crit = w.crit
-    base = (max(0, w.dice - u.debuff("aim")), w.bonus + bonus, d, w.strength, arm, crit.needs if crit else None, crit.at_least if crit else 0,
-            0 if crit is None else int(crit.effects.get("damage", 0)), 0 if (crit is None or is_tower) else int(crit.effects.get("pilot_damage", 0)),
+    if wp[8] and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
+    if wp[3]: arm = max(0, arm - wp[3])
+    base = (wp[0], wp[1], d, wp[2], arm, wp[4], wp[5], wp[6], 0 if is_tower else wp[7],
             False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
     out = _odds_of(base)
     if short: out = {**out, **_MISSED}
     if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
     return out
 
+def _weapon_part(s, u, name, charge) -> tuple:
+    "What `_spec_fields` works out from the weapon `name` of `u` alone (with its Aim debuff, and the charge bonus if `charge`): (Aim dice, bonus, Strength, piercing, crit needs, crit at least, crit damage, crit Pilot damage against a Mech, is it ranged). Remembered on the pair for (weapon, charge, Aim debuff): a profile never changes."
+    w, aim = u.weapons[name], u.debuff("aim")
+    crit = w.crit
+    got = u._wpart[(name, charge, aim)] = (max(0, w.dice - aim), w.bonus + (_charge_bonus(s, u) if charge else 0), w.strength, int(w.traits.get("piercing", 0)),
+                                           crit.needs if crit else None, crit.at_least if crit else 0,
+                                           0 if crit is None else int(crit.effects.get("damage", 0)), 0 if crit is None else int(crit.effects.get("pilot_damage", 0)),
+                                           w.kind == "ranged")
+    return got
+
 def _target_part(s, t, by) -> tuple:
-    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change)."
+    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change). (`defence_options` and the Def and Armor properties written out.)"
     key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
     got = s._cache.get(key)
     if got is not None: return got
@@ -247,13 +254,22 @@ def _target_part(s, t, by) -> tuple:
         d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
         tc = Circle(*t["pos"], t["r"])
     else:
-        d, arm, tc = t.defense, t.armor, (t.pos[0], t.pos[1], t.r)    # equal to `t.circle` as a key (a namedtuple is a tuple)
+        if t.debuffs: d, arm = t.defense, t.armor
+        else: p = t.prof; d, arm = max(0, p.defense), max(0, p.armor)     # (the properties, with no debuffs)
+        (tx, ty), tr = t.pos, t.r
+        tc = (tx, ty, tr)                                          # equal to `t.circle` as a key (a namedtuple is a tuple)
         into, tail = False, (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
         for f in engaged(s, t):
             if f.player == by: into = True; break
-        o = defence_options(s, t)
-        own = ("smoke", "diverted") if o["smoke"] and o["diverted"] else ("smoke",) if o["smoke"] else ("diverted",) if o["diverted"] else ()
-        best = own[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())   # the affordable own defences, and help if any
+        ap, on, own, helped = t.ap, not t.mech_out and not t.pilot_out, (), False     # `defence_options(s, t)`: smoke, diverted, any helper
+        if on and ap >= 1:
+            defs = t.defences
+            smoke, div = "smoke" not in defs, "diverted" not in defs
+            own = ("smoke", "diverted") if smoke and div else ("smoke",) if smoke else ("diverted",) if div else ()
+        for v in (s.units[t.player] if on else ()):
+            if (v is not t and v.pos is not None and not v.mech_out and not v.pilot_out and "yna" not in v.defences and v.ap >= 1
+                    and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9): helped = True; break
+        best = own[: max(0, min(2, ap))] + (("yna",) if helped else ())   # the affordable own defences, and help if any
     cov, cld = s._los_cache.get(("bonus", tc)) or terrain_bonus(s, Circle(*tc))
     if cov: d += 1; arm += 1
     if cld: d += 1

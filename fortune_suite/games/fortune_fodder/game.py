@@ -224,7 +224,8 @@ class FFState(State):
 
     def _frame(self, top) -> dict:
         "The top frame as the view shows it (a `defend` frame with its attack's details)."
-        dec = {k: v for k, v in top.items() if k != "strike"}
+        dec = dict(top)
+        if "strike" in dec: del dec["strike"]                # (the frame's keys in their order, but the strike)
         if top["kind"] == "defend":
             s = top["strike"]; dec.update(attacker=s["attacker"], weapon=s["weapon"], target=s["target"], source=s["source"], bonus=s["bonus"])
         return dec
@@ -237,7 +238,7 @@ class FFState(State):
              "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
              "secondary": [self.secondary[p] if (p == player or self.secondary[1 - p] is not None) else None for p in (0, 1)],
              "teams": [self.teams[p] if (p == player or revealed) else None for p in (0, 1)], "leftover": list(self.leftover),
-             "points": self.options.points, "units": [u.to_view() for u in self.all_units()],
+             "points": self.options.points, "units": [u.to_view() for u in self.units[0] + self.units[1]],
              "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
              "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
              "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
@@ -249,7 +250,9 @@ class FFState(State):
         if top["kind"] == "act" and top["player"] == player:
             atts = actions._act_attacks(self, top)
             if self.quiet:      # a read-only projection: the odds of an attack are worked out only if the bot reads them
-                v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
+                if self.options.no_pre_measuring:   # (`_range_summary` is {} in play mode)
+                    v["odds"] = [LazyOdds({"action": a}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
+                else: v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
             else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
         elif top["kind"] == "defend" and top["player"] == player:
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None

@@ -149,6 +149,7 @@ class Unit:
         self.melee_reach = max((w.range for w in prof.weapons if w.kind == "melee"), default=None)
         self._wv = None                      # the weapons' fixed view, made on first use
         self._vk = self._vd = None           # the last view made and what it was made from (`to_view`)
+        self._wpart = {}                     # (weapon, charge?, Aim debuff) → what an attack's odds take from the weapon (`combat._weapon_part`)
 
     @property
     def on_table(self) -> bool:
@@ -172,7 +173,10 @@ class Unit:
         """This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only,
         full views are copied by the engine). The last view is remembered with everything it shows that can change
         (`_view_key`) and given again while none of that changed (tested against `_view_plain`)."""
-        k = self._view_key()
+        k = (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,   # `_view_key()`
+             self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,                        # written out
+             tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
+             tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
         if k != self._vk: self._vk, self._vd = k, self._view_plain()
         return self._vd
 
@@ -413,7 +417,7 @@ def objective_name(mid:str) -> str:
 
 def blockers(s, skip=None) -> list:
     "Circles a moving base must not overlap: other Mechs, the Tower, the Flag on the ground."
-    out = [(u.pos[0], u.pos[1], u.r) for u in all_units(s) if u.on_table and u is not skip]
+    out = [(u.pos[0], u.pos[1], u.r) for u in s.units[0] + s.units[1] if u.pos is not None and not u.mech_out and not u.pilot_out and u is not skip]   # (`u.on_table`)
     if s.tower: out.append((*s.tower["pos"], s.tower["r"]))
     if s.flag and s.flag["carrier"] is None: out.append((*s.flag["pos"], MARKER_R))
     return out
