@@ -34,9 +34,11 @@ def engaged(s, u) -> list:
     out = s._cache.get(key)
     if out is not None: return out
     out, mine, (ux, uy), ur = [], u.melee_reach or -1, u.pos, u.r
-    for e in state.on_table(s, 1 - u.player):
-        reach = max(mine, e.melee_reach or -1)
-        if reach >= 0 and max(0.0, math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r) <= reach + 1e-9: out.append(e)   # `dist(s, u, e)`
+    for e in s.units[1 - u.player]:                     # `state.on_table(s, 1 - u.player)`, `max` and `dist(s, u, e)` written out:
+        if e.pos is None or e.mech_out or e.pilot_out: continue
+        er = e.melee_reach or -1
+        reach = er if er > mine else mine               # (`max(mine, er)`: the first of equals)
+        if reach >= 0 and math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r <= reach + 1e-9: out.append(e)   # (reach ≥ 0: `max(0.0, gap)` ≤ it iff the gap is)
     s._cache[key] = out
     return out
 
@@ -222,10 +224,13 @@ _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilo
 
 def _odds_summary(s, a) -> dict:
     "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
-    u = s.by_id[s.active]; t = target(s, a["target"]); charge = a["act"] == "charge"
-    wp = u._wpart.get((a["weapon"], charge, u.debuff("aim"))) or _weapon_part(s, u, a["weapon"], charge)
+    u, tid, charge = s.by_id[s.active], a["target"], a["act"] == "charge"
+    t = s.tower if tid == "tower" else s.by_id.get(tid)                                    # `target(s, tid)`
+    aim = u.debuffs.get("aim")                                                             # `u.debuff("aim")`
+    wp = u._wpart.get((a["weapon"], charge, aim[0] if aim else 0)) or _weapon_part(s, u, a["weapon"], charge)
     short = charge and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, u.weapons[a["weapon"]])
-    is_tower, d, arm, into, tail, best = _target_part(s, t, u.player)
+    is_tower, d, arm, into, tail, best = (s._cache.get(("odds_target", tid, u.player))   # (its remembered answer)
+                                          or _target_part(s, t, u.player))
     if wp[8] and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
     if wp[3]: arm = max(0, arm - wp[3])
     base = (wp[0], wp[1], d, wp[2], arm, wp[4], wp[5], wp[6], 0 if is_tower else wp[7],

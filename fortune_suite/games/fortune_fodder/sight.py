@@ -24,21 +24,23 @@ def sight_lines(a, b) -> list:
     return [((a.x + f * w * nx, a.y + f * w * ny), (b.x + f * w * nx, b.y + f * w * ny)) for f in (0, -0.5, 0.5, -1, 1)]
 
 def _gap(a, b, p, q):
-    "The gap of the line through p and q between discs a and b: (exit from a, entry into b), or None if it misses one."
-    dx, dy = q[0] - p[0], q[1] - p[1]
+    "The gap of the line through p and q between discs a and b: (exit from a, entry into b), or None if it misses one. (The two discs written out one after the other: tested against the loop over them, `_gap_plain`.)"
+    px, py = p[0], p[1]
+    dx, dy = q[0] - px, q[1] - py
     L = math.hypot(dx, dy)
     if L < 1e-12: return None
     dx, dy = dx / L, dy / L
-    out = []
-    for c in (a, b):
-        s = (c.x - p[0]) * dx + (c.y - p[1]) * dy            # where the line comes closest to the centre
-        h2 = c.r * c.r - (c.x - p[0] - s * dx) ** 2 - (c.y - p[1] - s * dy) ** 2
-        if h2 < 0: return None
-        out.append((s, math.sqrt(h2)))
-    (sa, ha), (sb, hb) = out
+    sa = (a.x - px) * dx + (a.y - py) * dy                  # where the line comes closest to each centre
+    h2 = a.r * a.r - (a.x - px - sa * dx) ** 2 - (a.y - py - sa * dy) ** 2
+    if h2 < 0: return None
+    ha = math.sqrt(h2)
+    sb = (b.x - px) * dx + (b.y - py) * dy
+    h2 = b.r * b.r - (b.x - px - sb * dx) ** 2 - (b.y - py - sb * dy) ** 2
+    if h2 < 0: return None
+    hb = math.sqrt(h2)
     if sa <= sb: s0, s1 = sa + ha, sb - hb                  # walking p → q: out of a, later into b
     else: s0, s1 = sa - ha, sb + hb
-    return (p[0] + s0 * dx, p[1] + s0 * dy), (p[0] + s1 * dx, p[1] + s1 * dy)
+    return (px + s0 * dx, py + s0 * dy), (px + s1 * dx, py + s1 * dy)
 
 def _tangent_points(v, c):
     "The points where the two tangents from point v touch circle c (none if v is inside it)."
@@ -169,11 +171,11 @@ def sight_segment(pieces, a, b):
         t = a.r / d if d > 0 else 0.0
         pt = (a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
         return (pt, pt)
-    clear = lambda g: g is not None and _clear(prep, g)
     nx, ny = -(b.y - a.y) / d, (b.x - a.x) / d               # the quick tries, `sight_lines` one at a time: most sight is found here
     w = min(a.r, b.r) * 0.999
     for f in (0, -0.5, 0.5, -1, 1):
-        if clear(g := _gap(a, b, (a.x + f * w * nx, a.y + f * w * ny), (b.x + f * w * nx, b.y + f * w * ny))): return g
+        g = _gap(a, b, (a.x + f * w * nx, a.y + f * w * ny), (b.x + f * w * nx, b.y + f * w * ny))
+        if g is not None and _clear(prep, g): return g
     R = max(a.r, b.r)                                        # every segment lies in the hull of the two discs
     blockers = [p for p in blockers if _capsule_gap(p, a, b) <= R + 1e-9]
     if not blockers: return _gap(a, b, (a.x, a.y), (b.x, b.y))
@@ -191,7 +193,8 @@ def sight_segment(pieces, a, b):
         nx, ny = -dy / L * _NUDGE, dx / L * _NUDGE
         for s1 in (1, -1):
             for s2 in (1, -1):
-                if clear(g := _gap(a, b, (p[0] + s1 * nx, p[1] + s1 * ny), (q[0] + s2 * nx, q[1] + s2 * ny))): return g
+                g = _gap(a, b, (p[0] + s1 * nx, p[1] + s1 * ny), (q[0] + s2 * nx, q[1] + s2 * ny))
+                if g is not None and _clear(prep, g): return g
     return None
 
 def _capsule_gap(piece, a, b) -> float:
