@@ -287,7 +287,7 @@ def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
     by = att.player if att is not None else by
     who = "The Obelisk" if att is None else state.uname(s, att)
     d = dist(s, att, t) if att is not None else base_distance(Circle(*s.tower["pos"], s.tower["r"]), t.circle)
-    s.emit("info", f"{who} attacks {state.uname(s, t)} with {w.name} ({d:.2f}\" away, range {w.range:g}\").",
+    if not s.quiet: s.emit("info", f"{who} attacks {state.uname(s, t)} with {w.name} ({d:.2f}\" away, range {w.range:g}\").",
               {"attacker": None if att is None else att.id, "target": "tower" if isinstance(t, dict) else t.id, "weapon": w.name, "distance": round(d, 4)}, by)
     if source in ("attack",) and d > w.range + 1e-9:
         s.emit("info", f"Out of range: the attack is wasted.", {"out_of_range": True}, by); return
@@ -318,6 +318,7 @@ def _defend_apply(s, f, a):
     if a["helper"]:
         h = s.by_id[a["helper"]]; h.ap -= 1; h.defences.add("yna")
         f["strike"]["defence"].append("yna"); f["strike"]["helper"] = h.id
+    if s.quiet: return                                   # (a quiet game logs nothing: the sentence is not made)
     names = {"smoke": "Emergency Smoke (+2 Def)", "diverted": "Diverted Movements (-d6 damage)"}
     bits = [names[c] for c in a["defend"]] + ([f"You're Not Alone from {state.uname(s, s.by_id[a['helper']])} (+1 Def, -d3 damage)"] if a["helper"] else [])
     s.emit("info", f"{state.uname(s, t)} defends: {', '.join(bits) or 'nothing'}.", {"defend": a["defend"], "helper": a["helper"]}, t.player)
@@ -342,29 +343,29 @@ def _f_strike(s, f):
         faces = rec.faces
     else:
         faces = ()
-        s.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
+        if not s.quiet: s.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
     succ = sum(x >= 4 for x in faces) + spec.bonus; sixes = sum(x == 6 for x in faces)
     hit = succ >= spec.defense
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
-    s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
+    if not s.quiet: s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)
     if hit:
-        base = max(0, spec.strength - spec.armor); dmg = base; how = f"Str {spec.strength} - Armor {spec.armor} = {base}"
+        base = max(0, spec.strength - spec.armor); dmg = base; how = []     # (the sentence's parts, joined only when logged)
         if spec.reduce_d6:
-            k = s.roll("1d6", f"Diverted Movements: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} Diverted Movements"
+            k = s.roll("1d6", f"Diverted Movements: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how.append(f", -{k} Diverted Movements")
         if spec.reduce_d3:
-            k = s.roll("1d3", f"You're Not Alone: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} You're Not Alone"
+            k = s.roll("1d3", f"You're Not Alone: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how.append(f", -{k} You're Not Alone")
         if spec.tempo:
-            k = s.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how += f", +{k} Tempo"
-        s.emit("info", f"Damage: {how} → {dmg}.", {"damage": dmg}, by)
+            k = s.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how.append(f", +{k} Tempo")
+        if not s.quiet: s.emit("info", f"Damage: Str {spec.strength} - Armor {spec.armor} = {base}{''.join(how)} → {dmg}.", {"damage": dmg}, by)
         rounds.damage(s, t, dmg, by, source="obelisk" if att is None else "attack")
     alive = lambda: (t["active"] if is_tower else t.on_table)
     if crit:
         e = w.crit.effects
-        s.emit("info", f"Crit! {w.crit.text or ', '.join(f'{k} {v}' for k, v in e.items())}", {"crit": dict(e)}, by)
+        if not s.quiet: s.emit("info", f"Crit! {w.crit.text or ', '.join(f'{k} {v}' for k, v in e.items())}", {"crit": dict(e)}, by)
         if e.get("damage") and alive(): rounds.damage(s, t, int(e["damage"]), by, source="crit")
         if not is_tower:
             if e.get("pilot_damage") and not t.pilot_out: rounds.pilot_damage(s, t, int(e["pilot_damage"]), by, source="crit")
@@ -383,7 +384,7 @@ def _f_strike(s, f):
 
 def _set_fire(s, t, by):
     t.fire, t.fire_by = True, by
-    s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
 
 def _debuff(s, t, kind, amount, rounds=None):
     rounds = s.options.debuff_rounds if rounds is None else rounds
@@ -391,7 +392,7 @@ def _debuff(s, t, kind, amount, rounds=None):
     t.debuffs[kind] = [max(old[0], amount), max(old[1], s.round + rounds - 1)]
     names = {"def": f"-{amount} Def", "speed": f"-{amount} Speed", "armor": f"-{amount} Armor", "aim": f"-{amount} Aim dice",
              "smoke_trail": "Smoke Trail (+1 Speed to Charges against it)", "punishment": "Punishment (claiming objectives costs 2 AP)"}
-    s.emit("info", f"{state.uname(s, t)} is debuffed: {names[kind]} until the end of round {t.debuffs[kind][1]}.", {"unit": t.id, "debuff": kind, "amount": amount}, t.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, t)} is debuffed: {names[kind]} until the end of round {t.debuffs[kind][1]}.", {"unit": t.id, "debuff": kind, "amount": amount}, t.player)
 
 def _push(s, t, frm, dist):
     dx, dy = t.pos[0] - frm[0], t.pos[1] - frm[1]; L = math.hypot(dx, dy)
@@ -399,7 +400,7 @@ def _push(s, t, frm, dist):
     obs = state.obstacles(s, skip=t); obs.rough = ()
     pts, spent, _ = walk(obs, [t.pos, (t.pos[0] + dx / L * dist, t.pos[1] + dy / L * dist)], dist, t.r)
     t.pos = tuple(pts[-1])
-    s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
     flag._check_capture(s, t)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c022
@@ -418,5 +419,5 @@ def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in _obelisk_targets(s,
 def _obelisk_apply(s, f, a):
     s.stack.pop()
     if a["obelisk"] is None: s.emit("info", f"{SIDE[f['player']]} does not fire the Obelisk.", {}, f["player"]); return
-    s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
+    if not s.quiet: s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
     _declare(s, None, s.cards.obelisk, s.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])
