@@ -235,9 +235,21 @@ def _odds_summary(s, a) -> dict:
     if wp[3]: arm = max(0, arm - wp[3])
     base = (wp[0], wp[1], d, wp[2], arm, wp[4], wp[5], wp[6], 0 if is_tower else wp[7],
             False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
+    tpl = _SUMMARIES.get((base, best, short))
+    if tpl is None: tpl = _summary(base, best, short)
+    out = dict(tpl)                                         # a fresh copy of the remembered answer (and of its `defended`)
+    if best: out["defended"] = d = dict(tpl["defended"]); d["with"] = list(best)
+    return out
+
+_SUMMARIES = {}  # (spec fields, the defence assumed, does a charge fall short) → `_odds_summary`'s answer (handed out only as copies)
+
+def _summary(base, best, short) -> dict:
+    "`_odds_summary`'s answer for the spec fields `base` (no defence), the defence `best` the view assumes, and whether a charge falls short: made once and remembered (the same for any position and game with these)."
     out = _odds_of(base)
     if short: out = {**out, **_MISSED}
     if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
+    if len(_SUMMARIES) > 100_000: _SUMMARIES.clear()
+    _SUMMARIES[(base, best, short)] = out
     return out
 
 def _weapon_part(s, u, name, charge) -> tuple:
