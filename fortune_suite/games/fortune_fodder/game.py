@@ -98,14 +98,14 @@ Parsed = namedtuple("Parsed", "action extra")
 
 class LazyOdds(dict):
     """One entry of a quiet view's `odds`: the action, its distance and whether it is in range at once; the exact odds
-    (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict."""
+    (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict.
+    Made by `_lazy_odds` (dict's own constructor, no Python `__init__`): `_make` is the (state, action) whose odds it
+    waits for, None once they are in."""
     __slots__ = ("_make",)
-    def __init__(self, cheap, make):
-        dict.__init__(self, cheap); self._make = make      # (not super(): one lookup less for each listed attack)
     def _force(self):
         if self._make is not None:
-            make, self._make = self._make, None
-            dict.update(self, make())
+            (s, a), self._make = self._make, None
+            dict.update(self, combat._odds_summary(s, a))
         return self
     def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
         if self._make is None: raise KeyError(k)
@@ -123,6 +123,14 @@ class LazyOdds(dict):
     def __ne__(self, other): return not self == other
     def __repr__(self): return dict.__repr__(self._force())
     __hash__ = None
+
+def _lazy_odds(s, atts) -> list:
+    "A quiet view's `odds`: a `LazyOdds` for each listed attack, holding the action (and in analysis mode its `_range_summary`)."
+    out, play = [], s.options.no_pre_measuring      # (`_range_summary` is {} in play mode)
+    for a in atts:
+        o = LazyOdds(action=a) if play else LazyOdds(action=a, **combat._range_summary(s, a))
+        o._make = (s, a); out.append(o)
+    return out
 
 class FFState(State):
     "A game of Fortune Fodder in progress: the agenda (`stack`) and the tables that run it."
@@ -249,10 +257,7 @@ class FFState(State):
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
             atts = actions._act_attacks(self, top)
-            if self.quiet:      # a read-only projection: the odds of an attack are worked out only if the bot reads them
-                if self.options.no_pre_measuring:   # (`_range_summary` is {} in play mode)
-                    v["odds"] = [LazyOdds({"action": a}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
-                else: v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
+            if self.quiet: v["odds"] = _lazy_odds(self, atts)   # a read-only projection: an attack's odds are worked out only if the bot reads them
             else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
         elif top["kind"] == "defend" and top["player"] == player:
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
