@@ -430,15 +430,28 @@ def free_spot(s, pos, r, skip=None) -> str | None:
     return _why_not(s, pos, r, lambda: blockers(s, skip))
 
 def _why_not(s, pos, r, circles) -> str | None:
-    "`free_spot` with the other bases and markers given: a list of (x, y, r), or a function making it (called only if needed)."
+    "`free_spot` with the other bases and markers given: a list of (x, y, r), or a function making it (called only if needed). The table-edge and terrain verdict for the spot is remembered all game (`_spot_terrain`: they never change)."
     x, y = pos
-    if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): return "off the table"
-    for p in s.pieces:
-        if p.kind == "impassable":
-            if piece_distance(p, (x, y, r)) < 1e-6: return f"on impassable terrain ({p.name})"
+    key = ("spot", x, y, r)
+    why = s._los_cache.get(key, _UNKNOWN)
+    if why is _UNKNOWN: why = _spot_terrain(s, x, y, r, key)
+    if why is not None: return why
     for (cx, cy, cr) in (circles() if callable(circles) else circles):
         if math.hypot(cx - x, cy - y) < cr + r - 1e-6: return "overlapping another base or marker"
     return None
+
+_UNKNOWN = object()
+
+def _spot_terrain(s, x, y, r, key) -> str | None:
+    "Why a base of radius r may not stand at (x, y) for the table's edge or its impassable terrain (None: it may), remembered in `_los_cache` under `key`."
+    why = None
+    if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): why = "off the table"
+    else:
+        for p in s.pieces:
+            if p.kind == "impassable":
+                if piece_distance(p, (x, y, r)) < 1e-6: why = f"on impassable terrain ({p.name})"; break
+    s._los_cache[key] = why
+    return why
 
 def _free_spots(s, spots, r) -> list:
     "The spots where a base of radius r may stand (`free_spot` of each is None), the bases and markers listed once."
