@@ -240,12 +240,13 @@ class FFState(State):
 
     def _view(self, player) -> dict:
         top = self.stack[-1] if self.stack else {"kind": "over"}
-        revealed = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",))
+        revealed, sec = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",)), self.secondary   # (p = 0, 1 written out below)
         v = {"phase": top["kind"], "frame": self._frame(top), "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
              "scenario": self.scenario, "first": self.first, "active": self.active, "vp": list(self.vp),
              "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
-             "secondary": [self.secondary[p] if (p == player or self.secondary[1 - p] is not None) else None for p in (0, 1)],
-             "teams": [self.teams[p] if (p == player or revealed) else None for p in (0, 1)], "leftover": list(self.leftover),
+             "secondary": [sec[0] if (player == 0 or sec[1] is not None) else None, sec[1] if (player == 1 or sec[0] is not None) else None],
+             "teams": [self.teams[0] if (player == 0 or revealed) else None, self.teams[1] if (player == 1 or revealed) else None],
+             "leftover": list(self.leftover),
              "points": self.options.points, "units": [u.to_view() for u in self.units[0] + self.units[1]],
              "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
              "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
