@@ -432,7 +432,7 @@ def free_spot(s, pos, r, skip=None) -> str | None:
 def _why_not(s, pos, r, circles) -> str | None:
     "`free_spot` with the other bases and markers given: a list of (x, y, r), or a function making it (called only if needed). The table-edge and terrain verdict for the spot is remembered all game (`_spot_terrain`: they never change)."
     x, y = pos
-    key = ("spot", x, y, r)
+    key = ("spot", x, y, r, id(s.pieces))               # (the terrain list: made once when the table is set up)
     why = s._los_cache.get(key, _UNKNOWN)
     if why is _UNKNOWN: why = _spot_terrain(s, x, y, r, key)
     if why is not None: return why
