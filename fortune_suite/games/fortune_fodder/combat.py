@@ -34,9 +34,11 @@ def engaged(s, u) -> list:
     out = s._cache.get(key)
     if out is not None: return out
     out, mine, (ux, uy), ur = [], u.melee_reach or -1, u.pos, u.r
-    for e in state.on_table(s, 1 - u.player):
-        reach = max(mine, e.melee_reach or -1)
-        if reach >= 0 and max(0.0, math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r) <= reach + 1e-9: out.append(e)   # `dist(s, u, e)`
+    for e in s.units[1 - u.player]:                     # `state.on_table(s, 1 - u.player)`, `max` and `dist(s, u, e)` written out:
+        if e.pos is None or e.mech_out or e.pilot_out: continue
+        er = e.melee_reach or -1
+        reach = er if er > mine else mine               # (`max(mine, er)`: the first of equals)
+        if reach >= 0 and math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r <= reach + 1e-9: out.append(e)   # (reach ≥ 0: `max(0.0, gap)` ≤ it iff the gap is)
     s._cache[key] = out
     return out
 
@@ -61,7 +63,7 @@ def sees(s, a, b) -> bool:
 
 def _layout(s) -> tuple:
     "Where every base and marker-obstacle stands: moves computed for the same layout are reused."
-    return (tuple(u.pos for u in state.all_units(s) if u.on_table), s.flag and (s.flag["carrier"], s.flag["pos"]),
+    return (tuple([u.pos for u in s.units[0] + s.units[1] if u.pos is not None and not u.mech_out and not u.pilot_out]), s.flag and (s.flag["carrier"], s.flag["pos"]),
             s.tower is not None and s.tower["active"])
 
 def target(s, tid):
@@ -221,25 +223,47 @@ def _range_summary(s, a) -> dict:
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
 def _odds_summary(s, a) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`, what depends only on the target worked out once per position: `_target_part`.)"
-    u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
-    bonus = _charge_bonus(s, u) if a["act"] == "charge" else 0
-    short = a["act"] == "charge" and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, w)
-    is_tower, d, arm, into, tail, best = _target_part(s, t, u.player)
-    if w.kind == "ranged" and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
-    pierce = int(w.traits.get("piercing", 0))
-    if pierce: arm = max(0, arm - pierce)
-    crit = w.crit
-    base = (max(0, w.dice - u.debuff("aim")), w.bonus + bonus, d, w.strength, arm, crit.needs if crit else None, crit.at_least if crit else 0,
-            0 if crit is None else int(crit.effects.get("damage", 0)), 0 if (crit is None or is_tower) else int(crit.effects.get("pilot_damage", 0)),
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
+    u, tid, charge = s.by_id[s.active], a["target"], a["act"] == "charge"
+    t = s.tower if tid == "tower" else s.by_id.get(tid)                                    # `target(s, tid)`
+    aim = u.debuffs.get("aim")                                                             # `u.debuff("aim")`
+    wp = u._wpart.get((a["weapon"], charge, aim[0] if aim else 0)) or _weapon_part(s, u, a["weapon"], charge)
+    short = charge and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, u.weapons[a["weapon"]])
+    is_tower, d, arm, into, tail, best = (s._cache.get(("odds_target", tid, u.player))   # (its remembered answer)
+                                          or _target_part(s, t, u.player))
+    if wp[8] and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
+    if wp[3]: arm = max(0, arm - wp[3])
+    base = (wp[0], wp[1], d, wp[2], arm, wp[4], wp[5], wp[6], 0 if is_tower else wp[7],
             False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
+    tpl = _SUMMARIES.get((base, best, short))
+    if tpl is None: tpl = _summary(base, best, short)
+    out = dict(tpl)                                         # a fresh copy of the remembered answer (and of its `defended`)
+    if best: out["defended"] = d = dict(tpl["defended"]); d["with"] = list(best)
+    return out
+
+_SUMMARIES = {}  # (spec fields, the defence assumed, does a charge fall short) → `_odds_summary`'s answer (handed out only as copies)
+
+def _summary(base, best, short) -> dict:
+    "`_odds_summary`'s answer for the spec fields `base` (no defence), the defence `best` the view assumes, and whether a charge falls short: made once and remembered (the same for any position and game with these)."
     out = _odds_of(base)
     if short: out = {**out, **_MISSED}
     if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
+    if len(_SUMMARIES) > 100_000: _SUMMARIES.clear()
+    _SUMMARIES[(base, best, short)] = out
     return out
 
+def _weapon_part(s, u, name, charge) -> tuple:
+    "What `_spec_fields` works out from the weapon `name` of `u` alone (with its Aim debuff, and the charge bonus if `charge`): (Aim dice, bonus, Strength, piercing, crit needs, crit at least, crit damage, crit Pilot damage against a Mech, is it ranged). Remembered on the pair for (weapon, charge, Aim debuff): a profile never changes."
+    w, aim = u.weapons[name], u.debuff("aim")
+    crit = w.crit
+    got = u._wpart[(name, charge, aim)] = (max(0, w.dice - aim), w.bonus + (_charge_bonus(s, u) if charge else 0), w.strength, int(w.traits.get("piercing", 0)),
+                                           crit.needs if crit else None, crit.at_least if crit else 0,
+                                           0 if crit is None else int(crit.effects.get("damage", 0)), 0 if crit is None else int(crit.effects.get("pilot_damage", 0)),
+                                           w.kind == "ranged")
+    return got
+
 def _target_part(s, t, by) -> tuple:
-    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change)."
+    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change). (`defence_options` and the Def and Armor properties written out.)"
     key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
     got = s._cache.get(key)
     if got is not None: return got
@@ -247,13 +271,22 @@ def _target_part(s, t, by) -> tuple:
         d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
         tc = Circle(*t["pos"], t["r"])
     else:
-        d, arm, tc = t.defense, t.armor, (t.pos[0], t.pos[1], t.r)    # equal to `t.circle` as a key (a namedtuple is a tuple)
+        if t.debuffs: d, arm = t.defense, t.armor
+        else: p = t.prof; d, arm = max(0, p.defense), max(0, p.armor)     # (the properties, with no debuffs)
+        (tx, ty), tr = t.pos, t.r
+        tc = (tx, ty, tr)                                          # equal to `t.circle` as a key (a namedtuple is a tuple)
         into, tail = False, (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
         for f in engaged(s, t):
             if f.player == by: into = True; break
-        o = defence_options(s, t)
-        own = ("smoke", "diverted") if o["smoke"] and o["diverted"] else ("smoke",) if o["smoke"] else ("diverted",) if o["diverted"] else ()
-        best = own[: max(0, min(2, t.ap))] + (("yna",) if o["helpers"] else ())   # the affordable own defences, and help if any
+        ap, on, own, helped = t.ap, not t.mech_out and not t.pilot_out, (), False     # `defence_options(s, t)`: smoke, diverted, any helper
+        if on and ap >= 1:
+            defs = t.defences
+            smoke, div = "smoke" not in defs, "diverted" not in defs
+            own = ("smoke", "diverted") if smoke and div else ("smoke",) if smoke else ("diverted",) if div else ()
+        for v in (s.units[t.player] if on else ()):
+            if (v is not t and v.pos is not None and not v.mech_out and not v.pilot_out and "yna" not in v.defences and v.ap >= 1
+                    and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9): helped = True; break
+        best = own[: max(0, min(2, ap))] + (("yna",) if helped else ())   # the affordable own defences, and help if any
     cov, cld = s._los_cache.get(("bonus", tc)) or terrain_bonus(s, Circle(*tc))
     if cov: d += 1; arm += 1
     if cld: d += 1
@@ -266,7 +299,7 @@ def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
     by = att.player if att is not None else by
     who = "The Obelisk" if att is None else state.uname(s, att)
     d = dist(s, att, t) if att is not None else base_distance(Circle(*s.tower["pos"], s.tower["r"]), t.circle)
-    s.emit("info", f"{who} attacks {state.uname(s, t)} with {w.name} ({d:.2f}\" away, range {w.range:g}\").",
+    if not s.quiet: s.emit("info", f"{who} attacks {state.uname(s, t)} with {w.name} ({d:.2f}\" away, range {w.range:g}\").",
               {"attacker": None if att is None else att.id, "target": "tower" if isinstance(t, dict) else t.id, "weapon": w.name, "distance": round(d, 4)}, by)
     if source in ("attack",) and d > w.range + 1e-9:
         s.emit("info", f"Out of range: the attack is wasted.", {"out_of_range": True}, by); return
@@ -297,6 +330,7 @@ def _defend_apply(s, f, a):
     if a["helper"]:
         h = s.by_id[a["helper"]]; h.ap -= 1; h.defences.add("yna")
         f["strike"]["defence"].append("yna"); f["strike"]["helper"] = h.id
+    if s.quiet: return                                   # (a quiet game logs nothing: the sentence is not made)
     names = {"smoke": "Emergency Smoke (+2 Def)", "diverted": "Diverted Movements (-d6 damage)"}
     bits = [names[c] for c in a["defend"]] + ([f"You're Not Alone from {state.uname(s, s.by_id[a['helper']])} (+1 Def, -d3 damage)"] if a["helper"] else [])
     s.emit("info", f"{state.uname(s, t)} defends: {', '.join(bits) or 'nothing'}.", {"defend": a["defend"], "helper": a["helper"]}, t.player)
@@ -321,29 +355,29 @@ def _f_strike(s, f):
         faces = rec.faces
     else:
         faces = ()
-        s.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
+        if not s.quiet: s.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
     succ = sum(x >= 4 for x in faces) + spec.bonus; sixes = sum(x == 6 for x in faces)
     hit = succ >= spec.defense
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
-    s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
+    if not s.quiet: s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)
     if hit:
-        base = max(0, spec.strength - spec.armor); dmg = base; how = f"Str {spec.strength} - Armor {spec.armor} = {base}"
+        base = max(0, spec.strength - spec.armor); dmg = base; how = []     # (the sentence's parts, joined only when logged)
         if spec.reduce_d6:
-            k = s.roll("1d6", f"Diverted Movements: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} Diverted Movements"
+            k = s.roll("1d6", f"Diverted Movements: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how.append(f", -{k} Diverted Movements")
         if spec.reduce_d3:
-            k = s.roll("1d3", f"You're Not Alone: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how += f", -{k} You're Not Alone"
+            k = s.roll("1d3", f"You're Not Alone: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how.append(f", -{k} You're Not Alone")
         if spec.tempo:
-            k = s.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how += f", +{k} Tempo"
-        s.emit("info", f"Damage: {how} → {dmg}.", {"damage": dmg}, by)
+            k = s.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how.append(f", +{k} Tempo")
+        if not s.quiet: s.emit("info", f"Damage: Str {spec.strength} - Armor {spec.armor} = {base}{''.join(how)} → {dmg}.", {"damage": dmg}, by)
         rounds.damage(s, t, dmg, by, source="obelisk" if att is None else "attack")
     alive = lambda: (t["active"] if is_tower else t.on_table)
     if crit:
         e = w.crit.effects
-        s.emit("info", f"Crit! {w.crit.text or ', '.join(f'{k} {v}' for k, v in e.items())}", {"crit": dict(e)}, by)
+        if not s.quiet: s.emit("info", f"Crit! {w.crit.text or ', '.join(f'{k} {v}' for k, v in e.items())}", {"crit": dict(e)}, by)
         if e.get("damage") and alive(): rounds.damage(s, t, int(e["damage"]), by, source="crit")
         if not is_tower:
             if e.get("pilot_damage") and not t.pilot_out: rounds.pilot_damage(s, t, int(e["pilot_damage"]), by, source="crit")
@@ -362,7 +396,7 @@ def _f_strike(s, f):
 
 def _set_fire(s, t, by):
     t.fire, t.fire_by = True, by
-    s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
 
 def _debuff(s, t, kind, amount, rounds=None):
     rounds = s.options.debuff_rounds if rounds is None else rounds
@@ -370,7 +404,7 @@ def _debuff(s, t, kind, amount, rounds=None):
     t.debuffs[kind] = [max(old[0], amount), max(old[1], s.round + rounds - 1)]
     names = {"def": f"-{amount} Def", "speed": f"-{amount} Speed", "armor": f"-{amount} Armor", "aim": f"-{amount} Aim dice",
              "smoke_trail": "Smoke Trail (+1 Speed to Charges against it)", "punishment": "Punishment (claiming objectives costs 2 AP)"}
-    s.emit("info", f"{state.uname(s, t)} is debuffed: {names[kind]} until the end of round {t.debuffs[kind][1]}.", {"unit": t.id, "debuff": kind, "amount": amount}, t.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, t)} is debuffed: {names[kind]} until the end of round {t.debuffs[kind][1]}.", {"unit": t.id, "debuff": kind, "amount": amount}, t.player)
 
 def _push(s, t, frm, dist):
     dx, dy = t.pos[0] - frm[0], t.pos[1] - frm[1]; L = math.hypot(dx, dy)
@@ -378,7 +412,7 @@ def _push(s, t, frm, dist):
     obs = state.obstacles(s, skip=t); obs.rough = ()
     pts, spent, _ = walk(obs, [t.pos, (t.pos[0] + dx / L * dist, t.pos[1] + dy / L * dist)], dist, t.r)
     t.pos = tuple(pts[-1])
-    s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
     flag._check_capture(s, t)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c022
@@ -397,5 +431,5 @@ def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in _obelisk_targets(s,
 def _obelisk_apply(s, f, a):
     s.stack.pop()
     if a["obelisk"] is None: s.emit("info", f"{SIDE[f['player']]} does not fire the Obelisk.", {}, f["player"]); return
-    s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
+    if not s.quiet: s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
     _declare(s, None, s.cards.obelisk, s.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])

@@ -98,14 +98,14 @@ Parsed = namedtuple("Parsed", "action extra")
 
 class LazyOdds(dict):
     """One entry of a quiet view's `odds`: the action, its distance and whether it is in range at once; the exact odds
-    (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict."""
+    (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict.
+    Made by `_lazy_odds` (dict's own constructor, no Python `__init__`): `_make` is the (state, action) whose odds it
+    waits for, None once they are in."""
     __slots__ = ("_make",)
-    def __init__(self, cheap, make):
-        dict.__init__(self, cheap); self._make = make      # (not super(): one lookup less for each listed attack)
     def _force(self):
         if self._make is not None:
-            make, self._make = self._make, None
-            dict.update(self, make())
+            (s, a), self._make = self._make, None
+            dict.update(self, combat._odds_summary(s, a))
         return self
     def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
         if self._make is None: raise KeyError(k)
@@ -123,6 +123,14 @@ class LazyOdds(dict):
     def __ne__(self, other): return not self == other
     def __repr__(self): return dict.__repr__(self._force())
     __hash__ = None
+
+def _lazy_odds(s, atts) -> list:
+    "A quiet view's `odds`: a `LazyOdds` for each listed attack, holding the action (and in analysis mode its `_range_summary`)."
+    out, play = [], s.options.no_pre_measuring      # (`_range_summary` is {} in play mode)
+    for a in atts:
+        o = LazyOdds(action=a) if play else LazyOdds(action=a, **combat._range_summary(s, a))
+        o._make = (s, a); out.append(o)
+    return out
 
 class FFState(State):
     "A game of Fortune Fodder in progress: the agenda (`stack`) and the tables that run it."
@@ -224,20 +232,22 @@ class FFState(State):
 
     def _frame(self, top) -> dict:
         "The top frame as the view shows it (a `defend` frame with its attack's details)."
-        dec = {k: v for k, v in top.items() if k != "strike"}
+        dec = dict(top)
+        if "strike" in dec: del dec["strike"]                # (the frame's keys in their order, but the strike)
         if top["kind"] == "defend":
             s = top["strike"]; dec.update(attacker=s["attacker"], weapon=s["weapon"], target=s["target"], source=s["source"], bonus=s["bonus"])
         return dec
 
     def _view(self, player) -> dict:
         top = self.stack[-1] if self.stack else {"kind": "over"}
-        revealed = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",))
+        revealed, sec = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",)), self.secondary   # (p = 0, 1 written out below)
         v = {"phase": top["kind"], "frame": self._frame(top), "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
              "scenario": self.scenario, "first": self.first, "active": self.active, "vp": list(self.vp),
              "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
-             "secondary": [self.secondary[p] if (p == player or self.secondary[1 - p] is not None) else None for p in (0, 1)],
-             "teams": [self.teams[p] if (p == player or revealed) else None for p in (0, 1)], "leftover": list(self.leftover),
-             "points": self.options.points, "units": [u.to_view() for u in self.all_units()],
+             "secondary": [sec[0] if (player == 0 or sec[1] is not None) else None, sec[1] if (player == 1 or sec[0] is not None) else None],
+             "teams": [self.teams[0] if (player == 0 or revealed) else None, self.teams[1] if (player == 1 or revealed) else None],
+             "leftover": list(self.leftover),
+             "points": self.options.points, "units": [u.to_view() for u in self.units[0] + self.units[1]],
              "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
              "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
              "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
@@ -248,8 +258,7 @@ class FFState(State):
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
             atts = menu._act_attacks(self, top)
-            if self.quiet:      # a read-only projection: the odds of an attack are worked out only if the bot reads them
-                v["odds"] = [LazyOdds({"action": a, **combat._range_summary(self, a)}, lambda a=a: combat._odds_summary(self, a)) for a in atts]
+            if self.quiet: v["odds"] = _lazy_odds(self, atts)   # a read-only projection: an attack's odds are worked out only if the bot reads them
             else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
         elif top["kind"] == "defend" and top["player"] == player:
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None

@@ -21,10 +21,10 @@ def _f_round_start(s, f):
     s.round += 1
     r = s.round
     s.vp_rounds.append([0, 0]); s.firsts.append(s.first); s.obj_scored[r] = [set(), set()]; s.ko_pilots_round[r] = [[], []]
-    s.emit("info", f"Round {r} of {s.max_rounds} begins; {SIDE[s.first]} activates first.", {"round": r, "first": s.first})
+    if not s.quiet: s.emit("info", f"Round {r} of {s.max_rounds} begins; {SIDE[s.first]} activates first.", {"round": r, "first": s.first})
     if s.tower:
         if not s.tower["active"] or s.tower["hp"] < s.tower["max_hp"]:
-            s.emit("info", f"The Tower is back to full HP ({s.tower['max_hp']}).", {"tower_hp": s.tower["max_hp"]})
+            if not s.quiet: s.emit("info", f"The Tower is back to full HP ({s.tower['max_hp']}).", {"tower_hp": s.tower["max_hp"]})
         s.tower["hp"], s.tower["active"] = s.tower["max_hp"], True
     for u in state.all_units(s):
         u.activated, u.jets_round, u.defences, u.used, u.ammo = False, False, set(), set(), {}
@@ -60,7 +60,7 @@ def _choose_unit_apply(s, f, a):
     s.stack.pop()
     u = s.by_id[a["activate"]]
     s.active, u.used, u.ammo = u.id, set(), {}
-    s.emit("info", f"{u.prof.mech} has {u.ap} AP to spend.", {"unit": u.id, "ap": u.ap}, u.player)
+    if not s.quiet: s.emit("info", f"{u.prof.mech} has {u.ap} AP to spend.", {"unit": u.id, "ap": u.ap}, u.player)
     s.stack += [{"kind": "end_activation", "unit": u.id}, {"kind": "act", "player": u.player, "unit": u.id}]
 
 def _f_end_activation(s, f):
@@ -71,7 +71,7 @@ def _f_end_activation(s, f):
     s.stack.append({"kind": "next"})
     if u.on_table and u.fire:
         dmg = s.options.fire_damage
-        s.emit("info", f"{state.uname(s, u)} burns: {dmg} damage to the Mech and {dmg} to {u.prof.pilot}.", {"unit": u.id, "fire": dmg}, u.player)
+        if not s.quiet: s.emit("info", f"{state.uname(s, u)} burns: {dmg} damage to the Mech and {dmg} to {u.prof.pilot}.", {"unit": u.id, "fire": dmg}, u.player)
         damage(s, u, dmg, u.fire_by, source="fire")
         if not u.pilot_out: pilot_damage(s, u, dmg, u.fire_by, source="fire")
 
@@ -82,14 +82,14 @@ def add_vp(s, p, n, why, objective=None, secondary=False):
     if secondary: s.vp_secondary[p] += n
     if objective is not None: s.obj_scored[s.round][p].add(objective)
     s.vp_events.append((s.round, p, n, why))
-    s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
+    if not s.quiet: s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
 
 def heal(s, u, n, what="mech", why=""):
     "Heal a Mech or Pilot (capped at its maximum); counts for Stitches and Tourniquets unless `why` is a respawn."
     if what == "mech": got = min(n, u.max_hp - u.hp); u.hp += got
     else: got = min(n, u.pilot_max - u.pilot_hp); u.pilot_hp += got
     who = u.prof.mech if what == "mech" else u.prof.pilot
-    s.emit("info", f"{SIDE[u.player]} {who} heals {got}{f' ({why})' if why else ''}: " +
+    if not s.quiet: s.emit("info", f"{SIDE[u.player]} {who} heals {got}{f' ({why})' if why else ''}: " +
               (f"{u.hp}/{u.max_hp} HP." if what == "mech" else f"{u.pilot_hp}/{u.pilot_max} HP."), {"unit": u.id, "healed": got, "what": what}, u.player)
     p = u.player
     before = s.healed[p]; s.healed[p] += got
@@ -111,7 +111,7 @@ def damage(s, u, n, by, source="attack"):
     if n <= 0 or not u.on_table: return 0
     _stimmy(s, u, by, source)
     lost = min(n, u.hp); u.hp -= lost
-    s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
     if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): flag._drop_flag(s, u, forced=True)
     if u.hp == 0: knock_out(s, u, by, pilot=False)
     return lost
@@ -120,7 +120,7 @@ def pilot_damage(s, u, n, by, source="crit"):
     if n <= 0 or u.pilot_out: return 0
     if u.on_table: _stimmy(s, u, by, source)
     lost = min(n, u.pilot_hp); u.pilot_hp -= lost
-    s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
+    if not s.quiet: s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
     if lost > 0 and u.carrying and s.options.flag_drop_on_damage: flag._drop_flag(s, u, forced=True)
     if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
     return lost
@@ -132,11 +132,11 @@ def knock_out(s, u, by, pilot):
     if pilot:
         u.pilot_out = True
         s.ko_pilots_round[s.round][p].append(u.id)
-        s.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
+        if not s.quiet: s.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
         add_vp(s, foe, 2, f"knocked out the Pilot {u.prof.pilot}")
         if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
     else:
-        s.emit("info", f"{state.uname(s, u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
+        if not s.quiet: s.emit("info", f"{state.uname(s, u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
     if was_on or not pilot:
         u.mech_out = True
         add_vp(s, foe, 1, f"knocked out the Mech {u.prof.mech}")
@@ -154,7 +154,7 @@ def knock_out(s, u, by, pilot):
 
 def _give_token(s, v):
     v.tokens += 1; v.ap += 1
-    s.emit("info", f"{SIDE[v.player]} {v.prof.pilot} takes a revenge token: +1 AP ({v.tokens} token{'s' if v.tokens > 1 else ''}).", {"unit": v.id, "tokens": v.tokens}, v.player)
+    if not s.quiet: s.emit("info", f"{SIDE[v.player]} {v.prof.pilot} takes a revenge token: +1 AP ({v.tokens} token{'s' if v.tokens > 1 else ''}).", {"unit": v.id, "tokens": v.tokens}, v.player)
 
 def _revenge_legal(s, f):
     return [{"revenge": v.id} for v in s.units[f["player"]] if v.id != f["ko"] and not v.pilot_out and v.tokens < 2]
@@ -167,7 +167,7 @@ def _tower_damage(s, n, by, source):
     if n <= 0 or not t["active"]: return 0
     counted = min(n, t["hp"]) if s.options.tower_damage_cap else n
     t["hp"] = max(0, t["hp"] - n)
-    s.emit("info", f"The Tower takes {n} damage: {t['hp']}/{t['max_hp']} HP.", {"tower_damage": n, "hp": t["hp"], "by": by})
+    if not s.quiet: s.emit("info", f"The Tower takes {n} damage: {t['hp']}/{t['max_hp']} HP.", {"tower_damage": n, "hp": t["hp"], "by": by})
     if by in (0, 1):
         from fortune_suite.games.fortune_fodder.scenarios import tower_vp
         before = s.tower_dmg[by]; s.tower_dmg[by] += counted
@@ -175,7 +175,7 @@ def _tower_damage(s, n, by, source):
         if k: add_vp(s, by, k, f"{s.tower_dmg[by]} damage done to the Tower", objective="tower")
     if t["hp"] == 0:
         t["active"] = False
-        s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
+        if not s.quiet: s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
         if by in (0, 1) and combat._obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
     return counted
 
@@ -201,7 +201,7 @@ def _respawn_apply(s, f, a):
     u = s.by_id[a["respawn"]]
     u.pos, u.mech_out, u.hp = state._point(s, a["at"], ""), False, (u.max_hp + 1) // 2
     u.fire, u.fire_by, u.debuffs, u.carrying = False, None, {}, False
-    s.emit("info", f"{state.uname(s, u)} respawns at ({u.pos[0]:g}, {u.pos[1]:g}) with {u.hp} of {u.max_hp} HP.", {"unit": u.id, "pos": list(u.pos), "hp": u.hp}, u.player)
+    if not s.quiet: s.emit("info", f"{state.uname(s, u)} respawns at ({u.pos[0]:g}, {u.pos[1]:g}) with {u.hp} of {u.max_hp} HP.", {"unit": u.id, "pos": list(u.pos), "hp": u.hp}, u.player)
     if not any(v.mech_out and not v.pilot_out for v in s.units[f["player"]]): s.stack.pop()
 
 # the Medical Hourglass: bring back a Pilot knocked out last round (and their Mech) at half health
@@ -220,7 +220,7 @@ def _hourglass_apply(s, f, a):
     u = s.by_id[a["hourglass"]]
     u.pilot_out, u.pilot_hp, u.mech_out, u.pos = False, (u.pilot_max + 1) // 2, True, None
     u.ap = u.ap_max
-    s.emit("info", f"{SIDE[p]} turns the Medical Hourglass: {u.prof.pilot} is back with {u.pilot_hp} HP and their Mech will respawn.", {"unit": u.id}, p)
+    if not s.quiet: s.emit("info", f"{SIDE[p]} turns the Medical Hourglass: {u.prof.pilot} is back with {u.pilot_hp} HP and their Mech will respawn.", {"unit": u.id}, p)
     if not any(fr.get("kind") == "respawn" and fr.get("player") == p for fr in s.stack):
         i = len(s.stack)
         s.stack.insert(i, {"kind": "respawn", "player": p})
@@ -235,7 +235,7 @@ def _f_round_end(s, f):
         if n[0] != n[1]:
             p = 0 if n[0] > n[1] else 1
             targets = combat._obelisk_targets(s, p)
-            s.emit("info", f"Gain Control: {SIDE[p]} controls {n[p]} objectives to {n[1 - p]}" +
+            if not s.quiet: s.emit("info", f"Gain Control: {SIDE[p]} controls {n[p]} objectives to {n[1 - p]}" +
                       (" and may fire the Obelisk." if targets else ", but no enemy Mech is in the Obelisk's range and sight."), {"control": n}, p)
             if targets: s.stack.append({"kind": "obelisk", "player": p, "why": "control"})
 
@@ -263,7 +263,7 @@ def _f_round_score(s, f):
     for u in state.all_units(s):
         for k in [k for k, v in u.debuffs.items() if v[1] <= r]: del u.debuffs[k]
     vr = s.vp_rounds[-1]
-    s.emit("info", f"End of round {r}: {SIDE[0]} {s.vp[0]} VP (+{vr[0]}), {SIDE[1]} {s.vp[1]} VP (+{vr[1]}).",
+    if not s.quiet: s.emit("info", f"End of round {r}: {SIDE[0]} {s.vp[0]} VP (+{vr[0]}), {SIDE[1]} {s.vp[1]} VP (+{vr[1]}).",
               {"round": r, "vp": list(s.vp), "vp_round": list(vr)})
     out = [all(u.pilot_out for u in s.units[p]) for p in (0, 1)]
     if r >= s.max_rounds or any(out):
@@ -283,4 +283,4 @@ def _first_player_check(s, f, a):
 
 def _first_player_apply(s, f, a):
     s.stack.pop(); s.first = a["first"]
-    s.emit("info", f"{SIDE[f['player']]} chooses {SIDE[s.first]} to activate first in round {s.round + 1}.", {"first": s.first}, f["player"])
+    if not s.quiet: s.emit("info", f"{SIDE[f['player']]} chooses {SIDE[s.first]} to activate first in round {s.round + 1}.", {"first": s.first}, f["player"])

@@ -149,6 +149,7 @@ class Unit:
         self.melee_reach = max((w.range for w in prof.weapons if w.kind == "melee"), default=None)
         self._wv = None                      # the weapons' fixed view, made on first use
         self._vk = self._vd = None           # the last view made and what it was made from (`to_view`)
+        self._wpart = {}                     # (weapon, charge?, Aim debuff) → what an attack's odds take from the weapon (`combat._weapon_part`)
 
     @property
     def on_table(self) -> bool:
@@ -172,7 +173,10 @@ class Unit:
         """This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only,
         full views are copied by the engine). The last view is remembered with everything it shows that can change
         (`_view_key`) and given again while none of that changed (tested against `_view_plain`)."""
-        k = self._view_key()
+        k = (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,   # `_view_key()`
+             self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,                        # written out
+             tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
+             tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
         if k != self._vk: self._vk, self._vd = k, self._view_plain()
         return self._vd
 
@@ -413,7 +417,7 @@ def objective_name(mid:str) -> str:
 
 def blockers(s, skip=None) -> list:
     "Circles a moving base must not overlap: other Mechs, the Tower, the Flag on the ground."
-    out = [(u.pos[0], u.pos[1], u.r) for u in all_units(s) if u.on_table and u is not skip]
+    out = [(u.pos[0], u.pos[1], u.r) for u in s.units[0] + s.units[1] if u.pos is not None and not u.mech_out and not u.pilot_out and u is not skip]   # (`u.on_table`)
     if s.tower: out.append((*s.tower["pos"], s.tower["r"]))
     if s.flag and s.flag["carrier"] is None: out.append((*s.flag["pos"], MARKER_R))
     return out
@@ -426,15 +430,28 @@ def free_spot(s, pos, r, skip=None) -> str | None:
     return _why_not(s, pos, r, lambda: blockers(s, skip))
 
 def _why_not(s, pos, r, circles) -> str | None:
-    "`free_spot` with the other bases and markers given: a list of (x, y, r), or a function making it (called only if needed)."
+    "`free_spot` with the other bases and markers given: a list of (x, y, r), or a function making it (called only if needed). The table-edge and terrain verdict for the spot is remembered all game (`_spot_terrain`: they never change)."
     x, y = pos
-    if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): return "off the table"
-    for p in s.pieces:
-        if p.kind == "impassable":
-            if piece_distance(p, (x, y, r)) < 1e-6: return f"on impassable terrain ({p.name})"
+    key = ("spot", x, y, r, id(s.pieces))               # (the terrain list: made once when the table is set up)
+    why = s._los_cache.get(key, _UNKNOWN)
+    if why is _UNKNOWN: why = _spot_terrain(s, x, y, r, key)
+    if why is not None: return why
     for (cx, cy, cr) in (circles() if callable(circles) else circles):
         if math.hypot(cx - x, cy - y) < cr + r - 1e-6: return "overlapping another base or marker"
     return None
+
+_UNKNOWN = object()
+
+def _spot_terrain(s, x, y, r, key) -> str | None:
+    "Why a base of radius r may not stand at (x, y) for the table's edge or its impassable terrain (None: it may), remembered in `_los_cache` under `key`."
+    why = None
+    if not (r - 1e-9 <= x <= TABLE_IN - r + 1e-9 and r - 1e-9 <= y <= TABLE_IN - r + 1e-9): why = "off the table"
+    else:
+        for p in s.pieces:
+            if p.kind == "impassable":
+                if piece_distance(p, (x, y, r)) < 1e-6: why = f"on impassable terrain ({p.name})"; break
+    s._los_cache[key] = why
+    return why
 
 def _free_spots(s, spots, r) -> list:
     "The spots where a base of radius r may stand (`free_spot` of each is None), the bases and markers listed once."
