@@ -52,13 +52,14 @@ def _can(s, u, kind) -> bool:
     return u.ap >= cost(s, u, kind)
 
 # %% ../../../nbs/43d_ff_actions.ipynb #18071537
+_SHAPE = {"end": {"act"}, "move": None, "jets": {"act", "to"}, "charge": {"act", "target", "weapon"}, "melee": {"act", "target", "weapon"},
+          "ranged": {"act", "target", "weapon"}, "meds": {"act"}, "repairs": {"act", "what"}, "dust_off": {"act", "ally", "what"},
+          "claim": {"act", "objective"}, "pick_up": {"act"}, "drop": {"act", "at"}}     # action kind → its fields (move: either form)
+
 def _act_check(s, f, a):
     u = s.by_id[f["unit"]]
     if not isinstance(a, dict) or "act" not in a: raise RulesError(f"activation rule: an action is {{'act': ...}}, got {a!r}")
-    kind = a["act"]
-    shape = {"end": {"act"}, "move": None, "jets": {"act", "to"}, "charge": {"act", "target", "weapon"}, "melee": {"act", "target", "weapon"},
-             "ranged": {"act", "target", "weapon"}, "meds": {"act"}, "repairs": {"act", "what"}, "dust_off": {"act", "ally", "what"},
-             "claim": {"act", "objective"}, "pick_up": {"act"}, "drop": {"act", "at"}}
+    kind, shape = a["act"], _SHAPE
     if kind not in shape: raise RulesError(f"activation rule: unknown action {kind!r} (actions: {', '.join(shape)})")
     if shape[kind] is not None and set(a) != shape[kind]: raise RulesError(f"activation rule: {kind} takes the fields {sorted(shape[kind])}, got {sorted(a)}")
     if kind == "end": return None
