@@ -12,7 +12,8 @@ from ..dice import Roller, RollRecord
 from .events import RulesError, canon, jsonable, Event, Log, make_options
 
 # %% auto #0
-__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'LazyLegal', 'Secret', 'State']
+__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'LazyLegal', 'LazyView',
+           'Secret', 'State']
 
 # %% ../../nbs/03a_engine_protocol.ipynb #8e64d72e
 DYNAMICS = ("sequential", "simultaneous", "mixed")
@@ -208,6 +209,44 @@ class LazyLegal(Sequence):
     __hash__ = None
     def __repr__(self): return f"LazyLegal({self._list()!r})"
 
+class LazyView(dict):
+    """A quiet state's view whose costly keys are made only when first read: it holds the cheap keys, `lazy` names the
+    keys `make()` returns (a dict, made once: on the first read of one of them, or of the whole view). It reads like the
+    plain dict (indexing, `get`, `in`, iteration, `len`, `==`, JSON), and `in` answers for a lazy key without making it.
+    `stamp()` is checked when the keys are made: reading them after the state moved on raises. A game's `_view` may
+    return one in a quiet state (a bot that reads only the cheap keys never pays for the rest); `State.view` adds the
+    engine's keys to it."""
+    __slots__ = ("_lazy", "_make", "_stamp", "_at")
+    def __init__(self, cheap, lazy, make, stamp=None):
+        dict.__init__(self, cheap); self._lazy, self._make, self._stamp = frozenset(lazy), make, stamp
+        self._at = None if stamp is None else stamp()
+    def _force(self):
+        if self._make is not None:
+            if self._stamp is not None and self._stamp() != self._at:
+                raise RuntimeError("this view belongs to an earlier position: the state has moved on since it was given")
+            make, self._make = self._make, None
+            got = make()
+            if set(got) != self._lazy: raise TypeError(f"LazyView: make() gave the keys {sorted(got)}, not the lazy keys {sorted(self._lazy)}")
+            dict.update(self, got)
+        return self
+    def __missing__(self, k):       # `v[k]` found no `k` (a cheap key costs no Python call): a lazy one is made, then looked up
+        if self._make is None or k not in self._lazy: raise KeyError(k)
+        return dict.__getitem__(self._force(), k)
+    def get(self, k, default=None):
+        if self._make is not None and k in self._lazy: self._force()
+        return dict.get(self, k, default)
+    def __contains__(self, k): return dict.__contains__(self, k) or (self._make is not None and k in self._lazy)
+    def __iter__(self): return dict.__iter__(self._force())
+    def __len__(self): return dict.__len__(self._force())
+    def keys(self): return dict.keys(self._force())
+    def values(self): return dict.values(self._force())
+    def items(self): return dict.items(self._force())
+    def copy(self): return dict(self._force())
+    def __eq__(self, other): return dict.__eq__(self._force(), other)
+    def __ne__(self, other): return not self == other
+    def __repr__(self): return dict.__repr__(self._force())
+    __hash__ = None
+
 class Secret(tuple):
     "What `_to_move` returns when the players to move give secret orders even if only one is left (e.g. an order sheet written step by step)."
 
@@ -306,6 +345,9 @@ class State:
         own = self._view(player)
         for k in _VIEW_KEYS:
             if k in own: raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(set(base) & set(own))}")
+        if type(own) is LazyView:
+            if self.quiet: dict.update(own, base); return own       # still lazy: the engine's keys added to it
+            own = own.copy()
         base.update(own)
         return base if self.quiet else jsonable(base)
     def __repr__(self):

@@ -5,7 +5,7 @@
 # %% ../../../nbs/43e_ff_game.ipynb #cd401c44
 from __future__ import annotations
 from collections import namedtuple
-from ...engine import Game, GameKind, State, RulesError, register_game
+from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
 from . import state, draft, rounds, combat, actions, flag, menu
 from .state import FFOptions, SIDE
 from .table import TABLE_IN
@@ -132,6 +132,12 @@ def _lazy_odds(s, atts) -> list:
         o._make = (s, a); out.append(o)
     return out
 
+_VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
+              "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
+_VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "active", "vp", "vp_round", "vp_secondary", "secondary",
+               "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
+               "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
+
 class FFState(State):
     "A game of Fortune Fodder in progress: the agenda (`stack`) and the tables that run it."
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
@@ -240,19 +246,31 @@ class FFState(State):
 
     def _view(self, player) -> dict:
         top = self.stack[-1] if self.stack else {"kind": "over"}
+        cheap = {"phase": top["kind"], "frame": self._frame(top), "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
+                 "scenario": self.scenario, "first": self.first, "active": self.active, "points": self.options.points, "base_r": self.R,
+                 "table": TABLE_IN, "cards": self.options.cards, "no_pre_measuring": self.options.no_pre_measuring}
+        if self.quiet:      # a read-only projection: the pairs, the table, the scores and the odds made only if the bot reads them
+            return LazyView(cheap, self._view_lazy_keys(top, player), lambda: self._view_rest(top, player), stamp=lambda: len(self.actions))
+        rest = self._view_rest(top, player)
+        return {k: cheap[k] if k in cheap else rest[k] for k in _VIEW_ORDER if k in cheap or k in rest}
+
+    def _view_lazy_keys(self, top, player) -> tuple:
+        "The keys `_view_rest` makes for this position and player."
+        mine = top["kind"] in ("act", "defend") and top["player"] == player
+        return _VIEW_REST + (("draft",) if self.draft is not None else ()) + (("odds",) if mine else ())
+
+    def _view_rest(self, top, player) -> dict:
+        "The view's costly part: scores, secret choices as this player may see them, the pairs, the table, and the odds of this player's decision."
         revealed, sec = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",)), self.secondary   # (p = 0, 1 written out below)
-        v = {"phase": top["kind"], "frame": self._frame(top), "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
-             "scenario": self.scenario, "first": self.first, "active": self.active, "vp": list(self.vp),
+        v = {"vp": list(self.vp),
              "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
              "secondary": [sec[0] if (player == 0 or sec[1] is not None) else None, sec[1] if (player == 1 or sec[0] is not None) else None],
              "teams": [self.teams[0] if (player == 0 or revealed) else None, self.teams[1] if (player == 1 or revealed) else None],
-             "leftover": list(self.leftover),
-             "points": self.options.points, "units": [u.to_view() for u in self.units[0] + self.units[1]],
+             "leftover": list(self.leftover), "units": [u.to_view() for u in self.units[0] + self.units[1]],
              "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
              "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
              "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
-             "tower_damage": list(self.tower_dmg), "healed": list(self.healed), "base_r": self.R, "table": TABLE_IN,
-             "cards": self.options.cards, "no_pre_measuring": self.options.no_pre_measuring}
+             "tower_damage": list(self.tower_dmg), "healed": list(self.healed)}
         if self.draft is not None:
             d = self.draft
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
