@@ -13,7 +13,8 @@ __all__ = ['load_cards', 'Cards', 'CardError', 'describe_card', 'describe_weapon
 from .cards import load_cards, Cards, CardError, describe_card, describe_weapon
 from .teams import check_team, check_upgrades, team_profiles, make_profile, Profile
 from .attacks import AttackSpec, AttackOdds, attack_odds, with_defence, defence_table, hit_chance, hit_table
-from .table import make_piece, cover_bonus, cloud_bonus, plan_path, walk, radius_in
+from .table import make_piece, cover_bonus, cloud_bonus, radius_in
+from .moves import plan_path, walk
 from .sight import line_of_sight
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .game import FortuneFodder, FFState

@@ -12,7 +12,8 @@ import math
 from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import attack_odds
-from .table import TABLE_IN, MARKER_R, plan_path, walk, path_cost, leg_clear, piece_distance
+from .table import TABLE_IN, MARKER_R, path_cost, piece_distance
+from .moves import plan_path, walk, leg_clear
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit

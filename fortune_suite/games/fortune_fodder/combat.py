@@ -14,7 +14,8 @@ from ...engine import RulesError, canon
 from ...geometry import Circle, base_distance
 from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES, aim_branches
 from ...dice import const, die, pool_sum, mixture
-from .table import cover_bonus, cloud_bonus, walk
+from .table import cover_bonus, cloud_bonus
+from .moves import walk
 from .sight import line_of_sight
 from .state import SIDE, Unit
 

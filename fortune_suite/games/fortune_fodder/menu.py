@@ -9,7 +9,8 @@ from ...engine import LazyLegal
 from ...geometry import Circle, base_distance
 from . import combat, flag, state
 from .actions import _r3, _can, cost, jets_reach, dust_reach
-from .table import TABLE_IN, MARKER_R, walk, Planner, time_of_contact
+from .table import TABLE_IN, MARKER_R
+from .moves import walk, Planner, time_of_contact
 
 # %% auto #0
 __all__ = ['move_reach']

@@ -12,7 +12,8 @@ from ...geometry import Circle, base_distance
 from .cards import load_cards, Cards, CardError
 from .teams import (check_team, check_upgrades, team_profiles, sample_teams, sample_upgrades,
                                                       draft_choices, check_pairing, Profile)
-from .table import (TABLE_IN, MARKER_R, TOWER_R, radius_in, make_piece, obstacles_for, piece_distance)
+from .table import TABLE_IN, MARKER_R, TOWER_R, radius_in, make_piece, piece_distance
+from .moves import obstacles_for
 from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, in_deploy_zone,
                                                           control_layout, STANDARD_TERRAIN, random_terrain)
 
