@@ -223,22 +223,11 @@ def _act(view, me, legal):
     # made only for a decision that weighs a move or a push.
     for tag in (legal.tags if lazy else (None,)):
         if lazy and tag in ("move", "jets"):
-            items = legal.part(tag) if legal.listed(tag) else None
-            if items == []: continue                                              # none offered
+            if legal.listed(tag) and not legal.part(tag): continue               # none offered
             if tag == "move" and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds): continue
             if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
             rho, cost = (u["speed"], 0.05) if tag == "move" else (JETS_REACH + u["effects"].get("jets", 0), 0.15)
             if (score.bound(rho + 0.01) - here) * 0.5 - cost < best_v - 1e-9: continue
-            # a part of moves alone or pushes alone: the general loop's move and jets branches, written out for it
-            for a in (legal.part(tag) if items is None else items):
-                if tag == "move":
-                    if best_v > 0.25 and shot[0] is not best:
-                        shot = (best, any(o["action"] == best and _in_range(view, o, units, looks) for o in odds))
-                    if best_v > 0.25 and shot[1]: continue                    # a good shot in range: stay and take it
-                    v = (score(a["path"][-1]) - here) * 0.5 - 0.05
-                else: v = (score(a["to"]) - here) * 0.5 - 0.15
-                if v > best_v: best, best_v = a, v
-            continue
         for a in (legal.part(tag) if lazy else legal):
             k = a["act"]
             if k in _NO_VALUE: continue                                          # weighed above (attacks) or never (end, drop)
