@@ -6,7 +6,7 @@
 from __future__ import annotations
 from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
-from . import state, draft, rounds, combat, actions, flag, menu
+from . import state, setup, draft, rounds, combat, actions, flag, menu
 from .state import FFOptions, SIDE
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
@@ -143,13 +143,13 @@ class FFState(State):
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
 
     # frame kind → (legal list, check, resolve) of a secret simultaneous order
-    orders = {"build": (_build_legal, _build_check, state._resolve_build),
-              "secondary": (_secondary_legal, _secondary_check, state._resolve_secondary),
-              "upgrades": (_upgrades_legal, _upgrades_check, state._resolve_upgrades)}
+    orders = {"build": (_build_legal, _build_check, setup._resolve_build),
+              "secondary": (_secondary_legal, _secondary_check, setup._resolve_secondary),
+              "upgrades": (_upgrades_legal, _upgrades_check, setup._resolve_upgrades)}
     # frame kind → (legal list, check, apply) of a player's turn in the flow
-    choosers = {"initiative": (state._initiative_legal, state._initiative_check, state._initiative_apply),
-                "deploy": (state._deploy_legal, state._deploy_check, state._deploy_apply),
-                "place_objective": (state._place_objective_legal, state._place_objective_check, state._place_objective_apply),
+    choosers = {"initiative": (setup._initiative_legal, setup._initiative_check, setup._initiative_apply),
+                "deploy": (setup._deploy_legal, setup._deploy_check, setup._deploy_apply),
+                "place_objective": (setup._place_objective_legal, setup._place_objective_check, setup._place_objective_apply),
                 "draft_privilege": (draft._draft_privilege_legal, draft._draft_privilege_check, draft._draft_privilege_apply),
                 "draft_order": (draft._draft_order_legal, draft._draft_order_check, draft._draft_order_apply),
                 "draft_pick": (draft._draft_pick_legal, draft._draft_pick_check, draft._draft_pick_apply),
@@ -159,8 +159,8 @@ class FFState(State):
                 "respawn": (rounds._respawn_legal, rounds._respawn_check, rounds._respawn_apply),
                 "act": (menu._act_legal, actions._act_check, actions._act_apply)}
     # frame kind → the automatic step that runs it
-    steps = {"teams_done": state._f_teams_done, "secondary_done": state._f_secondary_done, "upgrades_done": state._f_upgrades_done,
-             "after_initiative": state._f_after_initiative,
+    steps = {"teams_done": setup._f_teams_done, "secondary_done": setup._f_secondary_done, "upgrades_done": setup._f_upgrades_done,
+             "after_initiative": setup._f_after_initiative,
              "draft_start": draft._f_draft_start, "draft_next": draft._f_draft_next, "draft_teams": draft._f_draft_teams,
              "round_start": rounds._f_round_start, "next": rounds._f_next, "end_activation": rounds._f_end_activation,
              "round_end": rounds._f_round_end, "round_score": rounds._f_round_score,
@@ -181,7 +181,7 @@ class FFState(State):
                "hourglass": _answer_hourglass, "place_flag": _answer_place_flag}
 
     # --- the engine's hooks ---
-    def _setup(self): state.new_game(self)
+    def _setup(self): setup.new_game(self)
 
     def _go_on(self):
         self._cache = {}
