@@ -5,14 +5,13 @@
 # %% ../../../nbs/43_ff_state.ipynb #c003
 from __future__ import annotations
 import math, os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
-from ...engine import Game, State, RulesError
-from ...geometry import Circle, base_distance
-from .cards import load_cards, Cards, CardError
-from .teams import (check_team, check_upgrades, sample_teams, sample_upgrades,
-                                                      draft_choices, check_pairing, Profile)
-from .table import TABLE_IN, MARKER_R, TOWER_R, radius_in, make_piece, piece_distance
+from ...engine import RulesError
+from ...geometry import Circle
+from .cards import load_cards, Cards
+from .teams import check_team, check_upgrades, Profile
+from .table import TABLE_IN, MARKER_R, radius_in, make_piece, piece_distance
 from .moves import obstacles_for
 from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 
