@@ -27,10 +27,10 @@ class FmcTable(Panel):
     css = "fs-fmc-table"
     def __init__(self, seed:int=1, level:int=1, skirmish=None):
         super().__init__()
-        self.seed, self.level = seed, level
+        self.seed = seed
+        self.crawl = RegionCrawl(seed=seed, level=level, on_encounter=self._met)   # owns the level: see `level`
         self.generators = GeneratorPanel(seed=seed)
         self.sheets = CharacterSheets(seed=seed)
-        self.crawl = RegionCrawl(seed=seed, level=level, on_encounter=self._met)
         self.skirmish = FmcApp(options=skirmish, seed=seed)
         self.met = None                                           # the last random encounter rolled on the road
         self._banner = tag(W.HTML(), "fs-fmc-encounter")
@@ -46,6 +46,17 @@ class FmcTable(Panel):
             "(a random encounter can be fought at once). Skirmish: play a fight on the table, against the monsters bot or hot seat."))
         self.set_children(intro, self.tabs)
         self.on_click(self._fight, lambda b: self.fight(), near=self.spot)
+        self._follow_level({"new": self.level})
+        self.crawl.observe(self._follow_level, "level")
+
+    @property
+    def level(self) -> int:
+        "The table's level: the region's (the Region tab's `level`, set at the start and by a loaded region) — kept nowhere else."
+        return self.crawl.level
+
+    def _follow_level(self, change):
+        "The Generators tab's site level starts at the table's level and follows a loaded region's (the referee may still pick another)."
+        self.generators._level.value = change["new"]
 
     def _met(self, report):
         "Travel (or a site turn) met an encounter: roll it on the level's table and offer the fight."

@@ -97,15 +97,15 @@ class RegionCrawl(Panel):
     css = "fs-fmc-crawl"
     version = traitlets.Int(0, help="counts redraws")
     encounter = traitlets.Bool(False, help="the last step met a random encounter or a wandering monster")
+    level = traitlets.Int(1, min=1, max=5, help="the region's level (its sites and its random encounters are made for it): set at the start and by a loaded region")
 
     def __init__(self, seed:int=1, level:int=1, rations:int=2, torches:int=3, oil:int=1, lantern:bool=True, hex_px:float=44,
                  on_encounter=None):
         super().__init__()
+        self.region = starting_region(seed, level)                # (refuses a bad level before anything is set)
         self.seed, self.level, self.draws, self.reports = seed, level, 0, []
         self.on_encounter, self._kit = on_encounter, dict(rations=rations, torches=torches, oil=oil, lantern=lantern)
-        self.region = starting_region(seed, level)
         self.crawl = HexCrawl.from_region(self.region, **self._kit)
-        self.road_table = encounter_table(1000 * level / 6, np.random.default_rng([seed, 0, 6]))   # the region's random encounters (d6)
         self.board = HexBoard(self.region.cols, self.region.rows, hex_px=hex_px, palette=crawl_palette(), show_selection=False,
                               title="The region — click a yellow hex to travel there")
         self.spot = self.error_spot()
@@ -156,6 +156,11 @@ class RegionCrawl(Panel):
         self.site, self._exit_buttons = None, []
         self.redraw()
 
+    @property
+    def road_table(self):
+        "The region's d6 table of random encounters on the road: the game's own (`Region.encounters`), so it always fits the region's level."
+        return self.region.encounters
+
     def _rng(self):
         "The dice of the next action: one draw from the seed per action (so an expedition replays)."
         self.draws += 1
@@ -166,7 +171,8 @@ def _chips(self:RegionCrawl) -> str:
     "Days, the week's travel, rations and light, as chips."
     c = self.crawl; o = c.options
     lit = f"{c.lit}, {c.light_left} turns left" if c.lit else "nothing lit"
-    chips = [("Day", _days(c.time), "days since the party set out (a rest day follows every six days of travel)"),
+    chips = [("Level", str(self.level), "the region's level: its sites and its random encounters are made for a party of this level"),
+             ("Day", _days(c.time), "days since the party set out (a rest day follows every six days of travel)"),
              ("Travelled this week", f"{_days(c.week)} of {o.travel_days} days", "six travelling days a week, then a day of rest"),
              ("Rations", f"{c.rations} bundle{'s' * (c.rations != 1)}", "a bundle (a slot) feeds the party a week; a week of travel without one is refused"),
              ("Torches", str(c.torches), "slots of torches: an hour (6 site turns) each"),
@@ -384,9 +390,8 @@ def _crawl_save(self:RegionCrawl) -> str:
 def _crawl_load(self:RegionCrawl, text:str):
     "Replace the expedition by the saved one (everything is checked first: a bad save changes nothing)."
     d = read_crawl_save(text)
-    self.seed, self.level, self.draws, self._kit = d["seed"], d["level"], d["draws"], dict(d["kit"])
-    self.region, self.crawl, self.reports, self.site = d["region"], d["crawl"], d["reports"], d["site"]
-    self.road_table = encounter_table(1000 * self.level / 6, np.random.default_rng([self.seed, 0, 6]))
+    self.region, self.crawl, self.reports, self.site = d["region"], d["crawl"], d["reports"], d["site"]   # the road's table comes with the region
+    self.seed, self.level, self.draws, self._kit = d["seed"], d["level"], d["draws"], dict(d["kit"])     # (who watches `level` sees the new region)
     self.w["download"].value = (f'<span class="fs-fmc-crawl-loaded" style="color:#2e7d32;margin:0 8px">Loaded: the region of seed {self.seed} '
                                 f'(level {self.level}), day {_days(self.crawl.time)}, the party in hex {esc(self.crawl.position)}.</span>')
     if self.site is not None:

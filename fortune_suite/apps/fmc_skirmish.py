@@ -21,7 +21,7 @@ from .fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHA
     target_odds, action_odds, fmc_entry, legend_items, figure_card)
 
 # %% auto #0
-__all__ = ['FmcBoard', 'FmcApp']
+__all__ = ['FmcBoard', 'terrain_presets', 'pieces_text', 'read_pieces', 'FmcApp']
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #2db0e465
 class FmcBoard(Component):
@@ -315,6 +315,75 @@ def _new_game_fields(self:FmcBoard) -> list:
 
 FmcBoard.prompt, FmcBoard.summary, FmcBoard.clear, FmcBoard.new_game_fields = _prompt, _summary, _clear, _new_game_fields
 FmcBoard.log_entry = lambda self, event: fmc_entry(self.state, event)
+
+# %% ../../nbs/55d_app_fmc_skirmish.ipynb #85e53409
+def terrain_presets(table:float=24,      # the table's width in inches (option table)
+                    distance:float=12    # inches between the sides (option distance); the table is distance + 4 deep
+                   ) -> dict:
+    "The New game form's layouts of option terrain for this table and distance: key → (label, pieces)."
+    mid, w = 2 + distance / 2, table / 2
+    t = min(1.0, (distance - 1.2) / 2)               # half the wall's depth: 2" when there is room, clear of both lines (a base's half)
+    wall, out = min(6.0, w - 2), min(9.0, w - 2)     # 2" at least left free at each end of the table: a way round
+    gap = min(1.5, out / 3)                          # half the gap in the middle
+    r = lambda *v: tuple(round(x, 2) for x in v)
+    return {"open": ("the open table (no terrain)", ()),
+            "wall": ("a wall between the sides", (r(w - wall, mid - t, w + wall, mid + t),)),
+            "gap": ("a wall with a gap in the middle", (r(w - out, mid - t, w - gap, mid + t), r(w + gap, mid - t, w + out, mid + t))),
+            "own": ("my own pieces (type them in the box)", None)}
+
+def pieces_text(pieces) -> str:
+    "Pieces as the form's box shows them: 'x0 y0 x1 y1; …' ('' for none)."
+    return "; ".join(" ".join(f"{float(v):g}" for v in p) for p in pieces)
+
+def read_pieces(text:str) -> tuple:
+    "The form's box read as pieces ((x0, y0, x1, y1), …): four numbers each, ';' between; FmcError names a piece it cannot read."
+    out = []
+    parts = [p.strip() for p in str(text).replace("\n", ";").split(";")]
+    for i, part in enumerate(parts, 1):
+        if not part: continue
+        nums = part.replace(",", " ").split()
+        try: vals = tuple(float(v) for v in nums)
+        except ValueError:
+            bad = next(v for v in nums if not _is_number(v))
+            raise FmcError(f"terrain: piece {i} ({part!r}): {bad!r} is not a number (a piece is x0 y0 x1 y1 in inches)") from None
+        if len(vals) != 4: raise FmcError(f"terrain: piece {i} ({part!r}) has {len(vals)} number{'s' * (len(vals) != 1)}; a piece is four: x0 y0 x1 y1 (two opposite corners, in inches)")
+        out.append(vals)
+    return tuple(out)
+
+def _is_number(v) -> bool:
+    try: float(v); return True
+    except ValueError: return False
+
+def _new_game_extra(self:FmcBoard):
+    "Terrain for the New game form: a menu of layouts that fills a box of pieces (x0 y0 x1 y1; …), read when Start is pressed."
+    o = self.state.options if self.state is not None else Fmc.Options()
+    presets = terrain_presets(o.table, o.distance)
+    texts = {k: pieces_text(p) for k, (_, p) in presets.items() if p is not None}
+    now = pieces_text(o.terrain)
+    pick = next((k for k, t in texts.items() if t == now), "own")
+    st = {"description_width": "initial"}
+    menu = tag(W.Dropdown(options=[(lab, k) for k, (lab, _) in presets.items()], value=pick, description="Terrain:", style=st,
+                          tooltip="pieces on the table that no figure sees through or walks through", layout=W.Layout(width="auto")),
+               "fs-fmc-newgame-terrain")
+    box = tag(W.Text(value=now, placeholder="none: the open table", description="Pieces:", style=st,
+                     tooltip="x0 y0 x1 y1 for each piece (two opposite corners, in inches), ';' between pieces",
+                     layout=W.Layout(width="320px")), "fs-fmc-newgame-pieces")
+    def chose(ch):
+        if ch["new"] in texts and box.value != texts[ch["new"]]: box.value = texts[ch["new"]]
+    def typed(ch):
+        k = next((k for k, t in texts.items() if t == ch["new"].strip()), "own")
+        if menu.value != k: menu.value = k
+    menu.observe(chose, "value"); box.observe(typed, "value")
+    note = W.HTML(help_line(f"Pieces block sight and movement. In inches: the table is {o.table:g}\" across and the distance + 4 deep "
+                            f"({o.distance + 4:g}\" at distance {o.distance}); the party's line is 2\" from the near edge (y = 2), "
+                            f"the foes' at 2 + the distance (y = {2 + o.distance:g}). A piece must lie on the table and clear of "
+                            f"the figures' lines. The layouts fit the game in progress (the sides {o.distance}\" apart): with "
+                            "another distance above, check the pieces before Start."))
+    w = tag(W.VBox([W.HTML("<b>Terrain</b>"), W.HBox([menu, box], layout=W.Layout(flex_flow="row wrap", align_items="center")), note]),
+            "fs-fmc-newgame-terrainbox")
+    return w, (lambda: {"terrain": read_pieces(box.value)})
+
+FmcBoard.new_game_extra = _new_game_extra
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #f89af9f0
 class FmcApp(AppScaffold):

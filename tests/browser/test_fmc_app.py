@@ -315,3 +315,29 @@ print(sorted(s.state.invisible))
     i = pieces["label"].index("(F1)")
     assert "invisible (a shroud): the foes cannot target it" in pieces["tooltip"][i]
     fits("terrain and a shroud"); shot("15-terrain-shroud")
+
+
+def test_new_game_with_terrain(lab, page, bokeh_data):
+    "The Skirmish tab's New game form: a terrain layout picked from its menu starts a skirmish with that wall on the table; a bad piece is refused beside Start."
+    t = open_table(lab, page, "fmc_newgame_terrain.ipynb", f"t = FmcTable(seed=2, skirmish=json.loads('{SKIRMISH}'))\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Skirmish")
+    app = t.locator(".fs-fmc-app")
+    app.locator("button.fs-app-newgame-open").click()
+    form = app.locator(".fs-app-newgame")
+    form.wait_for(state="visible")
+    box = form.locator(".fs-fmc-newgame-pieces input")
+    form.locator(".fs-fmc-newgame-terrain select").select_option(label="a wall between the sides")
+    wait(lambda: box.input_value() == "6 2.6 18 3.4", "the wall's piece in the box")   # 2" apart: a thin wall between the lines (y = 2, 4)
+    assert "Terrain" in form.inner_text() and "Pieces block sight and movement" in form.inner_text()
+    fits("the new game form"); shot("16-new-game-terrain")
+    box.fill("6 3 18"); box.press("Tab"); form.locator("button.fs-newgame-start").click()   # a bad piece: refused beside Start, the form stays
+    spot = form.locator(".fs-error-spot")
+    wait(lambda: any("piece 1 ('6 3 18') has 3 numbers" in s for s in spot.all_inner_texts()), "the refusal beside Start")
+    fits("a refused piece"); shot("17-new-game-bad-terrain")
+    form.locator(".fs-fmc-newgame-terrain select").select_option(label="a wall between the sides")
+    form.locator("button.fs-newgame-start").click()
+    ter = bokeh_data(page, "fs-table-terrain", until=lambda d: len(d["id"]) == 1)
+    assert sorted(ter["xs"][0]) == [6, 6, 18, 18] and [round(y, 6) for y in sorted(ter["ys"][0])] == [2.6, 2.6, 3.4, 3.4], ter
+    assert app.locator(".fs-app-newgame").count() == 0
+    fits("the walled table"); shot("18-walled-table")

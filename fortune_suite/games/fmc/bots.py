@@ -146,7 +146,20 @@ def _magic(figs, me, legal):
         else: v = 0.0
         v /= e
         if v > score + 1e-9: best, score = a, v
-    return best if score >= 1.0 else legal[-1]
+    if score >= 1.0: return best
+    hide = next((a for a in legal if a["do"] == "spell" and a["spell"] == "shroud" and a["target"] == me["id"] and a.get("energy") == 1), None)
+    if hide is not None and _threatened(figs, me): return hide      # rather than pass: hide the threatened mage (and its nearest friends)
+    return legal[-1]
+
+def _threatened(figs, me) -> bool:
+    "Whether a standing foe could strike `me` next round: beside it (or a reach weapon's 2\"), or free — held by no standing friend of `me` — and within its speed and reach, or with a missile weapon."
+    for g in figs.values():
+        if g["side"] == me["side"] or g["status"] != "ok": continue
+        d, strike = _d(me, g), (2.0 if g["reach"] else 1.0) + 1e-9
+        if d <= strike: return True
+        held = any(f["side"] == me["side"] and f["status"] == "ok" and f is not me and _d(f, g) <= 1.0 + 1e-9 for f in figs.values())
+        if not held and (g["ranged"] or d <= g["speed"] + strike): return True
+    return False
 
 @register_bot("fmc", "party")
 def party_bot(view:dict, legal:list, rng=None):
