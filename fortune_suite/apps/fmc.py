@@ -48,6 +48,7 @@ class FmcTable(Panel):
         self.on_click(self._fight, lambda b: self.fight(), near=self.spot)
         self._follow_level({"new": self.level})
         self.crawl.observe(self._follow_level, "level")
+        self.crawl.observe(self._region_loaded, "loads")
 
     @property
     def level(self) -> int:
@@ -57,6 +58,10 @@ class FmcTable(Panel):
     def _follow_level(self, change):
         "The Generators tab's site level starts at the table's level and follows a loaded region's (the referee may still pick another)."
         self.generators._level.value = change["new"]
+
+    def _region_loaded(self, change):
+        "Another expedition was loaded in the Region tab: the encounter met on the old road is no longer on offer."
+        self.met = None; self._fightrow.layout.display = "none"
 
     def _met(self, report):
         "Travel (or a site turn) met an encounter: roll it on the level's table and offer the fight."

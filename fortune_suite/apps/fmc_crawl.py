@@ -98,6 +98,7 @@ class RegionCrawl(Panel):
     version = traitlets.Int(0, help="counts redraws")
     encounter = traitlets.Bool(False, help="the last step met a random encounter or a wandering monster")
     level = traitlets.Int(1, min=1, max=5, help="the region's level (its sites and its random encounters are made for it): set at the start and by a loaded region")
+    loads = traitlets.Int(0, help="counts the saves loaded (a bad one is refused and not counted)")
 
     def __init__(self, seed:int=1, level:int=1, rations:int=2, torches:int=3, oil:int=1, lantern:bool=True, hex_px:float=44,
                  on_encounter=None):
@@ -400,6 +401,7 @@ def _crawl_load(self:RegionCrawl, text:str):
     else:
         self._map.layout.display, self._site.layout.display = None, "none"
     self.redraw()
+    self.loads += 1
 
 def _crawl_uploaded(self:RegionCrawl, change):
     files = change["new"]
