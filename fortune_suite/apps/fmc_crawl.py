@@ -12,7 +12,7 @@ from ..ui.base import Panel, tag, plain_words
 from ..ui.hexboard import HexBoard
 from ..ui.tabletop import esc, tip, help_line, legend_html, Swatch
 from ..games.fmc.data import FmcError
-from ..games.fmc.sites import starting_region, Region, encounter_table
+from ..games.fmc.sites import starting_region, Region
 from ..games.fmc.explore import HexCrawl, SITE_ACTIONS
 from ..games.fmc.explore import ExploreReport
 from ..engine import SaveError
