@@ -15,13 +15,14 @@ from ..games.fmc.data import FmcError
 from ..games.fmc.skirmish import Fmc, PHASES, SIDE_NAMES
 from ..games.fmc.odds import attack_odds, split_odds
 from ..games.fmc.combat import ineffective
+from ..games.fmc.terrain import terrain_presets
 from ..games.fmc import bots as _bots                 # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
 from .fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHASE_HELP, weapon_odds, energy_kill,
     target_odds, action_odds, fmc_entry, legend_items, figure_card)
 
 # %% auto #0
-__all__ = ['FmcBoard', 'terrain_presets', 'pieces_text', 'read_pieces', 'FmcApp']
+__all__ = ['FmcBoard', 'pieces_text', 'read_pieces', 'FmcApp']
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #2db0e465
 class FmcBoard(Component):
@@ -317,20 +318,6 @@ FmcBoard.prompt, FmcBoard.summary, FmcBoard.clear, FmcBoard.new_game_fields = _p
 FmcBoard.log_entry = lambda self, event: fmc_entry(self.state, event)
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #85e53409
-def terrain_presets(table:float=24,      # the table's width in inches (option table)
-                    distance:float=12    # inches between the sides (option distance); the table is distance + 4 deep
-                   ) -> dict:
-    "The New game form's layouts of option terrain for this table and distance: key → (label, pieces)."
-    mid, w = 2 + distance / 2, table / 2
-    t = min(1.0, (distance - 1.2) / 2)               # half the wall's depth: 2" when there is room, clear of both lines (a base's half)
-    wall, out = min(6.0, w - 2), min(9.0, w - 2)     # 2" at least left free at each end of the table: a way round
-    gap = min(1.5, out / 3)                          # half the gap in the middle
-    r = lambda *v: tuple(round(x, 2) for x in v)
-    return {"open": ("the open table (no terrain)", ()),
-            "wall": ("a wall between the sides", (r(w - wall, mid - t, w + wall, mid + t),)),
-            "gap": ("a wall with a gap in the middle", (r(w - out, mid - t, w - gap, mid + t), r(w + gap, mid - t, w + out, mid + t))),
-            "own": ("my own pieces (type them in the box)", None)}
-
 def pieces_text(pieces) -> str:
     "Pieces as the form's box shows them: 'x0 y0 x1 y1; …' ('' for none)."
     return "; ".join(" ".join(f"{float(v):g}" for v in p) for p in pieces)
@@ -342,17 +329,13 @@ def read_pieces(text:str) -> tuple:
     for i, part in enumerate(parts, 1):
         if not part: continue
         nums = part.replace(",", " ").split()
-        try: vals = tuple(float(v) for v in nums)
-        except ValueError:
-            bad = next(v for v in nums if not _is_number(v))
-            raise FmcError(f"terrain: piece {i} ({part!r}): {bad!r} is not a number (a piece is x0 y0 x1 y1 in inches)") from None
+        vals = []
+        for v in nums:
+            try: vals.append(float(v))
+            except ValueError: raise FmcError(f"terrain: piece {i} ({part!r}): {v!r} is not a number (a piece is x0 y0 x1 y1 in inches)") from None
         if len(vals) != 4: raise FmcError(f"terrain: piece {i} ({part!r}) has {len(vals)} number{'s' * (len(vals) != 1)}; a piece is four: x0 y0 x1 y1 (two opposite corners, in inches)")
-        out.append(vals)
+        out.append(tuple(vals))
     return tuple(out)
-
-def _is_number(v) -> bool:
-    try: float(v); return True
-    except ValueError: return False
 
 def _new_game_extra(self:FmcBoard):
     "Terrain for the New game form: a menu of layouts that fills a box of pieces (x0 y0 x1 y1; …), read when Start is pressed."

@@ -11,7 +11,7 @@ from .combat import MELEE, first_contact, move_spot
 
 # %% auto #0
 __all__ = ['CLEARANCE', 'check_terrain', 'corners', 'gap', 'crosses', 'clear_sight', 'first_touch', 'stop_short', 'route', 'walk',
-           'path_length', 'close_around']
+           'path_length', 'close_around', 'terrain_presets']
 
 # %% ../../../nbs/63e_fmc_terrain.ipynb #ea46c29e
 _EPS = 1e-9
@@ -160,3 +160,18 @@ def close_around(s, f, g, speed:float, stop:float, contact:bool):
             x, y, met = path[leg][0], path[leg][1], None
         return x, y, met
     finally: f.x, f.y = x0, y0
+
+# %% ../../../nbs/63e_fmc_terrain.ipynb #f5981991
+def terrain_presets(table:float=24,      # the table's width in inches (option table)
+                    distance:float=12    # inches between the sides (option distance); the table is distance + 4 deep
+                   ) -> dict:
+    "The New game form's layouts of option terrain for this table and distance: key → (label, pieces)."
+    mid, w = 2 + distance / 2, table / 2
+    t = min(1.0, (distance - 1.2) / 2)               # half the wall's depth: 2" when there is room, clear of both lines (a base's half)
+    wall, out = min(6.0, w - 2), min(9.0, w - 2)     # 2" at least left free at each end of the table: a way round
+    gap = min(1.5, out / 3)                          # half the gap in the middle
+    r = lambda *v: tuple(round(x, 2) for x in v)
+    return {"open": ("the open table (no terrain)", ()),
+            "wall": ("a wall between the sides", (r(w - wall, mid - t, w + wall, mid + t),)),
+            "gap": ("a wall with a gap in the middle", (r(w - out, mid - t, w - gap, mid + t), r(w + gap, mid - t, w + out, mid + t))),
+            "own": ("my own pieces (type them in the box)", None)}
