@@ -27,7 +27,6 @@ class FmcTable(Panel):
     css = "fs-fmc-table"
     def __init__(self, seed:int=1, level:int=1, skirmish=None):
         super().__init__()
-        self.seed = seed
         self.crawl = RegionCrawl(seed=seed, level=level, on_encounter=self._met)   # owns the level: see `level`
         self.generators = GeneratorPanel(seed=seed)
         self.sheets = CharacterSheets(seed=seed)
@@ -49,6 +48,11 @@ class FmcTable(Panel):
         self._follow_level({"new": self.level})
         self.crawl.observe(self._follow_level, "level")
         self.crawl.observe(self._region_loaded, "loads")
+
+    @property
+    def seed(self) -> int:
+        "The table's seed: the region's (set at the start and by a loaded region), which draws the road's encounters and the skirmishes they start."
+        return self.crawl.seed
 
     @property
     def level(self) -> int:

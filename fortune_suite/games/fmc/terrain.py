@@ -161,7 +161,7 @@ def close_around(s, f, g, speed:float, stop:float, contact:bool):
         return x, y, met
     finally: f.x, f.y = x0, y0
 
-# %% ../../../nbs/63e_fmc_terrain.ipynb #f5981991
+# %% ../../../nbs/63e_fmc_terrain.ipynb #1362795f
 def terrain_presets(table:float=24,      # the table's width in inches (option table)
                     distance:float=12    # inches between the sides (option distance); the table is distance + 4 deep
                    ) -> dict:
