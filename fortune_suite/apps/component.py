@@ -65,7 +65,7 @@ class Component(Panel):
         return None
 
     def new_game_extra(self):
-        "An extra widget for the New game form and a getter of the option values it sets: (widget, getter) or None."
+        "An extra widget for the New game form and a getter of the option values it sets: (widget, getter), (widget, getter, follow) — follow(controls) is called once the form's controls exist — or None."
         return None
 
     def summary(self, view:dict) -> list:

@@ -338,14 +338,18 @@ def read_pieces(text:str) -> tuple:
     return tuple(out)
 
 def _new_game_extra(self:FmcBoard):
-    "Terrain for the New game form: a menu of layouts that fills a box of pieces (x0 y0 x1 y1; …), read when Start is pressed."
+    "Terrain for the New game form: a menu of layouts for the distance chosen above, filling a box of pieces (x0 y0 x1 y1; …) read when Start is pressed."
     o = self.state.options if self.state is not None else Fmc.Options()
-    presets = terrain_presets(o.table, o.distance)
-    texts = {k: pieces_text(p) for k, (_, p) in presets.items() if p is not None}
-    now = pieces_text(o.terrain)
+    table, now = o.table, pieces_text(o.terrain)
+    texts = {}                                        # the layouts' pieces as the box shows them, at the distance chosen
+    def layouts(dist):
+        presets = terrain_presets(table, dist)
+        texts.clear(); texts.update({k: pieces_text(p) for k, (_, p) in presets.items() if p is not None})
+        return [(lab, k) for k, (lab, _) in presets.items()]
+    opts = layouts(o.distance)
     pick = next((k for k, t in texts.items() if t == now), "own")
     st = {"description_width": "initial"}
-    menu = tag(W.Dropdown(options=[(lab, k) for k, (lab, _) in presets.items()], value=pick, description="Terrain:", style=st,
+    menu = tag(W.Dropdown(options=opts, value=pick, description="Terrain:", style=st,
                           tooltip="pieces on the table that no figure sees through or walks through", layout=W.Layout(width="auto")),
                "fs-fmc-newgame-terrain")
     box = tag(W.Text(value=now, placeholder="none: the open table", description="Pieces:", style=st,
@@ -357,14 +361,32 @@ def _new_game_extra(self:FmcBoard):
         k = next((k for k, t in texts.items() if t == ch["new"].strip()), "own")
         if menu.value != k: menu.value = k
     menu.observe(chose, "value"); box.observe(typed, "value")
-    note = W.HTML(help_line(f"Pieces block sight and movement. In inches: the table is {o.table:g}\" across and the distance + 4 deep "
-                            f"({o.distance + 4:g}\" at distance {o.distance}); the party's line is 2\" from the near edge (y = 2), "
-                            f"the foes' at 2 + the distance (y = {2 + o.distance:g}). A piece must lie on the table and clear of "
-                            f"the figures' lines. The layouts fit the game in progress (the sides {o.distance}\" apart): with "
-                            "another distance above, check the pieces before Start."))
+    def says(dist):
+        walls = "" if "wall" in texts else f" At {dist:g}\" apart no wall fits between the lines."
+        return help_line(f"Pieces block sight and movement. In inches: the table is {table:g}\" across and the distance + 4 deep "
+                         f"({dist + 4:g}\" at distance {dist:g}); the party's line is 2\" from the near edge (y = 2), "
+                         f"the foes' at 2 + the distance (y = {2 + dist:g}). A piece must lie on the table and clear of "
+                         f"the figures' lines. The layouts are drawn for the distance above and follow it.{walls}")
+    note = tag(W.HTML(says(o.distance)), "fs-fmc-newgame-terrainnote")
+    def follow(controls):
+        "The layouts follow the form's distance: a layout picked is redrawn for the new distance; typed pieces stay as typed."
+        field = controls.get("distance")
+        if field is None: return
+        def moved(ch):
+            dist = ch["new"]
+            if not isinstance(dist, (int, float)) or dist <= 0: return    # (Start lets the game refuse it)
+            k = menu.value
+            menu.unobserve(chose, "value"); box.unobserve(typed, "value")
+            try:
+                menu.options = layouts(dist)
+                menu.value = k if k in texts else "own"
+                if k in texts: box.value = texts[k]
+            finally: menu.observe(chose, "value"); box.observe(typed, "value")
+            note.value = says(dist)
+        field.observe(moved, "value")
     w = tag(W.VBox([W.HTML("<b>Terrain</b>"), W.HBox([menu, box], layout=W.Layout(flex_flow="row wrap", align_items="center")), note]),
             "fs-fmc-newgame-terrainbox")
-    return w, (lambda: {"terrain": read_pieces(box.value)})
+    return w, (lambda: {"terrain": read_pieces(box.value)}), follow
 
 FmcBoard.new_game_extra = _new_game_extra
 

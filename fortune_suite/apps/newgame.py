@@ -120,7 +120,7 @@ class NewGameForm(Panel):
                  seat_choices=None,    # seat_choices(game, current) -> (dropdown options, help text); default `seat_options`
                  player_name=None,     # player_name(seat) -> str
                  fields=None,          # the option names to show, in order (None: every simple one)
-                 extra=None):          # (widget, getter) from the component: more settings, getter() -> dict of option values
+                 extra=None):          # (widget, getter[, follow]) from the component: more settings, getter() -> dict of option values; follow(controls), if given, is called once the form's controls exist (so the extra can follow them)
         super().__init__()
         self.game, self.options, self.on_start, self.on_cancel = game, options, on_start, on_cancel
         self._seat_options = seat_choices or seat_options
@@ -142,7 +142,9 @@ class NewGameForm(Panel):
                                                      grid_gap="2px 12px", align_items="center", width="100%"))
         self._seatbox = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-newgame-seats")
         self._seathelp = W.HTML(layout=W.Layout(width="auto"))
-        self.extra, self._extra_get = (extra if extra is not None else (None, None))
+        ex = tuple(extra) if extra is not None else (None, None)
+        self.extra, self._extra_get = ex[0], ex[1]
+        if len(ex) > 2 and ex[2] is not None: ex[2](self.controls)
         self.start = tag(W.Button(description="Start", icon="play", button_style="success", tooltip="start the new game with these settings",
                                   layout=W.Layout(width="auto", flex="0 0 auto")), "fs-newgame-start")
         self.cancel = tag(W.Button(description="Cancel", tooltip="close this form; the game in progress goes on",

@@ -331,6 +331,13 @@ def test_new_game_with_terrain(lab, page, bokeh_data):
     wait(lambda: box.input_value() == "6 2.6 18 3.4", "the wall's piece in the box")   # 2" apart: a thin wall between the lines (y = 2, 4)
     assert "Terrain" in form.inner_text() and "Pieces block sight and movement" in form.inner_text()
     fits("the new game form"); shot("16-new-game-terrain")
+    dist = form.locator(".fs-newgame-distance input")
+    dist.fill("6"); dist.press("Tab")                                  # the layout follows the distance chosen in the form
+    wait(lambda: box.input_value() == "6 4 18 6", "the wall redrawn mid-way between the lines at y = 2 and y = 8")
+    assert "at distance 6" in form.locator(".fs-fmc-newgame-terrainnote").inner_text()
+    fits("the layout at another distance"); shot("16b-new-game-terrain-distance")
+    dist.fill("2"); dist.press("Tab")
+    wait(lambda: box.input_value() == "6 2.6 18 3.4", "the wall back between the lines 2 inches apart")
     box.fill("6 3 18"); box.press("Tab"); form.locator("button.fs-newgame-start").click()   # a bad piece: refused beside Start, the form stays
     spot = form.locator(".fs-error-spot")
     wait(lambda: any("piece 1 ('6 3 18') has 3 numbers" in s for s in spot.all_inner_texts()), "the refusal beside Start")

@@ -165,13 +165,15 @@ def close_around(s, f, g, speed:float, stop:float, contact:bool):
 def terrain_presets(table:float=24,      # the table's width in inches (option table)
                     distance:float=12    # inches between the sides (option distance); the table is distance + 4 deep
                    ) -> dict:
-    "The New game form's layouts of option terrain for this table and distance: key → (label, pieces)."
+    "The New game form's layouts of option terrain for this table and distance: key → (label, pieces); the walls only where they fit between the lines."
     mid, w = 2 + distance / 2, table / 2
     t = min(1.0, (distance - 1.2) / 2)               # half the wall's depth: 2" when there is room, clear of both lines (a base's half)
-    wall, out = min(6.0, w - 2), min(9.0, w - 2)     # 2" at least left free at each end of the table: a way round
-    gap = min(1.5, out / 3)                          # half the gap in the middle
+    wall, out_ = min(6.0, w - 2), min(9.0, w - 2)    # 2" at least left free at each end of the table: a way round
+    gap = min(1.5, out_ / 3)                         # half the gap in the middle
     r = lambda *v: tuple(round(x, 2) for x in v)
-    return {"open": ("the open table (no terrain)", ()),
-            "wall": ("a wall between the sides", (r(w - wall, mid - t, w + wall, mid + t),)),
-            "gap": ("a wall with a gap in the middle", (r(w - out, mid - t, w - gap, mid + t), r(w + gap, mid - t, w + out, mid + t))),
-            "own": ("my own pieces (type them in the box)", None)}
+    out = {"open": ("the open table (no terrain)", ())}
+    if t >= 0.1:                                      # a wall at least 0.2" deep fits between the lines (distance 1.4" or more)
+        out["wall"] = ("a wall between the sides", (r(w - wall, mid - t, w + wall, mid + t),))
+        out["gap"] = ("a wall with a gap in the middle", (r(w - out_, mid - t, w - gap, mid + t), r(w + gap, mid - t, w + out_, mid + t)))
+    out["own"] = ("my own pieces (type them in the box)", None)
+    return out
