@@ -162,6 +162,10 @@ def _move_value(view, a, units, table, foes, objectives, prices=None) -> float:
     if a.get("drive_by"): v -= 0.2
     return v
 
+def _r(v:float) -> float:
+    "A score as the bot compares it: to 9 decimals, so that two choices worth the same in exact terms tie on every CPU (the odds' last bits differ with the CPU's vector unit) and the first one listed is taken."
+    return round(v, 9)
+
 @register_bot("votoms", "greedy")
 def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                legal:list,       # that player's legal actions
@@ -177,7 +181,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                 e = data["defend"][c]
                 o = odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"])
                 return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
-            return min(legal, key=lambda c: (loss(c), legal.index(c)))
+            return min(legal, key=lambda c: (_r(loss(c)), legal.index(c)))
         if d["kind"] == "snap": return "fire"
         if d["kind"] == "grapple":     # worth an action when it saves the AT or most of its armor
             me = units[data["unit"]]
@@ -185,7 +189,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
         if d["kind"] == "reroll":      # the attacker raises its chance to win (then its damage), the defender lowers it
             sign = 1 if data["side"] == "attacker" else -1
             ch = data["choices"]
-            return max(legal, key=lambda c: (sign * ch[c]["p_win"], sign * ch[c]["damage"], c == "keep"))
+            return max(legal, key=lambda c: (_r(sign * ch[c]["p_win"]), _r(sign * ch[c]["damage"]), c == "keep"))
         if d["kind"] == "plus":        # the +1 that gives the best result (the rules' "used as a player would use them best")
             ch = data["choices"]
             return max(legal, key=lambda c: (ch[c]["outcome"], ch[c]["best"], -legal.index(c)))
@@ -196,7 +200,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                 if tid == "none": continue
                 t = units[tid]
                 o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
-                v = o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"]
+                v = _r(o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"])
                 if v > best: best, pick = v, tid
             return pick
         return legal[0]
@@ -218,6 +222,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
         elif act == "repair": v = 0.15 * (1 + units[a["unit"]]["skills"].get("AT Repair", 0))
         elif act == "charge": v = 0.3
         else: v = 0.0
+        v = _r(v)
         if v > best: best, pick = v, a
     if best >= 0.3: return pick
     gain, mpick = 0.05, None          # nothing worth much to fire at: the move that improves a unit's square most
@@ -228,6 +233,6 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
             key = (a["to"][0], a["to"][1], a.get("back"), a.get("hide"), a.get("drive_by"))
             if key in seen: continue       # the same square by another mode is worth the same
             seen.add(key)
-            g = _move_value(view, a, units, table, foes, objectives, prices) - stay
+            g = _r(_move_value(view, a, units, table, foes, objectives, prices) - stay)
             if g > gain: gain, mpick = g, a
     return mpick if mpick is not None and gain > best else pick
