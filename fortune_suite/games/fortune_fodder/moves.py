@@ -260,6 +260,8 @@ class Planner:
         self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
         w, h = obs.bounds                 # (`spot_free` below, its limits worked out once: the same operations)
         self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
+        m = R + 1e-3
+        self._spolys = [(pts, bx[0] - m, bx[1] - m, bx[2] + m, bx[3] + m) for pts, bx in zip(obs.polygons, obs.boxes)]
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
@@ -287,7 +289,8 @@ class Planner:
         for cx, cy, lim in cs:
             if (cx - x) ** 2 + (cy - y) ** 2 < lim: return False
         R = self.R
-        for pts in self.obs.polygons:
+        for pts, x0, y0, x1, y1 in self._spolys:   # (a polygon whose box, grown by R and 1e-3, is away from p: neither test can fail)
+            if x < x0 or x > x1 or y < y0 or y > y1: continue
             if _pip(x, y, pts): return False
             if min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
         return True
@@ -336,21 +339,26 @@ class Planner:
         # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
         # depend on which legs were asked before, nor in which order.)
         if not firsts: return None        # (all found: the loop above ran to the end)
-        seconds = []                      # the waypoints that see the goal, in order (no first waypoint is one)
-        for j, b in enumerate(wps):
-            k = (b, goal); bg = get(k)
-            if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
-            if bg: seconds.append(j)
-        if not seconds: return None
+        # The second waypoints — those that see the goal, in order (no first waypoint is one) — are found as the pairs
+        # need them: a waypoint is asked whether it sees the goal only when some pair through it is not ruled out by
+        # its length alone (the same pairs checked in the same order as with all of them found first: the same route).
+        n, sees = len(wps), [None] * len(wps)
         best = None                       # (cost, (index of a, index of b), route)
         for i in firsts:
             dsi = ds[i]
             if best is not None and sdg[i] > best[0] + 1e-9: break
             a = wps[i]
-            for j in seconds:
+            for j in range(n):
+                bg = sees[j]
+                if bg is False: continue
                 b = wps[j]
                 dab = dist(a, b)
                 if best is not None and dsi + dab + dg[j] > best[0]: continue
+                if bg is None:
+                    k = (b, goal); bg = get(k)
+                    if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
+                    bg = sees[j] = bool(bg)
+                    if not bg: continue
                 k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
                 if ab is None: ab = seen[k] = free(k); seen[(b, a)] = ab + 0
                 if not ab: continue
