@@ -103,9 +103,25 @@ class Obstacles:
 
 def obstacles_for(pieces, circles=(), bounds=(TABLE_IN, TABLE_IN)) -> Obstacles:
     "Obstacles from the terrain (impassable circles count as circles) and the given extra circles."
+    polys, circs, rough, boxes = _terrain_parts(pieces)
+    obs = object.__new__(Obstacles)      # `Obstacles(polys, circs + tuple(circles), bounds, rough)`, its boxes made once per terrain
+    obs.polygons, obs.circles, obs.bounds, obs.rough, obs.boxes = polys, circs + tuple(circles), bounds, rough, boxes
+    return obs
+
+_TERRAIN = {}    # id of a terrain list -> (its pieces, as a tuple; what `_terrain_parts` makes of them)
+
+def _terrain_parts(pieces) -> tuple:
+    """The terrain's part of `obstacles_for`: (impassable polygons, impassable circles, rough pieces, the polygons' boxes),
+    remembered for the list of pieces while it holds the same pieces (a game's terrain never moves; pieces are frozen).
+    Shared read-only by every `Obstacles` made from it."""
+    got = _TERRAIN.get(id(pieces))
+    if got is not None and len(got[0]) == len(pieces) and all(a is b for a, b in zip(got[0], pieces)): return got[1]
     polys = tuple(p.points for p in pieces if p.kind == "impassable" and p.points)
-    circs = tuple((*p.center, p.r) for p in pieces if p.kind == "impassable" and not p.points) + tuple(circles)
-    return Obstacles(polys, circs, bounds, tuple(p for p in pieces if p.kind == "rough"))
+    circs = tuple((*p.center, p.r) for p in pieces if p.kind == "impassable" and not p.points)
+    parts = (polys, circs, tuple(p for p in pieces if p.kind == "rough"), [_box(p) for p in polys])
+    if len(_TERRAIN) > 1000: _TERRAIN.clear()
+    _TERRAIN[id(pieces)] = (tuple(pieces), parts)
+    return parts
 
 def leg_clear(obs:Obstacles, p, q, R:float) -> bool:
     "Can a base of radius R slide from p to q without overlapping anything? (Arriving exactly in contact is allowed.)"
@@ -247,7 +263,8 @@ def _corners(polygons:tuple, bounds:tuple, R:float) -> list:
 @functools.lru_cache(maxsize=4096)
 def _circle_waypoints(c:tuple, R:float, polygons:tuple, bounds:tuple) -> list:
     "The waypoints round the circle c for a base of radius R: `_circle_points` on the table and off the terrain (a base that has not moved has the same ones for every planner: remembered). Read-only."
-    return _on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))
+    w, h = bounds                         # `_on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))`, no Obstacles made
+    return [q for q in _circle_points(c, R) if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(_pip(q[0], q[1], p) for p in polygons)]
 
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
