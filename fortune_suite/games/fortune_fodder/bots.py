@@ -234,17 +234,18 @@ def _act(view, me, legal):
     # value among the rest (`top`: the rest come later, so a move or push worth less than one of them is never the pick —
     # the loop keeps the first action of the greatest value, and taking away actions worth less than that greatest
     # value leaves it the same). The place score is made only for a decision that weighs a move or a push.
-    top = None                            # the best value among the rest part's actions (a plain list: listed already)
-    if lazy and "rest" in legal.tags:
-        for a in legal.part("rest"):
-            v = plain(a, a["act"])
-            if v is not None and (top is None or v > top): top = v
+    top = ()                              # the best value among the rest part's actions (a plain list: listed already), or
     for tag in (legal.tags if lazy else (None,)):
         if lazy and tag in ("move", "jets"):
             if legal.listed(tag) and not legal.part(tag): continue               # none offered
             if tag == "move" and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds): continue
             if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
             rho, cost = (u["speed"], 0.05) if tag == "move" else (JETS_REACH + u["effects"].get("jets", 0), 0.15)
+            if top == ():                 # None if none has a value (worked out when a bound first needs it)
+                top = None
+                for a in (legal.part("rest") if "rest" in legal.tags else ()):
+                    v = plain(a, a["act"])
+                    if v is not None and (top is None or v > top): top = v
             if (score.bound(rho + 0.01) - here) * 0.5 - cost < (best_v if top is None or top < best_v else top) - 1e-9: continue
         for a in (legal.part(tag) if lazy else legal):
             k = a["act"]
