@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from itertools import repeat
+from operator import add
 from .table import TABLE_IN, _pip, _psd, _rough_merged, _reach, leg_cost, path_cost
 
 # %% auto #0
@@ -275,6 +277,8 @@ class Planner:
         self._line = {}     # the straight legs start -> goal checked (in their own direction)
         self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
         self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
+        sx, sy = self.start
+        self._nc = [(i, c, c[0], c[1], c[0] - sx, c[1] - sy, lim) for i, (c, lim) in enumerate(zip(obs.circles, self._lim))]
         w, h = obs.bounds                 # (`spot_free` below, its limits worked out once: the same operations)
         self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
         m = R + 1e-3
@@ -290,10 +294,13 @@ class Planner:
         a, circ, hypot = self.start, self._circ, math.hypot       # `_psd(c[0], c[1], start, goal)` written out
         dx, dy = goal[0] - a[0], goal[1] - a[1]
         L2 = dx * dx + dy * dy
-        for i, (c, lim) in enumerate(zip(self.obs.circles, self._lim)):
-            px, py = c[0], c[1]
-            t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / L2))
-            if hypot(a[0] + t * dx - px, a[1] + t * dy - py) < lim:
+        ax, ay = a
+        for i, c, px, py, ox, oy, lim in self._nc:                # (ox, oy: px - a[0], py - a[1], worked out once)
+            if L2 == 0: t = 0.0
+            else:                                                  # `max(0.0, min(1.0, v))`, the same value
+                v = (ox * dx + oy * dy) / L2
+                t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
+            if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
                 got = circ.get(i)
                 if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
                 out += got
@@ -327,8 +334,8 @@ class Planner:
         wps = self._near(goal)
         dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
         get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
-        ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
-        sdg = [x + y for x, y in zip(ds, dg)]                         # (ds[i] + dg[i])
+        ds = list(map(dist, repeat(start, len(wps)), wps)); dg = list(map(dist, wps, repeat(goal, len(wps))))
+        sdg = list(map(add, ds, dg))                                  # (ds[i] + dg[i])
         order = sorted(range(len(wps)), key=sdg.__getitem__)          # shortest start–w–goal first (stable: ties by index)
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
