@@ -216,36 +216,48 @@ def _act(view, me, legal):
         if v > best_v: best, best_v = o["action"], v
     odds, shot, score = view.get("odds", []), (None, False), None   # shot: (best, is it an attack in range?)
     lazy = type(legal) is LazyLegal
+    def plain(a, k):
+        "The value of an action that is neither a move nor a push (None: no value of its own)."
+        if k == "claim": return 2.5
+        if k == "pick_up": return 5.0
+        if k == "repairs": return 1.5 if a["what"] == "fire" else (0.6 if u["max_hp"] - u["hp"] >= 3 else -1)
+        if k == "meds": return 0.8 if u["pilot_max"] - u["pilot_hp"] >= 2 else -1
+        if k == "dust_off":
+            ally = units[a["ally"]]
+            need = ally["max_hp"] - ally["hp"] if a["what"] == "mech" else (ally["pilot_max"] - ally["pilot_hp"]) * 2 if a["what"] == "pilot" else 6 * ally["fire"]
+            return 0.2 * need - 0.5
+        return None
     # A quiet game's list comes in parts: "end", the moves, the pushes, the rest. A part the loop below would pass over
     # whole is not even listed: the moves while `best` is an attack worth taking and in range, and the moves or the
     # pushes when no spot they can reach (a move ends within Speed of the start, a push within its reach; 0.01 more for
-    # the ends' rounding) could be worth more than `best` (the place score's `bound` over that disc). The place score is
-    # made only for a decision that weighs a move or a push.
+    # the ends' rounding) could be worth more than `best` (the place score's `bound` over that disc), or than the best
+    # value among the rest (`top`: the rest come later, so a move or push worth less than one of them is never the pick —
+    # the loop keeps the first action of the greatest value, and taking away actions worth less than that greatest
+    # value leaves it the same). The place score is made only for a decision that weighs a move or a push.
+    top = ()                              # the best value among the rest part's actions (a plain list: listed already), or
     for tag in (legal.tags if lazy else (None,)):
         if lazy and tag in ("move", "jets"):
             if legal.listed(tag) and not legal.part(tag): continue               # none offered
             if tag == "move" and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds): continue
             if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
             rho, cost = (u["speed"], 0.05) if tag == "move" else (JETS_REACH + u["effects"].get("jets", 0), 0.15)
-            if (score.bound(rho + 0.01) - here) * 0.5 - cost < best_v - 1e-9: continue
+            if top == ():                 # None if none has a value (worked out when a bound first needs it)
+                top = None
+                for a in (legal.part("rest") if "rest" in legal.tags else ()):
+                    v = plain(a, a["act"])
+                    if v is not None and (top is None or v > top): top = v
+            if (score.bound(rho + 0.01) - here) * 0.5 - cost < (best_v if top is None or top < best_v else top) - 1e-9: continue
         for a in (legal.part(tag) if lazy else legal):
             k = a["act"]
             if k in _NO_VALUE: continue                                          # weighed above (attacks) or never (end, drop)
             v = None
             if k == "move" and best_v > 0.25 and shot[0] is not best:
                 shot = (best, any(o["action"] == best and _in_range(view, o, units, looks) for o in odds))
-            if k == "claim": v = 2.5
-            elif k == "pick_up": v = 5.0
-            elif k in ("move", "jets") and not (best_v > 0.25 and k == "move" and shot[1]):   # a good shot in range: stay and take it
-                if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
-                end = a["path"][-1] if k == "move" else a["to"]
-                v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
-            elif k == "repairs":
-                v = 1.5 if a["what"] == "fire" else (0.6 if u["max_hp"] - u["hp"] >= 3 else -1)
-            elif k == "meds": v = 0.8 if u["pilot_max"] - u["pilot_hp"] >= 2 else -1
-            elif k == "dust_off":
-                ally = units[a["ally"]]
-                need = ally["max_hp"] - ally["hp"] if a["what"] == "mech" else (ally["pilot_max"] - ally["pilot_hp"]) * 2 if a["what"] == "pilot" else 6 * ally["fire"]
-                v = 0.2 * need - 0.5
+            if k in ("move", "jets"):
+                if not (best_v > 0.25 and k == "move" and shot[1]):             # a good shot in range: stay and take it
+                    if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
+                    end = a["path"][-1] if k == "move" else a["to"]
+                    v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
+            else: v = plain(a, k)
             if v is not None and v > best_v: best, best_v = a, v
     return best

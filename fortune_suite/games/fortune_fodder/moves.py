@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from itertools import repeat
+from operator import add
 from .table import TABLE_IN, _pip, _psd, _rough_merged, _reach, leg_cost, path_cost
 
 # %% auto #0
@@ -103,9 +105,25 @@ class Obstacles:
 
 def obstacles_for(pieces, circles=(), bounds=(TABLE_IN, TABLE_IN)) -> Obstacles:
     "Obstacles from the terrain (impassable circles count as circles) and the given extra circles."
+    polys, circs, rough, boxes = _terrain_parts(pieces)
+    obs = object.__new__(Obstacles)      # `Obstacles(polys, circs + tuple(circles), bounds, rough)`, its boxes made once per terrain
+    obs.polygons, obs.circles, obs.bounds, obs.rough, obs.boxes = polys, circs + tuple(circles), bounds, rough, boxes
+    return obs
+
+_TERRAIN = {}    # id of a terrain list -> (its pieces, as a tuple; what `_terrain_parts` makes of them)
+
+def _terrain_parts(pieces) -> tuple:
+    """The terrain's part of `obstacles_for`: (impassable polygons, impassable circles, rough pieces, the polygons' boxes),
+    remembered for the list of pieces while it holds the same pieces (a game's terrain never moves; pieces are frozen).
+    Shared read-only by every `Obstacles` made from it."""
+    got = _TERRAIN.get(id(pieces))
+    if got is not None and len(got[0]) == len(pieces) and all(a is b for a, b in zip(got[0], pieces)): return got[1]
     polys = tuple(p.points for p in pieces if p.kind == "impassable" and p.points)
-    circs = tuple((*p.center, p.r) for p in pieces if p.kind == "impassable" and not p.points) + tuple(circles)
-    return Obstacles(polys, circs, bounds, tuple(p for p in pieces if p.kind == "rough"))
+    circs = tuple((*p.center, p.r) for p in pieces if p.kind == "impassable" and not p.points)
+    parts = (polys, circs, tuple(p for p in pieces if p.kind == "rough"), [_box(p) for p in polys])
+    if len(_TERRAIN) > 1000: _TERRAIN.clear()
+    _TERRAIN[id(pieces)] = (tuple(pieces), parts)
+    return parts
 
 def leg_clear(obs:Obstacles, p, q, R:float) -> bool:
     "Can a base of radius R slide from p to q without overlapping anything? (Arriving exactly in contact is allowed.)"
@@ -247,7 +265,8 @@ def _corners(polygons:tuple, bounds:tuple, R:float) -> list:
 @functools.lru_cache(maxsize=4096)
 def _circle_waypoints(c:tuple, R:float, polygons:tuple, bounds:tuple) -> list:
     "The waypoints round the circle c for a base of radius R: `_circle_points` on the table and off the terrain (a base that has not moved has the same ones for every planner: remembered). Read-only."
-    return _on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))
+    w, h = bounds                         # `_on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))`, no Obstacles made
+    return [q for q in _circle_points(c, R) if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(_pip(q[0], q[1], p) for p in polygons)]
 
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
@@ -258,8 +277,12 @@ class Planner:
         self._line = {}     # the straight legs start -> goal checked (in their own direction)
         self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
         self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
+        sx, sy = self.start
+        self._nc = [(i, c, c[0], c[1], c[0] - sx, c[1] - sy, lim) for i, (c, lim) in enumerate(zip(obs.circles, self._lim))]
         w, h = obs.bounds                 # (`spot_free` below, its limits worked out once: the same operations)
         self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
+        m = R + 1e-3
+        self._spolys = [(pts, bx[0] - m, bx[1] - m, bx[2] + m, bx[3] + m) for pts, bx in zip(obs.polygons, obs.boxes)]
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
@@ -271,10 +294,13 @@ class Planner:
         a, circ, hypot = self.start, self._circ, math.hypot       # `_psd(c[0], c[1], start, goal)` written out
         dx, dy = goal[0] - a[0], goal[1] - a[1]
         L2 = dx * dx + dy * dy
-        for i, (c, lim) in enumerate(zip(self.obs.circles, self._lim)):
-            px, py = c[0], c[1]
-            t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / L2))
-            if hypot(a[0] + t * dx - px, a[1] + t * dy - py) < lim:
+        ax, ay = a
+        for i, c, px, py, ox, oy, lim in self._nc:                # (ox, oy: px - a[0], py - a[1], worked out once)
+            if L2 == 0: t = 0.0
+            else:                                                  # `max(0.0, min(1.0, v))`, the same value
+                v = (ox * dx + oy * dy) / L2
+                t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
+            if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
                 got = circ.get(i)
                 if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
                 out += got
@@ -287,7 +313,8 @@ class Planner:
         for cx, cy, lim in cs:
             if (cx - x) ** 2 + (cy - y) ** 2 < lim: return False
         R = self.R
-        for pts in self.obs.polygons:
+        for pts, x0, y0, x1, y1 in self._spolys:   # (a polygon whose box, grown by R and 1e-3, is away from p: neither test can fail)
+            if x < x0 or x > x1 or y < y0 or y > y1: continue
             if _pip(x, y, pts): return False
             if min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
         return True
@@ -307,8 +334,8 @@ class Planner:
         wps = self._near(goal)
         dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
         get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
-        ds = [dist(start, w) for w in wps]; dg = [dist(w, goal) for w in wps]
-        sdg = [x + y for x, y in zip(ds, dg)]                         # (ds[i] + dg[i])
+        ds = list(map(dist, repeat(start, len(wps)), wps)); dg = list(map(dist, wps, repeat(goal, len(wps))))
+        sdg = list(map(add, ds, dg))                                  # (ds[i] + dg[i])
         order = sorted(range(len(wps)), key=sdg.__getitem__)          # shortest start–w–goal first (stable: ties by index)
         # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
         # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
@@ -336,21 +363,26 @@ class Planner:
         # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
         # depend on which legs were asked before, nor in which order.)
         if not firsts: return None        # (all found: the loop above ran to the end)
-        seconds = []                      # the waypoints that see the goal, in order (no first waypoint is one)
-        for j, b in enumerate(wps):
-            k = (b, goal); bg = get(k)
-            if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
-            if bg: seconds.append(j)
-        if not seconds: return None
+        # The second waypoints — those that see the goal, in order (no first waypoint is one) — are found as the pairs
+        # need them: a waypoint is asked whether it sees the goal only when some pair through it is not ruled out by
+        # its length alone (the same pairs checked in the same order as with all of them found first: the same route).
+        n, sees = len(wps), [None] * len(wps)
         best = None                       # (cost, (index of a, index of b), route)
         for i in firsts:
             dsi = ds[i]
             if best is not None and sdg[i] > best[0] + 1e-9: break
             a = wps[i]
-            for j in seconds:
+            for j in range(n):
+                bg = sees[j]
+                if bg is False: continue
                 b = wps[j]
                 dab = dist(a, b)
                 if best is not None and dsi + dab + dg[j] > best[0]: continue
+                if bg is None:
+                    k = (b, goal); bg = get(k)
+                    if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
+                    bg = sees[j] = bool(bg)
+                    if not bg: continue
                 k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
                 if ab is None: ab = seen[k] = free(k); seen[(b, a)] = ab + 0
                 if not ab: continue
