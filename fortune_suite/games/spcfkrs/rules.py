@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c003
 from __future__ import annotations
-from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict
+from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict, LazyLegal
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover, kit_name, EDGES
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
@@ -149,6 +149,20 @@ def snapshot(battle:Battle) -> dict:
                           "shield": f.shield, "hacked": f.hacked} for f in battle.fighters]}
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
+_STARTS = {}     # id(options) → (options, the checked forces, the starting cover, the fighters' places)
+
+def _start_of(o) -> tuple:
+    """The checked forces, the starting cover and the deployed fighters (side, number, profile, square) of options `o`
+    with `forces` set, made once per options object (a sweep plays every game of a condition with one; the entry keeps
+    `o`, so its id is not reused). Every game of those options starts alike; its fighters are made fresh from this."""
+    got = _STARTS.get(id(o))
+    if got is None or got[0] is not o:
+        if len(_STARTS) > 256: _STARTS.clear()
+        forces = [check_force(f, o.budget, o.catalog) for f in o.forces]
+        cover = map_cover(o)
+        got = _STARTS[id(o)] = (o, forces, cover, tuple((f.side, f.n, f.prof, f.pos) for f in deploy(forces, o, cover)))
+    return got
+
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
     def _setup(self):
@@ -165,7 +179,7 @@ class SpcfkrsState(State):
         if o.forces is None:
             self.stage = "build"
             self.emit("info", "Both players build their forces in secret." if self.players == 2 else f"All {self.players} players build their forces in secret.", {"stage": "build"})
-        else: self._start_battle([check_force(f, o.budget, o.catalog) for f in o.forces])
+        else: self._start_battle(*_start_of(o)[1:])
 
     def player_name(self, player): return SIDES[player]
 
@@ -189,11 +203,14 @@ class SpcfkrsState(State):
     def _sheet_done(self, p) -> bool:
         return self.half[p] is None and all(f.id in self.sheets[p] for f in self.battle.living(p))
 
-    def _start_battle(self, forces):
-        "Reveal the checked forces, deploy them and begin round 1."
-        cover = map_cover(self.options)
-        self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, self.roller, self.quiet)
-        for side in range(self.players):
+    def _start_battle(self, forces, cover=None, placed=None):
+        "Reveal the checked forces, deploy them and begin round 1 (`cover`, `placed`: the options' starting cover and fighters' places, from `_start_of`)."
+        if placed is None:
+            cover = map_cover(self.options)
+            fighters = deploy(forces, self.options, cover)
+        else: fighters = [Fighter(side, n, prof, at) for side, n, prof, at in placed]
+        self.battle = Battle(self.options, fighters, cover, self.roller, self.quiet)       # (the battle copies the cover)
+        for side in range(self.players if not self.quiet else 0):                        # (quiet: no log to reveal them in)
             fs = self.battle.living(side)
             self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
                       + "; ".join(f"{f.name} ({kit_name(f.prof.mods, self.cat)}) on {cell_name(f.pos)}" for f in fs) + ".",
@@ -257,7 +274,10 @@ class SpcfkrsState(State):
         key = (len(self.actions), p)                 # the legal actions change only when an action is played:
         if self._legal_at == key: return self._legal_list      # the view and the bot ask once
         if self.stage == "build": out = build_steps(self.building[p], self.options, self.cat)
-        elif self.stage == "orders": out = order_steps(self.battle, p, self.sheets[p], self.half[p])
+        elif self.stage == "orders":
+            b, sheet, half = self.battle, self.sheets[p], self.half[p]
+            if self.quiet: out = LazyLegal([("steps", lambda: order_steps(b, p, sheet, half))], stamp=lambda: len(self.actions))
+            else: out = order_steps(b, p, sheet, half)  # (quiet: listed when first read; a bot writing whole sheets never reads it)
         else: out = self.turns.legal()
         self._legal_at, self._legal_list = key, out
         return out
