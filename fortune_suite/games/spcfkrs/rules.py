@@ -298,7 +298,7 @@ class SpcfkrsState(State):
         if self._options_json is None: self._options_json = options_to_dict(o)     # (options never change)
         phased = self.stage == "phased"
         v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES[:self.players]), "options": self._options_json,
-             "board": snapshot(b) if b else None, "round": b.round if b else 0,
+             "board": self._board() if b else None, "round": b.round if b else 0,
              "phase": self.turns.phase if phased else None, "acting": self.turns.queue[0][0] if phased else None}
         if self.stage == "build":
             mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
@@ -310,6 +310,16 @@ class SpcfkrsState(State):
             v["ready"] = [self._sheet_done(q) for q in range(self.players)]
         v["last_orders"] = self.revealed
         return v
+
+    def _board(self) -> dict:
+        """The battle's `snapshot`; quiet, one dict for every view while the board stands as it was (an orders round's
+        players see one board: made once, not once a player; a bot must not change it)."""
+        b = self.battle
+        if not self.quiet: return snapshot(b)
+        at = (b, b.cover._memo, b.round, [(f.pos, f.damage, f.alive, f.shield, f.hacked) for f in b.fighters])
+        got = getattr(self, "_snap", None)          # (the cover's memo is a fresh dict whenever the cover changes)
+        if got is None or got[0] is not b or got[1] is not at[1] or got[2:4] != at[2:]: got = self._snap = (*at, snapshot(b))
+        return got[4]
 
     def _result(self):
         b = self.battle
