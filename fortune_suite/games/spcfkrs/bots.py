@@ -21,11 +21,11 @@ __all__ = ['view_battle', 'random_orders_bot', 'default_force', 'greedy_bot']
 @functools.lru_cache(maxsize=32)
 def _options(text): return Spcfkrs.make_options(json.loads(text))
 
-_LAST_OPTIONS = [None, None]      # the last view's options dict (kept, so its id is not reused) and what they made
+_LAST_OPTIONS = [None, None, None]      # the last view's options dict (kept, so its id is not reused), what they made, their text
 
 def _view_options(d:dict):
     "A view's options, made once per options dict: a quiet state hands its bots the same dict every step (a state's options never change)."
-    if _LAST_OPTIONS[0] is not d: _LAST_OPTIONS[:] = d, _options(canon(d))
+    if _LAST_OPTIONS[0] is not d: t = canon(d); _LAST_OPTIONS[:] = d, _options(t), t
     return _LAST_OPTIONS[1]
 
 @functools.lru_cache(maxsize=1024)
@@ -294,7 +294,15 @@ def greedy_bot(view, legal, rng,
     me = view["player"]
     if view["stage"] == "build":
         return {"force": force if force is not None else default_force(view["budget"], view["options"].get("catalog"))}
+    if view["stage"] == "orders" and not view["my_orders"]:
+        key = _orders_key(view)
+        got = _ORDERS.get(key)
+        if got is None:
+            if len(_ORDERS) > 4096: _ORDERS.clear()
+            got = _ORDERS[key] = tuple((fid, o["act"] and tuple(o["act"]), o["move"]) for fid, o in _orders(view, _battle_of(view), me).items())
+        return {"orders": {fid: {"act": act and list(act), "move": m} for fid, act, m in got}}
     b = _battle_of(view)
+    if view["stage"] == "orders": return {"orders": _orders(view, b, me)}
     alive = {g.id: 1.0 for g in b.fighters}
     foes = [g for g in b.living() if g.side != me]          # every enemy, of any side (2 to 4 players)
     if view["stage"] == "phased":
@@ -306,6 +314,23 @@ def greedy_bot(view, legal, rng,
         _, act, _, _ = _best_act(b, f, alive, me)
         kind = "hack" if view["phase"] == "special" else view["phase"]
         return {"act": act if act and act[0] == kind else None}
+
+_ORDERS = {}
+
+def _orders_key(view) -> tuple:
+    "All that the greedy bot's order sheet depends on in a view without orders filed yet: player, options, board."
+    bd = view["board"]
+    _view_options(view["options"])
+    cv = bd["cover"]
+    return (view["player"], _LAST_OPTIONS[2], bd["round"], tuple(cv["partial"]), tuple(cv["full"]),
+            tuple([(d["id"], d["pos"], d["damage"], d["alive"], d["shield"], d["hacked"], tuple(d["mods"])) for d in bd["fighters"]]))
+
+def _orders(view, b, me) -> dict:
+    """The greedy bot's orders for the fighters of `me` without one in the view. The bot is a function of the view, so a
+    sheet for a whole side is remembered per `_orders_key` (every game of a condition begins on the same board, and so
+    with the same first orders); the bot hands out a fresh copy."""
+    alive = {g.id: 1.0 for g in b.fighters}
+    foes = [g for g in b.living() if g.side != me]          # every enemy, of any side (2 to 4 players)
     orders, claimed = {}, set()
     for f in sorted(b.living(me), key=lambda f: (-f.prof.speed, f.n)):
         if f.id in view["my_orders"]: continue
@@ -314,4 +339,4 @@ def greedy_bot(view, legal, rng,
         dest = _best_move(b, f, foes, claimed)
         if dest is not None: claimed.add(dest)
         orders[f.id] = {"act": act, "move": cell_name(dest)}
-    return {"orders": orders}
+    return orders
