@@ -379,9 +379,14 @@ def _path_to(parent, goal):
     while goal is not None: out.append(goal); goal = parent[goal]
     return out[::-1]
 
+@functools.lru_cache(maxsize=1 << 16)
+def _line(a, c) -> tuple:
+    "`line_cells(a, c)`, remembered (the same few lines are walked again and again)."
+    return tuple(line_cells(a, c))
+
 def direct_path(b:Battle, f:Fighter, dest) -> list | None:
     "The most direct line of squares from `f` to `dest` (one king step at a time, nearest the straight segment), if its terrain lets `f` walk it within its Move; else None."
-    path, step, cost = line_cells(f.pos, dest), _step_costs(b, f.prof.jet), 0
+    path, step, cost = list(_line(f.pos, dest)), _step_costs(b, f.prof.jet), 0
     for x, y in path[1:]:
         s = step[x + SIZE * y]
         if not s: return None                       # a wall on the line

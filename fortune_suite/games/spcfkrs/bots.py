@@ -191,15 +191,16 @@ def _near_dist(cov, ex, ey, ck) -> tuple:
 
 def _reach_arrays(rch) -> tuple:
     """`rch` (a `reach` dict: its cache hands out the same dict) as arrays, in its order: its squares, their indices
-    (col + 24·row) and their order key (cost, col, row) packed as (cost << 10) | (col·24 + row) (cached per dict; the
-    entry keeps it, so its id is not reused)."""
+    (col + 24·row), their costs and their order key (cost, col, row) packed as (cost << 10) | (col·24 + row) (cached
+    per dict; the entry keeps it, so its id is not reused)."""
     got = _REACH_ARRAYS.get(id(rch))
     if got is None or got[0] is not rch:
         if len(_REACH_ARRAYS) > 4096: _REACH_ARRAYS.clear()
         cells = list(rch)
         idx = np.fromiter((x + SIZE * y for x, y in cells), np.int64, len(cells))
-        pre = np.fromiter(((v << 10) | (x * SIZE + y) for (x, y), v in rch.items()), np.int64, len(cells))
-        got = _REACH_ARRAYS[id(rch)] = (rch, cells, idx, pre)
+        cost = np.fromiter(rch.values(), np.int64, len(cells))
+        pre = (cost << 10) | np.fromiter((x * SIZE + y for x, y in cells), np.int64, len(cells))
+        got = _REACH_ARRAYS[id(rch)] = (rch, cells, idx, cost, pre)
     return got
 
 @functools.lru_cache(maxsize=None)
@@ -212,8 +213,9 @@ _CANDS = {}
 def _candidates(b, f, e, rch) -> tuple:
     """The squares `_best_move` weighs for `f` against the nearest enemy `e`, with what the board alone decides about each
     (cached per position, Move, Jet Pack, cover and enemy square): (whether its own square is in `_near_cover`, ((square,
-    index, cost, base score, in `_near_cover`, cover bonus), …)). Worked with arrays: `_near_dist` for `_near_cover`, and
-    the 12 squares nearest the enemy (then cheapest, then lowest (col, row)) by one packed key a square."""
+    index, cost, base score, in `_near_cover`), …)), best case first. Worked with arrays: `_near_dist` for `_near_cover`,
+    the 12 squares nearest the enemy (then cheapest, then lowest (col, row)) by one packed key a square, the scores
+    (the same floating-point operations) and their stable sort; `_best_move` asks about cover only for the rows it reaches."""
     o = b.o
     ck = cover_key(b)
     key = (f.pos, f.prof.move, f.prof.jet, o.full_cover_walls, o.rubble_move_cost, o.los_line, o.cover_in_own_square, ck, e.pos)
@@ -221,24 +223,20 @@ def _candidates(b, f, e, rch) -> tuple:
     if out is None:
         if len(_CANDS) > 8192: _CANDS.clear()
         (fx, fy), (ex, ey) = f.pos, e.pos
-        erow = cheb_row(ex + SIZE * ey)
-        de = erow[fx + SIZE * fy] + f.prof.move + 1
-        cov, sc, own, covm = b.cover, o.los_line == "supercover", o.cover_in_own_square, cover_mask(b)
-        m, mb = _near_dist(cov, ex, ey, ck)       # in _near_cover: rubble, and squares with cover on the enemy's side of them
-        _, cells, idx, pre = _reach_arrays(rch)
-        cands = [cells[j] for j in np.flatnonzero(m[idx] <= de).tolist()]         # squares that may have cover…
-        keys = (_cheb_array(ex + SIZE * ey)[idx].astype(np.int64) << 20) | pre    # (distance, cost, col, row), packed
-        if len(keys) > 12: keys = np.partition(keys, 11)[:12]
-        keys.sort()
-        cands += [_QCELL[k & 1023] for k in keys.tolist()]                        # …and the best ways forward
-        rows = []
-        for c in cands:
-            i = c[0] + SIZE * c[1]
-            near = mb[i] <= de
-            cover = near and bool(lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1))
-            rows.append((c, i, rch[c], -0.1 * erow[i] - 0.01 * rch[c], near, cover))
-        rows.sort(key=lambda r: -(r[3] + 2 * r[4]))          # best case first (for a gunner: base + a shot + cover near)
-        out = _CANDS[key] = (mb[fx + SIZE * fy] <= de, tuple(rows))
+        erow = _cheb_array(ex + SIZE * ey)
+        de = int(erow[fx + SIZE * fy]) + f.prof.move + 1
+        m, mb = _near_dist(b.cover, ex, ey, ck)   # in _near_cover: rubble, and squares with cover on the enemy's side of them
+        _, cells, idx, cost, pre = _reach_arrays(rch)
+        keys = (erow[idx].astype(np.int64) << 20) | pre                       # (distance, cost, col, row), packed
+        best = np.argpartition(keys, 11)[:12] if len(keys) > 12 else np.arange(len(keys))
+        pos = np.concatenate([np.flatnonzero(m[idx] <= de),                   # squares that may have cover…
+                              best[np.argsort(keys[best])]])                  # …and the best ways forward
+        ci, cc = idx[pos], cost[pos]
+        base = -0.1 * erow[ci] - 0.01 * cc                                    # (as floats: the same operations as Python's)
+        near = m[ci] <= de
+        o_ = np.argsort(-(base + 2 * near), kind="stable")   # best case first (for a gunner: base + a shot + cover near)
+        rows = tuple(zip([cells[j] for j in pos[o_].tolist()], ci[o_].tolist(), cc[o_].tolist(), base[o_].tolist(), near[o_].tolist()))
+        out = _CANDS[key] = (mb[fx + SIZE * fy] <= de, rows)
     return out
 
 def _best_move(b, f, foes, claimed):
@@ -270,8 +268,8 @@ def _best_move(b, f, foes, claimed):
         if shot(f.pos, fi): best += 3
         if here_near and (lof_masks(e.pos, f.pos, sc)[1] & cover_mask(b) or (own and cov.get(f.pos) == 1)): best += 2
     dest, top = None, 0 if melee else 3              # the most the line-of-fire bonus can add (cover adds 2 more)
-    at = b.at
-    for c, i, cost, base, in_near, cover in rows:
+    at, covm, epos = b.at, cover_mask(b), e.pos
+    for c, i, cost, base, in_near in rows:
         if c in claimed or c in at: continue
         ub = base + (3 if melee else top)
         if not melee and in_near: ub += 2
@@ -282,7 +280,7 @@ def _best_move(b, f, foes, claimed):
         else:
             s_ = base
             if shot(c, i): s_ += 3
-            if cover: s_ += 2
+            if in_near and (lof_masks(epos, c, sc)[1] & covm or (own and cov.get(c) == 1)): s_ += 2   # cover
         if s_ > best + 1e-9 or (abs(s_ - best) < 1e-9 and dest is not None and c < dest): best, dest = s_, c
     return dest
 

@@ -149,19 +149,30 @@ def snapshot(battle:Battle) -> dict:
                           "shield": f.shield, "hacked": f.hacked} for f in battle.fighters]}
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
-_STARTS = {}     # id(options) → (options, the checked forces, the starting cover, the fighters' places)
+_STARTS = {}     # id(options), then repr(options) → (options, the checked forces, the starting cover, the fighters' places)
 
 def _start_of(o) -> tuple:
     """The checked forces, the starting cover and the deployed fighters (side, number, profile, square) of options `o`
     with `forces` set, made once per options object (a sweep plays every game of a condition with one; the entry keeps
-    `o`, so its id is not reused). Every game of those options starts alike; its fighters are made fresh from this."""
+    `o`, so its id is not reused) and found again for equal options (by their repr: a sweep makes a condition's options
+    twice). Every game of those options starts alike; its fighters are made fresh from this."""
     got = _STARTS.get(id(o))
     if got is None or got[0] is not o:
         if len(_STARTS) > 256: _STARTS.clear()
-        forces = [check_force(f, o.budget, o.catalog) for f in o.forces]
-        cover = map_cover(o)
-        got = _STARTS[id(o)] = (o, forces, cover, tuple((f.side, f.n, f.prof, f.pos) for f in deploy(forces, o, cover)))
+        same = _STARTS.get(text := repr(o))
+        if same is None:
+            forces = [check_force(f, o.budget, o.catalog) for f in o.forces]
+            cover = map_cover(o)
+            same = _STARTS[text] = (o, forces, cover, tuple((f.side, f.n, f.prof, f.pos) for f in deploy(forces, o, cover)))
+        got = _STARTS[id(o)] = (o, *same[1:])
     return got
+
+_OPTIONS_JSON = [None, None]     # the last options object (kept, so its id is not reused) and its dict
+
+def _options_json(o) -> dict:
+    "`options_to_dict(o)`, made once per options object: a sweep's games of a condition share the dict (no view may change it)."
+    if _OPTIONS_JSON[0] is not o: _OPTIONS_JSON[:] = o, options_to_dict(o)
+    return _OPTIONS_JSON[1]
 
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
@@ -263,7 +274,7 @@ class SpcfkrsState(State):
             b = self.battle
             self.revealed = {fid: o for p in range(self.players) for fid, o in self.sheets[p].items()}
             self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
-            for p in range(self.players):
+            for p in range(self.players if not self.quiet else 0):      # (quiet: no log to describe them in)
                 for fid, o in self.sheets[p].items(): self.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
             resolve_round(b, self.revealed)
             self._after_round()
@@ -295,7 +306,7 @@ class SpcfkrsState(State):
 
     def _view(self, p):
         b, o = self.battle, self.options
-        if self._options_json is None: self._options_json = options_to_dict(o)     # (options never change)
+        if self._options_json is None: self._options_json = _options_json(o)      # (options never change)
         phased = self.stage == "phased"
         v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES[:self.players]), "options": self._options_json,
              "board": self._board() if b else None, "round": b.round if b else 0,
