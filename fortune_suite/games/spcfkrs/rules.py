@@ -212,7 +212,12 @@ class SpcfkrsState(State):
         return ()
 
     def _sheet_done(self, p) -> bool:
-        return self.half[p] is None and all(f.id in self.sheets[p] for f in self.battle.living(p))
+        "Has `p` an order for every living fighter (and no half-written one)? (Asked often: a plain loop.)"
+        if self.half[p] is not None: return False
+        sheet = self.sheets[p]
+        for f in self.battle.fighters:
+            if f.alive and f.side == p and f.id not in sheet: return False
+        return True
 
     def _start_battle(self, forces, cover=None, placed=None):
         "Reveal the checked forces, deploy them and begin round 1 (`cover`, `placed`: the options' starting cover and fighters' places, from `_start_of`)."
