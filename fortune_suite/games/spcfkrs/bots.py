@@ -210,7 +210,7 @@ def _cheb_array(i:int) -> np.ndarray:
 
 _CANDS = {}
 
-def _candidates(b, f, e, rch) -> tuple:
+def _candidates(b, f, e) -> tuple:
     """The squares `_best_move` weighs for `f` against the nearest enemy `e`, with what the board alone decides about each
     (cached per position, Move, Jet Pack, cover and enemy square): (whether its own square is in `_near_cover`, ((square,
     index, cost, base score, in `_near_cover`), …)), best case first. Worked with arrays: `_near_dist` for `_near_cover`,
@@ -222,6 +222,7 @@ def _candidates(b, f, e, rch) -> tuple:
     out = _CANDS.get(key)
     if out is None:
         if len(_CANDS) > 8192: _CANDS.clear()
+        rch = reach(b, f)                         # (its key is a part of this one: asked only when this is not remembered)
         (fx, fy), (ex, ey) = f.pos, e.pos
         erow = _cheb_array(ex + SIZE * ey)
         de = int(erow[fx + SIZE * fy]) + f.prof.move + 1
@@ -252,8 +253,7 @@ def _best_move(b, f, foes, claimed):
     rng_ = max((w.range for w in guns), default=1)
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
-    rch = reach(b, f)
-    here_near, rows = _candidates(b, f, e, rch)
+    here_near, rows = _candidates(b, f, e)
     block = wall_mask(b) | ((fighter_mask(b) & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)   # (its own square does not block)
     near_rows = [(g.pos, cheb_row(g.pos[0] + SIZE * g.pos[1])) for g in near]
     def shot(c, i):                                  # a line of fire to one of the nearest enemies (the rules' line_of_fire, as bitmasks)
