@@ -207,11 +207,18 @@ _ALL = [(x, y) for y in range(SIZE) for x in range(SIZE)]     # square index col
 def _order_key(a, c):
     return (max(abs(c[0] - a[0]), abs(c[1] - a[1])), (c[0] - a[0]) ** 2 + (c[1] - a[1]) ** 2, c[1], c[0])
 
+_OFFSETS = sorted(((dx, dy) for dy in range(1 - SIZE, SIZE) for dx in range(1 - SIZE, SIZE)),
+                  key=lambda d: (max(abs(d[0]), abs(d[1])), d[0] ** 2 + d[1] ** 2, d[1], d[0]))   # `_order_key` of offsets
+
 @functools.lru_cache(maxsize=None)
 def _rank(a) -> array:
-    "Square index → its place in the target order seen from `a` (nearest first; ties: straighter, then reading order)."
-    out = array("H", bytes(2 * SIZE * SIZE))
-    for k, (x, y) in enumerate(sorted(_ALL, key=lambda c: _order_key(a, c))): out[x + SIZE * y] = k
+    """Square index → its place in the target order seen from `a` (nearest first; ties: straighter, then reading order):
+    `sorted(_ALL, key=lambda c: _order_key(a, c))`, read off the one order of offsets (for a fixed `a`, a square's row and
+    column order as its offset's do), keeping the squares on the board."""
+    out, (ax, ay), k = array("H", bytes(2 * SIZE * SIZE)), a, 0
+    for dx, dy in _OFFSETS:
+        x, y = ax + dx, ay + dy
+        if 0 <= x < SIZE and 0 <= y < SIZE: out[x + SIZE * y] = k; k += 1
     return out
 
 def square_mask(cells) -> int:
@@ -372,9 +379,14 @@ def _path_to(parent, goal):
     while goal is not None: out.append(goal); goal = parent[goal]
     return out[::-1]
 
+@functools.lru_cache(maxsize=1 << 16)
+def _line(a, c) -> tuple:
+    "`line_cells(a, c)`, remembered (the same few lines are walked again and again)."
+    return tuple(line_cells(a, c))
+
 def direct_path(b:Battle, f:Fighter, dest) -> list | None:
     "The most direct line of squares from `f` to `dest` (one king step at a time, nearest the straight segment), if its terrain lets `f` walk it within its Move; else None."
-    path, step, cost = line_cells(f.pos, dest), _step_costs(b, f.prof.jet), 0
+    path, step, cost = list(_line(f.pos, dest)), _step_costs(b, f.prof.jet), 0
     for x, y in path[1:]:
         s = step[x + SIZE * y]
         if not s: return None                       # a wall on the line

@@ -21,11 +21,11 @@ __all__ = ['view_battle', 'random_orders_bot', 'default_force', 'greedy_bot']
 @functools.lru_cache(maxsize=32)
 def _options(text): return Spcfkrs.make_options(json.loads(text))
 
-_LAST_OPTIONS = [None, None]      # the last view's options dict (kept, so its id is not reused) and what they made
+_LAST_OPTIONS = [None, None, None]      # the last view's options dict (kept, so its id is not reused), what they made, their text
 
 def _view_options(d:dict):
     "A view's options, made once per options dict: a quiet state hands its bots the same dict every step (a state's options never change)."
-    if _LAST_OPTIONS[0] is not d: _LAST_OPTIONS[:] = d, _options(canon(d))
+    if _LAST_OPTIONS[0] is not d: t = canon(d); _LAST_OPTIONS[:] = d, _options(t), t
     return _LAST_OPTIONS[1]
 
 @functools.lru_cache(maxsize=1024)
@@ -53,6 +53,15 @@ def view_battle(view:dict) -> Battle:
     b.cover.share(memo)
     b.round = bd["round"]
     return b
+
+_LAST_BATTLE = [None, None, None]     # the last board dict and options dict a greedy bot read (kept, so their ids are not reused), and their battle
+
+def _battle_of(view:dict) -> Battle:
+    """`view_battle(view)`, remembered for the last board: a quiet state hands every player of an orders round the same
+    board dict, unchanged until the board changes (for a bot that only reads the battle, as the greedy bot does)."""
+    bd, od = view.get("board"), view.get("options")
+    if bd is None or _LAST_BATTLE[0] is not bd or _LAST_BATTLE[1] is not od: _LAST_BATTLE[:] = bd, od, view_battle(view)
+    return _LAST_BATTLE[2]
 
 # %% ../../../nbs/26_spcfkrs_bots.ipynb #c009
 def _random_force(rng, budget, cat):
@@ -144,31 +153,91 @@ def _near_cover(cov, ex, ey, de, ck=None) -> frozenset:
         out = _NEAR_COVER[key] = frozenset(near)
     return out
 
+_COVER_ARRAYS, _NEAR_DIST, _REACH_ARRAYS = {}, {}, {}
+_STEP8 = np.array([(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)])
+_QCELL = tuple((q // SIZE, q % SIZE) for q in range(SIZE * SIZE))     # col·24 + row → (col, row)
+
+def _cover_arrays(cov, ck) -> tuple:
+    "The cover as arrays (cached per cover key): rubble squares' indices, cover squares' columns and rows, and their neighbours on the board (col, row, index, which cover square)."
+    got = _COVER_ARRAYS.get(ck)
+    if got is None:
+        if len(_COVER_ARRAYS) > 256: _COVER_ARRAYS.clear()
+        items = list(cov.items())
+        cx, cy = np.array([c[0] for c, _ in items], np.int64), np.array([c[1] for c, _ in items], np.int64)
+        rub = np.array([k == 1 for _, k in items], bool)
+        nx, ny = (cx[:, None] + _STEP8[:, 0]).ravel(), (cy[:, None] + _STEP8[:, 1]).ravel()
+        src = np.repeat(np.arange(len(items)), 8)
+        on = (nx >= 0) & (nx < SIZE) & (ny >= 0) & (ny < SIZE)
+        got = _COVER_ARRAYS[ck] = ((cx + SIZE * cy)[rub], rub, cx, cy, nx[on], ny[on], (nx + SIZE * ny)[on], src[on])
+    return got
+
+def _near_dist(cov, ex, ey, ck) -> tuple:
+    """Square index → the least distance from the enemy on (ex, ey) of a cover square that puts the square in `_near_cover`
+    (255: none), so that a square of the board is in `_near_cover(cov, ex, ey, de, ck)` exactly when this is ≤ `de`, for
+    every `de` (the one table serves every distance; cached per cover and enemy square): as an array, and as bytes."""
+    key = (ck, ex, ey)
+    got = _NEAR_DIST.get(key)
+    if got is None:
+        if len(_NEAR_DIST) > 4096: _NEAR_DIST.clear()
+        ridx, rub, cx, cy, nx, ny, nidx, src = _cover_arrays(cov, ck)
+        dk = np.maximum(np.abs(cx - ex), np.abs(cy - ey))                     # each cover square's distance
+        dks = dk[src]
+        t = np.maximum(np.abs(nx - ex), np.abs(ny - ey)) > dks               # neighbours farther from the enemy than it
+        m = np.full(SIZE * SIZE, 255, np.int64)
+        np.minimum.at(m, nidx[t], dks[t])
+        np.minimum.at(m, ridx, dk[rub])                                       # rubble: the square itself
+        got = _NEAR_DIST[key] = (m, m.astype(np.uint8).tobytes())
+    return got
+
+def _reach_arrays(rch) -> tuple:
+    """`rch` (a `reach` dict: its cache hands out the same dict) as arrays, in its order: its squares, their indices
+    (col + 24·row), their costs and their order key (cost, col, row) packed as (cost << 10) | (col·24 + row) (cached
+    per dict; the entry keeps it, so its id is not reused)."""
+    got = _REACH_ARRAYS.get(id(rch))
+    if got is None or got[0] is not rch:
+        if len(_REACH_ARRAYS) > 4096: _REACH_ARRAYS.clear()
+        cells = list(rch)
+        idx = np.fromiter((x + SIZE * y for x, y in cells), np.int64, len(cells))
+        cost = np.fromiter(rch.values(), np.int64, len(cells))
+        pre = (cost << 10) | np.fromiter((x * SIZE + y for x, y in cells), np.int64, len(cells))
+        got = _REACH_ARRAYS[id(rch)] = (rch, cells, idx, cost, pre)
+    return got
+
+@functools.lru_cache(maxsize=None)
+def _cheb_array(i:int) -> np.ndarray:
+    "`cheb_row(i)` as an array."
+    return np.frombuffer(cheb_row(i), np.uint8)
+
 _CANDS = {}
 
-def _candidates(b, f, e, rch) -> tuple:
+def _candidates(b, f, e) -> tuple:
     """The squares `_best_move` weighs for `f` against the nearest enemy `e`, with what the board alone decides about each
-    (cached per position, Move, Jet Pack, cover and enemy square): (near_cover, ((square, index, cost, base score, cover bonus), …))."""
+    (cached per position, Move, Jet Pack, cover and enemy square): (whether its own square is in `_near_cover`, ((square,
+    index, cost, base score, in `_near_cover`), …)), best case first. Worked with arrays: `_near_dist` for `_near_cover`,
+    the 12 squares nearest the enemy (then cheapest, then lowest (col, row)) by one packed key a square, the scores
+    (the same floating-point operations) and their stable sort; `_best_move` asks about cover only for the rows it reaches."""
     o = b.o
     ck = cover_key(b)
     key = (f.pos, f.prof.move, f.prof.jet, o.full_cover_walls, o.rubble_move_cost, o.los_line, o.cover_in_own_square, ck, e.pos)
     out = _CANDS.get(key)
     if out is None:
         if len(_CANDS) > 8192: _CANDS.clear()
+        rch = reach(b, f)                         # (its key is a part of this one: asked only when this is not remembered)
         (fx, fy), (ex, ey) = f.pos, e.pos
-        erow = cheb_row(ex + SIZE * ey)
-        de = erow[fx + SIZE * fy] + f.prof.move + 1
-        cov, sc, own, covm = b.cover, o.los_line == "supercover", o.cover_in_own_square, cover_mask(b)
-        near_cover = _near_cover(cov, ex, ey, de, ck)          # rubble, and squares with cover on the enemy's side of them
-        cands = [c for c in rch if c in near_cover]                                 # squares that may have cover…
-        cands += [t[2] for t in heapq.nsmallest(12, [(erow[x + SIZE * y], v, (x, y)) for (x, y), v in rch.items()])]  # …and the best ways forward
-        rows = []
-        for c in cands:
-            i = c[0] + SIZE * c[1]
-            cover = c in near_cover and bool(lof_masks(e.pos, c, sc)[1] & covm or (own and cov.get(c) == 1))
-            rows.append((c, i, rch[c], -0.1 * erow[i] - 0.01 * rch[c], c in near_cover, cover))
-        rows.sort(key=lambda r: -(r[3] + 2 * r[4]))          # best case first (for a gunner: base + a shot + cover near)
-        out = _CANDS[key] = (near_cover, tuple(rows))
+        erow = _cheb_array(ex + SIZE * ey)
+        de = int(erow[fx + SIZE * fy]) + f.prof.move + 1
+        m, mb = _near_dist(b.cover, ex, ey, ck)   # in _near_cover: rubble, and squares with cover on the enemy's side of them
+        _, cells, idx, cost, pre = _reach_arrays(rch)
+        keys = (erow[idx].astype(np.int64) << 20) | pre                       # (distance, cost, col, row), packed
+        best = np.argpartition(keys, 11)[:12] if len(keys) > 12 else np.arange(len(keys))
+        pos = np.concatenate([np.flatnonzero(m[idx] <= de),                   # squares that may have cover…
+                              best[np.argsort(keys[best])]])                  # …and the best ways forward
+        ci, cc = idx[pos], cost[pos]
+        base = -0.1 * erow[ci] - 0.01 * cc                                    # (as floats: the same operations as Python's)
+        near = m[ci] <= de
+        o_ = np.argsort(-(base + 2 * near), kind="stable")   # best case first (for a gunner: base + a shot + cover near)
+        rows = tuple(zip([cells[j] for j in pos[o_].tolist()], ci[o_].tolist(), cc[o_].tolist(), base[o_].tolist(), near[o_].tolist()))
+        out = _CANDS[key] = (mb[fx + SIZE * fy] <= de, rows)
     return out
 
 def _best_move(b, f, foes, claimed):
@@ -184,8 +253,7 @@ def _best_move(b, f, foes, claimed):
     rng_ = max((w.range for w in guns), default=1)
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
-    rch = reach(b, f)
-    near_cover, rows = _candidates(b, f, e, rch)
+    here_near, rows = _candidates(b, f, e)
     block = wall_mask(b) | ((fighter_mask(b) & ~(1 << (fx + SIZE * fy))) if o.units_block_los else 0)   # (its own square does not block)
     near_rows = [(g.pos, cheb_row(g.pos[0] + SIZE * g.pos[1])) for g in near]
     def shot(c, i):                                  # a line of fire to one of the nearest enemies (the rules' line_of_fire, as bitmasks)
@@ -198,10 +266,10 @@ def _best_move(b, f, foes, claimed):
     if melee: best = best + (3 if erow[fi] <= 1 else 0)
     else:
         if shot(f.pos, fi): best += 3
-        if f.pos in near_cover and (lof_masks(e.pos, f.pos, sc)[1] & cover_mask(b) or (own and cov.get(f.pos) == 1)): best += 2
+        if here_near and (lof_masks(e.pos, f.pos, sc)[1] & cover_mask(b) or (own and cov.get(f.pos) == 1)): best += 2
     dest, top = None, 0 if melee else 3              # the most the line-of-fire bonus can add (cover adds 2 more)
-    at = b.at
-    for c, i, cost, base, in_near, cover in rows:
+    at, covm, epos = b.at, cover_mask(b), e.pos
+    for c, i, cost, base, in_near in rows:
         if c in claimed or c in at: continue
         ub = base + (3 if melee else top)
         if not melee and in_near: ub += 2
@@ -212,7 +280,7 @@ def _best_move(b, f, foes, claimed):
         else:
             s_ = base
             if shot(c, i): s_ += 3
-            if cover: s_ += 2
+            if in_near and (lof_masks(epos, c, sc)[1] & covm or (own and cov.get(c) == 1)): s_ += 2   # cover
         if s_ > best + 1e-9 or (abs(s_ - best) < 1e-9 and dest is not None and c < dest): best, dest = s_, c
     return dest
 
@@ -224,7 +292,15 @@ def greedy_bot(view, legal, rng,
     me = view["player"]
     if view["stage"] == "build":
         return {"force": force if force is not None else default_force(view["budget"], view["options"].get("catalog"))}
-    b = view_battle(view)
+    if view["stage"] == "orders" and not view["my_orders"]:
+        key = _orders_key(view)
+        got = _ORDERS.get(key)
+        if got is None:
+            if len(_ORDERS) > 4096: _ORDERS.clear()
+            got = _ORDERS[key] = tuple((fid, o["act"] and tuple(o["act"]), o["move"]) for fid, o in _orders(view, _battle_of(view), me).items())
+        return {"orders": {fid: {"act": act and list(act), "move": m} for fid, act, m in got}}
+    b = _battle_of(view)
+    if view["stage"] == "orders": return {"orders": _orders(view, b, me)}
     alive = {g.id: 1.0 for g in b.fighters}
     foes = [g for g in b.living() if g.side != me]          # every enemy, of any side (2 to 4 players)
     if view["stage"] == "phased":
@@ -236,6 +312,23 @@ def greedy_bot(view, legal, rng,
         _, act, _, _ = _best_act(b, f, alive, me)
         kind = "hack" if view["phase"] == "special" else view["phase"]
         return {"act": act if act and act[0] == kind else None}
+
+_ORDERS = {}
+
+def _orders_key(view) -> tuple:
+    "All that the greedy bot's order sheet depends on in a view without orders filed yet: player, options, board."
+    bd = view["board"]
+    _view_options(view["options"])
+    cv = bd["cover"]
+    return (view["player"], _LAST_OPTIONS[2], bd["round"], tuple(cv["partial"]), tuple(cv["full"]),
+            tuple([(d["id"], d["pos"], d["damage"], d["alive"], d["shield"], d["hacked"], tuple(d["mods"])) for d in bd["fighters"]]))
+
+def _orders(view, b, me) -> dict:
+    """The greedy bot's orders for the fighters of `me` without one in the view. The bot is a function of the view, so a
+    sheet for a whole side is remembered per `_orders_key` (every game of a condition begins on the same board, and so
+    with the same first orders); the bot hands out a fresh copy."""
+    alive = {g.id: 1.0 for g in b.fighters}
+    foes = [g for g in b.living() if g.side != me]          # every enemy, of any side (2 to 4 players)
     orders, claimed = {}, set()
     for f in sorted(b.living(me), key=lambda f: (-f.prof.speed, f.n)):
         if f.id in view["my_orders"]: continue
@@ -244,4 +337,4 @@ def greedy_bot(view, legal, rng,
         dest = _best_move(b, f, foes, claimed)
         if dest is not None: claimed.add(dest)
         orders[f.id] = {"act": act, "move": cell_name(dest)}
-    return {"orders": orders}
+    return orders

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c003
 from __future__ import annotations
-from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict
+from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict, LazyLegal
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover, kit_name, EDGES
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
@@ -149,6 +149,31 @@ def snapshot(battle:Battle) -> dict:
                           "shield": f.shield, "hacked": f.hacked} for f in battle.fighters]}
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c019
+_STARTS = {}     # id(options), then repr(options) → (options, the checked forces, the starting cover, the fighters' places)
+
+def _start_of(o) -> tuple:
+    """The checked forces, the starting cover and the deployed fighters (side, number, profile, square) of options `o`
+    with `forces` set, made once per options object (a sweep plays every game of a condition with one; the entry keeps
+    `o`, so its id is not reused) and found again for equal options (by their repr: a sweep makes a condition's options
+    twice). Every game of those options starts alike; its fighters are made fresh from this."""
+    got = _STARTS.get(id(o))
+    if got is None or got[0] is not o:
+        if len(_STARTS) > 256: _STARTS.clear()
+        same = _STARTS.get(text := repr(o))
+        if same is None:
+            forces = [check_force(f, o.budget, o.catalog) for f in o.forces]
+            cover = map_cover(o)
+            same = _STARTS[text] = (o, forces, cover, tuple((f.side, f.n, f.prof, f.pos) for f in deploy(forces, o, cover)))
+        got = _STARTS[id(o)] = (o, *same[1:])
+    return got
+
+_OPTIONS_JSON = [None, None]     # the last options object (kept, so its id is not reused) and its dict
+
+def _options_json(o) -> dict:
+    "`options_to_dict(o)`, made once per options object: a sweep's games of a condition share the dict (no view may change it)."
+    if _OPTIONS_JSON[0] is not o: _OPTIONS_JSON[:] = o, options_to_dict(o)
+    return _OPTIONS_JSON[1]
+
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
     def _setup(self):
@@ -165,7 +190,7 @@ class SpcfkrsState(State):
         if o.forces is None:
             self.stage = "build"
             self.emit("info", "Both players build their forces in secret." if self.players == 2 else f"All {self.players} players build their forces in secret.", {"stage": "build"})
-        else: self._start_battle([check_force(f, o.budget, o.catalog) for f in o.forces])
+        else: self._start_battle(*_start_of(o)[1:])
 
     def player_name(self, player): return SIDES[player]
 
@@ -187,13 +212,21 @@ class SpcfkrsState(State):
         return ()
 
     def _sheet_done(self, p) -> bool:
-        return self.half[p] is None and all(f.id in self.sheets[p] for f in self.battle.living(p))
+        "Has `p` an order for every living fighter (and no half-written one)? (Asked often: a plain loop.)"
+        if self.half[p] is not None: return False
+        sheet = self.sheets[p]
+        for f in self.battle.fighters:
+            if f.alive and f.side == p and f.id not in sheet: return False
+        return True
 
-    def _start_battle(self, forces):
-        "Reveal the checked forces, deploy them and begin round 1."
-        cover = map_cover(self.options)
-        self.battle = Battle(self.options, deploy(forces, self.options, cover), cover, self.roller, self.quiet)
-        for side in range(self.players):
+    def _start_battle(self, forces, cover=None, placed=None):
+        "Reveal the checked forces, deploy them and begin round 1 (`cover`, `placed`: the options' starting cover and fighters' places, from `_start_of`)."
+        if placed is None:
+            cover = map_cover(self.options)
+            fighters = deploy(forces, self.options, cover)
+        else: fighters = [Fighter(side, n, prof, at) for side, n, prof, at in placed]
+        self.battle = Battle(self.options, fighters, cover, self.roller, self.quiet)       # (the battle copies the cover)
+        for side in range(self.players if not self.quiet else 0):                        # (quiet: no log to reveal them in)
             fs = self.battle.living(side)
             self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
                       + "; ".join(f"{f.name} ({kit_name(f.prof.mods, self.cat)}) on {cell_name(f.pos)}" for f in fs) + ".",
@@ -246,7 +279,7 @@ class SpcfkrsState(State):
             b = self.battle
             self.revealed = {fid: o for p in range(self.players) for fid, o in self.sheets[p].items()}
             self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
-            for p in range(self.players):
+            for p in range(self.players if not self.quiet else 0):      # (quiet: no log to describe them in)
                 for fid, o in self.sheets[p].items(): self.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
             resolve_round(b, self.revealed)
             self._after_round()
@@ -257,7 +290,10 @@ class SpcfkrsState(State):
         key = (len(self.actions), p)                 # the legal actions change only when an action is played:
         if self._legal_at == key: return self._legal_list      # the view and the bot ask once
         if self.stage == "build": out = build_steps(self.building[p], self.options, self.cat)
-        elif self.stage == "orders": out = order_steps(self.battle, p, self.sheets[p], self.half[p])
+        elif self.stage == "orders":
+            b, sheet, half = self.battle, self.sheets[p], self.half[p]
+            if self.quiet: out = LazyLegal([("steps", lambda: order_steps(b, p, sheet, half))], stamp=lambda: len(self.actions))
+            else: out = order_steps(b, p, sheet, half)  # (quiet: listed when first read; a bot writing whole sheets never reads it)
         else: out = self.turns.legal()
         self._legal_at, self._legal_list = key, out
         return out
@@ -275,10 +311,10 @@ class SpcfkrsState(State):
 
     def _view(self, p):
         b, o = self.battle, self.options
-        if self._options_json is None: self._options_json = options_to_dict(o)     # (options never change)
+        if self._options_json is None: self._options_json = _options_json(o)      # (options never change)
         phased = self.stage == "phased"
         v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES[:self.players]), "options": self._options_json,
-             "board": snapshot(b) if b else None, "round": b.round if b else 0,
+             "board": self._board() if b else None, "round": b.round if b else 0,
              "phase": self.turns.phase if phased else None, "acting": self.turns.queue[0][0] if phased else None}
         if self.stage == "build":
             mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
@@ -290,6 +326,16 @@ class SpcfkrsState(State):
             v["ready"] = [self._sheet_done(q) for q in range(self.players)]
         v["last_orders"] = self.revealed
         return v
+
+    def _board(self) -> dict:
+        """The battle's `snapshot`; quiet, one dict for every view while the board stands as it was (an orders round's
+        players see one board: made once, not once a player; a bot must not change it)."""
+        b = self.battle
+        if not self.quiet: return snapshot(b)
+        at = (b, b.cover._memo, b.round, [(f.pos, f.damage, f.alive, f.shield, f.hacked) for f in b.fighters])
+        got = getattr(self, "_snap", None)          # (the cover's memo is a fresh dict whenever the cover changes)
+        if got is None or got[0] is not b or got[1] is not at[1] or got[2:4] != at[2:]: got = self._snap = (*at, snapshot(b))
+        return got[4]
 
     def _result(self):
         b = self.battle
