@@ -9,6 +9,8 @@ from array import array
 from dataclasses import dataclass, field
 from ...engine import RulesError
 from ...geometry import square, format_square, chebyshev, line_cells, cells_crossed, GeometryError
+from ...dice.notation import Dice
+from ...dice.roller import Roller, _record
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
@@ -126,6 +128,19 @@ class Battle:
         if luck is not None: data["luck"] = luck
         self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
         return rec
+    def roll_each(self, what, whys:list, sides:list) -> list:
+        """`roll(what, why, side).total` for each of `whys` and `sides` in turn. A quiet battle rolls a single plain die
+        for them all at once, in one draw when there are 4 or more (cheaper from 4 on): the same faces (numpy draws
+        `integers(1, n + 1, size=k)` as k single draws, as `Roller.roll` draws them) and the same records."""
+        r = self.roller
+        if self.quiet and type(r) is Roller and type(what) is Dice and what.n == 1 and what.keep is None and not what.explode:
+            rng, hi = r.rng, what.sides + 1
+            faces = rng.integers(1, hi, size=len(whys)).tolist() if len(whys) > 3 else [int(rng.integers(1, hi)) for _ in whys]
+            log, s = r.log, str(what)
+            n = len(log)
+            for k, (why, v) in enumerate(zip(whys, faces)): log.append(_record(n + k, s, (v,), v, why, f"{s}[{v}]"))
+            return faces
+        return [self.roll(what, why, side).total for why, side in zip(whys, sides)]
     def lines(self) -> list:
         "The report's text lines."
         return [t for _, t, _, _ in self.report]
@@ -195,8 +210,31 @@ def cover_of(b:Battle, a, c) -> list:
     if b.o.cover_in_own_square and cov.get(c) == 1: out.append(c)
     return out
 
+@functools.lru_cache(maxsize=1 << 17)
+def _next_to(a, c, supercover:bool) -> int:
+    "The squares strictly between `a` and `c` next to `c`, as a bitmask (bit col + 24·row): where `cover_of` looks."
+    m = 0
+    for x, y in _between(a, c, supercover):
+        if max(abs(x - c[0]), abs(y - c[1])) == 1: m |= 1 << (x + SIZE * y)
+    return m
+
+def _levels(cov) -> tuple:
+    "Whether every cover level is 1 or 2, and the cover's squares and its full-cover squares as bitmasks."
+    ok, m, walls = True, 0, 0
+    for (x, y), k in cov.items():
+        ok = ok and (k == 1 or k == 2)
+        m |= 1 << (x + SIZE * y)
+        if k == 2: walls |= 1 << (x + SIZE * y)
+    return ok, m, walls
+
 def cover_level(b:Battle, a, c) -> int:
     "0 (no cover), 1 (partial) or 2 (full) for a target at `b` seen from `a`."
+    cov = b.cover
+    ok, m, walls = cov.memo("levels", lambda: _levels(cov))
+    if ok:                                         # (as bitmasks: the highest level among `cover_of`'s squares)
+        adj = _next_to(a, c, b.o.los_line == "supercover")
+        if adj & walls: return 2
+        return 1 if adj & m or (b.o.cover_in_own_square and cov.get(c) == 1) else 0
     return max((b.cover[x] for x in cover_of(b, a, c)), default=0)
 
 
@@ -328,8 +366,25 @@ def _step_costs(b:Battle, jet:bool) -> list:
         return cost
     return b.cover.memo(("steps", jet, rub, walls), make)
 
+def _step_bytes(b:Battle, jet:bool) -> bytes:
+    "`_step_costs` as bytes (remembered until the cover changes)."
+    return b.cover.memo(("step bytes", jet, b.o.rubble_move_cost, b.o.full_cover_walls), lambda: bytes(_step_costs(b, jet)))
+
+def _box(b:Battle, jet:bool, x:int, y:int, r:int) -> bytes:
+    """The step costs of the squares within `r` of (x, y), row by row: all of the terrain that a search from (x, y) with
+    budget `r` reads (every step costs at least 1, so it never gets farther), a key for what such a search finds."""
+    sb, x0, x1 = _step_bytes(b, jet), max(0, x - r), min(SIZE, x + r + 1)
+    return b"".join([sb[j * SIZE + x0:j * SIZE + x1] for j in range(max(0, y - r), min(SIZE, y + r + 1))])
+
 def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
     "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares (`occ`, default: the other fighters') are impassable, else a tie-break. A* toward `goal`."
+    best, parent = _search(b, f, avoid, goal, budget, occ)
+    cells = _CELL
+    return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
+            {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
+
+def _search(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
+    "`_dijkstra` by square index (col + 24·row): index → (cost << 6) | occupied, and index → its parent's index (-1: the start)."
     step = _step_costs(b, f.prof.jet)
     budget = f.prof.move if budget is None else budget
     if occ is None: occ = {x + SIZE * y for (x, y), g in b.at.items() if g is not f}
@@ -357,21 +412,26 @@ def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None)
             if v < best.get(j, 1 << 40):
                 best[j], parent[j] = v, i
                 push(heap, ((((nc + h[j]) << 6) | no) << 10) | j)
-    cells = _CELL
-    return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
-            {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
+    return best, parent
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #b9c07026
-_REACH = {}
+_REACH, _REACH_BOX, _PATHS = {}, {}, {}
 
 def reach(b:Battle, f:Fighter) -> dict:
     "Squares `f` may be ordered to move to (terrain only, fighters ignored) → movement cost."
     key = (f.pos, f.prof.move, f.prof.jet, b.o.full_cover_walls, b.o.rubble_move_cost, cover_key(b))
     out = _REACH.get(key)
-    if out is None:
+    if out is None:                               # (then found again by the terrain it reads: the cover elsewhere may differ)
         if len(_REACH) > 4096: _REACH.clear()
-        best, _ = _dijkstra(b, f, avoid=False, occ=())
-        out = _REACH[key] = {c: v[0] for c, v in best.items() if c != f.pos}
+        (x, y), r = f.pos, f.prof.move
+        bk = (x, y, r, _box(b, f.prof.jet, x, y, r))
+        out = _REACH_BOX.get(bk)
+        if out is None:
+            if len(_REACH_BOX) > 8192: _REACH_BOX.clear()
+            best, _ = _search(b, f, avoid=False, occ=())
+            start, cells = x + SIZE * y, _CELL
+            out = _REACH_BOX[bk] = {cells[i]: v >> 6 for i, v in best.items() if i != start}
+        _REACH[key] = out
     return out
 
 def _path_to(parent, goal):
@@ -396,10 +456,26 @@ def direct_path(b:Battle, f:Fighter, dest) -> list | None:
 def move_path(b:Battle, f:Fighter, dest) -> list:
     "The squares `f` passes moving to `dest` (start included): the direct line (option `move_path`), else the cheapest path, around fighters if that fits its Move, else straight on."
     if b.o.move_path == "direct" and (path := direct_path(b, f, dest)) is not None: return path
-    best, parent = _dijkstra(b, f, avoid=True, goal=dest)
-    if dest in best and dest not in b.at: return _path_to(parent, dest)
-    best, parent = _dijkstra(b, f, avoid=False, goal=dest)
-    return _path_to(parent, dest) if dest in best else [f.pos]
+    (x, y), r = f.pos, f.prof.move                 # remembered per what the searches read: start, goal, Move, the terrain
+    key = (x, y, dest, r, _box(b, f.prof.jet, x, y, r), fighter_mask(b) & range_mask(f.pos, r), dest in b.at)   # and the
+    path = _PATHS.get(key)                         # other fighters within its Move, and whether one stands on the goal
+    if path is None:
+        if len(_PATHS) > 1 << 14: _PATHS.clear()
+        path = _PATHS[key] = tuple(_cheapest_path(b, f, dest))
+    return list(path)
+
+def _index_path(parent, i) -> list:
+    out = []
+    while i >= 0: out.append(_CELL[i]); i = parent[i]
+    return out[::-1]
+
+def _cheapest_path(b:Battle, f:Fighter, dest) -> list:
+    "`move_path` past the direct line: the cheapest path around fighters if that fits its Move, else straight on."
+    gi = dest[0] + SIZE * dest[1]
+    best, parent = _search(b, f, avoid=True, goal=dest)
+    if gi in best and dest not in b.at: return _index_path(parent, gi)
+    best, parent = _search(b, f, avoid=False, goal=dest)
+    return _index_path(parent, gi) if gi in best else [f.pos]
 
 def walk(b:Battle, f:Fighter, path:list):
     "Where `f` stops on `path`: the last free square before the first occupied one."

@@ -292,8 +292,8 @@ def greedy_bot(view, legal, rng,
     me = view["player"]
     if view["stage"] == "build":
         return {"force": force if force is not None else default_force(view["budget"], view["options"].get("catalog"))}
-    if view["stage"] == "orders" and not view["my_orders"]:
-        key = _orders_key(view)
+    if view["stage"] == "orders" and not view["my_orders"] and view["board"]["round"] <= 3:   # (later boards seldom
+        key = _orders_key(view)                                                                  # come again: no key)
         got = _ORDERS.get(key)
         if got is None:
             if len(_ORDERS) > 4096: _ORDERS.clear()
@@ -325,8 +325,8 @@ def _orders_key(view) -> tuple:
 
 def _orders(view, b, me) -> dict:
     """The greedy bot's orders for the fighters of `me` without one in the view. The bot is a function of the view, so a
-    sheet for a whole side is remembered per `_orders_key` (every game of a condition begins on the same board, and so
-    with the same first orders); the bot hands out a fresh copy."""
+    sheet for a whole side is remembered per `_orders_key` in the first three rounds (every game of a condition begins
+    on the same board, and so with the same first orders; later boards seldom come again); the bot hands out a fresh copy."""
     alive = {g.id: 1.0 for g in b.fighters}
     foes = [g for g in b.living() if g.side != me]          # every enemy, of any side (2 to 4 players)
     orders, claimed = {}, set()

@@ -121,7 +121,7 @@ def describe_order(b:Battle, f:Fighter, order:dict) -> str:
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c012
 def rolloff(b:Battle, tied:list, phase:str) -> list:
     "Order `tied` fighters by d6 roll-off, re-rolling ties; returns groups of one."
-    rolls = {f.id: b.roll(D6, f"{f.name}'s speed roll-off ({phase})", f.side).total for f in tied}
+    rolls = dict(zip([f.id for f in tied], b.roll_each(D6, [f"{f.name}'s speed roll-off ({phase})" for f in tied], [f.side for f in tied])))
     out = []
     for v in sorted(set(rolls.values()), reverse=True):
         same = [f for f in tied if rolls[f.id] == v]
