@@ -148,6 +148,10 @@ def view_speed(view, me):
     return u["speed"]
 
 # %% ../../../nbs/45_ff_bots.ipynb #01a8dab3
+def _r(v:float) -> float:
+    "A value as the bot compares it: to 9 decimals, so that two choices worth the same in exact terms tie on every CPU (the odds' last bits differ with the CPU's vector unit) and the first one listed is taken."
+    return round(v, 9)
+
 @register_bot("fortune_fodder", "greedy")
 def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to move
                legal:list,     # that player's legal actions
@@ -200,7 +204,7 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
             cost = len(o["action"]["defend"]) + (1 if o["action"]["helper"] else 0)
             saved = 3 * (base["p_ko"] - o["p_ko"]) + (base["mean_damage"] - o["mean_damage"]) / max(1, t["hp"])
             return saved - 0.35 * cost * (0.5 if t["activated"] else 1.0)
-        return max(odds, key=val)["action"]
+        return max(odds, key=lambda o: _r(val(o)))["action"]
     if k == "act": return _act(view, me, legal)
     return legal[0]
 
@@ -212,7 +216,7 @@ def _act(view, me, legal):
     looks = _looker(view, units) if view.get("no_pre_measuring") else None
     best, best_v = {"act": "end"}, 0.0
     for o in view.get("odds", []):
-        v = _attack_value(o, view, me, units, looks)
+        v = _r(_attack_value(o, view, me, units, looks))
         if v > best_v: best, best_v = o["action"], v
     odds, shot, score = view.get("odds", []), (None, False), None   # shot: (best, is it an attack in range?)
     lazy = type(legal) is LazyLegal
@@ -257,7 +261,7 @@ def _act(view, me, legal):
                 if not (best_v > 0.25 and k == "move" and shot[1]):             # a good shot in range: stay and take it
                     if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
                     end = a["path"][-1] if k == "move" else a["to"]
-                    v = (score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05)
+                    v = _r((score(end) - here) * 0.5 - (0.15 if k == "jets" else 0.05))
             else: v = plain(a, k)
             if v is not None and v > best_v: best, best_v = a, v
     return best
