@@ -102,6 +102,17 @@ class Roller:
         self.log.append(rec)
         return rec
 
+    def roll_each(self, what, whys:list) -> list:
+        """Quiet rolls (no odds) of `what` once for each of `whys`, in turn: the totals, each logged as `roll(what, why,
+        odds=False)` logs it. A single plain die is drawn for them all at once when there are 4 or more — numpy's
+        `integers(1, n + 1, size=k)` gives the faces of k single draws (cheaper from 4 on)."""
+        if type(what) is Dice and what.n == 1 and what.keep is None and not what.explode:
+            hi, label, n = what.sides + 1, str(what), len(self.log)
+            faces = self.rng.integers(1, hi, size=len(whys)).tolist() if len(whys) > 3 else [int(self.rng.integers(1, hi)) for _ in whys]
+            self.log.extend(_record(n + k, label, (v,), v, why, f"{label}[{v}]") for k, (why, v) in enumerate(zip(whys, faces)))
+            return faces
+        return [self.roll(what, why, odds=False).total for why in whys]
+
     def sample(self, what, n:int) -> np.ndarray:
         "Draw `n` totals at once, vectorised (not logged one by one)."
         if not isinstance(n, (int, np.integer)) or n < 0: raise DiceError(f"sample size must be a non-negative integer, got {n!r}")

@@ -9,8 +9,7 @@ from array import array
 from dataclasses import dataclass, field
 from ...engine import RulesError
 from ...geometry import square, format_square, chebyshev, line_cells, cells_crossed, GeometryError
-from ...dice.notation import Dice
-from ...dice.roller import Roller, _record
+from ...dice.roller import Roller
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 
 # %% auto #0
@@ -129,17 +128,8 @@ class Battle:
         self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
         return rec
     def roll_each(self, what, whys:list, sides:list) -> list:
-        """`roll(what, why, side).total` for each of `whys` and `sides` in turn. A quiet battle rolls a single plain die
-        for them all at once, in one draw when there are 4 or more (cheaper from 4 on): the same faces (numpy draws
-        `integers(1, n + 1, size=k)` as k single draws, as `Roller.roll` draws them) and the same records."""
-        r = self.roller
-        if self.quiet and type(r) is Roller and type(what) is Dice and what.n == 1 and what.keep is None and not what.explode:
-            rng, hi = r.rng, what.sides + 1
-            faces = rng.integers(1, hi, size=len(whys)).tolist() if len(whys) > 3 else [int(rng.integers(1, hi)) for _ in whys]
-            log, s = r.log, str(what)
-            n = len(log)
-            for k, (why, v) in enumerate(zip(whys, faces)): log.append(_record(n + k, s, (v,), v, why, f"{s}[{v}]"))
-            return faces
+        "`roll(what, why, side).total` for each of `whys` and `sides` in turn (quiet: `Roller.roll_each`, one draw for many plain dice)."
+        if self.quiet and type(self.roller) is Roller: return self.roller.roll_each(what, whys)
         return [self.roll(what, why, side).total for why, side in zip(whys, sides)]
     def lines(self) -> list:
         "The report's text lines."
