@@ -11,7 +11,7 @@ from .events import RulesError
 from .protocol import get_game, State
 
 # %% auto #0
-__all__ = ['random_bot', 'register_bot', 'bots_for', 'Bot', 'get_bot', 'play_bots']
+__all__ = ['random_bot', 'register_bot', 'bots_for', 'Bot', 'get_bot', 'play_bots', 'score_key']
 
 # %% ../../nbs/03c_engine_bots.ipynb #109c7abc
 _BOTS: dict = {}    # game name → {bot name → function}
@@ -98,3 +98,8 @@ def play_bots(state:State,
         v = state.view(p)
         state.apply(p, fns[p](v, v["legal_actions"], rngs[p]))   # the legal actions the view holds: listed once a step
     raise RuntimeError(f"bots did not finish within {max_steps} actions")
+
+# %% ../../nbs/03c_engine_bots.ipynb #28106080
+def score_key(v:float) -> float:
+    "A bot's value as it should be compared: rounded to 9 decimals (values equal in exact terms tie on every CPU)."
+    return round(v, 9)

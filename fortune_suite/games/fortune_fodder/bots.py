@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math
 import numpy as np
-from ...engine import RulesError, register_bot, LazyLegal
+from ...engine import RulesError, register_bot, LazyLegal, score_key
 from .actions import JETS_REACH
 from .state import cards_for
 
@@ -148,9 +148,7 @@ def view_speed(view, me):
     return u["speed"]
 
 # %% ../../../nbs/45_ff_bots.ipynb #01a8dab3
-def _r(v:float) -> float:
-    "A value as the bot compares it: to 9 decimals, so that two choices worth the same in exact terms tie on every CPU (the odds' last bits differ with the CPU's vector unit) and the first one listed is taken."
-    return round(v, 9)
+_r = score_key     # a value as the bot compares it (9 decimals: ties alike on every CPU)
 
 @register_bot("fortune_fodder", "greedy")
 def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to move

@@ -5,7 +5,7 @@
 # %% ../../../nbs/73_votoms_bots.ipynb #7f828224
 from __future__ import annotations
 import functools
-from ...engine import register_bot
+from ...engine import register_bot, score_key
 from .table import get_table, dist, sight, _sight
 from .combat import odds
 from . import contest as VC
@@ -162,9 +162,7 @@ def _move_value(view, a, units, table, foes, objectives, prices=None) -> float:
     if a.get("drive_by"): v -= 0.2
     return v
 
-def _r(v:float) -> float:
-    "A score as the bot compares it: to 9 decimals, so that two choices worth the same in exact terms tie on every CPU (the odds' last bits differ with the CPU's vector unit) and the first one listed is taken."
-    return round(v, 9)
+_r = score_key     # a value as the bot compares it (9 decimals: ties alike on every CPU)
 
 @register_bot("votoms", "greedy")
 def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
