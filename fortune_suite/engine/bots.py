@@ -99,7 +99,7 @@ def play_bots(state:State,
         state.apply(p, fns[p](v, v["legal_actions"], rngs[p]))   # the legal actions the view holds: listed once a step
     raise RuntimeError(f"bots did not finish within {max_steps} actions")
 
-# %% ../../nbs/03c_engine_bots.ipynb #28106080
+# %% ../../nbs/03c_engine_bots.ipynb #eb6427d4
 def score_key(v:float) -> float:
     "A bot's value as it should be compared: rounded to 9 decimals (values equal in exact terms tie on every CPU)."
     return round(v, 9)

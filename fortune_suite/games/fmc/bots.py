@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools, math
 from ...dice import die, pool_sum
-from ...engine import register_bot, RulesError
+from ...engine import register_bot, RulesError, score_key
 from .odds import kill_chance, damage_dist, sum_at_least
 
 # %% auto #0
@@ -62,16 +62,16 @@ def _best_shot(figs, me, legal, avoid_melee):
         shots = [a for a in shots if not any(f["side"] == me["side"] and f["status"] == "ok" and _d(f, figs[t]) <= 1.0 + 1e-9
                                              for f in figs.values() for t in ([a["target"]] if "target" in a else [t for t, _ in a["at"]]))]
     single = [a for a in shots if "target" in a]
-    best = max(single, key=lambda a: (_kill(me, figs[a["target"]], me["bonus"], True), -figs[a["target"]]["left"], a["target"])) if single else None
+    best = max(single, key=lambda a: (score_key(_kill(me, figs[a["target"]], me["bonus"], True)), -figs[a["target"]]["left"], a["target"])) if single else None
     vol = [a for a in shots if "at" in a]
     if vol:                                                     # a split volley only when it promises more kills
-        v = max(vol, key=lambda a: _score_volley(figs, me, a))
+        v = max(vol, key=lambda a: score_key(_score_volley(figs, me, a)))
         if best is None or _score_volley(figs, me, v) > _kill(me, figs[best["target"]], me["bonus"], True) + 1e-9: return v
     return best
 
 def _melee(figs, me, legal):
     att = [a for a in legal if a["do"] == "attack"]
-    return max(att, key=lambda a: _score_attack(figs, me, a)) if att else None
+    return max(att, key=lambda a: score_key(_score_attack(figs, me, a))) if att else None
 
 def _caught(figs, me, a):
     "Figures (still in the fight) a blast, line or breath action catches, from the view's positions."
@@ -112,7 +112,7 @@ def monsters_bot(view:dict, legal:list, rng=None):
     if ph == "melee": return _melee(figs, me, legal) or legal[-1]
     br = [a for a in legal if a["do"] == "breath"]
     if br:
-        best = max(br, key=lambda a: (_area_score(figs, me, a, sides=me["die"]), a["target"]))
+        best = max(br, key=lambda a: (score_key(_area_score(figs, me, a, sides=me["die"])), a["target"]))
         if _area_score(figs, me, best, sides=me["die"]) > 0.5: return best
     return legal[-1]
 
