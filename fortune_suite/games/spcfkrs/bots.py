@@ -9,7 +9,7 @@ import numpy as np
 from ...engine import RulesError, canon, register_bot
 from .data import SpcfkrsOptions, load_catalog, profile
 from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, targets, hack_targets, reach, cheb_row,
-                                             cover_key, cover_mask, wall_mask, fighter_mask)
+                                             cover_key, cover_mask, wall_mask, fighter_mask, square_mask, cover_level)
 from .orders import acts, moves
 from .odds import _attack_odds, hit_chance
 from .rules import Spcfkrs
@@ -114,19 +114,42 @@ def _mean(d) -> float:
         m = _MEANS[id(d)] = (d, d.mean)
     return m[1]
 
+_KILL_ODDS = {}
+
+def _kill_odds(b, f, w, c, g) -> tuple:
+    """(`p_kill`, mean damage) of `_attack_odds(b, f, [w.kind, w.key, cell_name(c)])` at the fighter `g` on `c`, for a
+    weapon without blast or shots through cover: for those the odds depend only on the weapon's shots, score and damage,
+    whether the target is in cover, what it can still take and whether a Plasma Shield stops the weapon — remembered by
+    those (worked out by `_attack_odds` itself the first time: the same numbers)."""
+    cov = cover_level(b, f.pos, c) > 0
+    shield = w.plasma and (g.shield == "ready" or (g.shield == "up" and g.shield_round == b.round))
+    key = (w.kind, w.shots, w.hit, w.damage, cov, g.left, shield)
+    got = _KILL_ODDS.get(key)
+    if got is None:
+        if len(_KILL_ODDS) > 4096: _KILL_ODDS.clear()
+        o = _attack_odds(b, f, [w.kind, w.key, cell_name(c)])
+        got = _KILL_ODDS[key] = (o.p_kill, _mean(o.damage))
+    return got
+
+def _foe_mask(b, me) -> int:
+    "The squares of the fighters of every side but `me`, as a bitmask (remembered until a fighter moves or falls)."
+    return b.at.memo(("foes", me), lambda: square_mask(c for c, g in b.at.items() if g.side != me))
+
 def _best_act(b, f, alive, me):
     "The action with the best expected value for `f`, given enemies' chances to be alive; (score, act, target, p_kill)."
-    best = (0.0, None, None, 0.0)
+    best, foes = (0.0, None, None, 0.0), _foe_mask(b, me)
     for key in f.prof.weapons:
         w = b.weapon(key)
         if w.kind == "shoot" and f.hacked: continue
-        for c in targets(b, f, key, cover=False):
+        for c in targets(b, f, key, cover=False, only=foes):           # (enemies only)
             g = b.at[c]
-            if g.side == me: continue
-            o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
-            score = alive[g.id] * g.prof.cost * (o.p_kill + 0.1 * _mean(o.damage) / max(1, g.left))
+            if w.blast or w.through:
+                o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
+                pk, mean = o.p_kill, _mean(o.damage)
+            else: pk, mean = _kill_odds(b, f, w, c, g)
+            score = alive[g.id] * g.prof.cost * (pk + 0.1 * mean / max(1, g.left))
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
-            if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, o.p_kill)
+            if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, pk)
     if f.prof.hack and best[3] < 0.3:
         for c in hack_targets(b, f):
             g = b.at[c]
