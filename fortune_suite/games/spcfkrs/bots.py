@@ -252,16 +252,29 @@ def _candidates(b, f, e) -> tuple:
         m, mb = _near_dist(b.cover, ex, ey, ck)   # in _near_cover: rubble, and squares with cover on the enemy's side of them
         _, cells, idx, cost, pre = _reach_arrays(rch)
         keys = (erow[idx].astype(np.int64) << 20) | pre                       # (distance, cost, col, row), packed
-        best = np.argpartition(keys, 11)[:12] if len(keys) > 12 else np.arange(len(keys))
-        pos = np.concatenate([np.flatnonzero(m[idx] <= de),                   # squares that may have cover…
-                              best[np.argsort(keys[best])]])                  # …and the best ways forward
+        best = keys.argpartition(11)[:12] if len(keys) > 12 else np.arange(len(keys))    # (array methods, not numpy's
+        pos = np.concatenate([(m[idx] <= de).nonzero()[0],                    # squares that may have cover… functions,
+                              best[keys[best].argsort()]])                    # …and the best ways forward  which call them)
         ci, cc = idx[pos], cost[pos]
         base = -0.1 * erow[ci] - 0.01 * cc                                    # (as floats: the same operations as Python's)
         near = m[ci] <= de
-        o_ = np.argsort(-(base + 2 * near), kind="stable")   # best case first (for a gunner: base + a shot + cover near)
+        o_ = (-(base + 2 * near)).argsort(kind="stable")     # best case first (for a gunner: base + a shot + cover near)
         rows = tuple(zip([cells[j] for j in pos[o_].tolist()], ci[o_].tolist(), cc[o_].tolist(), base[o_].tolist(), near[o_].tolist()))
         out = _CANDS[key] = (mb[fx + SIZE * fy] <= de, rows)
     return out
+
+_ARMS = {}
+
+def _arms(b, prof) -> tuple:
+    """Whether `prof` carries a melee weapon doing more than 1 damage, and its guns' longest range (1 without a gun):
+    remembered per profile and catalogue (the entry keeps both, so their ids are not reused)."""
+    got = _ARMS.get((id(prof), id(b.cat)))
+    if got is None or got[0] is not prof or got[1] is not b.cat:
+        if len(_ARMS) > 1024: _ARMS.clear()
+        guns = [b.weapon(k) for k in prof.weapons if b.weapon(k).kind == "shoot"]
+        melee = any(b.weapon(k).kind == "stab" and b.weapon(k).damage > 1 for k in prof.weapons)
+        got = _ARMS[id(prof), id(b.cat)] = (prof, b.cat, melee, max((w.range for w in guns), default=1))
+    return got[2:]
 
 def _best_move(b, f, foes, claimed):
     "A destination for `f`: a square with a shot at one of the nearest enemies, in cover from the nearest, closer; None to stay."
@@ -271,9 +284,7 @@ def _best_move(b, f, foes, claimed):
     near = sorted(foes, key=lambda g: (frow[g.pos[0] + SIZE * g.pos[1]], g.id))[:3]
     e = near[0]
     ex, ey = e.pos
-    guns = [b.weapon(k) for k in f.prof.weapons if b.weapon(k).kind == "shoot"]
-    melee = any(b.weapon(k).kind == "stab" and b.weapon(k).damage > 1 for k in f.prof.weapons)
-    rng_ = max((w.range for w in guns), default=1)
+    melee, rng_ = _arms(b, f.prof)
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
     here_near, rows = _candidates(b, f, e)

@@ -138,9 +138,10 @@ def speed_order(b:Battle, fs:list, phase:str) -> list:
         if len(g) == 1 or (b.o.combat_option and phase in ("stab", "shoot")):
             if len(g) > 1: b.say(f"Speed {speed}: {', '.join(f.name for f in g)} attack at the same time (combat option).")
             out.append(g); continue
-        b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
+        quiet = b.quiet                             # (quiet: `say` keeps nothing, so its lines are not written)
+        if not quiet: b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
         groups = rolloff(b, g, phase)
-        b.say(f"Acting order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
+        if not quiet: b.say(f"Acting order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
         out += groups
     return out
 
