@@ -306,10 +306,12 @@ def _lof_row(a, supercover:bool) -> dict:
     "Square index → the bitmask of the squares strictly between `a` and it (`lof_masks`, filled in as `targets` asks)."
     return {}
 
-def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True) -> list:
+def targets(b:Battle, f:Fighter, key:str, fighters:bool=True, cover:bool=True,
+            only:int=None) -> list:    # a bitmask of squares to keep to (None: every square)
     "Squares `f` may attack with weapon `key`, nearest first (ties: straighter, then reading order)."
     w, a = b.weapon(key), f.pos
     m = ((fighter_mask(b) if fighters else 0) | (cover_mask(b) if cover else 0)) & range_mask(a, w.range)
+    if only is not None: m &= only
     if not m: return []
     block, sc, out = block_mask(b, w.through > 0), b.o.los_line == "supercover", []   # (line_of_fire, as bitmasks)
     lof = _lof_row(a, sc)

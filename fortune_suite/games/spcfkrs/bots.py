@@ -9,7 +9,7 @@ import numpy as np
 from ...engine import RulesError, canon, register_bot
 from .data import SpcfkrsOptions, load_catalog, profile
 from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, targets, hack_targets, reach, cheb_row,
-                                             cover_key, cover_mask, wall_mask, fighter_mask)
+                                             cover_key, cover_mask, wall_mask, fighter_mask, square_mask, cover_level)
 from .orders import acts, moves
 from .odds import _attack_odds, hit_chance
 from .rules import Spcfkrs
@@ -114,19 +114,42 @@ def _mean(d) -> float:
         m = _MEANS[id(d)] = (d, d.mean)
     return m[1]
 
+_KILL_ODDS = {}
+
+def _kill_odds(b, f, w, c, g) -> tuple:
+    """(`p_kill`, mean damage) of `_attack_odds(b, f, [w.kind, w.key, cell_name(c)])` at the fighter `g` on `c`, for a
+    weapon without blast or shots through cover: for those the odds depend only on the weapon's shots, score and damage,
+    whether the target is in cover, what it can still take and whether a Plasma Shield stops the weapon — remembered by
+    those (worked out by `_attack_odds` itself the first time: the same numbers)."""
+    cov = cover_level(b, f.pos, c) > 0
+    shield = w.plasma and (g.shield == "ready" or (g.shield == "up" and g.shield_round == b.round))
+    key = (w.kind, w.shots, w.hit, w.damage, cov, g.left, shield)
+    got = _KILL_ODDS.get(key)
+    if got is None:
+        if len(_KILL_ODDS) > 4096: _KILL_ODDS.clear()
+        o = _attack_odds(b, f, [w.kind, w.key, cell_name(c)])
+        got = _KILL_ODDS[key] = (o.p_kill, _mean(o.damage))
+    return got
+
+def _foe_mask(b, me) -> int:
+    "The squares of the fighters of every side but `me`, as a bitmask (remembered until a fighter moves or falls)."
+    return b.at.memo(("foes", me), lambda: square_mask(c for c, g in b.at.items() if g.side != me))
+
 def _best_act(b, f, alive, me):
     "The action with the best expected value for `f`, given enemies' chances to be alive; (score, act, target, p_kill)."
-    best = (0.0, None, None, 0.0)
+    best, foes = (0.0, None, None, 0.0), _foe_mask(b, me)
     for key in f.prof.weapons:
         w = b.weapon(key)
         if w.kind == "shoot" and f.hacked: continue
-        for c in targets(b, f, key, cover=False):
+        for c in targets(b, f, key, cover=False, only=foes):           # (enemies only)
             g = b.at[c]
-            if g.side == me: continue
-            o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
-            score = alive[g.id] * g.prof.cost * (o.p_kill + 0.1 * _mean(o.damage) / max(1, g.left))
+            if w.blast or w.through:
+                o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
+                pk, mean = o.p_kill, _mean(o.damage)
+            else: pk, mean = _kill_odds(b, f, w, c, g)
+            score = alive[g.id] * g.prof.cost * (pk + 0.1 * mean / max(1, g.left))
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
-            if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, o.p_kill)
+            if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, pk)
     if f.prof.hack and best[3] < 0.3:
         for c in hack_targets(b, f):
             g = b.at[c]
@@ -229,16 +252,29 @@ def _candidates(b, f, e) -> tuple:
         m, mb = _near_dist(b.cover, ex, ey, ck)   # in _near_cover: rubble, and squares with cover on the enemy's side of them
         _, cells, idx, cost, pre = _reach_arrays(rch)
         keys = (erow[idx].astype(np.int64) << 20) | pre                       # (distance, cost, col, row), packed
-        best = np.argpartition(keys, 11)[:12] if len(keys) > 12 else np.arange(len(keys))
-        pos = np.concatenate([np.flatnonzero(m[idx] <= de),                   # squares that may have cover…
-                              best[np.argsort(keys[best])]])                  # …and the best ways forward
+        best = keys.argpartition(11)[:12] if len(keys) > 12 else np.arange(len(keys))    # (array methods, not numpy's
+        pos = np.concatenate([(m[idx] <= de).nonzero()[0],                    # squares that may have cover… functions,
+                              best[keys[best].argsort()]])                    # …and the best ways forward  which call them)
         ci, cc = idx[pos], cost[pos]
         base = -0.1 * erow[ci] - 0.01 * cc                                    # (as floats: the same operations as Python's)
         near = m[ci] <= de
-        o_ = np.argsort(-(base + 2 * near), kind="stable")   # best case first (for a gunner: base + a shot + cover near)
+        o_ = (-(base + 2 * near)).argsort(kind="stable")     # best case first (for a gunner: base + a shot + cover near)
         rows = tuple(zip([cells[j] for j in pos[o_].tolist()], ci[o_].tolist(), cc[o_].tolist(), base[o_].tolist(), near[o_].tolist()))
         out = _CANDS[key] = (mb[fx + SIZE * fy] <= de, rows)
     return out
+
+_ARMS = {}
+
+def _arms(b, prof) -> tuple:
+    """Whether `prof` carries a melee weapon doing more than 1 damage, and its guns' longest range (1 without a gun):
+    remembered per profile and catalogue (the entry keeps both, so their ids are not reused)."""
+    got = _ARMS.get((id(prof), id(b.cat)))
+    if got is None or got[0] is not prof or got[1] is not b.cat:
+        if len(_ARMS) > 1024: _ARMS.clear()
+        guns = [b.weapon(k) for k in prof.weapons if b.weapon(k).kind == "shoot"]
+        melee = any(b.weapon(k).kind == "stab" and b.weapon(k).damage > 1 for k in prof.weapons)
+        got = _ARMS[id(prof), id(b.cat)] = (prof, b.cat, melee, max((w.range for w in guns), default=1))
+    return got[2:]
 
 def _best_move(b, f, foes, claimed):
     "A destination for `f`: a square with a shot at one of the nearest enemies, in cover from the nearest, closer; None to stay."
@@ -248,9 +284,7 @@ def _best_move(b, f, foes, claimed):
     near = sorted(foes, key=lambda g: (frow[g.pos[0] + SIZE * g.pos[1]], g.id))[:3]
     e = near[0]
     ex, ey = e.pos
-    guns = [b.weapon(k) for k in f.prof.weapons if b.weapon(k).kind == "shoot"]
-    melee = any(b.weapon(k).kind == "stab" and b.weapon(k).damage > 1 for k in f.prof.weapons)
-    rng_ = max((w.range for w in guns), default=1)
+    melee, rng_ = _arms(b, f.prof)
     cov, o = b.cover, b.o
     sc, own = o.los_line == "supercover", o.cover_in_own_square
     here_near, rows = _candidates(b, f, e)

@@ -62,8 +62,9 @@ def hurt(b:Battle, g:Fighter, dmg:int, plasma:bool=False) -> bool:
         b.say(f"The shield absorbs the {dmg} damage.", absorbed=dmg); return False
     g.damage = min(g.prof.body, g.damage + dmg)
     dead = g.damage >= g.prof.body
-    b.say(f"{g.name} takes {dmg} damage " + (f"and is out of the fight (Body {g.prof.body})." if dead else f"({g.damage} of Body {g.prof.body})."),
-             target=g.id, damage=dmg, **({"dead": g.id} if dead else {}))
+    if not b.quiet:                                     # (quiet: `say` keeps nothing, so the line is not written)
+        b.say(f"{g.name} takes {dmg} damage " + (f"and is out of the fight (Body {g.prof.body})." if dead else f"({g.damage} of Body {g.prof.body})."),
+              target=g.id, damage=dmg, **({"dead": g.id} if dead else {}))
     if dead: kill(b, g, None)
     return dead
 
@@ -99,8 +100,9 @@ def attack(b:Battle, f:Fighter, key:str, cell) -> None:
         return b.say(f"{f.name} {verb} {cell_name(cell)} with the {w.name}: nothing is left there to hit.", void=f.id)
     if isinstance(w.shots, int): n = w.shots
     else: n = b.roll(parse(w.shots), f"{f.name}'s {w.name} fires {w.shots.replace('+', ' + ').replace('1d', 'd')} shots", f.side).total
-    b.say(f"{f.name} ({cell_name(f.pos)}) {verb} {desc(b, cell)} with the {w.name}" + (f", {n} shots." if n > 1 else "."),
-             attacker=f.id, weapon=key, target=cell_name(cell), shots=n)
+    if not b.quiet:                                     # (quiet: `say` keeps nothing, so the line is not written)
+        b.say(f"{f.name} ({cell_name(f.pos)}) {verb} {desc(b, cell)} with the {w.name}" + (f", {n} shots." if n > 1 else "."),
+              attacker=f.id, weapon=key, target=cell_name(cell), shots=n)
     i = 0
     while i < n:
         i += 1

@@ -121,10 +121,10 @@ def describe_order(b:Battle, f:Fighter, order:dict) -> str:
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c012
 def rolloff(b:Battle, tied:list, phase:str) -> list:
     "Order `tied` fighters by d6 roll-off, re-rolling ties; returns groups of one."
-    rolls = dict(zip([f.id for f in tied], b.roll_each(D6, [f"{f.name}'s speed roll-off ({phase})" for f in tied], [f.side for f in tied])))
+    rolls = b.roll_each(D6, [f"{f.name}'s speed roll-off ({phase})" for f in tied], [f.side for f in tied])   # (in `tied`'s order)
     out = []
-    for v in sorted(set(rolls.values()), reverse=True):
-        same = [f for f in tied if rolls[f.id] == v]
+    for v in sorted(set(rolls), reverse=True):
+        same = [f for f, r in zip(tied, rolls) if r == v]
         out += rolloff(b, same, phase) if len(same) > 1 else [same]
     return out
 
@@ -138,9 +138,10 @@ def speed_order(b:Battle, fs:list, phase:str) -> list:
         if len(g) == 1 or (b.o.combat_option and phase in ("stab", "shoot")):
             if len(g) > 1: b.say(f"Speed {speed}: {', '.join(f.name for f in g)} attack at the same time (combat option).")
             out.append(g); continue
-        b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
+        quiet = b.quiet                             # (quiet: `say` keeps nothing, so its lines are not written)
+        if not quiet: b.say(f"Speed tie at {speed} in the {phase} phase: {', '.join(f.name for f in g)} roll off.")
         groups = rolloff(b, g, phase)
-        b.say(f"Acting order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
+        if not quiet: b.say(f"Acting order: {', '.join(x[0].name for x in groups)}.", order=[x[0].id for x in groups])
         out += groups
     return out
 
@@ -150,7 +151,9 @@ def move(b:Battle, f:Fighter, dest) -> None:
     start, path = f.pos, move_path(b, f, dest)
     stop = walk(b, f, path)
     b.place(f, stop)
-    if stop == dest: return b.say(f"{f.name} moves {cell_name(start)} → {cell_name(dest)}.", moved=f.id, to=cell_name(dest))
+    if stop == dest:                               # (quiet: `say` keeps nothing, so the line is not written)
+        if not b.quiet: b.say(f"{f.name} moves {cell_name(start)} → {cell_name(dest)}.", moved=f.id, to=cell_name(dest))
+        return
     nxt = path[path.index(stop) + 1] if stop in path and path.index(stop) + 1 < len(path) else dest
     who = b.at.get(nxt)
     b.say(f"{f.name} heads for {cell_name(dest)} but {cell_name(nxt)} is occupied" + (f" by {who.name}" if who else "")
@@ -190,7 +193,7 @@ def _phase_fighters(b:Battle, phase, orders, dead:bool=False) -> list:
 
 def lapse(b:Battle, f:Fighter, part:str) -> None:
     "Report that `f`, down before its turn, loses the `part` (special, stab, shoot, move, follow) of its order."
-    b.say(f"{f.name} is down: its {part} order lapses.", lapsed=f.id, part=part)
+    if not b.quiet: b.say(f"{f.name} is down: its {part} order lapses.", lapsed=f.id, part=part)
 
 def _activate(b:Battle, f:Fighter, phase:str, order:dict, stabbed:dict) -> None:
     "Carry out `f`'s part of `phase`."
@@ -209,7 +212,7 @@ def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, hea
     fs = _phase_fighters(b, phase, orders) if fighters is None else fighters
     down = _phase_fighters(b, phase, orders, dead=True) if fighters is None else list(down)
     if not fs and not down: return
-    if header: b.say(f"— {phase.title()} phase —", phase=phase)
+    if header and not b.quiet: b.say(f"— {phase.title()} phase —", phase=phase)
     for f in down: lapse(b, f, "follow" if phase == "move" and is_follow((orders.get(f.id) or {}).get("move")) else phase)
     for i, group in enumerate(speed_order(b, fs, phase) if fs else []):
         b.group = (b.round, phase, i)
