@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools, heapq, json
 import numpy as np
-from ...engine import RulesError, canon, register_bot
+from ...engine import RulesError, canon, register_bot, score_key
 from .data import SpcfkrsOptions, load_catalog, profile
 from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, targets, hack_targets, reach, cheb_row,
                                              cover_key, cover_mask, wall_mask, fighter_mask, square_mask, cover_level)
@@ -149,11 +149,12 @@ def _best_act(b, f, alive, me):
             else: pk, mean = _kill_odds(b, f, w, c, g)
             score = alive[g.id] * g.prof.cost * (pk + 0.1 * mean / max(1, g.left))
             if w.blast: score -= sum(p * b.by_id[i].prof.cost for i, p in o.blast if b.by_id[i].side == me)
+            score = score_key(score)                                   # (9 decimals: exact ties alike on every CPU)
             if score > best[0]: best = (score, [w.kind, key, cell_name(c)], g, pk)
     if f.prof.hack and best[3] < 0.3:
         for c in hack_targets(b, f):
             g = b.at[c]
-            score = hit_chance(f.prof.hack) * alive[g.id] * g.prof.cost * 0.5       # dearer fighters carry the worse guns
+            score = score_key(hit_chance(f.prof.hack) * alive[g.id] * g.prof.cost * 0.5)       # dearer fighters carry the worse guns
             if score > best[0]: best = (score, ["hack", cell_name(c)], None, 0.0)
     return best
 
