@@ -47,7 +47,8 @@ def _goals(view, me, u) -> list:
 def _place_scorer(view, me, u):
     "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once; the same numbers as `_place_score`, the plain form in the tests.)"
     goals = _goals(view, me, u)
-    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
+    foe = 1 - me                                                          # (`_units(view, 1 - me)` written out)
+    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in view["units"] if f["player"] == foe and f["on_table"]]
     reach = max(w["range"] for w in u["weapons"]) if foes else None
     melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])   # no real gun: close in
     tw = view["tower"] if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"] else None
@@ -160,6 +161,7 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
     me, frame = view["player"], view["frame"]
     if not legal: raise RulesError(f"greedy_bot: player {me} has nothing to decide now")
     k = view["phase"]
+    if k == "act": return _act(view, me, legal)        # (the common decision, asked first)
     if k == "build":
         cards = cards_for(view["cards"])
         return max(legal, key=lambda a: sum(_power(cards, m, p) for m, p in a["team"]))
@@ -185,10 +187,10 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
     if k in ("first_player",): return {"first": me}
     if k == "aoo": return legal[0]
     if k in ("deploy", "respawn", "place_objective"):
+        mine = [f["pos"] for f in _units(view, me)]      # (the same for every spot: listed once)
         def sc(a):
             pos = a.get("at") or a.get("objective_at")
-            u = next((x for x in view["units"] if x["id"] == a.get("deploy", a.get("respawn"))), None)
-            crowd = sum(1 for f in _units(view, me) if math.dist(f["pos"], pos) < 4)
+            crowd = sum(1 for fp in mine if math.dist(fp, pos) < 4)
             return -abs(pos[0] - 12) / 4 - crowd
         return max(legal, key=sc)
     if k == "obelisk":
@@ -205,7 +207,6 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
             saved = 3 * (base["p_ko"] - o["p_ko"]) + (base["mean_damage"] - o["mean_damage"]) / max(1, t["hp"])
             return saved - 0.35 * cost * (0.5 if t["activated"] else 1.0)
         return max(odds, key=lambda o: _r(val(o)))["action"]
-    if k == "act": return _act(view, me, legal)
     return legal[0]
 
 _NO_VALUE = frozenset(("end", "melee", "ranged", "charge", "drop"))   # act kinds the loop of `_act` gives no value of its own

@@ -132,6 +132,30 @@ def _lazy_odds(s, atts) -> list:
         o._make = (s, a); out.append(o)
     return out
 
+_LISTED = ("move", "jets", "melee", "ranged", "charge", "claim", "dust_off", "repairs")   # act kinds whose check (`_act_check`) gives nothing but a move's points
+
+def _listed_act(s, top, action):
+    """`Parsed` for an action of the active pair that is, as an object, one of the legal actions the state listed for this
+    very position (a bot's pick from its view's list; the engine copies the action, so the object it was given is looked
+    for): the full check `_act_check` would pass it, so only what it returns is worked out — a move's points
+    ([start] + the path's points as `_check_move` reads them), else None. None if the action is not such an object (the
+    full check runs)."""
+    given, kind = getattr(s, "_given", None), action.get("act") if type(action) is dict else None
+    if given is None or kind not in _LISTED or type(given) is not dict: return None
+    uid = top["unit"]
+    lg = s._cache.get(("act", uid))
+    if lg is None:
+        lg = s._cache.get(("act_lazy", uid))
+        if lg is None: return None
+        tag = kind if kind in ("move", "jets") else "rest"
+        if not lg.listed(tag): return None
+        lg = lg.part(tag)
+    if not any(a is given for a in lg): return None
+    if kind != "move": return Parsed(action, None)
+    p = action.get("path")
+    if set(action) != {"act", "path"} or not (isinstance(p, list) and 1 <= len(p) <= 8): return None
+    return Parsed(action, [s.by_id[uid].pos] + [state._point(s, q, "movement rule") for q in p])
+
 _VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
               "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
 _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "active", "vp", "vp_round", "vp_secondary", "secondary",
@@ -218,9 +242,17 @@ class FFState(State):
         if k in self.orders: return self.orders[k][0](self, player)
         return self.choosers[k][0](self, top)
 
+    def apply(self, player, action):
+        self._given = action            # the object given, before the engine copies it (`_check`: one of the listed actions?)
+        try: return State.apply(self, player, action)
+        finally: self._given = None
+
     def _check(self, player, action):
         top = self.stack[-1]; k = top["kind"]
         if k in self.orders: self.orders[k][1](self, player, action); return None     # a secret order is held as given
+        if k == "act" and self.quiet:
+            got = _listed_act(self, top, action)
+            if got is not None: return got
         return Parsed(action, self.choosers[k][1](self, top, action))
 
     def _resolve(self, orders):
