@@ -223,8 +223,8 @@ def _range_summary(s, a) -> dict:
 
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
-def _odds_summary(s, a) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
+def _odds_summary(s, a, dest=None) -> dict:
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions (`dest`: a dict to add them to, returned; default a new dict). (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
     u, tid, charge = s.by_id[s.active], a["target"], a["act"] == "charge"
     t = s.tower if tid == "tower" else s.by_id.get(tid)                                    # `target(s, tid)`
     aim = u.debuffs.get("aim")                                                             # `u.debuff("aim")`
@@ -238,7 +238,8 @@ def _odds_summary(s, a) -> dict:
             False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
     tpl = _SUMMARIES.get((base, best, short))
     if tpl is None: tpl = _summary(base, best, short)
-    out = dict(tpl)                                         # a fresh copy of the remembered answer (and of its `defended`)
+    if dest is None: out = dict(tpl)                        # a fresh copy of the remembered answer (and of its `defended`)
+    else: out = dest; dict.update(dest, tpl)                # (or written into the dict `dest`: a quiet view's `LazyOdds`)
     if best: out["defended"] = d = dict(tpl["defended"]); d["with"] = list(best)
     return out
 

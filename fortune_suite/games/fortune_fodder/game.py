@@ -105,7 +105,7 @@ class LazyOdds(dict):
     def _force(self):
         if self._make is not None:
             (s, a), self._make = self._make, None
-            dict.update(self, combat._odds_summary(s, a))
+            combat._odds_summary(s, a, self)     # (added to this dict: no copy in between)
         return self
     def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
         if self._make is None: raise KeyError(k)
@@ -158,6 +158,7 @@ def _listed_act(s, top, action):
 
 _VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
               "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
+_LAZY_KEYS = {(d, o): frozenset(_VIEW_REST + (("draft",) if d else ()) + (("odds",) if o else ())) for d in (False, True) for o in (False, True)}
 _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "active", "vp", "vp_round", "vp_secondary", "secondary",
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
@@ -286,10 +287,10 @@ class FFState(State):
         rest = self._view_rest(top, player)
         return {k: cheap[k] if k in cheap else rest[k] for k in _VIEW_ORDER if k in cheap or k in rest}
 
-    def _view_lazy_keys(self, top, player) -> tuple:
-        "The keys `_view_rest` makes for this position and player."
+    def _view_lazy_keys(self, top, player) -> frozenset:
+        "The keys `_view_rest` makes for this position and player (one of four sets, made once: `LazyView` takes a frozenset as it is)."
         mine = top["kind"] in ("act", "defend") and top["player"] == player
-        return _VIEW_REST + (("draft",) if self.draft is not None else ()) + (("odds",) if mine else ())
+        return _LAZY_KEYS[self.draft is not None, mine]
 
     def _view_rest(self, top, player) -> dict:
         "The view's costly part: scores, secret choices as this player may see them, the pairs, the table, and the odds of this player's decision."
