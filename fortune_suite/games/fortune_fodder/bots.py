@@ -102,9 +102,10 @@ def _attack_value(o, view, me, units=None, looks=None) -> float:
     elif a["act"] == "charge" and not o["reaches"]: return -1.0           # analysis mode: judged along the route it can take
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
-    t = units[a["target"]]
-    val = lambda d: 3.0 * d["p_ko"] + d["mean_damage"] / max(1, t["hp"]) + 4.0 * d["p_pilot_ko"]
-    v = (val(o) + val(o["defended"])) / 2 if "defended" in o else val(o)    # the target may or may not defend
+    hp = max(1, units[a["target"]]["hp"])
+    v = 3.0 * o["p_ko"] + o["mean_damage"] / hp + 4.0 * o["p_pilot_ko"]          # the value of the odds (the same sum for `defended`)
+    if "defended" in o:                                                    # the target may or may not defend
+        d = o["defended"]; v = (v + (3.0 * d["p_ko"] + d["mean_damage"] / hp + 4.0 * d["p_pilot_ko"])) / 2
     return v - 0.3 if a["act"] == "charge" else v
 
 def _guess_gap(view, a, units=None) -> float:
