@@ -97,7 +97,7 @@ def _attack_value(o, view, me, units=None, looks=None) -> float:
     "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing. (`units`: the view's units by id, if already made; `looks`: `_looker` of the view, if already made.)"
     a = o["action"]
     units = _by_id(view) if units is None else units
-    if view.get("no_pre_measuring"):                                      # play mode: the bot's own estimate, no measuring
+    if looks is not None or view.get("no_pre_measuring"):                 # play mode (`looks` is given only in play mode): the bot's own estimate, no measuring
         if not (looks(o) if looks is not None else _looks_in_range(view, o, units)): return -1.0
     elif a["act"] == "charge" and not o["reaches"]: return -1.0           # analysis mode: judged along the route it can take
     if a["target"] == "tower":
@@ -142,7 +142,7 @@ def _looker(view, units=None):
 
 def _in_range(view, o, units=None, looks=None) -> bool:
     "In range, as this player may know it: the view's verdict in analysis mode, the bot's own estimate in play mode."
-    if not view.get("no_pre_measuring"): return o["in_range"]
+    if looks is None and not view.get("no_pre_measuring"): return o["in_range"]   # (`looks` is given only in play mode)
     return looks(o) if looks is not None else _looks_in_range(view, o, units)
 
 def view_speed(view, me):
