@@ -134,6 +134,7 @@ def known_games() -> list:
 
 # %% ../../nbs/03a_engine_protocol.ipynb #dcc2b1fb
 _VIEW_KEYS = ("game", "player", "to_move", "legal_actions", "is_over", "result", "orders_given", "my_order", "decision")
+_VIEW_KEY_SET = frozenset(_VIEW_KEYS)
 
 @dataclass
 class Decision:
@@ -343,8 +344,11 @@ class State:
                 "result": jsonable(self._result()) if over else None, "orders_given": sorted(pending),
                 "my_order": pending.get(player), "decision": None if d is None else d.shown_to(player)}
         own = self._view(player)
-        for k in _VIEW_KEYS:
-            if k in own: raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(set(base) & set(own))}")
+        t = type(own)                                     # (does `own` hold an engine key? asked without forcing a LazyView)
+        if t is LazyView: clash = not (_VIEW_KEY_SET.isdisjoint(dict.keys(own)) and _VIEW_KEY_SET.isdisjoint(own._lazy))
+        elif t is dict: clash = not _VIEW_KEY_SET.isdisjoint(own)
+        else: clash = any(k in own for k in _VIEW_KEYS)
+        if clash: raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(set(base) & set(own))}")
         if type(own) is LazyView:
             if self.quiet: dict.update(own, base); return own       # still lazy: the engine's keys added to it
             own = own.copy()

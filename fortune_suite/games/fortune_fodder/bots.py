@@ -47,7 +47,8 @@ def _goals(view, me, u) -> list:
 def _place_scorer(view, me, u):
     "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once; the same numbers as `_place_score`, the plain form in the tests.)"
     goals = _goals(view, me, u)
-    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in _units(view, 1 - me)]
+    foe = 1 - me                                                          # (`_units(view, 1 - me)` written out)
+    foes = [(f["pos"], f["r"], 1 - f["hp"] / f["max_hp"], max((w["range"] for w in f["weapons"]), default=0)) for f in view["units"] if f["player"] == foe and f["on_table"]]
     reach = max(w["range"] for w in u["weapons"]) if foes else None
     melee = not any(w["kind"] == "ranged" and w["range"] >= 6 for w in u["weapons"])   # no real gun: close in
     tw = view["tower"] if view["scenario"] == "tower" and view["tower"] and view["tower"]["active"] else None
@@ -96,14 +97,15 @@ def _attack_value(o, view, me, units=None, looks=None) -> float:
     "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing. (`units`: the view's units by id, if already made; `looks`: `_looker` of the view, if already made.)"
     a = o["action"]
     units = _by_id(view) if units is None else units
-    if view.get("no_pre_measuring"):                                      # play mode: the bot's own estimate, no measuring
+    if looks is not None or view.get("no_pre_measuring"):                 # play mode (`looks` is given only in play mode): the bot's own estimate, no measuring
         if not (looks(o) if looks is not None else _looks_in_range(view, o, units)): return -1.0
     elif a["act"] == "charge" and not o["reaches"]: return -1.0           # analysis mode: judged along the route it can take
     if a["target"] == "tower":
         t = view["tower"]; return o["p_hit"] * o["mean_damage"] / 5 * 1.2 if t else 0.0
-    t = units[a["target"]]
-    val = lambda d: 3.0 * d["p_ko"] + d["mean_damage"] / max(1, t["hp"]) + 4.0 * d["p_pilot_ko"]
-    v = (val(o) + val(o["defended"])) / 2 if "defended" in o else val(o)    # the target may or may not defend
+    hp = max(1, units[a["target"]]["hp"])
+    v = 3.0 * o["p_ko"] + o["mean_damage"] / hp + 4.0 * o["p_pilot_ko"]          # the value of the odds (the same sum for `defended`)
+    if "defended" in o:                                                    # the target may or may not defend
+        d = o["defended"]; v = (v + (3.0 * d["p_ko"] + d["mean_damage"] / hp + 4.0 * d["p_pilot_ko"])) / 2
     return v - 0.3 if a["act"] == "charge" else v
 
 def _guess_gap(view, a, units=None) -> float:
@@ -140,7 +142,7 @@ def _looker(view, units=None):
 
 def _in_range(view, o, units=None, looks=None) -> bool:
     "In range, as this player may know it: the view's verdict in analysis mode, the bot's own estimate in play mode."
-    if not view.get("no_pre_measuring"): return o["in_range"]
+    if looks is None and not view.get("no_pre_measuring"): return o["in_range"]   # (`looks` is given only in play mode)
     return looks(o) if looks is not None else _looks_in_range(view, o, units)
 
 def view_speed(view, me):
@@ -158,6 +160,7 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
     me, frame = view["player"], view["frame"]
     if not legal: raise RulesError(f"greedy_bot: player {me} has nothing to decide now")
     k = view["phase"]
+    if k == "act": return _act(view, me, legal)        # (the common decision, asked first)
     if k == "build":
         cards = cards_for(view["cards"])
         return max(legal, key=lambda a: sum(_power(cards, m, p) for m, p in a["team"]))
@@ -183,10 +186,10 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
     if k in ("first_player",): return {"first": me}
     if k == "aoo": return legal[0]
     if k in ("deploy", "respawn", "place_objective"):
+        mine = [f["pos"] for f in _units(view, me)]      # (the same for every spot: listed once)
         def sc(a):
             pos = a.get("at") or a.get("objective_at")
-            u = next((x for x in view["units"] if x["id"] == a.get("deploy", a.get("respawn"))), None)
-            crowd = sum(1 for f in _units(view, me) if math.dist(f["pos"], pos) < 4)
+            crowd = sum(1 for fp in mine if math.dist(fp, pos) < 4)
             return -abs(pos[0] - 12) / 4 - crowd
         return max(legal, key=sc)
     if k == "obelisk":
@@ -203,7 +206,6 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
             saved = 3 * (base["p_ko"] - o["p_ko"]) + (base["mean_damage"] - o["mean_damage"]) / max(1, t["hp"])
             return saved - 0.35 * cost * (0.5 if t["activated"] else 1.0)
         return max(odds, key=lambda o: _r(val(o)))["action"]
-    if k == "act": return _act(view, me, legal)
     return legal[0]
 
 _NO_VALUE = frozenset(("end", "melee", "ranged", "charge", "drop"))   # act kinds the loop of `_act` gives no value of its own

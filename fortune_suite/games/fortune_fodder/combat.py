@@ -223,8 +223,8 @@ def _range_summary(s, a) -> dict:
 
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
-def _odds_summary(s, a) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions. (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
+def _odds_summary(s, a, dest=None) -> dict:
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions (`dest`: a dict to add them to, returned; default a new dict). (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
     u, tid, charge = s.by_id[s.active], a["target"], a["act"] == "charge"
     t = s.tower if tid == "tower" else s.by_id.get(tid)                                    # `target(s, tid)`
     aim = u.debuffs.get("aim")                                                             # `u.debuff("aim")`
@@ -238,7 +238,8 @@ def _odds_summary(s, a) -> dict:
             False, False, sum(m["controller"] == u.player for m in s.markers) if is_tower else 0) + tail + (not s.options.crit_on_miss,)
     tpl = _SUMMARIES.get((base, best, short))
     if tpl is None: tpl = _summary(base, best, short)
-    out = dict(tpl)                                         # a fresh copy of the remembered answer (and of its `defended`)
+    if dest is None: out = dict(tpl)                        # a fresh copy of the remembered answer (and of its `defended`)
+    else: out = dest; dict.update(dest, tpl)                # (or written into the dict `dest`: a quiet view's `LazyOdds`)
     if best: out["defended"] = d = dict(tpl["defended"]); d["with"] = list(best)
     return out
 
@@ -346,34 +347,36 @@ def _f_strike(s, f):
         s.emit("info", "The attack comes to nothing: " + ("the target is gone." if gone else "the attacker is gone."), {}, by); return
     notes = []
     fields = _spec_fields(s, att, w, t, f["bonus"], f["defence"], by, notes)         # `attack_spec`
-    spec, p_hit = AttackSpec(*fields), _odds_of(fields)["p_hit"]                     # `attack_odds(spec).p_hit`
+    (dice, bonus, defense, strength, armor, _, _, _, _, reduce_d6, reduce_d3, tempo) = fields[:12]   # `AttackSpec(*fields)`'s, no spec made
     who = "Obelisk" if att is None else att.prof.mech
-    label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {spec.dice}d6" + (f"+{spec.bonus}" if spec.bonus else "") + f" vs Def {spec.defense}"
+    label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {dice}d6" + (f"+{bonus}" if bonus else "") + f" vs Def {defense}"
     if notes: label += " (" + ", ".join(notes) + ")"
-    if spec.dice > 0:
-        rec = s.roll(f"({spec.dice}d6>=4)" + (f"+{spec.bonus}" if spec.bonus > 0 else (f"{spec.bonus}" if spec.bonus < 0 else "")), label, by,
-                     luck={"need": spec.defense})    # for the luck ledger: a hit or a miss is what counts
+    if dice > 0:
+        rec = s.roll(f"({dice}d6>=4)" + (f"+{bonus}" if bonus > 0 else (f"{bonus}" if bonus < 0 else "")), label, by,
+                     luck={"need": defense})    # for the luck ledger: a hit or a miss is what counts
         faces = rec.faces
     else:
         faces = ()
-        if not s.quiet: s.emit("info", f"{label}: no Aim dice, {spec.bonus} success(es).", {}, by)
-    succ = sum(x >= 4 for x in faces) + spec.bonus; sixes = sum(x == 6 for x in faces)
-    hit = succ >= spec.defense
+        if not s.quiet: s.emit("info", f"{label}: no Aim dice, {bonus} success(es).", {}, by)
+    succ = sum(x >= 4 for x in faces) + bonus; sixes = sum(x == 6 for x in faces)
+    hit = succ >= defense
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
-    if not s.quiet: s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {spec.defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
+    if not s.quiet:
+        p_hit = _odds_of(fields)["p_hit"]                                          # `attack_odds(spec).p_hit` (only the log tells it)
+        s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
     is_tower = isinstance(t, dict)
     if hit:
-        base = max(0, spec.strength - spec.armor); dmg = base; how = []     # (the sentence's parts, joined only when logged)
-        if spec.reduce_d6:
+        base = max(0, strength - armor); dmg = base; how = []     # (the sentence's parts, joined only when logged)
+        if reduce_d6:
             k = s.roll("1d6", f"Diverted Movements: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how.append(f", -{k} Diverted Movements")
-        if spec.reduce_d3:
+        if reduce_d3:
             k = s.roll("1d3", f"You're Not Alone: damage {state.uname(s, t)} avoids", t.player).total; dmg = max(0, dmg - k); how.append(f", -{k} You're Not Alone")
-        if spec.tempo:
-            k = s.roll(f"{spec.tempo}d3", f"Tempo: {spec.tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how.append(f", +{k} Tempo")
-        if not s.quiet: s.emit("info", f"Damage: Str {spec.strength} - Armor {spec.armor} = {base}{''.join(how)} → {dmg}.", {"damage": dmg}, by)
+        if tempo:
+            k = s.roll(f"{tempo}d3", f"Tempo: {tempo} objective(s) controlled by {SIDE[by]}", by).total; dmg += k; how.append(f", +{k} Tempo")
+        if not s.quiet: s.emit("info", f"Damage: Str {strength} - Armor {armor} = {base}{''.join(how)} → {dmg}.", {"damage": dmg}, by)
         rounds.damage(s, t, dmg, by, source="obelisk" if att is None else "attack")
     alive = lambda: (t["active"] if is_tower else t.on_table)
     if crit:

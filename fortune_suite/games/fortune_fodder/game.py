@@ -105,7 +105,7 @@ class LazyOdds(dict):
     def _force(self):
         if self._make is not None:
             (s, a), self._make = self._make, None
-            dict.update(self, combat._odds_summary(s, a))
+            combat._odds_summary(s, a, self)     # (added to this dict: no copy in between)
         return self
     def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
         if self._make is None: raise KeyError(k)
@@ -132,8 +132,33 @@ def _lazy_odds(s, atts) -> list:
         o._make = (s, a); out.append(o)
     return out
 
+_LISTED = ("move", "jets", "melee", "ranged", "charge", "claim", "dust_off", "repairs")   # act kinds whose check (`_act_check`) gives nothing but a move's points
+
+def _listed_act(s, top, action):
+    """`Parsed` for an action of the active pair that is, as an object, one of the legal actions the state listed for this
+    very position (a bot's pick from its view's list; the engine copies the action, so the object it was given is looked
+    for): the full check `_act_check` would pass it, so only what it returns is worked out — a move's points
+    ([start] + the path's points as `_check_move` reads them), else None. None if the action is not such an object (the
+    full check runs)."""
+    given, kind = getattr(s, "_given", None), action.get("act") if type(action) is dict else None
+    if given is None or kind not in _LISTED or type(given) is not dict: return None
+    uid = top["unit"]
+    lg = s._cache.get(("act", uid))
+    if lg is None:
+        lg = s._cache.get(("act_lazy", uid))
+        if lg is None: return None
+        tag = kind if kind in ("move", "jets") else "rest"
+        if not lg.listed(tag): return None
+        lg = lg.part(tag)
+    if not any(a is given for a in lg): return None
+    if kind != "move": return Parsed(action, None)
+    p = action.get("path")
+    if set(action) != {"act", "path"} or not (isinstance(p, list) and 1 <= len(p) <= 8): return None
+    return Parsed(action, [s.by_id[uid].pos] + [state._point(s, q, "movement rule") for q in p])
+
 _VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
               "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
+_LAZY_KEYS = {(d, o): frozenset(_VIEW_REST + (("draft",) if d else ()) + (("odds",) if o else ())) for d in (False, True) for o in (False, True)}
 _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "active", "vp", "vp_round", "vp_secondary", "secondary",
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
@@ -218,9 +243,17 @@ class FFState(State):
         if k in self.orders: return self.orders[k][0](self, player)
         return self.choosers[k][0](self, top)
 
+    def apply(self, player, action):
+        self._given = action            # the object given, before the engine copies it (`_check`: one of the listed actions?)
+        try: return State.apply(self, player, action)
+        finally: self._given = None
+
     def _check(self, player, action):
         top = self.stack[-1]; k = top["kind"]
         if k in self.orders: self.orders[k][1](self, player, action); return None     # a secret order is held as given
+        if k == "act" and self.quiet:
+            got = _listed_act(self, top, action)
+            if got is not None: return got
         return Parsed(action, self.choosers[k][1](self, top, action))
 
     def _resolve(self, orders):
@@ -254,10 +287,10 @@ class FFState(State):
         rest = self._view_rest(top, player)
         return {k: cheap[k] if k in cheap else rest[k] for k in _VIEW_ORDER if k in cheap or k in rest}
 
-    def _view_lazy_keys(self, top, player) -> tuple:
-        "The keys `_view_rest` makes for this position and player."
+    def _view_lazy_keys(self, top, player) -> frozenset:
+        "The keys `_view_rest` makes for this position and player (one of four sets, made once: `LazyView` takes a frozenset as it is)."
         mine = top["kind"] in ("act", "defend") and top["player"] == player
-        return _VIEW_REST + (("draft",) if self.draft is not None else ()) + (("odds",) if mine else ())
+        return _LAZY_KEYS[self.draft is not None, mine]
 
     def _view_rest(self, top, player) -> dict:
         "The view's costly part: scores, secret choices as this player may see them, the pairs, the table, and the odds of this player's decision."
