@@ -283,6 +283,11 @@ class Planner:
         self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
         m = R + 1e-3
         self._spolys = [(pts, bx[0] - m, bx[1] - m, bx[2] + m, bx[3] + m) for pts, bx in zip(obs.polygons, obs.boxes)]
+        # (`_live`: the circles the start is not inside, by more than 1e-5, with the squared distance from the centre a
+        # waypoint must be under to lie more than 1e-3 inside, as `free` reckons a circle's reach `R + r`)
+        self._deep = [(c[0], c[1], (rr - 1e-3) ** 2) for c in obs.circles for rr in (R + c[2],)
+                      if rr > 1e-3 and (c[0] - sx) ** 2 + (c[1] - sy) ** 2 > (rr - 1e-5) ** 2]
+        self._lcorners = None; self._lcirc = {}
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
@@ -303,6 +308,37 @@ class Planner:
             if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
                 got = circ.get(i)
                 if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                out += got
+        return out
+    def _alive(self, pts) -> list:
+        "The points of `pts` not more than 1e-3 inside a circle the start is not inside (`_live`)."
+        deep = self._deep
+        return [q for q in pts if not any((q[0] - cx) ** 2 + (q[1] - cy) ** 2 < lim for cx, cy, lim in deep)]
+    def _live(self, goal) -> list:
+        """`_near(goal)` without the waypoints no route can use: those more than 1e-3 inside a circle (of `obs.circles`)
+        the start is not inside by more than 1e-5. No leg from the start or from a waypoint the start sees can end at
+        such a point: one from outside the circle meets it more than 1e-3 before its end, one from (barely) inside it
+        moves inward (it ends deeper), and `free` fails either. So none is a first or a second waypoint of a clear
+        route, and leaving them out leaves the others in the same order: the same route (tested below against the
+        search over every waypoint, `_route_plain`). Remembered per planner like `_near`'s circle waypoints."""
+        out = self._lcorners
+        if out is None: out = self._lcorners = self._alive(self.corners)
+        out = list(out)
+        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot      # (the loop of `_near`)
+        dx, dy = goal[0] - a[0], goal[1] - a[1]
+        L2 = dx * dx + dy * dy
+        ax, ay = a
+        for i, c, px, py, ox, oy, lim in self._nc:
+            if L2 == 0: t = 0.0
+            else:
+                v = (ox * dx + oy * dy) / L2
+                t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
+            if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
+                got = lcirc.get(i)
+                if got is None:
+                    w = circ.get(i)
+                    if w is None: w = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                    got = lcirc[i] = self._alive(w)
                 out += got
         return out
     def _spot_ok(self, p) -> bool:
@@ -331,7 +367,7 @@ class Planner:
         if sg is None: sg = line[goal] = self._free((start, goal))
         if sg: return [start, goal]
         if not self._spot_ok(goal): return None         # nobody can stand there: no route to look for
-        wps = self._near(goal)
+        wps = self._live(goal)
         dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
         get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
         ds = list(map(dist, repeat(start, len(wps)), wps)); dg = list(map(dist, wps, repeat(goal, len(wps))))
