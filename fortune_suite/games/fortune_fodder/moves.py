@@ -312,8 +312,14 @@ class Planner:
         return out
     def _alive(self, pts) -> list:
         "The points of `pts` not more than 1e-3 inside a circle the start is not inside (`_live`)."
-        deep = self._deep
-        return [q for q in pts if not any((q[0] - cx) ** 2 + (q[1] - cy) ** 2 < lim for cx, cy, lim in deep)]
+        out, deep = [], self._deep
+        for q in pts:
+            x, y = q
+            for cx, cy, lim in deep:
+                ex, ey = x - cx, y - cy
+                if ex * ex + ey * ey < lim: break
+            else: out.append(q)
+        return out
     def _live(self, goal) -> list:
         """`_near(goal)` without the waypoints no route can use: those more than 1e-3 inside a circle (of `obs.circles`)
         the start is not inside by more than 1e-5. No leg from the start or from a waypoint the start sees can end at
