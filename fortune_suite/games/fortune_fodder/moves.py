@@ -288,7 +288,9 @@ class Planner:
         self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._cost = {}
         self._seen = {}     # leg (a, b) -> its verdict: True/False as checked a to b, 1/0 as answered for b to a
         self._line = {}     # the straight legs start -> goal checked (in their own direction)
-        self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+        sx, sy = self.start               # (`free` tries the circles nearest the start first: a leg is blocked if any circle
+        near = sorted(obs.circles, key=lambda c: (c[0] - sx) ** 2 + (c[1] - sy) ** 2)    # blocks it, whichever is tried first)
+        self._free = _leg_test(R, near, obs.polygons, obs.boxes, obs.bounds)
         self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
         sx, sy = self.start
         self._nc = [(i, c, c[0], c[1], c[0] - sx, c[1] - sy, lim) for i, (c, lim) in enumerate(zip(obs.circles, self._lim))]
