@@ -30,22 +30,35 @@ def _circle_toc(p, d, c, rr):
     t = (-b - math.sqrt(disc)) / (2 * a)
     return t if 0 <= t <= 1 else None
 
+def _poly_edges(pts) -> list:
+    """Each edge of the polygon `pts` as `_poly_toc` reckons it: (its first corner, ex, ey, L, nx, ny, L·L), the same
+    operations on the same floats; remembered for a tuple of points (a terrain piece's, which never change)."""
+    got = _EDGES.get(id(pts))
+    if got is not None and got[0] is pts: return got[1]
+    out, n = [], len(pts)
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        L = math.hypot(ex, ey)
+        out.append((a, ex, ey, L, None, None, None) if L == 0 else (a, ex, ey, L, -ey / L, ex / L, L * L))
+    if type(pts) is tuple:
+        if len(_EDGES) > 4000: _EDGES.clear()
+        _EDGES[id(pts)] = (pts, out)
+    return out
+
+_EDGES = {}      # id of a tuple of points -> (the tuple, its `_poly_edges`)
+
 def _poly_toc(p, d, pts, R):
     if _pip(p[0], p[1], pts): return 0.0
     best = None
-    n = len(pts)
-    for i in range(n):
-        a, b = pts[i], pts[(i + 1) % n]
+    for a, ex, ey, L, nx, ny, LL in _poly_edges(pts):
         t = _circle_toc(p, d, a, R)       # the corner
         if t is not None and (best is None or t < best): best = t
-        ex, ey = b[0] - a[0], b[1] - a[1]
-        L = math.hypot(ex, ey)
         if L == 0: continue
-        nx, ny = -ey / L, ex / L
         s0 = (p[0] - a[0]) * nx + (p[1] - a[1]) * ny          # signed distance of the start from the edge's line
         ds = d[0] * nx + d[1] * ny
         if abs(s0) < R - 1e-7:                                 # already within R of the line: inside the band
-            u = ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / (L * L)
+            u = ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / LL
             if 0 <= u <= 1 and ds * s0 < 0: return 0.0        # overlapping the edge and moving toward it
             continue
         if ds == 0 or ds * s0 >= 0: continue                   # parallel, or moving away
@@ -53,7 +66,7 @@ def _poly_toc(p, d, pts, R):
         t = (side - s0) / ds
         if not 0 <= t <= 1: continue
         qx, qy = p[0] + t * d[0], p[1] + t * d[1]
-        u = ((qx - a[0]) * ex + (qy - a[1]) * ey) / (L * L)
+        u = ((qx - a[0]) * ex + (qy - a[1]) * ey) / LL
         if 0 <= u <= 1 and (best is None or t < best): best = t
     return best
 
@@ -275,7 +288,9 @@ class Planner:
         self.corners = _corners(obs.polygons, obs.bounds, R); self._circ = {}; self._cost = {}
         self._seen = {}     # leg (a, b) -> its verdict: True/False as checked a to b, 1/0 as answered for b to a
         self._line = {}     # the straight legs start -> goal checked (in their own direction)
-        self._free = _leg_test(R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
+        sx, sy = self.start               # (`free` tries the circles nearest the start first: a leg is blocked if any circle
+        near = sorted(obs.circles, key=lambda c: (c[0] - sx) ** 2 + (c[1] - sy) ** 2)    # blocks it, whichever is tried first)
+        self._free = _leg_test(R, near, obs.polygons, obs.boxes, obs.bounds)
         self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
         sx, sy = self.start
         self._nc = [(i, c, c[0], c[1], c[0] - sx, c[1] - sy, lim) for i, (c, lim) in enumerate(zip(obs.circles, self._lim))]
@@ -283,6 +298,11 @@ class Planner:
         self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
         m = R + 1e-3
         self._spolys = [(pts, bx[0] - m, bx[1] - m, bx[2] + m, bx[3] + m) for pts, bx in zip(obs.polygons, obs.boxes)]
+        # (`_live`: the circles the start is not inside, by more than 1e-5, with the squared distance from the centre a
+        # waypoint must be under to lie more than 1e-3 inside, as `free` reckons a circle's reach `R + r`)
+        self._deep = [(c[0], c[1], (rr - 1e-3) ** 2, rr - 1e-3) for c in obs.circles for rr in (R + c[2],)
+                      if rr > 1e-3 and (c[0] - sx) ** 2 + (c[1] - sy) ** 2 > (rr - 1e-5) ** 2]
+        self._lcorners = None; self._lcirc = {}
     def clear(self, a, b) -> bool:
         k = (a, b)
         got = self._seen.get(k)
@@ -303,6 +323,48 @@ class Planner:
             if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
                 got = circ.get(i)
                 if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                out += got
+        return out
+    def _alive(self, pts, c=None) -> list:
+        """The points of `pts` not more than 1e-3 inside a circle the start is not inside (`_live`). (`c`: the circle the
+        points are `_circle_waypoints` of, all `k` from its centre: only the circles that reach within 0.01 of that ring
+        can hold one.)"""
+        out, deep = [], self._deep
+        if c is not None:
+            x, y, k = c[0], c[1], (self.R + c[2] + 0.05) / math.cos(math.pi / 8)
+            deep = [e for e in deep if (e[0] - x) ** 2 + (e[1] - y) ** 2 < (k + e[3] + 0.01) ** 2]
+        for q in pts:
+            x, y = q
+            for cx, cy, lim, _ in deep:
+                ex, ey = x - cx, y - cy
+                if ex * ex + ey * ey < lim: break
+            else: out.append(q)
+        return out
+    def _live(self, goal) -> list:
+        """`_near(goal)` without the waypoints no route can use: those more than 1e-3 inside a circle (of `obs.circles`)
+        the start is not inside by more than 1e-5. No leg from the start or from a waypoint the start sees can end at
+        such a point: one from outside the circle meets it more than 1e-3 before its end, one from (barely) inside it
+        moves inward (it ends deeper), and `free` fails either. So none is a first or a second waypoint of a clear
+        route, and leaving them out leaves the others in the same order: the same route (tested below against the
+        search over every waypoint, `_route_plain`). Remembered per planner like `_near`'s circle waypoints."""
+        out = self._lcorners
+        if out is None: out = self._lcorners = self._alive(self.corners)
+        out = list(out)
+        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot      # (the loop of `_near`)
+        dx, dy = goal[0] - a[0], goal[1] - a[1]
+        L2 = dx * dx + dy * dy
+        ax, ay = a
+        for i, c, px, py, ox, oy, lim in self._nc:
+            if L2 == 0: t = 0.0
+            else:
+                v = (ox * dx + oy * dy) / L2
+                t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
+            if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
+                got = lcirc.get(i)
+                if got is None:
+                    w = circ.get(i)
+                    if w is None: w = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                    got = lcirc[i] = self._alive(w, c)
                 out += got
         return out
     def _spot_ok(self, p) -> bool:
@@ -331,7 +393,7 @@ class Planner:
         if sg is None: sg = line[goal] = self._free((start, goal))
         if sg: return [start, goal]
         if not self._spot_ok(goal): return None         # nobody can stand there: no route to look for
-        wps = self._near(goal)
+        wps = self._live(goal)
         dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
         get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
         ds = list(map(dist, repeat(start, len(wps)), wps)); dg = list(map(dist, wps, repeat(goal, len(wps))))

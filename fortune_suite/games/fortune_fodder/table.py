@@ -33,7 +33,7 @@ class Piece:
     points: tuple = ()        # polygon vertices (inches), in order
     center: tuple = ()        # circle centre
     r: float = 0.0            # circle radius
-    @property
+    @functools.cached_property
     def bbox(self):
         if self.points:
             xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
