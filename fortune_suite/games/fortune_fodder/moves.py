@@ -292,7 +292,6 @@ class Planner:
         near = sorted(obs.circles, key=lambda c: (c[0] - sx) ** 2 + (c[1] - sy) ** 2)    # blocks it, whichever is tried first)
         self._free = _leg_test(R, near, obs.polygons, obs.boxes, obs.bounds)
         self._lim = [R + c[2] + 0.5 for c in obs.circles]       # (`_near`: how close a circle must be to the line)
-        sx, sy = self.start
         self._nc = [(i, c, c[0], c[1], c[0] - sx, c[1] - sy, lim) for i, (c, lim) in enumerate(zip(obs.circles, self._lim))]
         w, h = obs.bounds                 # (`spot_free` below, its limits worked out once: the same operations)
         self._spot = (R - 1e-9, w - R + 1e-9, h - R + 1e-9, [(c[0], c[1], (R + c[2]) ** 2 - 1e-6) for c in obs.circles])
@@ -308,10 +307,14 @@ class Planner:
         got = self._seen.get(k)
         if got is None: got = self._seen[k] = self._free(k); self._seen[(b, a)] = got + 0
         return got
-    def _near(self, goal) -> list:
-        "Waypoints for a goal: the corners and the points around circles within reach of the straight line."
-        out = list(self.corners)
-        a, circ, hypot = self.start, self._circ, math.hypot       # `_psd(c[0], c[1], start, goal)` written out
+    def _near(self, goal, live:bool=False) -> list:
+        "Waypoints for a goal: the corners and the points around circles within reach of the straight line (`live`: only those `_alive` keeps, see `_live`)."
+        if live:
+            out = self._lcorners
+            if out is None: out = self._lcorners = self._alive(self.corners)
+            out = list(out)
+        else: out = list(self.corners)
+        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot   # `_psd(c[0], c[1], start, goal)` written out
         dx, dy = goal[0] - a[0], goal[1] - a[1]
         L2 = dx * dx + dy * dy
         ax, ay = a
@@ -321,8 +324,11 @@ class Planner:
                 v = (ox * dx + oy * dy) / L2
                 t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
             if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
-                got = circ.get(i)
-                if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                got = lcirc.get(i) if live else None
+                if got is None:
+                    got = circ.get(i)
+                    if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                    if live: got = lcirc[i] = self._alive(got, c)
                 out += got
         return out
     def _alive(self, pts, c=None) -> list:
@@ -347,26 +353,7 @@ class Planner:
         moves inward (it ends deeper), and `free` fails either. So none is a first or a second waypoint of a clear
         route, and leaving them out leaves the others in the same order: the same route (tested below against the
         search over every waypoint, `_route_plain`). Remembered per planner like `_near`'s circle waypoints."""
-        out = self._lcorners
-        if out is None: out = self._lcorners = self._alive(self.corners)
-        out = list(out)
-        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot      # (the loop of `_near`)
-        dx, dy = goal[0] - a[0], goal[1] - a[1]
-        L2 = dx * dx + dy * dy
-        ax, ay = a
-        for i, c, px, py, ox, oy, lim in self._nc:
-            if L2 == 0: t = 0.0
-            else:
-                v = (ox * dx + oy * dy) / L2
-                t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
-            if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
-                got = lcirc.get(i)
-                if got is None:
-                    w = circ.get(i)
-                    if w is None: w = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
-                    got = lcirc[i] = self._alive(w, c)
-                out += got
-        return out
+        return self._near(goal, live=True)
     def _spot_ok(self, p) -> bool:
         "`spot_free(self.obs, p, self.R)`."
         lo, hx, hy, cs = self._spot
