@@ -27,7 +27,7 @@ QUERIES = {
 }
 
 SETUP = {
-    "fortune_suite": "from fortune_suite.dice import *\nimport fortune_suite.dice.distribution as _fd",
+    "fortune_suite": "from fortune_suite.dice import *\nimport fortune_suite.dice.pools as _fd",
     "icepool": "import icepool\nfrom icepool import d6, d10, d20",
 }
 

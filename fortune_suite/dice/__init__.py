@@ -9,9 +9,9 @@ __all__ = ['Dist', 'DiceError', 'DistTable', 'Comparison', 'die', 'coin', 'const
            'DEFAULT_EXPLODE_DEPTH', 'Roller', 'RollRecord', 'dropped_dice']
 
 # %% ../../nbs/02_dice.ipynb #c003
-from .distribution import (Dist, DiceError, DistTable, Comparison, die, coin, const, bernoulli, pool_sum, count, successes,
-                   keep_highest, keep_lowest, highest, lowest, explode, mixture, compare, as_dist,
+from .distribution import (Dist, DiceError, DistTable, Comparison, die, coin, const, bernoulli, mixture, compare, as_dist,
                    MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT)
+from .pools import pool_sum, count, successes, keep_highest, keep_lowest, highest, lowest, explode
 from .notation import parse, dist, Expr, Outcome, tokenize, MAX_TEXT, DEFAULT_EXPLODE_DEPTH
 from .roller import Roller, RollRecord, dropped_dice
 

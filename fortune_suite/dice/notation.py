@@ -7,8 +7,8 @@ from __future__ import annotations
 import re, functools, numbers, operator
 from dataclasses import dataclass
 import numpy as np
-from .distribution import (Dist, DiceError, die, coin, const, pool_sum, count, keep_highest, keep_lowest,
-                                     explode, as_dist, MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT, _OPS)
+from .distribution import Dist, DiceError, die, coin, const, as_dist, MAX_DICE, MAX_SIDES, MAX_DEPTH, MAX_SUPPORT, _OPS
+from .pools import pool_sum, count, keep_highest, keep_lowest, explode
 
 _PY_OPS = {">=": operator.ge, ">": operator.gt, "<=": operator.le, "<": operator.lt, "==": operator.eq, "!=": operator.ne}
 
