@@ -11,7 +11,8 @@ __all__ = ['RulesError', 'SaveError', 'canon', 'jsonable', 'Event', 'Log', 'opti
 
 # %% ../../nbs/03e_engine.ipynb #ea2401e3
 from .events import (RulesError, SaveError, canon, jsonable, Event, Log, options_to_dict, make_options)
-from .protocol import (GameKind, Game, Decision, LazyLegal, LazyView, Secret, State, register_game, get_game, known_games)
+from .lazy import Decision, LazyLegal, LazyView, Secret
+from .protocol import GameKind, Game, State, register_game, get_game, known_games
 from .saves import SAVE_FORMAT, SAVE_VERSION, replay, load_game, save_text
 from .bots import Bot, register_bot, bots_for, get_bot, random_bot, play_bots, score_key
 from .testing import fingerprint, assert_unchanged, random_playout, check_protocol

@@ -5,15 +5,14 @@
 # %% ../../nbs/03a_engine_protocol.ipynb #c499a829
 from __future__ import annotations
 import re, secrets, importlib, dataclasses
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import numpy as np
 from ..dice import Roller, RollRecord
 from .events import RulesError, canon, jsonable, Event, Log, make_options
+from .lazy import Decision, LazyLegal, LazyView, Secret, _among
 
 # %% auto #0
-__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'Decision', 'LazyLegal', 'LazyView',
-           'Secret', 'State']
+__all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'State']
 
 # %% ../../nbs/03a_engine_protocol.ipynb #8e64d72e
 DYNAMICS = ("sequential", "simultaneous", "mixed")
@@ -135,121 +134,6 @@ def known_games() -> list:
 # %% ../../nbs/03a_engine_protocol.ipynb #dcc2b1fb
 _VIEW_KEYS = ("game", "player", "to_move", "legal_actions", "is_over", "result", "orders_given", "my_order", "decision")
 _VIEW_KEY_SET = frozenset(_VIEW_KEYS)
-
-@dataclass
-class Decision:
-    "A decision asked of one player in the middle of an action: its kind, the choices, and what the handler needs."
-    player: int        # who decides
-    kind: str          # names the handler in the game's `answers` table
-    choices: list      # the legal answers (JSON values)
-    data: dict = field(default_factory=dict)   # JSON details the handler and the deciding player's view need
-    public: bool = True                         # whether other players see `data` (they always see who decides and the kind)
-
-    def shown_to(self, player) -> dict:
-        "This decision as `player`'s view shows it."
-        d = {"player": self.player, "kind": self.kind}
-        if player == self.player or self.public: d["data"] = self.data
-        if player == self.player: d["choices"] = self.choices
-        return d
-
-def _among(action, choices) -> bool:
-    """Is `action` one of `choices` as canonical JSON — `canon(action) in {canon(a) for a in choices}` — comparing the
-    choices equal to it in Python first (one match settles it: most answers are one of the listed values). Equal texts
-    need not mean equal in Python (a tuple and a list), nor the reverse (1 and 1.0): with no match the full comparison
-    decides. (Tested against the plain expression below.)"""
-    c = None
-    for a in choices:
-        if a == action:
-            if c is None: c = canon(action)
-            if canon(a) == c: return True
-    return canon(action) in {canon(a) for a in choices}
-
-class LazyLegal(Sequence):
-    """A quiet state's legal actions in parts, a part listed only when something first reads it: `parts` is
-    [(tag, list or function of no arguments returning a list), ...] in the list's order. It reads as that list (len,
-    indexing, iteration, `in`, `==` with a list); `skipping(*tags)` goes through the other parts without listing those
-    (a bot that knows it will not take, say, a move never pays for listing the moves), and a bot that decides part by
-    part goes through `tags` and reads each `part(tag)` it wants. `stamp()` is checked when a part is listed: reading a
-    part after the state moved on raises. Only quiet states hand these out (`State.legal_actions`); a full state's legal
-    actions are always a plain list."""
-    __slots__ = ("_parts", "_stamp", "_at", "_all")
-    def __init__(self, parts, stamp=None):
-        self._parts = [[tag, got] for tag, got in parts]; self._stamp = stamp
-        self._at = None if stamp is None else stamp(); self._all = None
-    def _part(self, i) -> list:
-        got = self._parts[i][1]
-        if callable(got):
-            if self._stamp is not None and self._stamp() != self._at:
-                raise RuntimeError("these legal actions belong to an earlier position: the state has moved on since they were given")
-            got = self._parts[i][1] = list(got())
-        return got
-    def _list(self) -> list:
-        if self._all is None: self._all = [a for i in range(len(self._parts)) for a in self._part(i)]
-        return self._all
-    def skipping(self, *tags):
-        "The actions of every part but those tagged with one of `tags`, in order; those are not listed."
-        for i, (t, _) in enumerate(self._parts):
-            if t not in tags: yield from self._part(i)
-    @property
-    def tags(self) -> tuple:
-        "The parts' tags, in the list's order."
-        return tuple(t for t, _ in self._parts)
-    def part(self, tag) -> list:
-        "The actions of the parts tagged `tag`, in order (listed now if not yet)."
-        got = [self._part(i) for i, (t, _) in enumerate(self._parts) if t == tag]
-        if not got: raise KeyError(f"no part tagged {tag!r} in these legal actions (parts: {', '.join(map(repr, self.tags))})")
-        return got[0] if len(got) == 1 else [a for g in got for a in g]
-    def listed(self, tag) -> bool:
-        "Has the part tagged `tag` been listed (or was it given as a list)?"
-        return all(not callable(got) for t, got in self._parts if t == tag)
-    def __len__(self): return len(self._list())
-    def __getitem__(self, i): return self._list()[i]
-    def __iter__(self): return iter(self._list())
-    def __bool__(self): return any(not callable(got) and got for _, got in self._parts) or len(self) > 0
-    def __eq__(self, other): return self._list() == (other._list() if isinstance(other, LazyLegal) else other)
-    __hash__ = None
-    def __repr__(self): return f"LazyLegal({self._list()!r})"
-
-class LazyView(dict):
-    """A quiet state's view whose costly keys are made only when first read: it holds the cheap keys, `lazy` names the
-    keys `make()` returns (a dict, made once: on the first read of one of them, or of the whole view). It reads like the
-    plain dict (indexing, `get`, `in`, iteration, `len`, `==`, JSON), and `in` answers for a lazy key without making it.
-    `stamp()` is checked when the keys are made: reading them after the state moved on raises. A game's `_view` may
-    return one in a quiet state (a bot that reads only the cheap keys never pays for the rest); `State.view` adds the
-    engine's keys to it."""
-    __slots__ = ("_lazy", "_make", "_stamp", "_at")
-    def __init__(self, cheap, lazy, make, stamp=None):
-        dict.__init__(self, cheap); self._lazy, self._make, self._stamp = frozenset(lazy), make, stamp
-        self._at = None if stamp is None else stamp()
-    def _force(self):
-        if self._make is not None:
-            if self._stamp is not None and self._stamp() != self._at:
-                raise RuntimeError("this view belongs to an earlier position: the state has moved on since it was given")
-            make, self._make = self._make, None
-            got = make()
-            if set(got) != self._lazy: raise TypeError(f"LazyView: make() gave the keys {sorted(got)}, not the lazy keys {sorted(self._lazy)}")
-            dict.update(self, got)
-        return self
-    def __missing__(self, k):       # `v[k]` found no `k` (a cheap key costs no Python call): a lazy one is made, then looked up
-        if self._make is None or k not in self._lazy: raise KeyError(k)
-        return dict.__getitem__(self._force(), k)
-    def get(self, k, default=None):
-        if self._make is not None and k in self._lazy: self._force()
-        return dict.get(self, k, default)
-    def __contains__(self, k): return dict.__contains__(self, k) or (self._make is not None and k in self._lazy)
-    def __iter__(self): return dict.__iter__(self._force())
-    def __len__(self): return dict.__len__(self._force())
-    def keys(self): return dict.keys(self._force())
-    def values(self): return dict.values(self._force())
-    def items(self): return dict.items(self._force())
-    def copy(self): return dict(self._force())
-    def __eq__(self, other): return dict.__eq__(self._force(), other)
-    def __ne__(self, other): return not self == other
-    def __repr__(self): return dict.__repr__(self._force())
-    __hash__ = None
-
-class Secret(tuple):
-    "What `_to_move` returns when the players to move give secret orders even if only one is left (e.g. an order sheet written step by step)."
 
 class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
