@@ -321,14 +321,31 @@ def page(_lab_page, lab, request):
 
 class Voila:
     "A running Voilà serving the same notebook dir as `lab`: `open(page, name)` renders a notebook."
-    def __init__(self, proc, url, token, nbdir):
-        self.proc, self.url, self.token, self.nbdir = proc, url, token, nbdir
+    def __init__(self, proc, url, token, nbdir, log=None):
+        self.proc, self.url, self.token, self.nbdir, self.log = proc, url, token, nbdir, log
     def render_url(self, name): return f"{self.url}/voila/render/{name}?token={self.token}"
-    def open(self, page, name:str, wait_for:str=None):
-        "Render notebook `name` through Voilà in `page`; optionally wait until CSS selector `wait_for` is visible."
-        page.goto(self.render_url(name))
-        if wait_for: page.locator(wait_for).first.wait_for(state="visible", timeout=TIMEOUT_MS * 2)
-        return page
+    def _state(self, page) -> str:
+        "What the page shows (its text, shortened) and the end of Voilà's log: for a failure's message."
+        try: text = page.evaluate("() => document.body ? document.body.innerText : '(no body)'")
+        except Exception as e: text = f"(page text unreadable: {e})"
+        log = Path(self.log).read_text(errors="replace")[-2500:] if self.log and Path(self.log).exists() else "(no log)"
+        return f"page text: {text[:1500]!r}\nvoila log (end):\n{log}"
+    def open(self, page, name:str, wait_for:str=None, tries:int=2):
+        """Render notebook `name` through Voilà in `page`; optionally wait until CSS selector `wait_for` is visible.
+        Voilà now and then serves a page whose widgets never render (voila-dashboards/voila#920, still open; a reload
+        renders them), so a page that never shows `wait_for` is loaded afresh once, saying so; a second miss fails with what
+        the page showed and the end of Voilà's log."""
+        seen = []
+        for attempt in range(tries):
+            page.goto(self.render_url(name))
+            if not wait_for: return page
+            try:
+                page.locator(wait_for).first.wait_for(state="visible", timeout=TIMEOUT_MS * 2)
+                return page
+            except Exception as e:
+                seen.append(f"try {attempt + 1}: {type(e).__name__}: {str(e).splitlines()[0]}\n{self._state(page)}")
+                print(f"Voilà: {wait_for!r} not shown in {name} on try {attempt + 1} of {tries}")
+        raise AssertionError(f"Voilà never showed {wait_for!r} for {name}:\n" + "\n\n".join(seen))
 
 @pytest.fixture(scope="session")
 def voila(lab, jupyter_env, tmp_path_factory):
@@ -343,7 +360,7 @@ def voila(lab, jupyter_env, tmp_path_factory):
     try:
         url = f"http://127.0.0.1:{port}"
         _wait_http(f"{url}/?token={token}", proc, log)
-        yield Voila(proc, url, token, dirs["notebooks"])
+        yield Voila(proc, url, token, dirs["notebooks"], log)
     finally:
         _stop(proc)
 
