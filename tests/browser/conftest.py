@@ -335,6 +335,7 @@ class Voila:
         Voilà now and then serves a page whose widgets never render (voila-dashboards/voila#920, still open; a reload
         renders them), so a page that never shows `wait_for` is loaded afresh once, saying so; a second miss fails with what
         the page showed and the end of Voilà's log."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
         seen = []
         for attempt in range(tries):
             page.goto(self.render_url(name))
@@ -342,7 +343,7 @@ class Voila:
             try:
                 page.locator(wait_for).first.wait_for(state="visible", timeout=TIMEOUT_MS * 2)
                 return page
-            except Exception as e:
+            except PlaywrightTimeout as e:
                 seen.append(f"try {attempt + 1}: {type(e).__name__}: {str(e).splitlines()[0]}\n{self._state(page)}")
                 print(f"Voilà: {wait_for!r} not shown in {name} on try {attempt + 1} of {tries}")
         raise AssertionError(f"Voilà never showed {wait_for!r} for {name}:\n" + "\n\n".join(seen))
