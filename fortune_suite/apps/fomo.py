@@ -357,12 +357,3 @@ class FomoApp(AppScaffold):
         if all(p in bots for p in range(state.players)):
             raise RulesError("the app needs at least one human player (a seat without a bot)")
         super().__init__(state, FomoBoard(), seats=bots, title="FOMO", privacy=None if screen else False)
-
-    @shows_errors
-    def undo(self):
-        "The frame's Undo, unless it would take back an action after which that player saw hidden cards (`undo_refusal`)."
-        who, s = self._undoer(), self.state
-        mine = [i for i, (p, _) in enumerate(s.actions) if p == who] if who is not None else []
-        reason = s.undo_refusal(who, mine[-1]) if mine else None
-        if reason: raise RulesError(reason)
-        return AppScaffold.undo(self)

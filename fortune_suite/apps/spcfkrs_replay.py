@@ -25,7 +25,7 @@ def round_cuts(events, rnd:int) -> list:
 def board_before(state, rnd:int, seat:int) -> dict | None:
     "The board `seat` saw while round `rnd`'s orders were written (the game replayed without the actions since), or None."
     for j in range(1, len(state.actions) + 1):
-        t = state.undo(j)
+        t = state.past(j)
         if t.battle is not None and t.battle.round == rnd: return t.view(seat)["board"]
     return None
 

@@ -4,14 +4,15 @@
 
 # %% ../../nbs/03_engine_events.ipynb #e410d9a8
 from __future__ import annotations
-import json, dataclasses, types
+import json, dataclasses, types, reprlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Union, Literal, get_args, get_origin, get_type_hints
 import numpy as np
 
 # %% auto #0
-__all__ = ['RulesError', 'SaveError', 'canon', 'jsonable', 'Event', 'Log', 'options_to_dict', 'make_options']
+__all__ = ['MAX_DEPTH', 'RulesError', 'SaveError', 'canon', 'jsonable', 'depth', 'brief', 'read_json', 'Event', 'Log',
+           'options_to_dict', 'make_options']
 
 # %% ../../nbs/03_engine_events.ipynb #0f886cce
 class RulesError(Exception):
@@ -46,6 +47,41 @@ def jsonable(x):
         return {k: v if type(v) in _SCALAR else jsonable(v) for k, v in x.items()}
     if t is list or t is tuple: return [v if type(v) in _SCALAR else jsonable(v) for v in x]
     return json.loads(json.dumps(x, allow_nan=False, default=_np_default))   # numpy values, odd keys, NaN → errors
+
+# %% ../../nbs/03_engine_events.ipynb #ad1ae909
+MAX_DEPTH = 64       # how deep a JSON value from outside (an action, a save, a card or study file) may nest
+
+def depth(x) -> int:
+    "How deep `x` nests lists/tuples and dicts (a scalar: 0; `[]`: 1; `[[1]]`: 2), measured without recursion."
+    deepest, todo = 0, [(x, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict): items = v.values()
+        elif isinstance(v, (list, tuple)): items = v
+        else: continue
+        if d > deepest:
+            deepest = d
+            if d > 10 * MAX_DEPTH: break                    # deep enough to refuse: no need to walk the rest
+        todo.extend((w, d + 1) for w in items if isinstance(w, (dict, list, tuple)))
+    return deepest
+
+_BRIEF = reprlib.Repr(); _BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother = 4, 60, 60
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = 6
+
+def brief(x) -> str:
+    "`repr(x)` cut short (at most 4 levels, 6 items, 60 characters a string) for an error message."
+    return _BRIEF.repr(x)
+
+def read_json(text,               # JSON text (str or bytes)
+              err=None,           # the error type to raise (default `SaveError`)
+              what:str="file"):   # how messages name the text ("save file", "card file", …)
+    "`text` parsed as JSON; `err` names `what` if it is not JSON or nests deeper than `MAX_DEPTH`."
+    err = err or SaveError
+    try: d = json.loads(text)
+    except RecursionError: raise err(f"{what} nests deeper than {MAX_DEPTH} levels") from None
+    except (TypeError, ValueError) as e: raise err(f"{what} is not JSON: {e}") from None
+    if depth(d) > MAX_DEPTH: raise err(f"{what} nests deeper than {MAX_DEPTH} levels")
+    return d
 
 # %% ../../nbs/03_engine_events.ipynb #799ee9d9
 @dataclass(frozen=True)
@@ -123,7 +159,7 @@ def _coerce(v, t):
     elif (o or t) is dict:
         if isinstance(v, dict): return dict(v)
     else: return v
-    raise TypeError(f"expected {_type_name(t)}, got {v!r}")
+    raise TypeError(f"expected {_type_name(t)}, got {brief(v)}")
 
 def options_to_dict(options) -> dict:
     "An options dataclass as a JSON object (every field, in declaration order)."
@@ -150,7 +186,8 @@ def make_options(Options,             # the game's options dataclass
     hints, known = _fields(Options)
     kw = {}
     for k, v in options.items():
-        if k not in known: raise err(f"unknown option {k!r} for {name} (known: {', '.join(known)})")
+        if k not in known: raise err(f"unknown option {brief(k)} for {name} (known: {', '.join(known)})")
+        if type(v) in (list, dict, tuple) and depth(v) > MAX_DEPTH: raise err(f"bad option {k!r} for {name}: nests deeper than {MAX_DEPTH} levels")
         try: kw[k] = _coerce(v, hints.get(k, Any))
         except TypeError as e: raise err(f"bad option {k!r} for {name}: {e}") from None
     if complete and (missing := [k for k in known if k not in kw]): raise err(f"missing option {missing[0]!r} for {name}")

@@ -8,7 +8,7 @@ import re, secrets, importlib, dataclasses
 from dataclasses import dataclass
 import numpy as np
 from ..dice import Roller, RollRecord
-from .events import RulesError, canon, jsonable, Event, Log, make_options
+from .events import RulesError, canon, jsonable, Event, Log, make_options, brief, depth, MAX_DEPTH
 from .lazy import Decision, LazyLegal, LazyView, Secret, _among
 
 # %% auto #0
@@ -144,6 +144,7 @@ class State:
         self.players = game.num_players(options)
         self.roller = Roller(seed)
         self.log, self.actions, self.pending, self.decisions = Log(), [], {}, []
+        self.reveals = []       # (action index, players, what): hidden things those players saw (see `reveal`, `undo_refusal`)
         self._busy, self._broken = True, None
         self._setup()
         self._busy = False
@@ -159,11 +160,15 @@ class State:
         d = self.decision
         if d is not None: return f"{self.player_name(player)} answers {d.kind}: {action!r}."
         return f"{self.player_name(player)} chooses {action!r}."
+    def _refusal(self, player, action, decision) -> str:
+        "Why `action` is not one of `player`'s choices for `decision` (a game names the rule that leaves it out)."
+        return (f"illegal answer: {brief(action)} is not one of {self.player_name(player)}'s choices for {decision.kind} "
+                f"({', '.join(map(repr, decision.choices[:8]))})")
     def _check(self, player, action):
         legal = self.legal_actions(player)
         if canon(action) not in {canon(a) for a in legal}:
             shown = ", ".join(map(repr, legal[:8])) + (", …" if len(legal) > 8 else "")
-            raise RulesError(f"illegal action: {action!r} is not a legal action for {self.player_name(player)} now (legal: {shown})")
+            raise RulesError(f"illegal action: {brief(action)} is not a legal action for {self.player_name(player)} now (legal: {shown})")
         return action
     def _resolve(self, orders:dict):
         self.emit("reveal", lambda: "Orders revealed: " + " ".join(self._describe(p, a) for p, a in orders.items()),
@@ -278,6 +283,13 @@ class State:
         self.emit("roll", f"{who} — {rec.describe()}", data, player, visible_to)
         return rec
 
+    def reveal(self,
+               to,             # the players who now know it (an iterable of players)
+               what):          # what they saw, in words: a str, or a function of no arguments making it (called only to explain a refused undo)
+        "Note, from a hook, that hidden information became known to the players `to` during this action, so that no undo takes it back (see `undo_refusal`)."
+        self._hooks_only()
+        self.reveals.append((len(self.actions) - 1, tuple(to), what))
+
     def ask(self,
             player:int,        # who decides
             kind:str,          # a key of the game's `answers` table
@@ -313,13 +325,20 @@ class State:
         quiet = self.quiet
         if not quiet or type(action) not in (str, int):
             try: action = jsonable(action)
-            except (TypeError, ValueError): raise RulesError(f"an action is a JSON value (str, int, list or dict), got {action!r}") from None
+            except (TypeError, ValueError, RecursionError):
+                raise RulesError(f"an action is a JSON value (str, int, float, list or dict; no NaN, nested at most "
+                                 f"{MAX_DEPTH} deep), got {brief(action)}") from None
+            if type(action) in (list, dict) and depth(action) > MAX_DEPTH:
+                raise RulesError(f"an action is nested at most {MAX_DEPTH} deep, got {brief(action)}")
         if d is not None:
-            if not _among(action, d.choices):
-                raise RulesError(f"illegal answer: {action!r} is not one of {self.player_name(player)}'s choices for {d.kind} ({', '.join(map(repr, d.choices[:8]))})")
+            if not _among(action, d.choices): raise RulesError(self._refusal(player, action, d))
             parsed = action
         else:
-            parsed = self._check(player, action)
+            try: parsed = self._check(player, action)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+                # a check only reads: whatever junk made it fail, nothing changed — refused, naming what went wrong
+                raise RulesError(f"malformed action {brief(action)} for {self.player_name(player)}: "
+                                 f"{type(e).__name__}: {e}") from e
             if parsed is None: parsed = action
         log = self.log.events
         start, self._busy = len(log), True
@@ -338,6 +357,7 @@ class State:
                     self.emit("info", lambda: f"{self.player_name(player)} has given a secret order.", {"order_given": True}, player)
                 if not self.to_move():
                     orders, self.pending = dict(sorted(self.pending.items())), {}
+                    self.reveals.append((len(self.actions) - 1, tuple(range(self.players)), "every side's secret orders"))
                     self._resolve(orders)
             else:
                 if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action}, player)
@@ -376,8 +396,28 @@ class State:
         if n > len(self.actions):
             raise RulesError(f"nothing to undo: {len(self.actions)} action(s) played, asked to undo {n}" if self.actions
                              else "nothing to undo: no action has been played")
+        why = self.undo_refusal(len(self.actions) - n)
+        if why: raise RulesError(why)
         from fortune_suite.engine.saves import replay
         return replay(self.game, self.options, self.seed, self.actions[:-n], quiet=self.quiet)
+    def undo_refusal(self, k:int):
+        """None if an undo may go back to the game's first `k` actions; else the rule that forbids it: with option
+        `undo_knowledge="refuse"` (the default; also for a game without that option) no undo takes back an action during
+        which any player saw something hidden (`reveal`; secret orders revealed); `"teaching"` allows it."""
+        if getattr(self.options, "undo_knowledge", "refuse") == "teaching": return None
+        for i, to, what in self.reveals:
+            if i >= k:
+                what = what() if callable(what) else what
+                who = "every player" if len(set(to)) == self.players > 1 else self._names(to)
+                return (f"undo rule: {who} saw {what} at move {i + 1}; an undo does not take back what a player "
+                        f"has seen (option undo_knowledge='teaching' allows it)")
+        return None
+    def past(self, n:int):
+        "The game as it stood `n` actions ago (a new state, by replay), to look back at; it takes nothing back, so no undo rule applies."
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.actions):
+            raise RulesError(f"past takes a number of actions from 0 to {len(self.actions)}, got {n!r}")
+        from fortune_suite.engine.saves import replay
+        return replay(self.game, self.options, self.seed, self.actions[:len(self.actions) - n], quiet=self.quiet)
     def recover(self):
         "A new state: the game as it was before the action that broke this one (or a copy if it is not broken)."
         from fortune_suite.engine.saves import replay

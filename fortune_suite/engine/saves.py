@@ -5,7 +5,7 @@
 # %% ../../nbs/03b_engine_saves.ipynb #ab55d18e
 from __future__ import annotations
 import json
-from .events import RulesError, SaveError, options_to_dict
+from .events import RulesError, SaveError, options_to_dict, read_json, brief
 from .protocol import get_game, _check_seed
 
 # %% auto #0
@@ -19,9 +19,12 @@ def _replay(game, options, seed, actions, err=RulesError, quiet=False):
     s = game.new(options, seed, quiet=quiet)
     for i, pa in enumerate(actions):
         if not (isinstance(pa, (list, tuple)) and len(pa) == 2):
-            raise err(f"actions[{i}] must be a [player, action] pair, got {pa!r}")
+            raise err(f"actions[{i}] must be a [player, action] pair, got {brief(pa)}")
         try: s.apply(*pa)
-        except RulesError as e: raise err(f"actions[{i}] {list(pa)!r} is illegal: {e}") from None
+        except RulesError as e: raise err(f"actions[{i}] {brief(list(pa))} is illegal: {e}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+            # the game broke on it (a bug, or a check laxer than the engine's); the half-made state is dropped, nothing else changed
+            raise err(f"actions[{i}] {brief(list(pa))} cannot be played: {type(e).__name__}: {e}") from e
     return s
 
 def replay(game,          # a Game subclass or its registered name
@@ -41,14 +44,13 @@ def save_text(state) -> str:
 
 def load_game(text:str, quiet=False):
     "The state a save file records, checked and replayed; `SaveError` names what is wrong with the file."
-    try: d = json.loads(text)
-    except (TypeError, ValueError) as e: raise SaveError(f"not JSON: {e}") from None
+    d = read_json(text, SaveError, "save file")
     if not isinstance(d, dict): raise SaveError(f"not a save file: expected a JSON object, got {type(d).__name__}")
     for k in _SAVE_KEYS:
         if k not in d: raise SaveError(f"missing key {k!r} in save file")
     if extra := [k for k in d if k not in _SAVE_KEYS]: raise SaveError(f"unexpected key {extra[0]!r} in save file")
     if d["format"] != SAVE_FORMAT: raise SaveError(f"wrong format tag {d['format']!r}: expected {SAVE_FORMAT!r}")
-    if d["version"] != SAVE_VERSION: raise SaveError(f"unsupported save version {d['version']!r}: this reads version {SAVE_VERSION}")
+    if type(d["version"]) is not int or d["version"] != SAVE_VERSION: raise SaveError(f"unsupported save version {d['version']!r}: this reads version {SAVE_VERSION}")
     game = get_game(d["game"], SaveError)
     if not isinstance(d["options"], dict): raise SaveError(f"options must be a JSON object, got {d['options']!r}")
     options = game.make_options(d["options"], SaveError, complete=True)

@@ -152,10 +152,19 @@ def check_protocol(game,                  # a Game subclass or its name
         for p, a in acts[k:]: t.apply(p, a)
         _same(t, s, f"{game.name} seed {seed}: save at action {k}, load, continue")
         if acts:
-            u = s.undo(); _same(u, again(len(acts) - 1), f"{game.name} seed {seed}: undo")
-            u.apply(*acts[-1]); _same(u, s, f"{game.name} seed {seed}: undo then redo")
-            j = int(rng.integers(1, len(acts) + 1))
-            _same(s.undo(j), again(len(acts) - j), f"{game.name} seed {seed}: undo({j})")
+            teaching = getattr(s.options, "undo_knowledge", "refuse") == "teaching"
+            for j in (1, int(rng.integers(1, len(acts) + 1))):
+                k = len(acts) - j
+                seen = [r for r in s.reveals if r[0] >= k]          # what an undo to k would take back
+                if seen and not teaching:
+                    before = s.save()
+                    try: s.undo(j); raise AssertionError(f"{game.name} seed {seed}: undo({j}) took back {seen[0]}")
+                    except RulesError as e: assert "undo rule" in str(e), e
+                    assert s.save() == before
+                    counts["undo refused"] += 1; continue
+                u = s.undo(j); _same(u, again(k), f"{game.name} seed {seed}: undo({j})")
+                for p, a in acts[k:]: u.apply(p, a)
+                _same(u, s, f"{game.name} seed {seed}: undo({j}) then redo")
         _check_quiet(s, counts)
         counts["games"] += 1
     return dict(counts)

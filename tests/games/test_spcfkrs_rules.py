@@ -136,7 +136,7 @@ def test_undo_and_copy_are_new_states():
     s = near(seed=2)
     s.apply(0, {"orders": {}}); s.apply(1, {"orders": {}})
     with assert_unchanged(s):
-        t = s.copy().undo()                                      # new states; s is left as it was
+        t = s.copy().past(1)                                     # new states; s is left as it was
         t.apply(1, {"orders": {}})                               # resolves a round: the battle logs into t's log
     assert t.log == s.log and t.battle is not s.battle
 

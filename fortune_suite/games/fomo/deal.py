@@ -37,7 +37,8 @@ def peek(s, p:int, st:int, why:str):
     "Player `p` looks at stack `st` (all of it, or its top card with `peek_all=False`); logged for `p` only."
     cards = s.stacks[st] if s.options.peek_all else s.stacks[st][-1:]
     s.know[p].update(cards); s.seen[p].update(cards); s.learned[p] += 1
-    s.reveals[p].append((len(s.actions) - 1, "start" if why.startswith("looks") else "first" if s.phase == PHASE_PEEK else "peek", st))   # (see undo_refusal)
+    how = "the round-start peek" if why.startswith("looks") else "the 1st player's peek" if s.phase == PHASE_PEEK else "the 1's peek"
+    s.reveal((p,), f"stack {STACK_NAMES[st]} ({how})")          # no undo takes it back (the engine's undo_refusal)
     if not s.quiet:
         s.emit("info", f"Player {p} {why} {STACK_NAMES[st]}: {s.labels(cards)}.",
                {"peek": st, "cards": [s.deck.kinds[s.kind[c]].name for c in cards]}, p, (p,))

@@ -33,7 +33,7 @@ def end_round(s):
                               {"unhooked": q, "stack": st}, None)
         s.hooked[st] = []
         s.piles[w].extend(cards); s.know[w].update(cards); s.seen[w].update(cards); s.changed.add(w)
-        s.reveals[w].append((len(s.actions) - 1, "took", st))
+        s.reveal((w,), f"the cards of stack {STACK_NAMES[st]}, taken with the {wv}")   # (the engine's undo_refusal)
         if loud:
             rb = sum(s.rainbow[c] for c in cards)
             extra = f", {rb} rainbow-backed" if o.backs_visible and rb else ""

@@ -43,7 +43,6 @@ class FomoState(State):
         self.version, self._secret, self._legal_memo = 0, False, None     # version: +1 whenever the position changes
         self.cards_version, self.obs_memo = 0, {}                         # +1 whenever cards move (bots' cache)
         self.learned = [0] * n                                            # +1 whenever that player learns a card or reorders their pile
-        self.reveals = [[] for _ in range(n)]                             # (action index, how, stack): each time that player saw hidden cards
         self.changed, self.ordering = set(), []                           # piles changed this round; who still sets their top (order step)
         deal.start_round(self)
 
@@ -129,18 +128,6 @@ class FomoState(State):
     def export_for(self, seat:int) -> str:
         "Player `seat`'s export: their view and their own log lines as JSON — not a save, it cannot be loaded (see `views.export_for`)."
         return views.export_for(self, seat)
-    def undo_refusal(self, seat:int, k:int):
-        """May `seat` undo back to action `k` (keep the first `k` actions)? None if so, else the reason: in play mode
-        (option `undo_knowledge="refuse"`) no undo takes back an action after which `seat` saw hidden cards."""
-        if self.options.undo_knowledge == "teaching": return None
-        seat = self._player(seat)
-        for i, how, st in self.reveals[seat]:
-            if i >= k:
-                what = {"peek": f"the 1's peek at stack {STACK_NAMES[st]}", "first": f"the 1st player's peek at stack {STACK_NAMES[st]}",
-                        "start": f"the round-start peek at stack {STACK_NAMES[st]}", "took": f"the cards of stack {STACK_NAMES[st]} they took"}[how]
-                return (f"undo rule: Player {seat} has seen hidden cards since then ({what}, at move {i + 1}): in play mode an undo "
-                        f"does not take back knowledge (option undo_knowledge='teaching' allows it)")
-        return None
     def label(self, c:int) -> str:
         "How the log names Mecha card id `c`."
         return self.deck.kinds[self.kind[c]].label()
