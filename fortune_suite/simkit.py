@@ -219,7 +219,7 @@ def _option(text):
     k, eq, v = text.partition("=")
     if not eq or not k.strip(): raise CliError(f"--option takes key=value, got {text!r}")
     try: return k.strip(), json.loads(v)
-    except ValueError: return k.strip(), v
+    except (ValueError, RecursionError): return k.strip(), v       # not JSON (or absurdly deep): the text itself
 
 def make_parser() -> CliParser:
     "The argument parser of `fortune-suite simulate`."

@@ -56,7 +56,7 @@ def _param(bot, fn, k, text):
         raise RulesError(f"bot {bot!r} has no parameter {k!r}" + (f" (it has: {', '.join(known)})" if known else " (it takes none)"))
     d = sig[k].default
     try: v = json.loads(text)
-    except ValueError: v = text
+    except (ValueError, RecursionError): v = text                 # not JSON (or absurdly deep): the text itself
     if isinstance(d, bool): ok = isinstance(v, bool)
     elif isinstance(d, int): ok = isinstance(v, int) and not isinstance(v, bool)
     elif isinstance(d, float): ok = isinstance(v, (int, float)) and not isinstance(v, bool); v = float(v) if ok else v

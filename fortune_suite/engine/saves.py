@@ -16,7 +16,10 @@ SAVE_FORMAT, SAVE_VERSION = "fortune_suite.save", 1
 _SAVE_KEYS = ("format", "version", "game", "options", "seed", "actions")
 
 def _replay(game, options, seed, actions, err=RulesError, quiet=False):
-    s = game.new(options, seed, quiet=quiet)
+    try: s = game.new(options, seed, quiet=quiet)
+    except RulesError as e:                       # options each fine alone, refused together when the game sets up
+        if isinstance(e, err): raise
+        raise err(f"the game cannot start with these options: {e}") from e
     for i, pa in enumerate(actions):
         if not (isinstance(pa, (list, tuple)) and len(pa) == 2):
             raise err(f"actions[{i}] must be a [player, action] pair, got {brief(pa)}")

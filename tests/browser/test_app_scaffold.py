@@ -109,23 +109,24 @@ def test_hot_seat_pig(lab, page, tmp_path):
     box.fill("{this is not a save")
     app.locator("button.fs-app-load").click()
     spot = app.locator(".fs-app-loadrow .fs-error-spot")
-    wait(lambda: spot.is_visible() and spot.inner_text().strip().startswith("⚠ Not JSON:"), "the message beside Load text")
-    assert "SaveError" not in app.inner_text() and "Not JSON" not in status.inner_text()
+    wait(lambda: spot.is_visible() and spot.inner_text().strip().startswith("⚠ Save file is not JSON:"), "the message beside Load text")
+    assert "SaveError" not in app.inner_text() and "not JSON" not in status.inner_text()
     assert log() == before and button("Roll (31% bust chance)").is_visible()
     fits("the bad save"); shot("6-bad-save")
 
-    # Undo with nothing to undo for Player 1: the message beside the toolbar, not in the turn line
+    # Undo refused for Player 1: their stance was revealed with Player 0's, and no undo takes back what a player has
+    # seen; the rule shows beside the toolbar, not in the turn line, and nothing changes
     button("Roll (31% bust chance)").click()
     wait(lambda: iam.is_visible() and iam.inner_text().strip() == "I am Player 1", "the screen after the bust")
     iam.click()
     wait(lambda: roll().count() == 1, "Player 1's roll button")
-    app.locator("button.fs-app-undo").click()                      # Player 1 undoes their stance: fine
-    wait(lambda: button("Steady stance (roll 1d6)").is_visible(), "Player 1's stance buttons again")
-    app.locator("button.fs-app-undo").click()                      # and again: Player 1 has no move left to undo
+    shown = log()
+    app.locator("button.fs-app-undo").click()
     tool_spot = app.locator(".fs-app-toolbar .fs-error-spot")
-    wait(lambda: tool_spot.is_visible() and "Nothing to undo: Player 1 has not moved yet." in tool_spot.inner_text(), "the message beside Undo")
-    assert "Nothing to undo" not in status.inner_text()
-    fits("nothing to undo")
+    wait(lambda: tool_spot.is_visible() and "Undo rule: every player saw every side's secret orders at move 2" in tool_spot.inner_text(),
+         "the undo rule beside Undo")
+    assert "Undo rule" not in status.inner_text() and roll().count() == 1 and log() == shown
+    fits("undo refused")
 
     # load the saved game from the text box: it goes to Player 0, whose turn it is, through the screen
     box.fill(text)

@@ -3,8 +3,8 @@ plays it: by clicking cards.
 
 1. Against a bot, a whole 2-player game: the 1st player's peek (click a stack), bids (click a card of the hand: it
    is raised and the stacks where it may go light up green with a line saying what the bid does; click one), the
-   Hook's target (click a player's card), the order step (click a card of the own pile), Undo restoring the
-   previous screen, Save → Load restoring the game, the status cards and the summary following the game's own
+   Hook's target (click a player's card), the order step (click a card of the own pile), Undo refused past the bot's
+   peek (nobody undoes what a player has seen), Save → Load restoring the game, the status cards and the summary following the game's own
    scoring, the log grouped by round — and no text cut off at any step.
 2. Hot-seat: the privacy screen; while one seat looks, the other seat's hand, its face-down discard and the cards
    only it has seen are nowhere in the page's DOM; Undo on the screen goes back to the player who just left.
@@ -135,15 +135,16 @@ def test_whole_game_against_a_bot(lab, page):
     assert pyj(page, "app.state.actions[:2]") == [[0, {"peek": 1}], [0, {"play": 5, "stack": 0}]]
     shot(panel, "3-after-bot")
 
-    # Undo: the bid and the bot's answer go; the screen is as it was before the bid
+    # Undo: the bot answered with its 1 and peeked at stack C; no undo takes back what a player has seen (the engine's
+    # knowledge rule), so it is refused beside Undo and nothing changes
+    after = log(panel)
     panel.locator("button.fs-app-undo").click()
-    wait(lambda: panel.locator("button.fs-fomo-card-5").count() == 1, "the 5 back in the hand")
-    wait(lambda: log(panel) == before, "the log as it was before the bid")
-    wait(lambda: "Undone: Player 0's last move and the 1 move(s) after it." in status.inner_text(), "the undo news")
-    panel.locator("button.fs-fomo-card-5").click()
-    wait(lambda: table_text(panel) == screen_before, "the table as it was before the bid (the 5 selected again)")
-    panel.locator("button.fs-fomo-card-5").click()                                       # put it back
-    wait(lambda: panel.locator(".fs-fomo-selected").count() == 0, "nothing selected")
+    tool_spot = panel.locator(".fs-app-toolbar .fs-error-spot")
+    wait(lambda: tool_spot.is_visible() and "Undo rule: Player 1 saw stack C (the 1's peek) at move 3" in tool_spot.inner_text(),
+         "the undo rule beside Undo")
+    assert log(panel) == after and panel.locator("button.fs-fomo-card-5").count() == 0
+    assert pyj(page, "[p for p, _ in app.state.actions]") == [0, 0, 1]
+    shot(panel, "3b-undo-refused")
 
     # an error beside the control: a stack clicked with no card chosen
     panel.locator("button.fs-fomo-stack-C").click()

@@ -147,26 +147,25 @@ def test_game_against_the_bot(lab, page, bokeh_data):
     assert app.locator(".fs-app-log .fs-log-casualty").count() == len(fallen)
     fits("after the round"); shot("6-after")
 
-    # Undo: Red's order sheet goes (the bot's, written first, stays); the screen is as it was before Red's orders
+    # Undo: Red's order sheet was revealed when the round resolved, and no undo takes back what a player has seen: the
+    # rule shows beside the toolbar (not in the turn line) and the board stays as it is
+    shown, pieces = log(), data(page, "fs-grid-pieces")
     app.locator("button.fs-app-undo").click()
-    wait(lambda: "Orders revealed for round 1:" not in log(), "the round taken back")
-    bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START and "✕" not in d["label"])
-    bokeh_data(page, "fs-grid-arrows", until=lambda d: len(d["x0"]) == 0)
-    wait(lambda: "Undone: Red's last move" in status.inner_text(), "the news of the undo")
-    assert app.locator(".fs-sp-card.fs-status-out").count() == 0 and "2 of 2 standing · 2 pts" in app.locator(".fs-app-summary").inner_text()
-    fits("undone")
+    tool_spot = app.locator(".fs-app-toolbar .fs-error-spot")
+    wait(lambda: tool_spot.is_visible() and "Undo rule: every player saw every side's secret orders at move 2" in tool_spot.inner_text(),
+         "the undo rule beside Undo")
+    assert log() == shown and "Undo rule" not in status.inner_text() and data(page, "fs-grid-pieces") == pieces
+    fits("undo refused"); shot("6-undo-refused")
 
-    # save now; play on (Red holds: the bot shoots); load the save: round 1 again, orders to write
+    # save now (Red has won in one round); load that save cut before Red's orders: round 1 again, orders to write
     app.locator("button.fs-app-save").click()
     link = app.locator(".fs-app-download a")
     wait(lambda: link.count() == 1, "the download link")
     text = base64.b64decode(link.get_attribute("href").split("base64,", 1)[1]).decode()
-    assert [p for p, _ in json.loads(text)["actions"]] == [1]
-    app.locator(".fs-sp-lock").click()
-    wait(lambda: report.is_visible(), "a second round 1 replayed")
-    app.locator(".fs-sp-skip").click()
-    wait(lambda: "Orders revealed for round 1:" in log(), "the round resolved")
-    app.locator(".fs-app-savetext textarea").fill(text)
+    d = json.loads(text)
+    assert [p for p, _ in d["actions"]] == [1, 0] and "Game over" in status.inner_text()     # the bot's sheet and Red's
+    d["actions"] = d["actions"][:1]
+    app.locator(".fs-app-savetext textarea").fill(json.dumps(d))
     app.locator("button.fs-app-load").click()
     wait(lambda: "Orders revealed for round 1:" not in log() and "Loaded a saved game" in status.inner_text(), "the save loaded")
     bokeh_data(page, "fs-grid-pieces", until=lambda d: sorted(d["cell"]) == START and "✕" not in d["label"])

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from ...engine import RulesError
+from ...engine import RulesError, read_json
 
 # %% auto #0
 __all__ = ['SCAVENGERS', 'PEEK', 'HOOK', 'TANK', 'MECHA_TYPES', 'BACKS', 'DEFAULT_BACK', 'DECK_FILE', 'DEFAULT_DECK', 'DeckError',
@@ -127,8 +127,7 @@ def load_deck(path) -> MechaDeck:  # a JSON deck file
     p = Path(path)
     try: text = p.read_text(encoding="utf-8")
     except OSError as e: raise DeckError(f"{p}: cannot read the deck file ({e.strerror or e})") from None
-    try: d = json.loads(text)
-    except ValueError as e: raise DeckError(f"{p}: not JSON ({e})") from None
+    d = read_json(text, DeckError, f"{p}")                        # (our error for text that is not JSON or nests too deep)
     return deck_from_dict(d, str(p))
 
 # %% ../../../nbs/30_fomo_cards.ipynb #c016
