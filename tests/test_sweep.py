@@ -49,5 +49,7 @@ def test_bad_study_raises_before_any_cluster_starts():
     with pytest.raises(SweepError, match="condition 1 \\(b\\): unknown option 'speed' for pig"):
         sweep([{"game": "pig", "name": "a"}, {"game": "pig", "name": "b", "options": {"speed": 1}}], workers=2)
     assert time.monotonic() - t0 < 2                                         # no cluster was started for it
+    with pytest.raises(SweepError, match="MAX_GAMES"):                       # a study too large: refused at once
+        sweep({"conditions": [{"game": "pig"}], "games": 1_000_000_000_000}, workers=2)
     with pytest.raises(SweepError, match="cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'"):
         sweep([{"game": "pig"}], scheduler="tcp://127.0.0.1:9", progress=False)
