@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse, json, os, sys, shutil, secrets, importlib, signal, socket, subprocess, time
 from pathlib import Path
 from .dice import Roller, dist, parse, DiceError
+from .simkit import CLI_ERRORS, cli_message
 
 # %% auto #0
 __all__ = ['find_front_door', 'lab_command', 'app_command', 'ServeError', 'port_in_use', 'wait_until_serving', 'make_parser',
@@ -226,8 +227,23 @@ def make_parser() -> argparse.ArgumentParser:
     w.set_defaults(fn=_sweep)
     return p
 
+def _stdout_gone():
+    "Whoever read stdout has gone (`| head`): stdout goes to /dev/null, so Python's own flush at exit has nowhere to fail."
+    try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError): pass    # not a real file (a notebook's stream): nothing to redirect
+
 def main(argv=None) -> int:
-    "Entry point of the `fortune-suite` console script; returns the exit code (2 on bad input)."
+    "Entry point of the `fortune-suite` console script; returns the exit code: 2 on bad input or any of our errors (one line on stderr), 1 when stdout is closed early (quietly)."
+    try:
+        try: code = _main(argv)
+        except (FileNotFoundError, *CLI_ERRORS) as e:                # what a subcommand let through: still one line
+            print(f"fortune-suite: error: {cli_message(e)}", file=sys.stderr); code = 2
+        sys.stdout.flush()                         # a pipe closed early shows here at the latest, not as Python exits
+        return code
+    except BrokenPipeError:                        # `fortune-suite … | head -1`: end quietly, as Python's docs advise
+        _stdout_gone(); return 1                   # (SIGPIPE): stdout to /dev/null, exit code 1
+
+def _main(argv) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
     if argv[:1] == ["luck"]: return _luck(argparse.Namespace(rest=argv[1:]))                      # likewise
@@ -238,7 +254,5 @@ def main(argv=None) -> int:
     if getattr(args, "times", 1) < 1 or getattr(args, "times", 1) > 10_000:
         print("fortune-suite: error: --times must be between 1 and 10000", file=sys.stderr); return 2
     try: return args.fn(args) or 0
-    except (DiceError, ValueError, FileNotFoundError) as e:
-        print(f"fortune-suite: error: {e}", file=sys.stderr); return 2
     except ServeError as e:
         print(f"fortune-suite: error: {e}", file=sys.stderr); return e.code

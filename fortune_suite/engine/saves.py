@@ -43,6 +43,7 @@ def load_game(text:str, quiet=False):
     "The state a save file records, checked and replayed; `SaveError` names what is wrong with the file."
     try: d = json.loads(text)
     except (TypeError, ValueError) as e: raise SaveError(f"not JSON: {e}") from None
+    except RecursionError: raise SaveError("not a save file: nested too deeply to read") from None
     if not isinstance(d, dict): raise SaveError(f"not a save file: expected a JSON object, got {type(d).__name__}")
     for k in _SAVE_KEYS:
         if k not in d: raise SaveError(f"missing key {k!r} in save file")
