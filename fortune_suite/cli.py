@@ -114,6 +114,20 @@ def _end(proc, grace:float=10.0):
     try: os.killpg(proc.pid, signal.SIGKILL)                  # its own group (start_new_session): only its helpers
     except (ProcessLookupError, PermissionError): pass
 
+# Run before the server (it then becomes the server, by exec): asks Linux to send it SIGTERM when the process that
+# started it dies, however it dies (PR_SET_PDEATHSIG survives exec); if that process died already, it does not start.
+_PARENT_DEATH = """import ctypes, os, signal, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.prctl(1, int(signal.SIGTERM), 0, 0, 0) != 0:   # 1: PR_SET_PDEATHSIG
+    sys.exit(f"fortune-suite: prctl(PR_SET_PDEATHSIG) failed: {os.strerror(ctypes.get_errno())}")
+if os.getppid() != int(sys.argv[1]): sys.exit(0)          # the command is gone already: serve nothing
+os.execvp(sys.argv[2], sys.argv[2:])"""
+
+def _tied(cmd:list) -> list:
+    "`cmd` so that it cannot outlive this process: on Linux behind `_PARENT_DEATH` (SIGTERM when we die, even by SIGKILL)."
+    if not sys.platform.startswith("linux"): return list(cmd)
+    return [sys.executable, "-c", _PARENT_DEATH, str(os.getpid()), *cmd]
+
 def _serve(cmd:list, # the server command line
            port:int, # the port it was told to listen on (127.0.0.1)
            url:str, # the address printed once the server answers
@@ -130,7 +144,7 @@ def _serve(cmd:list, # the server command line
     sigs = [signal.SIGTERM, signal.SIGINT] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
     old = {s: signal.signal(s, on_signal) for s in sigs}
     try:
-        proc = subprocess.Popen(cmd, start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
+        proc = subprocess.Popen(_tied(cmd), start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
         if asked: raise _Stop(asked[0])
         print(f"starting the server on port {port} …", file=sys.stderr, flush=True)
         wait_until_serving(proc, probe, timeout)
