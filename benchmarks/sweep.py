@@ -105,7 +105,7 @@ def main(argv=None):
     sweep(Study(study.conditions, games=2, seed=99), workers=0, progress=False)    # this process: the games' modules loaded
     kinds = ["plain", 1, 2] + (["2 before"] if a.compare else [])
     wall, cpu, starts, games_cpu, setup_cpu = ({k: [] for k in kinds} for _ in range(5))
-    ref, same, batches = None, True, S.batches
+    ref, same, iter_batches = None, True, S.iter_batches
     # Repeats interleaved (plain, 1 worker, 2 workers, …) so the kinds share the machine's load alike; one cluster at a
     # time (two LocalClusters alive in one process stalled a sweep in our tests), started before its clock starts.
     for r in range(repeats):
@@ -125,9 +125,9 @@ def main(argv=None):
             with cl, Client(cl) as client:
                 starts[k].append(time.perf_counter() - t0)
                 w0, c0 = proc_cpu(client), time.process_time()
-                if before: S.batches = lambda st, b, w=1: batches(st, b)          # even batches to the end, as before
+                if before: S.iter_batches = lambda st, b, w=1: iter_batches(st, b)   # even batches to the end, as before
                 try: t, df = timed(lambda: sweep(study, client=client, progress=False))
-                finally: S.batches = batches
+                finally: S.iter_batches = iter_batches
                 wall[k].append(t)          # CPU: the workers' processes, and this one (client, scheduler, nannies)
                 cpu[k].append(proc_cpu(client) - w0 + time.process_time() - c0)
                 games_cpu[k].append(df.attrs["run"]["game_cpu"])     # the batches' threads: the games' own CPU,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse, json, os, sys, shutil, secrets, importlib, signal, socket, subprocess, time
 from pathlib import Path
 from .dice import Roller, dist, parse, DiceError
+from .simkit import CLI_ERRORS, cli_message
 
 # %% auto #0
 __all__ = ['find_front_door', 'lab_command', 'app_command', 'ServeError', 'port_in_use', 'wait_until_serving', 'make_parser',
@@ -113,6 +114,20 @@ def _end(proc, grace:float=10.0):
     try: os.killpg(proc.pid, signal.SIGKILL)                  # its own group (start_new_session): only its helpers
     except (ProcessLookupError, PermissionError): pass
 
+# Run before the server (it then becomes the server, by exec): asks Linux to send it SIGTERM when the process that
+# started it dies, however it dies (PR_SET_PDEATHSIG survives exec); if that process died already, it does not start.
+_PARENT_DEATH = """import ctypes, os, signal, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.prctl(1, int(signal.SIGTERM), 0, 0, 0) != 0:   # 1: PR_SET_PDEATHSIG
+    sys.exit(f"fortune-suite: prctl(PR_SET_PDEATHSIG) failed: {os.strerror(ctypes.get_errno())}")
+if os.getppid() != int(sys.argv[1]): sys.exit(0)          # the command is gone already: serve nothing
+os.execvp(sys.argv[2], sys.argv[2:])"""
+
+def _tied(cmd:list) -> list:
+    "`cmd` so that it cannot outlive this process: on Linux behind `_PARENT_DEATH` (SIGTERM when we die, even by SIGKILL)."
+    if not sys.platform.startswith("linux"): return list(cmd)
+    return [sys.executable, "-c", _PARENT_DEATH, str(os.getpid()), *cmd]
+
 def _serve(cmd:list, # the server command line
            port:int, # the port it was told to listen on (127.0.0.1)
            url:str, # the address printed once the server answers
@@ -129,7 +144,7 @@ def _serve(cmd:list, # the server command line
     sigs = [signal.SIGTERM, signal.SIGINT] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
     old = {s: signal.signal(s, on_signal) for s in sigs}
     try:
-        proc = subprocess.Popen(cmd, start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
+        proc = subprocess.Popen(_tied(cmd), start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
         if asked: raise _Stop(asked[0])
         print(f"starting the server on port {port} …", file=sys.stderr, flush=True)
         wait_until_serving(proc, probe, timeout)
@@ -226,8 +241,23 @@ def make_parser() -> argparse.ArgumentParser:
     w.set_defaults(fn=_sweep)
     return p
 
+def _stdout_gone():
+    "Whoever read stdout has gone (`| head`): stdout goes to /dev/null, so Python's own flush at exit has nowhere to fail."
+    try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError): pass    # not a real file (a notebook's stream): nothing to redirect
+
 def main(argv=None) -> int:
-    "Entry point of the `fortune-suite` console script; returns the exit code (2 on bad input)."
+    "Entry point of the `fortune-suite` console script; returns the exit code: 2 on bad input or any of our errors (one line on stderr), 1 when stdout is closed early (quietly)."
+    try:
+        try: code = _main(argv)
+        except (FileNotFoundError, *CLI_ERRORS) as e:                # what a subcommand let through: still one line
+            print(f"fortune-suite: error: {cli_message(e)}", file=sys.stderr); code = 2
+        sys.stdout.flush()                         # a pipe closed early shows here at the latest, not as Python exits
+        return code
+    except BrokenPipeError:                        # `fortune-suite … | head -1`: end quietly, as Python's docs advise
+        _stdout_gone(); return 1                   # (SIGPIPE): stdout to /dev/null, exit code 1
+
+def _main(argv) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
     if argv[:1] == ["luck"]: return _luck(argparse.Namespace(rest=argv[1:]))                      # likewise
@@ -238,7 +268,5 @@ def main(argv=None) -> int:
     if getattr(args, "times", 1) < 1 or getattr(args, "times", 1) > 10_000:
         print("fortune-suite: error: --times must be between 1 and 10000", file=sys.stderr); return 2
     try: return args.fn(args) or 0
-    except (DiceError, ValueError, FileNotFoundError) as e:
-        print(f"fortune-suite: error: {e}", file=sys.stderr); return 2
     except ServeError as e:
         print(f"fortune-suite: error: {e}", file=sys.stderr); return e.code

@@ -10,8 +10,8 @@ import numpy as np
 from .engine import get_game, known_games, bots_for, get_bot, play_bots, options_to_dict, RulesError
 
 # %% auto #0
-__all__ = ['Z95', 'wilson', 'CliError', 'CliParser', 'run_cli', 'Setup', 'prepare', 'play_game', 'SimResult', 'simulate',
-           'make_parser', 'simulate_cli']
+__all__ = ['Z95', 'CLI_ERRORS', 'wilson', 'CliError', 'CliParser', 'cli_message', 'run_cli', 'Setup', 'prepare', 'play_game',
+           'SimResult', 'simulate', 'make_parser', 'simulate_cli']
 
 # %% ../nbs/06_simkit.ipynb #c005
 Z95 = 1.959963984540054   # the standard normal quantile for a two-sided 95% interval
@@ -36,12 +36,19 @@ class CliParser(argparse.ArgumentParser):
     "An ArgumentParser that raises `CliError` instead of printing usage and exiting."
     def error(self, message): raise CliError(message)
 
+CLI_ERRORS = (CliError, ValueError, RulesError, RecursionError)   # what a command reports on one line (exit code 2)
+
+def cli_message(e:BaseException) -> str:
+    "The one line a command prints for one of `CLI_ERRORS`: the message; for a `RecursionError`, what it most likely means."
+    if isinstance(e, RecursionError): return f"nested too deeply to handle ({e})"
+    return str(e)
+
 def run_cli(prog:str, fn, argv) -> int:
-    "Run `fn(argv) -> int`; `--help` exits 0, `CliError`/`ValueError` print one line on stderr and return 2."
+    "Run `fn(argv) -> int`; `--help` exits 0; `CLI_ERRORS` — ours (`CliError`, `ValueError` and `RulesError` with their kin) and `RecursionError` — print one line on stderr and return 2."
     try: return fn(argv) or 0
     except SystemExit as e: return int(e.code or 0)
-    except (CliError, ValueError) as e:
-        print(f"{prog}: error: {e}", file=sys.stderr); return 2
+    except CLI_ERRORS as e:
+        print(f"{prog}: error: {cli_message(e)}", file=sys.stderr); return 2
 
 # %% ../nbs/06_simkit.ipynb #2895c0cd
 @dataclass
@@ -219,7 +226,8 @@ def _option(text):
     k, eq, v = text.partition("=")
     if not eq or not k.strip(): raise CliError(f"--option takes key=value, got {text!r}")
     try: return k.strip(), json.loads(v)
-    except (ValueError, RecursionError): return k.strip(), v       # not JSON (or absurdly deep): the text itself
+    except ValueError: return k.strip(), v
+    except RecursionError: raise CliError(f"--option {k.strip()}: the value is nested too deeply") from None
 
 def make_parser() -> CliParser:
     "The argument parser of `fortune-suite simulate`."

@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_sweep.ipynb #81b98111
 from __future__ import annotations
-import gc, hashlib, json, logging, math, os, time, uuid
+import gc, hashlib, itertools, json, logging, math, os, tempfile, time, uuid
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 import numpy as np
@@ -12,9 +12,10 @@ from .engine import options_to_dict, RulesError
 from .simkit import prepare, play_game, wilson, _progress
 
 # %% auto #0
-__all__ = ['GC_BATCH', 'LIGHT_DASK', 'FORMAT', 'SweepError', 'Condition', 'Study', 'condition_key', 'game_seeds', 'Planned',
-           'plan', 'default_batch', 'batches', 'play_batch', 'local_cluster', 'sweep', 'tidy', 'have_parquet',
-           'default_path', 'save', 'load', 'summarize', 'summary_text']
+__all__ = ['MAX_GAMES', 'MAX_NEST', 'GC_BATCH', 'LIGHT_DASK', 'IN_FLIGHT', 'MAX_WORKERS', 'FORMAT', 'SweepError', 'Condition',
+           'Study', 'condition_key', 'game_seeds', 'Planned', 'plan', 'default_batch', 'iter_batches', 'batches',
+           'play_batch', 'local_cluster', 'sweep', 'tidy', 'have_parquet', 'default_path', 'check_out', 'save', 'load',
+           'summarize', 'summary_text']
 
 # %% ../nbs/07_sweep.ipynb #3585dab9
 class SweepError(ValueError):
@@ -48,6 +49,17 @@ def _default_name(c:Condition, su) -> str:
 
 # %% ../nbs/07_sweep.ipynb #24ebc7fd
 _STUDY_KEYS = ("conditions", "games", "seed", "paired")
+MAX_GAMES = 1_000_000   # most games a study may ask for (games × conditions): its table holds a row per game
+MAX_NEST = 64           # deepest nesting of lists and objects in a study (a study file, a condition's options or bots)
+
+def _check_nesting(v, what):
+    "`SweepError` when `v` nests lists/dicts deeper than `MAX_NEST` (checked without recursion)."
+    todo = [(v, 1)]
+    while todo:
+        x, depth = todo.pop()
+        if isinstance(x, (list, tuple, dict)):
+            if depth > MAX_NEST: raise SweepError(f"{what} is nested more than {MAX_NEST} levels deep (MAX_NEST)")
+            todo.extend((y, depth + 1) for y in (x.values() if isinstance(x, dict) else x))
 
 def _whole(v, what, low):
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
@@ -68,9 +80,14 @@ class Study:
         if isinstance(self.conditions, (Condition, dict)) or not isinstance(self.conditions, (list, tuple)) or not self.conditions:
             raise SweepError(f"a study needs a non-empty list of conditions, got {self.conditions!r}")
         self.conditions = [self._condition(c, i) for i, c in enumerate(self.conditions)]
+        total = self.games * len(self.conditions)
+        if total > MAX_GAMES:
+            raise SweepError(f"{self.games:,} games × {len(self.conditions)} condition{'s' if len(self.conditions) != 1 else ''} = {total:,} games: "
+                             f"more than a sweep plays (MAX_GAMES = {MAX_GAMES:,} games a study); split it into smaller studies")
 
     @staticmethod
     def _condition(c, i):
+        _check_nesting(c if not isinstance(c, Condition) else [c.options, c.bots], f"condition {i}")
         if isinstance(c, Condition): return c
         if not isinstance(c, dict): raise SweepError(f"condition {i}: a condition is an object of {', '.join(_KEYS)}; got {c!r}")
         bad = [k for k in c if k not in _KEYS]
@@ -85,6 +102,7 @@ class Study:
     def from_dict(cls, d:dict):
         "A study from a dict: the study's keys, defaults for every condition, and `conditions`."
         if not isinstance(d, dict): raise SweepError(f"a study is a JSON object with conditions, got {type(d).__name__}")
+        _check_nesting(d, "the study")
         bad = [k for k in d if k not in _STUDY_KEYS and k not in _KEYS or k == "name"]
         if bad: raise SweepError(f"unknown study key {bad[0]!r} (known: {', '.join(_STUDY_KEYS + tuple(k for k in _KEYS if k != 'name'))})")
         if "conditions" not in d: raise SweepError("a study needs \"conditions\": a list of conditions")
@@ -106,6 +124,7 @@ class Study:
         except OSError as e: raise SweepError(f"cannot read the study file {str(p)!r}: {e.strerror or e}") from None
         try: d = json.loads(text)
         except json.JSONDecodeError as e: raise SweepError(f"{p}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+        except RecursionError: raise SweepError(f"{p}: nested too deeply to read (a study nests at most {MAX_NEST} levels, MAX_NEST)") from None
         try: return cls.from_dict(d)
         except SweepError as e: raise SweepError(f"{p}: {e}") from None
 
@@ -163,19 +182,31 @@ def default_batch(study:Study, workers:int) -> int:
     total = study.games * len(study.conditions)
     return max(1, min(study.games, max(10, min(100, math.ceil(total / (8 * max(1, workers)))))))
 
-def _cut(a, b, k): return [(a + (b - a) * j // k, a + (b - a) * (j + 1) // k) for j in range(k)]
+def _cut_at(a, b, k, j): return (a + (b - a) * j // k, a + (b - a) * (j + 1) // k)   # piece j of a..b cut in k
+def _cut(a, b, k): return [_cut_at(a, b, k, j) for j in range(k)]
+
+def iter_batches(study:Study,    # the study
+                 batch:int,      # games per task (at most)
+                 workers:int=1   # workers that play at once: with more than one, the last tasks are cut smaller
+                ):
+    "The tasks of `batches`, one at a time, each computed when asked for: a study's size costs no memory (bad sizes raise at once)."
+    batch, workers = _whole(batch, "batch", 1), _whole(workers, "workers", 1)
+    k = math.ceil(study.games / batch)                       # tasks per condition; their sizes differ by one at most
+    n = k * len(study.conditions)
+    tail = n - 2 * workers if workers > 1 else n             # the study's last 2 tasks a worker: each cut in 4
+    def tasks():
+        for t in range(n):
+            ci, (a, b) = t // k, _cut_at(0, study.games, k, t % k)
+            if t < tail: yield (ci, a, b)
+            else: yield from ((ci, x, y) for x, y in _cut(a, b, min(4, b - a)))
+    return tasks()
 
 def batches(study:Study,         # the study
             batch:int,           # games per task (at most)
             workers:int=1        # workers that play at once: with more than one, the last tasks are cut smaller
            ) -> list:
     "The tasks of a study, condition by condition: (condition index, first game, one past the last), ≤ `batch` games, evened out."
-    batch, workers = _whole(batch, "batch", 1), _whole(workers, "workers", 1)
-    k = math.ceil(study.games / batch)                       # tasks per condition; their sizes differ by one at most
-    out = [(ci, a, b) for ci in range(len(study.conditions)) for a, b in _cut(0, study.games, k)]
-    if workers == 1: return out
-    tail = 2 * workers                                       # the study's last 2 tasks a worker: each cut in 4
-    return out[:-tail] + [(ci, x, y) for ci, a, b in out[-tail:] for x, y in _cut(a, b, min(4, b - a))]
+    return list(iter_batches(study, batch, workers))
 
 # %% ../nbs/07_sweep.ipynb #8dc8c88a
 def play_batch(p:Planned,        # the condition, from `plan`
@@ -240,18 +271,28 @@ def _timed_batch(p, seed, start, stop, measure, quiet):
     c1 = time.thread_time()
     return _play(p, su, seed, start, stop, measure, quiet), (c1 - c0, time.thread_time() - c1)
 
-def _run_dask(client, planned, study, tasks, measure, quiet, tick):
+IN_FLIGHT = 4       # tasks a worker thread may have submitted and not yet collected: the rest wait, not yet made
+MAX_WORKERS = 512   # most local worker processes a sweep starts (each is a Python process of its own)
+
+def _run_dask(client, planned, study, tasks, measure, quiet, tick, window):
+    "Play `tasks` (an iterator) on the client, at most `window` submitted at a time; the rows, the CPU, the tasks run."
     from distributed import as_completed
     tok = uuid.uuid4().hex[:12]
-    futs = [client.submit(_timed_batch, planned[ci], study.seed, a, b, measure, quiet, pure=False, retries=2,
-                          key=f"sweep-{tok}-{ci}-{a}") for ci, a, b in tasks]
-    rows, cpu = [], [0.0, 0.0]
+    def submit(t):
+        ci, a, b = t
+        f = client.submit(_timed_batch, planned[ci], study.seed, a, b, measure, quiet, pure=False, retries=2, key=f"sweep-{tok}-{ci}-{a}")
+        live.add(f); return f
+    live, rows, cpu = set(), [], [0.0, 0.0]
     try:
-        for f, (got, c) in as_completed(futs, with_results=True):
+        ac = as_completed([submit(t) for t in itertools.islice(tasks, window)], with_results=True)
+        n = len(live)
+        for f, (got, c) in ac:
+            live.discard(f)
+            for t in itertools.islice(tasks, 1): ac.add(submit(t)); n += 1     # one finished, the next one in
             rows.extend(got); cpu[0] += c[0]; cpu[1] += c[1]; tick(len(got)); f.release()
     except BaseException:
-        client.cancel(futs); raise
-    return rows, cpu
+        client.cancel(list(live)); raise
+    return rows, cpu, n
 
 def sweep(study,                 # a `Study`, its dict, a list of conditions, or a study file's path
           games:int=None,        # games per condition (default: the study's)
@@ -269,6 +310,8 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
     if (client is not None) + (scheduler is not None) + (workers is not None) > 1:
         raise SweepError("give one of client=, scheduler= or workers=")
     if workers is not None: workers = _whole(workers, "workers", 0)
+    if workers is not None and workers > MAX_WORKERS:
+        raise SweepError(f"{workers:,} worker processes is more than a sweep starts (MAX_WORKERS = {MAX_WORKERS}); for more, start a cluster and pass scheduler=")
     planned = plan(study)
     total = study.games * len(planned)
     n_workers = 1 if workers == 0 else (workers or _cores())
@@ -285,7 +328,7 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
                 client = own = Client(cluster)
             n_workers = max(1, sum(client.nthreads().values()) or n_workers)     # threads that can play a batch at once
         b = batch if batch is not None else default_batch(study, n_workers)
-        tasks = batches(study, b, 1 if workers == 0 else n_workers)
+        tasks = iter_batches(study, b, 1 if workers == 0 else n_workers)    # made as they are played: none wait in memory
         bar, done = None, [0]
         if callable(progress): tick = lambda k: (done.__setitem__(0, done[0] + k), progress(done[0], total))
         else:
@@ -293,11 +336,11 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
             tick = (lambda k: bar.update(k)) if bar is not None else (lambda k: None)
         try:
             if workers == 0:
-                rows, cpu = [], [0.0, 0.0]
+                rows, cpu, n_tasks = [], [0.0, 0.0], 0
                 for ci, a, e in tasks:
                     got, c = _timed_batch(planned[ci], study.seed, a, e, measure, quiet)
-                    rows.extend(got); cpu[0] += c[0]; cpu[1] += c[1]; tick(len(got))
-            else: rows, cpu = _run_dask(client, planned, study, tasks, measure, quiet, tick)
+                    rows.extend(got); cpu[0] += c[0]; cpu[1] += c[1]; tick(len(got)); n_tasks += 1
+            else: rows, cpu, n_tasks = _run_dask(client, planned, study, tasks, measure, quiet, tick, IN_FLIGHT * n_workers)
         finally:
             if bar is not None: bar.close()
     finally:
@@ -307,7 +350,7 @@ def sweep(study,                 # a `Study`, its dict, a list of conditions, or
     df.attrs["study"] = {"seed": study.seed, "games": study.games, "paired": study.paired,
                          "conditions": [{"name": p.name, "game": p.game, "options": p.options, "seats": p.seats, "bots": p.bots,
                                          "rotate": p.condition.rotate} for p in planned]}
-    df.attrs["run"] = {"seconds": time.perf_counter() - t0, "workers": n_workers, "batch": b, "tasks": len(tasks),
+    df.attrs["run"] = {"seconds": time.perf_counter() - t0, "workers": n_workers, "batch": b, "tasks": n_tasks,
                        "where": where, "setup_cpu": cpu[0], "game_cpu": cpu[1]}
     return df
 
@@ -359,18 +402,31 @@ def _jsonable(v):
     if v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v)): return None
     return v.item() if isinstance(v, np.generic) else v
 
+def check_out(path) -> Path:
+    "The file `save` would write, checked before anything is played: a .parquet (with pyarrow) or .json name, in a folder that exists and takes a new file."
+    p = Path(path)
+    if p.suffix not in (".parquet", ".json"): raise SweepError(f"cannot save a sweep as {p.name!r}: give a .parquet or .json file")
+    if p.suffix == ".parquet" and not have_parquet(): raise SweepError(f"cannot write {p}: Parquet needs pyarrow (pip install pyarrow), or save as .json")
+    folder = p.parent
+    if not folder.is_dir(): raise SweepError(f"cannot write {p}: " + (f"{folder} is not a folder" if folder.exists() else f"there is no folder {folder}"))
+    if p.is_dir(): raise SweepError(f"cannot write {p}: it is a folder")
+    if p.exists() and not os.access(p, os.W_OK): raise SweepError(f"cannot write {p}: the file is read-only")
+    try: tempfile.TemporaryFile(dir=folder).close()          # the folder takes a new file (permissions, a read-only disk, …)
+    except OSError as e: raise SweepError(f"cannot write {p}: the folder {folder} takes no new file ({e.strerror or e})") from None
+    return p
+
 def save(df:pd.DataFrame, path) -> Path:
     "Write a sweep's table to `path` (.parquet or .json), with its study; returns the path."
-    p = Path(path)
-    if p.suffix == ".parquet":
-        if not have_parquet(): raise SweepError(f"cannot write {p}: Parquet needs pyarrow (pip install pyarrow), or save as .json")
-        d = df.copy(); d.attrs = {"study": df.attrs.get("study")}
-        d.to_parquet(p, index=False)
-    elif p.suffix == ".json":
-        p.write_text(json.dumps({"format": FORMAT, "study": df.attrs.get("study"), "columns": list(df.columns),
-                                 "dtypes": [str(t) for t in df.dtypes],
-                                 "data": [[_jsonable(v) for v in r] for r in df.itertuples(index=False, name=None)]}))
-    else: raise SweepError(f"cannot save a sweep as {p.name!r}: give a .parquet or .json file")
+    p = check_out(path)
+    try:
+        if p.suffix == ".parquet":
+            d = df.copy(); d.attrs = {"study": df.attrs.get("study")}
+            d.to_parquet(p, index=False)
+        else:
+            p.write_text(json.dumps({"format": FORMAT, "study": df.attrs.get("study"), "columns": list(df.columns),
+                                     "dtypes": [str(t) for t in df.dtypes],
+                                     "data": [[_jsonable(v) for v in r] for r in df.itertuples(index=False, name=None)]}))
+    except OSError as e: raise SweepError(f"cannot write {p}: {e.strerror or e}") from None
     return p
 
 def load(path) -> pd.DataFrame:

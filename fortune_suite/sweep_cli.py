@@ -4,24 +4,29 @@
 
 # %% ../nbs/07a_sweep_cli.ipynb #eea49801
 from __future__ import annotations
-import itertools, json, sys
+import itertools, json, math, sys
 from pathlib import Path
 from .engine import get_game, RulesError
 from .simkit import CliError, CliParser, run_cli, _option
-from .sweep import Condition, Study, sweep, save, summarize, summary_text, _whole
+from .sweep import Condition, Study, MAX_GAMES, sweep, save, check_out, summarize, summary_text, _whole
 
 # %% auto #0
 __all__ = ['quick_study', 'make_parser', 'sweep_cli']
 
 # %% ../nbs/07a_sweep_cli.ipynb #a5e28cc9
+def _json(text:str, what:str):
+    "`text` read as JSON, else `ValueError`; nested too deeply for Python's reader is a `CliError`."
+    try: return json.loads(text)
+    except RecursionError: raise CliError(f"{what}: the value is nested too deeply") from None
+
 def _values(text:str, what:str) -> list:
-    try: return [json.loads(text)]
+    try: return [_json(text, what)]
     except ValueError: pass
     out = []
     for part in text.split(","):
         part = part.strip()
         if not part: raise CliError(f"{what}: an empty value in {text!r}")
-        try: out.append(json.loads(part))
+        try: out.append(_json(part, what))
         except ValueError: out.append(part)
     return out
 
@@ -38,6 +43,9 @@ def quick_study(game:str,           # a registered game
         axes.append([(k, x) for x in _values(text.partition("=")[2], f"--option {k}")])
     if players is not None:
         axes.append([("players", _whole(x, "--players", 1) if not isinstance(x, str) else x) for x in _values(str(players), "--players")])
+    n = math.prod(len(a) for a in axes)           # counted before the conditions are made: a huge grid is refused at once
+    if isinstance(games, int) and games >= 1 and n * games > MAX_GAMES:
+        raise CliError(f"{n:,} conditions × {games:,} games = {n * games:,} games: more than a sweep plays (MAX_GAMES = {MAX_GAMES:,} games a study)")
     conds = []
     for combo in itertools.product(*axes):
         opts = {k: v for k, v in combo if k != "players"}
@@ -50,14 +58,14 @@ def make_parser() -> CliParser:
     "The argument parser of `fortune-suite sweep`."
     p = CliParser(prog="fortune-suite sweep", description="Run a study (conditions × games) on Dask: a local cluster, a scheduler, or in-process.")
     p.add_argument("study", help="a study file (JSON), or a game's name for the quick form")
-    p.add_argument("--games", type=int, default=None, help="games per condition (default: the study's, or 100)")
+    p.add_argument("--games", type=int, default=None, help=f"games per condition (default: the study's, or 100; a study plays at most {MAX_GAMES:,} games in all)")
     p.add_argument("--seed", type=int, default=None, help="the study's seed (default: the study's, or 0)")
     w = p.add_mutually_exclusive_group()
     w.add_argument("--workers", type=int, default=None, help="local worker processes (default: one per core)")
     w.add_argument("--scheduler", default=None, metavar="ADDR", help="run on a running Dask scheduler, e.g. tcp://host:8786")
     w.add_argument("--serial", action="store_true", help="no Dask: play in this process (the same results)")
     p.add_argument("--batch", type=int, default=None, help="games per task (default: about 16 tasks per worker, at most 50)")
-    p.add_argument("--out", default=None, metavar="FILE", help="save the table (.parquet or .json)")
+    p.add_argument("--out", default=None, metavar="FILE", help="save the table (.parquet or .json; checked before any game is played)")
     p.add_argument("--json", action="store_true", help="print JSON: the study, the run and the summary")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     q = p.add_argument_group("quick form (STUDY is a game)")
@@ -77,6 +85,7 @@ def _run(argv) -> int:
         try: get_game(a.study)
         except RulesError as e: raise CliError(f"{a.study!r} is neither a study file nor a game: {e}") from None
         study = quick_study(a.study, a.option, a.players, a.bots, a.rotate, 100 if a.games is None else a.games, 0 if a.seed is None else a.seed)
+    if a.out: check_out(a.out)          # before any game: a path we cannot write would lose them all
     workers = 0 if a.serial else a.workers
     df = sweep(study, a.games, a.seed, workers=workers, scheduler=a.scheduler, batch=a.batch,
                progress=not (a.json or a.no_progress) and sys.stderr.isatty())

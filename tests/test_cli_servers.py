@@ -202,3 +202,47 @@ def test_app_sigterm_ends_voila(home_env, tmp_path):
         assert p.returncode == 0, p.returncode
     finally:
         stop(p)
+
+
+# ---- the server never outlives the command, even one killed with SIGKILL (no handler runs): the kernel sends it
+# SIGTERM (PR_SET_PDEATHSIG, set by the wrapper it starts through)
+
+def sigkill_leaves_nothing(p, port, within=10):
+    "SIGKILL to the command's pid alone: within `within` seconds its server and every process under it are gone, the port free."
+    kids = descendants(p.pid)
+    assert kids, "the command runs its server as a child"
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait(30)
+    t0 = time.time()
+    while time.time() - t0 < within and (any(alive(k) for k in kids) or port_taken(port)): time.sleep(0.2)
+    left = [k for k in kids if alive(k)]
+    for k in left: os.kill(k, signal.SIGKILL)                     # do not leave them to the next test
+    assert not left, f"left running {within} s after the command was killed with SIGKILL: {left}"
+    assert not port_taken(port), f"port {port} still answers after SIGKILL"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_app_server_dies_with_a_killed_command(home_env, tmp_path):
+    import nbformat
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('fortune' + '_suite app')")])
+    path = tmp_path / "app.ipynb"; nbformat.write(nb, path)
+    port, token = free_port(), "appkill"
+    p, lines = start(["app", str(path), "--port", str(port), "--token", token], home_env)
+    try:
+        url = wait_for_url(p, lines)
+        status, page = get(url, timeout=60)
+        assert status == 200 and "fortune_suite app" in page, status    # serving, a kernel running
+        sigkill_leaves_nothing(p, port)
+    finally:
+        stop(p)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_lab_server_dies_with_a_killed_command(home_env):
+    port = free_port()
+    p, lines = start(["lab", "--port", str(port), "--token", "labkill"], home_env)
+    try:
+        wait_for_url(p, lines)
+        sigkill_leaves_nothing(p, port)
+    finally:
+        stop(p)

@@ -167,12 +167,20 @@ def const(k:int) -> Dist:
     if not _is_int(k): raise DiceError(f"a constant must be an integer, got {k!r}")
     return Dist._raw(np.ones(1), int(k))
 
+def _sumset(a, b):
+    "Which sums can occur, from which outcomes of each side can (boolean vectors in and out)."
+    a, b = a.astype(np.float64), b.astype(np.float64)
+    if len(a) * len(b) <= 250_000: return np.convolve(a, b) > 0
+    n = len(a) + len(b) - 1   # counts of ways: integers, so FFT round-off (far below 0.5) cannot flip the test
+    return np.fft.irfft(np.fft.rfft(a, n) * np.fft.rfft(b, n), n) > 0.5
+
 def _convolve(a, b):
     "Convolution of two probability vectors: direct when small, FFT when large (negative round-off clipped)."
     if len(a) * len(b) <= 250_000: return np.convolve(a, b)
     n = len(a) + len(b) - 1
-    r = np.fft.irfft(np.fft.rfft(a, n) * np.fft.rfft(b, n), n)
-    return np.maximum(r, 0.0)
+    r = np.maximum(np.fft.irfft(np.fft.rfft(a, n) * np.fft.rfft(b, n), n), 0.0)
+    if not (a.all() and b.all()): r[~_sumset(a > 0, b > 0)] = 0.0   # gaps: a sum no pair of outcomes makes is exactly 0
+    return r
 
 def _add(self:Dist, other):
     if _is_int(other): return Dist._raw(self._p, self._offset + int(other), False)
@@ -265,8 +273,10 @@ _OPS = {">=": np.greater_equal, ">": np.greater, "<=": np.less_equal, "<": np.le
 def _indicator(self:Dist, op:str, k:int) -> Dist:
     "1 when `X op k` holds, else 0: `d20 + 5 >= 14` as a 0/1 distribution."
     if op not in _OPS: raise DiceError(f"unknown comparison {op!r} (use one of {', '.join(_OPS)})")
-    p = float(self._p[_OPS[op](self.outcomes, k)].sum())
-    return Dist._raw(np.array([1 - p, p]), 0) if 0 < p < 1 else const(int(p >= 1))
+    hit = _OPS[op](self.outcomes, k)
+    if not self._p[~hit].any(): return const(1)      # certain: every outcome that fails has probability 0 (the sum of
+    p = float(self._p[hit].sum())                    # the others, 1/6 six times, need not be exactly 1)
+    return Dist._raw(np.array([1 - p, p]), 0) if p > 0 else const(0)
 
 def _map(self:Dist, f) -> Dist:
     "Distribution of `f(X)` for an integer-valued function `f` (called once per outcome)."

@@ -318,7 +318,7 @@ class _Parser:
                 self.take(); kt = self.tok
                 k = int(self.take("num").text) if kt.kind == "num" else 1
                 how = {"k": "kh"}.get(m.text, m.text)
-                if k > n: self.fail(f"cannot {'keep' if how[0] == 'k' else 'drop'} {k} of {n} dice", kt if kt.kind == "num" else m)
+                k = min(k, n)      # keeping (dropping) more dice than were rolled keeps (drops) them all, as icepool does
                 keep = {"kh": ("kh", k), "kl": ("kl", k), "dl": ("kh", n - k), "dh": ("kl", n - k)}[how]
                 mods += m.text + (kt.text if kt.kind == "num" else "")
             elif m.kind == "op" and m.text == "!" and not depth:

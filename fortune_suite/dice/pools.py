@@ -84,7 +84,10 @@ def _keep_highest(n, d, k):
     w = np.exp(lt).sum(axis=2) * np.exp(lg[n] - lg[a] - lg[n - a])                       # (v, a): chance of the split
     Ra = (T / Z)[:, None, :] ** a[None, :, None]                # high part to the a-th power, shifted back by a·v …
     spec = ((w[:, :, None] * Ra).sum(axis=1) * Z ** k).sum(axis=0)  # … then forward by k·v: net (k − a)·v
-    return Dist(np.maximum(np.fft.irfft(spec, N), 0.0), k * lo)
+    out = np.maximum(np.fft.irfft(spec, N), 0.0)
+    if len(pf) < len(dense):      # faces with gaps: the kept sum can only be a sum of k faces (the rest of the dice
+        out[pool_sum(k, Dist(dense > 0)).probs == 0] = 0.0      # showing the lowest); elsewhere 0, not round-off
+    return Dist(out, k * lo)
 
 def _max_of(n, d):
     "The highest of n iid dice: its CDF is the die's CDF to the n-th power."
@@ -97,8 +100,10 @@ def keep_highest(n:int,   # dice rolled
                  d,       # the die (any Dist)
                  k:int    # how many of the highest to keep
                 ) -> Dist:
-    "Sum of the `k` highest of `n` dice `d` (`keep_highest(4, die(6), 3)` is 4d6, drop the lowest)."
-    d = as_dist(d); _check_count(n); _check_count(k, "kept dice")
+    "Sum of the `k` highest of `n` dice `d` (`keep_highest(4, die(6), 3)` is 4d6, drop the lowest); keeping more than `n` keeps all `n`, as icepool does."
+    d = as_dist(d); _check_count(n)
+    if _is_int(k) and k > n: k = n
+    _check_count(k, "kept dice")
     if k == 0: return const(0)
     if k >= n: return pool_sum(n, d)
     if k == 1: return _max_of(n, d)
