@@ -18,6 +18,7 @@ from ..games.fmc.combat import ineffective
 from ..games.fmc.terrain import terrain_presets
 from ..games.fmc import bots as _bots                 # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
+from .roomlink import room_state
 from .fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHASE_HELP, weapon_odds, energy_kill,
     target_odds, action_odds, fmc_entry, legend_items, figure_card)
 
@@ -399,10 +400,13 @@ class FmcApp(AppScaffold):
                  options=None,           # FmcOptions fields: classes, level, size, encounter, distance…
                  seed:int=0,
                  seats=None,             # per seat: "human" or a bot spec (default: the foes played by the monsters bot)
-                 px_per_in:float=19):
-        state = state if state is not None else Fmc.new(options, seed)
+                 px_per_in:float=19,
+                 room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+        state = room_state(room) if room is not None else state if state is not None else Fmc.new(options, seed)
         if state.game is not Fmc: raise RulesError(f"FmcApp plays the FMC skirmish, not {state.game.name}")
-        super().__init__(state, FmcBoard(px_per_in), seats={1: "monsters"} if seats is None else seats, title="FMC Basic — skirmish")
+        super().__init__(state, FmcBoard(px_per_in), seats={1: "monsters"} if seats is None else seats, title="FMC Basic — skirmish",
+                         room=room, seat=seat)
 
     @property
     def board(self) -> TableBoard: return self.component.board

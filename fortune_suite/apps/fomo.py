@@ -12,6 +12,7 @@ from ..ui.tabletop import help_line, tip, esc
 from ..games.fomo import Fomo, PEEK, HOOK, TANK   # (importing the package files its bots)
 from ..games.fomo.table import STACK_NAMES
 from .scaffold import AppScaffold, Component
+from .roomlink import room_state
 from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html, bid_line, peek_line,
                                            player_card_html, pile_html, summary_items, legend, stack_tip, card_help, terms_line,
                                            term, num, LEGAL, TERMS)
@@ -350,10 +351,12 @@ class FomoApp(AppScaffold):
                  seed:int=0,            # its seed
                  options:dict=None,     # other FOMO options
                  bots=None,             # {player: bot spec or bot function}; default: Player 0 human, the rest greedy; {}: hot-seat
-                 screen:bool=True):     # hot-seat: hide the table between two human players
-        state = state if state is not None else Fomo.new({**(options or {}), "players": players}, seed)
+                 screen:bool=True,      # hot-seat: hide the table between two human players
+                 room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+        state = room_state(room) if room is not None else state if state is not None else Fomo.new({**(options or {}), "players": players}, seed)
         if state.game is not Fomo: raise RulesError(f"FomoApp plays FOMO, not {state.game.name}")
         bots = {p: "greedy" for p in range(1, state.players)} if bots is None else dict(bots)
-        if all(p in bots for p in range(state.players)):
+        if room is None and all(p in bots for p in range(state.players)):
             raise RulesError("the app needs at least one human player (a seat without a bot)")
-        super().__init__(state, FomoBoard(), seats=bots, title="FOMO", privacy=None if screen else False)
+        super().__init__(state, FomoBoard(), seats=bots, title="FOMO", privacy=None if screen else False, room=room, seat=seat)

@@ -15,6 +15,7 @@ from ..games.fortune_fodder.game import FortuneFodder
 from ..games.fortune_fodder.state import SIDE
 from ..games.fortune_fodder import bots as _bots   # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
+from .roomlink import room_state
 from .ff_builder import TeamBuilder
 from .ff_panels import side_rows, unit_card, summary_items, odds_words, last_attack, entry, rounds_of
 from .ff_table import FFTable
@@ -420,10 +421,13 @@ class FFApp(AppScaffold):
                  seed:int=0,         # its seed
                  bots=None,          # {player: bot spec or function}; default: Blue is the greedy bot (pass {} for hot-seat)
                  px_per_in:float=20, # table scale on screen (20 px an inch: the controls fit beside it at 1280 px)
-                 confirm:bool=True): # an attack or activation waits for Confirm (False: played at once)
-        state = state if state is not None else FortuneFodder.new(options, seed)
+                 confirm:bool=True,  # an attack or activation waits for Confirm (False: played at once)
+                 room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+        state = room_state(room) if room is not None else state if state is not None else FortuneFodder.new(options, seed)
         if state.game is not FortuneFodder: raise RulesError(f"FFApp plays Fortune Fodder, not {state.game.name}")
-        super().__init__(state, FFBoard(px_per_in, confirm), seats={1: "greedy"} if bots is None else dict(bots), title="Fortune Fodder")
+        super().__init__(state, FFBoard(px_per_in, confirm), seats={1: "greedy"} if bots is None else dict(bots), title="Fortune Fodder",
+                         room=room, seat=seat)
 
     @property
     def view(self) -> dict:

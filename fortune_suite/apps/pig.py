@@ -10,6 +10,7 @@ from ..games.pig import Pig
 from ..ui.base import tag
 from ..ui.tabletop import status_card_html, help_line, esc
 from .scaffold import AppScaffold, Component, ActionButtons
+from .roomlink import room_state
 
 # %% auto #0
 __all__ = ['SIDE_COLOURS', 'STANCE_HELP', 'pig_label', 'pig_cards', 'PigBoard', 'PigApp']
@@ -136,7 +137,9 @@ class PigApp(AppScaffold):
                  state=None,      # a Pig state (default: a new game from `options` and `seed`)
                  options=None,    # Pig options for a new game
                  seed:int=None,   # its seed (None: drawn by the engine)
-                 seats=None):     # per seat: "human" or a bot spec; default both human
-        state = state if state is not None else Pig.new(options, seed)
+                 seats=None,      # per seat: "human" or a bot spec; default both human
+                 room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+        state = room_state(room) if room is not None else state if state is not None else Pig.new(options, seed)
         if state.game is not Pig: raise RulesError(f"PigApp plays Pig, not {state.game.name}")
-        super().__init__(state, PigBoard(), seats=seats, title="Pig with a secret stance")
+        super().__init__(state, PigBoard(), seats=seats, title="Pig with a secret stance", room=room, seat=seat)

@@ -14,6 +14,7 @@ from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
 from ..ui.luck import LuckPanel
 from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
+from .roomlink import RoomLink
 _all_ = ["HUMAN", "seat_options", "Component", "ActionButtons"]
 
 # %% auto #0
@@ -32,12 +33,19 @@ class AppScaffold(Panel):
     save_help = None         # the Save button's tooltip (None: what the file holds, and for a game with secrets, to keep it closed)
 
     def __init__(self,
-                 state:State,            # the game to play
+                 state:State=None,       # the game to play (None with a `room`: the room's game)
                  component=None,         # the game's Component (default: ActionButtons)
                  seats=None,             # per seat (list or dict): "human" or a bot spec/function; default all human
                  title:str|None=None,    # shown at the top (default: the game's title)
-                 privacy:bool|None=None):# privacy screen between hot-seat humans (default: the game has hidden information)
+                 privacy:bool|None=None, # privacy screen between hot-seat humans (default: the game has hidden information)
+                 room=None,              # play a room's game instead (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat, hot seat)
         super().__init__()
+        self.link = None if room is None else RoomLink(room, seat)
+        if self.link is not None:                          # the room's game, its bots (which the room itself moves)
+            state, seats = self.link.state, self.link.bots
+            if privacy is None and len(self.link.seats) < 2: privacy = False     # one seat at this screen: nothing to hide
+        if state is None: raise RulesError("an app needs a game: a state, or a room to play")
         self.component = component if component is not None else ActionButtons()
         self.privacy = bool(state.game.kind.hidden if privacy is None else privacy)
         self.state, self._last_seat, self._seen, self._news = state, None, {}, {}
@@ -84,13 +92,13 @@ class AppScaffold(Panel):
         self._extras = tag(W.VBox(), "fs-app-extras")        # room for a panel opened from the toolbar (the new game form)
         self._toolbar = tag(W.HBox([self._undo, self._save, self._export, self._upload, self._newgame, self._tool_spot, self._download],
                                    layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0")), "fs-app-toolbar")
+        self._loadrow = tag(W.HBox([self._savetext, self._load, self._load_spot], layout=W.Layout(align_items="center", margin="6px 0 0 0")),
+                            "fs-app-loadrow")
         self.set_children(W.HBox([self._title, self._seatbox, self._who], layout=W.Layout(flex_flow="row wrap", align_items="center")),
                           self._toolbar, self._extras,
                           tag(W.HBox([self._statusline, self._summary], layout=W.Layout(flex_flow="row wrap", align_items="stretch",
                                                                                        margin="4px 0")), "fs-app-top"),
-                          self._body, self._logtabs,
-                          tag(W.HBox([self._savetext, self._load, self._load_spot], layout=W.Layout(align_items="center", margin="6px 0 0 0")),
-                              "fs-app-loadrow"))
+                          self._body, self._logtabs, self._loadrow)
         self.component.attach(self.act)
         self.listen(self.component, lambda ch: setattr(self, "status", ch["new"]), names="status")   # a new click clears it
         self.listen(self.component, self._log_held, names="log_upto")
@@ -102,12 +110,33 @@ class AppScaffold(Panel):
         self.listen(self._upload, self._uploaded, near=self._tool_spot)
         self.on_click(self._newgame, lambda b: self.open_new_game(), near=self._tool_spot)
         self.listen(self._logtabs, lambda ch: self._draw_luck(), names="selected_index")
+        self._ticker = None
+        if self.link is not None: self._in_room()
         self.refresh()
 
+    def _in_room(self):
+        "A room's game: no New game or Load (the lobby starts games), no Save at a lone seat of a game with secrets; a ticker."
+        for w in (self._newgame, self._upload): w.layout.display = "none"
+        self._loadrow.layout.display = "none"
+        if len(self.link.seats) < 2 and self.state.game.kind.hidden: self._save.layout.display = "none"   # a save holds every secret
+        # the page ticks (only while it is open) and each tick asks the store whether another screen moved
+        self._ticker = tag(W.Play(value=0, min=0, max=2**31 - 2, step=1, interval=250, repeat=True, playing=True,
+                                  show_repeat=False, layout=W.Layout(display="none")), "fs-app-ticker")
+        self._toolbar.children = (*self._toolbar.children, self._ticker)
+        self.listen(self._ticker, lambda ch: self.poll(), names="value")
+
     def _make_seats(self):
-        "One dropdown per seat: 'Human (hot seat)' or one of the game's bots (its help in the tooltip)."
+        "One dropdown per seat: 'Human (hot seat)' or one of the game's bots (its help in the tooltip); in a room, who sits where."
         for d in getattr(self, "_seats", ()): d.close()
         self._seats = []
+        if self.link is not None:
+            name, here = self.state.player_name, self.link.seats
+            who = [f"<b>{html.escape(name(p))}</b>: " + ("you" if list(here) == [p] else "at this screen" if p in here else
+                   f"bot {html.escape(self.link.bots[p])}" if p in self.link.bots else "a person at another screen")
+                   for p in range(self.state.players)]
+            self._seatbox.children = (W.HTML(f'<span style="margin:0 6px 0 16px">Room {html.escape(self.link.room_id)} · '
+                                             + " · ".join(who) + "</span>"),)
+            return
         for p in range(self.state.players):
             opts, help_ = seat_options(self.state.game, self.controllers[p])
             d = tag(W.Dropdown(options=opts, value=self.controllers[p], description=self.state.player_name(p), tooltip=help_,
@@ -128,13 +157,15 @@ class AppScaffold(Panel):
     @property
     def humans(self) -> list:
         "The seats played by people at this screen."
+        if self.link is not None: return sorted(self.link.seats)
         return [p for p in range(self.state.players) if p not in self.bots]
 
     def _show_status(self, change): self._draw_status()   # errors go to the status line at the top
 
 # %% ../../nbs/50_app_scaffold.ipynb #6553a0f4
 def _run_bots(self:AppScaffold, limit:int=100_000):
-    "Let bot seats move while one of them is to move."
+    "Let bot seats move while one of them is to move (a room's bots move by themselves)."
+    if self.link is not None: return
     s = self.state
     for _ in range(limit):
         movers = [p for p in s.to_move() if p in self.bots]
@@ -292,6 +323,11 @@ def _act(self:AppScaffold, action):
     "Play `action` for the seat at the screen (errors go to the status line); returns the new events."
     if self.screen_for is not None:
         raise RulesError(f"the screen waits for {self.state.player_name(self.screen_for)}: press 'I am …' first")
+    if self.link is not None:                      # through the store, at the position this screen last saw
+        n = len(self.state.log)
+        try: self.link.act(self.seat, action)
+        finally: self.state = self.link.state; self.refresh()
+        return self.state.log.events[n:]
     evs = self.state.apply(self.seat, action)
     self.refresh()
     return evs
@@ -306,14 +342,25 @@ def _undo(self:AppScaffold):
     mine = [i for i, (p, _) in enumerate(s.actions) if p == who]
     if not mine: raise RulesError(f"nothing to undo: {s.player_name(who)} has not moved yet")
     k = len(s.actions) - mine[-1]
-    self.state = s.undo(k)
+    if self.link is not None:
+        try: self.link.undo(who)
+        finally: self.state = self.link.state
+    else: self.state = s.undo(k)
     n = len(self.state.log)
     self._seen = {p: min(v, n) for p, v in self._seen.items()}
     self._news[who] = f"Undone: {s.player_name(who)}'s last move" + (f" and the {k - 1} move(s) after it." if k > 1 else ".")
     if self.screen_for is not None: self.screen_for = who
     self.refresh()
 
+def _poll(self:AppScaffold) -> bool:
+    "In a room: if another screen moved (or a bot), show the room's new position — what the page's ticker calls; whether it did."
+    if self.link is None or not self.link.changed(): return False
+    self.state = self.link.state
+    self.refresh()
+    return True
+
 AppScaffold.act, AppScaffold._undoer, AppScaffold.undo = shows_errors(_act), _undoer, shows_errors(_undo)
+AppScaffold.poll = shows_errors(_poll)
 
 # %% ../../nbs/50_app_scaffold.ipynb #ce3c1852
 def _save(self:AppScaffold) -> str:
@@ -341,6 +388,7 @@ def _export(self:AppScaffold) -> str:
 
 def _load(self:AppScaffold, text:str):
     "Replace the game by the one the save `text` records (a `SaveError` is shown and changes nothing)."
+    if self.link is not None: raise RulesError(_IN_ROOM)
     new = type(self.state).load(text)
     if self.seat is not None: self._last_seat = self.seat
     self.state, self._download.value = new, ""        # an earlier download link is another game's
@@ -360,6 +408,7 @@ def _uploaded(self:AppScaffold, change):
 
 def _set_controller(self:AppScaffold, p:int, who):
     "Make seat `p` human or a bot (a spec or function); a bot seat moves at once if it is to move."
+    if self.link is not None: raise RulesError(_IN_ROOM)
     self._control(p, who)
     if self._seats[p].value != self.controllers[p] and self.controllers[p] in [v for _, v in self._seats[p].options]:
         self._seats[p].value = self.controllers[p]
@@ -376,5 +425,13 @@ AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save),
 AppScaffold.export = shows_errors(_export)
 AppScaffold.set_controller, AppScaffold.close = shows_errors(_set_controller), _close
 AppScaffold.buttons = property(lambda self: getattr(self.component, "buttons", {}))
-AppScaffold.open_new_game, AppScaffold.close_new_game = shows_errors(open_new_game), close_new_game   # see 50b_app_newgame
-AppScaffold.new_game = shows_errors(new_game)
+def _not_in_room(fn):
+    def f(self, *args, **kw):
+        if self.link is not None: raise RulesError(_IN_ROOM)
+        return fn(self, *args, **kw)
+    f.__name__, f.__doc__ = fn.__name__, fn.__doc__
+    return f
+
+_IN_ROOM = "this game lives in a room: its seats, a new game and loading a save are the lobby's (the room keeps every move)"
+AppScaffold.open_new_game, AppScaffold.close_new_game = shows_errors(_not_in_room(open_new_game)), close_new_game   # see 50b_app_newgame
+AppScaffold.new_game = shows_errors(_not_in_room(new_game))

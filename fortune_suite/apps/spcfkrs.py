@@ -16,6 +16,7 @@ from ..games.spcfkrs.board import cell_name
 from ..games.spcfkrs.rules import Spcfkrs
 from ..games.spcfkrs.bots import view_battle     # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
+from .roomlink import room_state
 from fortune_suite.apps.spcfkrs_table import (SIDE_COLORS, LOOK, palette, cell_kinds, legend, cards_html, weapon_choices,
     piece_looks, board_marks, decide_click, order_html, orders_panel, fighter_title, hint_text, order_words, summary_rows, rounds_of,
     entry_for)
@@ -496,12 +497,14 @@ class SpcfkrsApp(AppScaffold):
                  seed:int=0,             # its seed
                  opponent="greedy",      # Blue's bot: "greedy", "random", another spec, a bot function, or None for hot-seat
                  cell_px:int=20,         # size of a square on screen
-                 seats=None):            # per seat "human" or a bot spec (overrides `opponent`)
-        state = state if state is not None else Spcfkrs.new(options, seed)
+                 seats=None,             # per seat "human" or a bot spec (overrides `opponent`)
+                 room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+        state = room_state(room) if room is not None else state if state is not None else Spcfkrs.new(options, seed)
         if state.game is not Spcfkrs: raise RulesError(f"SpcfkrsApp plays SPCFKRS, not {state.game.name}")
         if seats is None:
             seats = {} if opponent is None else {1: {"random": "random_orders"}.get(opponent, opponent) if isinstance(opponent, str) else opponent}
-        super().__init__(state, SpcfkrsBoard(cell_px), seats=seats, title="SPCFKRS")
+        super().__init__(state, SpcfkrsBoard(cell_px), seats=seats, title="SPCFKRS", room=room, seat=seat)
 
     @property
     def view(self) -> dict:

@@ -10,6 +10,7 @@ from ..ui.base import tag
 from ..ui.table import TableBoard
 from ..games.votoms.actions import Votoms
 from .scaffold import AppScaffold
+from .roomlink import room_state
 from .votoms_builder import CharacterBuilder
 from .votoms_board import VotomsBoard
 
@@ -34,11 +35,13 @@ class VotomsApp(AppScaffold):
                  seed:int=0,
                  seats=None,          # per seat: "human" or a bot spec; default Blue the best bot the game has
                  px_per_in:float=9,   # the table's scale (9 px an inch: 48" = 432 px, the controls beside it at 1280 px)
-                 builder:bool=True):  # show the character builder above the table
-        state = state if state is not None else Votoms.new(options, seed)
+                 builder:bool=True,   # show the character builder above the table
+                 room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
+                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+        state = room_state(room) if room is not None else state if state is not None else Votoms.new(options, seed)
         if state.game is not Votoms: raise RulesError(f"VotomsApp plays VOTOMS, not {state.game.name}")
         if seats is None: seats = {1: "greedy" if "greedy" in bots_for(Votoms) else "random"}
-        super().__init__(state, VotomsBoard(px_per_in), seats=seats, title="VOTOMS: Armored Trooper")
+        super().__init__(state, VotomsBoard(px_per_in), seats=seats, title="VOTOMS: Armored Trooper", room=room, seat=seat)
         self.builder = CharacterBuilder() if builder else None
         if builder:
             self._play = tag(W.Button(description="Play with this pilot", icon="play", button_style="success",
