@@ -362,6 +362,26 @@ def test_indirect_ignores_front_cover_beyond_a_stick():
     assert s.decision.data["defend"]["armor"]["dice"] == 4 - unit(s, "B1").stun      # a plain shot: the crate is cover
 
 
+def test_indirect_ignores_front_cover_right_at_the_target_too():
+    # DECISIONS: beyond 1 stick from the firer the target's front cover gives no die, wherever the cover stands.
+    # The crate at (1, 2) is right in front of the target at (1, 3), which is 3 sticks from the mortar at (1, 0).
+    s = first_red([[{"at": "Scopedog", "weapons": ["MAT-02", "GAT-49"], "pos": [1, 0]}], [{**SCOPE, "pos": [1, 3]}]], table="standard")
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "MAT-02 Mortar", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 3                            # Scopedog Armor 3, no cover die
+    s.apply(1, "armor")
+    if s.is_over or s.to_move() != (0,): return
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 4 - unit(s, "B1").stun      # a plain shot: the crate is cover
+
+
+def test_indirect_within_a_stick_keeps_the_cover_die():
+    # 1 stick from the firer, front cover counts against Indirect fire as against any shot: the wall at (5, 2),
+    # touched at a corner by the line from (4, 2) to (5, 3), covers the target.
+    s = first_red([[{"at": "Scopedog", "weapons": ["MAT-02"], "pos": [4, 2]}], [{**SCOPE, "pos": [5, 3]}]], table="standard")
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "MAT-02 Mortar", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 4
+
+
 # --- skills -----------------------------------------------------------------------------------------------------
 
 def test_dual_fire_merges_the_pools():
