@@ -381,7 +381,7 @@ def damage(self, t, k, job, by):
 
 def destroy(self, t, explodes:bool):
     "Remove `t`; an explosion if it had more overkill than hits left (ATs and vehicles); a player character bails out."
-    t.destroyed, t.hidden, t.rest, t.actions = True, False, None, 0
+    t.destroyed, t.hidden, t.rest = True, False, None          # (destroyed: no action left)
     self.emit("info", f"{t.label} is destroyed" + (" and EXPLODES!" if explodes and t.is_at else "."),
               {"round": self.round, "unit": t.label, "destroyed": True, "explodes": bool(explodes and t.is_at)})
     if explodes and t.is_at:

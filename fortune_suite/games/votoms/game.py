@@ -93,14 +93,14 @@ def start_turn(self, side):
     self.side, self.helped = side, set()      # helped: (unit, 'Advise' | 'Warn') given this turn
     for u in self.units:
         if u.side == side and u.alive:
-            u.actions, u.lose_action, u.rest = u.actions_per_turn(), 0, None
+            u.begin_turn()
             for g in u.guns: g.fired = 0
     self.emit("info", f"Round {self.round}: {self.player_name(side)}'s turn.", {"round": self.round, "turn": side})
     if not any(u.actions > 0 for u in self.units if u.side == side and u.alive): self.end_turn()
 
 def end_turn(self):
     for u in self.units:
-        if u.side == self.side: u.actions, u.rest = 0, None
+        if u.side == self.side: u.end_turn()
     if self.check_over(): return
     if self.side == self.order[0]: return self.start_turn(self.order[1])
     if self.round >= self.options.max_rounds:
