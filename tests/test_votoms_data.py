@@ -1,103 +1,107 @@
-"""VOTOMS data against the rules text itself: every table of rules/003_… (tab-separated in the text) is parsed here,
-independently of games.votoms.data, and compared entry by entry with the checked tables."""
-import os, re
+"""VOTOMS data: the package's checked tables (games.votoms.data) against the data file it ships,
+fortune_suite/games/votoms/data/tables.toml. The file is read here on its own — the standard library's TOML reader
+and this file's own reading of each field and its default, not the package's loader or checkers — and compared
+with the package's records entry by entry, field by field, names in order. Nothing outside the repository is needed.
+(That the file's facts and figures are the rules text's tables was checked against the text when it was written.)"""
+import json, tomllib
 from pathlib import Path
-import pytest
-from fortune_suite.games.votoms import (VEHICLES, AT_WEAPONS, AT_WEAPONS_DATA, PERSONAL_WEAPONS, INFANTRY, AT_SKILLS,
-                                        SKILL_GRID, GROUPS, STATS, LEVEL_COST, NAMED_SKILLS, vehicle, at_weapon)
+from fortune_suite.games.votoms import (DATA_FILE, TABLES, PERSONAL_WEAPONS, PERSONAL_WEAPONS_DATA, AT_WEAPONS,
+                                        AT_WEAPONS_DATA, ARM_GUN, INFANTRY, INFANTRY_DATA, VEHICLES, VEHICLES_DATA,
+                                        AT_SKILLS, AT_SKILLS_DATA, STATS, GROUPS, SKILL_GRID, NAMED_SKILLS, LEVEL_COST)
 
-RULES = Path(os.environ.get("VOTOMS_RULES", "/work/shared/rules/003_576084c78bbe7ef9.txt"))
-pytestmark = pytest.mark.skipif(not RULES.exists(), reason=f"rules text not found at {RULES}")
+FILE = Path(__file__).resolve().parents[1] / "fortune_suite" / "games" / "votoms" / "data" / "tables.toml"
+T = tomllib.loads(FILE.read_text(encoding="utf-8"))
 
-def table(header):
-    "The rows (lists of cells) of the tab-separated table whose header line starts with `header`."
-    lines = RULES.read_text(encoding="utf-8").splitlines()
-    i = next(k for k, l in enumerate(lines) if l.startswith(header))
-    rows = []
-    for l in lines[i + 1:]:
-        if "\t" not in l:
-            if rows: break
-            continue
-        rows.append([c.strip() for c in l.split("\t")])
-    return rows
+WEAPON_FIELDS = {"name", "dice", "traits", "ammo", "rapid_range", "anti_at", "mount", "cost", "host"}
 
-def num(s): return None if s in ("--", "") else int(s)
-STAT = {"Str": "STR", "Dex": "DEX", "Int": "INT", "Chr": "CHA"}
 
-SAID = {"Mounted Machine Gun": "Mounted Machine Guns", "Dual Missile": "Dual Missile Pod", "Arm Gun (as GAT-22C)": "Arm Gun"}
+def weapon_expected(r, scale):
+    "What a weapon entry means, read here: (dice, traits, ammo, rapid_range, anti_at, mount, cost, host)."
+    assert set(r) <= WEAPON_FIELDS, r
+    rapid = r.get("rapid_range", {"personal": 1, "AT": 2}[scale] if "Rapid Fire" in r["traits"] else None)
+    return (r["dice"], tuple(r["traits"]), r.get("ammo"), rapid, r.get("anti_at", True),
+            r.get("mount", "personal" if scale == "personal" else "Handheld"), r.get("cost"), r.get("host"))
 
-def test_vehicles():
-    rows = table("ATS and other vehicles")
-    assert len(rows) == len(VEHICLES) == 14
-    for name, run, dash, swim, armor, melee, mounted, cost in rows:
-        v = VEHICLES[name]
-        assert (v.run, v.dash, v.swim, v.armor, v.melee, v.cost) == (num(run), num(dash), num(swim), num(armor), num(melee), num(cost)), name
-        said = [m.strip() for m in re.split(r"[,.]", mounted) if m.strip() and not m.strip().startswith("Transports")]
-        assert [SAID.get(m, m) for m in said] == list(v.mounted), name
-        assert v.transports == (4 if "Transports 4" in mounted else 0)
-        assert v.waterproof == ("WP" in re.split(r"[- ]", name)), name             # the WP designations
-    g = at_weapon("GAT-22C")
-    assert (at_weapon("Arm Gun").dice, at_weapon("Arm Gun").traits) == (g.dice, g.traits)
 
-def test_at_weapons():
-    rows = table("AT WEAPONS")
-    assert len(rows) == len(AT_WEAPONS_DATA) == 14
-    for name, dice, special, mount, cost in rows:
-        w = AT_WEAPONS[name]
-        assert w.dice == (1 if dice == "1/rocket" else int(dice)), name
-        traits = [t.strip() for t in special.split(",")]
-        assert list(w.traits) == [re.sub(r" \d+$", "", t) for t in traits], name
-        ammo = [int(t.split()[1]) for t in traits if t.startswith("Ammo")]
-        assert w.ammo == (ammo[0] if ammo else None), name
-        assert w.mount == mount and w.cost == num(cost), name
-        assert w.rapid_range == (2 if "Rapid Fire" in traits else None), name
-    assert at_weapon("SMAT-38").pool(3) == 3 + 1              # "1/rocket", Salvo: that many dice, plus one
+def weapon_record(w):
+    return (w.dice, w.traits, w.ammo, w.rapid_range, w.anti_at, w.mount, w.cost, w.host)
+
+
+def test_the_package_ships_this_file():
+    assert DATA_FILE.read_bytes() == FILE.read_bytes()
+    assert set(T) == {"personal_weapons", "at_weapons", "arm_gun", "infantry", "vehicles", "at_skills", "stats",
+                      "skill_groups", "level_cost", "skill_grid"}
+
 
 def test_personal_weapons():
-    rows = table("PERSONAL WEAPONS")
-    assert len(rows) == len(PERSONAL_WEAPONS) == 8
-    for name, dice, special, anti, cost in rows:
-        w = PERSONAL_WEAPONS[name]
-        traits = [t.strip() for t in special.split(",")]
-        assert (w.dice, w.anti_at, w.cost) == (int(dice), anti == "yes", int(cost)), name
-        assert list(w.traits) == [re.sub(r" \d+$", "", t) for t in traits], name
-        assert w.rapid_range == (1 if "Rapid Fire" in traits else None), name
+    rows = T["personal_weapons"]
+    assert len(rows) == 8 and list(PERSONAL_WEAPONS) == [r["name"] for r in rows]
+    for r in rows:
+        assert weapon_record(PERSONAL_WEAPONS[r["name"]]) == weapon_expected(r, "personal"), r["name"]
+    assert PERSONAL_WEAPONS_DATA == rows
+
+
+def test_at_weapons():
+    rows = T["at_weapons"] + [T["arm_gun"]]                  # the table's 14, then the Arm Gun
+    assert len(rows) == 15 and list(AT_WEAPONS) == [r["name"] for r in rows]
+    for r in rows:
+        assert weapon_record(AT_WEAPONS[r["name"]]) == weapon_expected(r, "AT"), r["name"]
+        if "host" in r: assert r["host"] in AT_WEAPONS
+    assert (AT_WEAPONS_DATA, ARM_GUN) == (T["at_weapons"], T["arm_gun"])
+
 
 def test_infantry():
-    rows = table("ENEMY INFANTRY")
-    assert len(rows) == len(INFANTRY) == 5
-    for name, move, armor, melee, shooting, cost in rows:
-        u = INFANTRY[name]
-        assert (u.move, u.armor, u.melee, u.cost) == (int(move), int(armor.split()[0]), int(melee), int(cost)), name
-        assert u.hits == (2 if "(2 hits)" in armor else 1) and u.hurt_action_loss == ("-1 action" in shooting), name
-        assert u.weapon.dice == int(shooting.split()[0]), name
-        for t in ("Aim", "Long Range", "Blast", "Rapid Fire"):
-            assert u.weapon.has(t) == (t in shooting), (name, t)
-        if "Rapid Fire 1 stick" in shooting: assert u.weapon.rapid_range == 1
+    rows = T["infantry"]
+    assert len(rows) == 5 and list(INFANTRY) == [r["name"] for r in rows]
+    for r in rows:
+        assert set(r) <= {"name", "move", "armor", "hits", "melee", "cost", "hurt_action_loss", "weapon"}, r["name"]
+        u = INFANTRY[r["name"]]
+        assert (u.move, u.armor, u.hits, u.melee, u.cost, u.hurt_action_loss) == \
+               (r["move"], r["armor"], r["hits"], r["melee"], r["cost"], r.get("hurt_action_loss", False)), r["name"]
+        assert u.weapon.name == r["weapon"].get("name", f"{r['name']} gun")
+        assert weapon_record(u.weapon) == weapon_expected({"name": u.weapon.name, **r["weapon"]}, "AT"), r["name"]
+    assert INFANTRY_DATA == rows
+
+
+def test_vehicles():
+    rows = T["vehicles"]
+    weapons = {w["name"] for w in T["at_weapons"] + [T["arm_gun"]]}
+    assert len(rows) == 14 and list(VEHICLES) == [r["name"] for r in rows]
+    for r in rows:
+        assert set(r) <= {"name", "short", "run", "dash", "swim", "armor", "melee", "cost", "mounted", "waterproof",
+                          "height", "transports", "kind"}, r["name"]
+        v = VEHICLES[r["name"]]
+        assert (v.short, v.run, v.dash, v.swim, v.armor, v.melee, v.cost) == \
+               (r["short"], r.get("run"), r["dash"], r["swim"], r["armor"], r["melee"], r["cost"]), r["name"]
+        assert v.mounted == tuple(r["mounted"]) and set(r["mounted"]) <= weapons, r["name"]
+        assert (v.waterproof, v.height, v.transports, v.kind) == \
+               (r.get("waterproof", False), r.get("height"), r.get("transports", 0), r.get("kind", "AT")), r["name"]
+    assert VEHICLES_DATA == [{**r, "run": r.get("run")} for r in rows]     # no run: None (TOML writes no null)
+
 
 def test_at_skills():
-    rows = table("ATTACK SKILLS") + table("DEFENSE SKILLS")
-    assert len(rows) == len(AT_SKILLS) == 14
-    for name, benefit, prereq, max_level, cost in rows:
-        s = AT_SKILLS[name.rstrip("*")]
-        assert s.outside_at == name.endswith("*"), name
-        assert s.max_level == int(max_level), name
-        assert list(s.costs) == [int(c) for c in cost.split("/")], name
-        stats, values = re.fullmatch(r"([A-Za-z ]+?) ([\d / ]+)", prereq).groups()
-        assert list(s.stats) == [STAT[x.strip()] for x in stats.split(" or ")], name
-        values = [int(v) for v in values.split("/")]
-        assert list(s.needs) == (values if len(values) > 1 else values * s.max_level), name
-    assert all(AT_SKILLS[n.rstrip("*")].kind == "attack" for n, *_ in table("ATTACK SKILLS"))
-    assert all(AT_SKILLS[n.rstrip("*")].kind == "defense" for n, *_ in table("DEFENSE SKILLS"))
+    rows = T["at_skills"]
+    assert len(rows) == 14 and list(AT_SKILLS) == [r["name"] for r in rows]
+    for r in rows:
+        s = AT_SKILLS[r["name"]]
+        assert (s.kind, s.benefit, s.stats, s.needs, s.costs, s.effect, s.when) == \
+               (r["kind"], r["benefit"], tuple(r["stats"]), tuple(r["needs"]), tuple(r["costs"]), r["effect"], r["when"]), r["name"]
+        assert (s.outside_at, s.per_turn, s.max_level) == (r.get("outside_at", False), r.get("per_turn", False), len(r["costs"])), r["name"]
+    assert [r["kind"] for r in rows] == ["attack"] * 7 + ["defense"] * 7
+    assert AT_SKILLS_DATA == rows
+
 
 def test_grid_and_costs():
-    rows = table("STATS\tFIGHTING")
-    header = RULES.read_text(encoding="utf-8").split("STATS\t", 1)[1].splitlines()[0].split("\t")
-    assert [h.strip() for h in header] == list(GROUPS)
-    for stat, *skills in rows[:4]:
-        key = next(k for k, full in STATS.items() if full == stat)
-        assert list(SKILL_GRID[key]) == skills
-        for sk, g in zip(skills, GROUPS): assert NAMED_SKILLS[sk] == (key, g)
-    text = RULES.read_text(encoding="utf-8")
-    lv = re.search(r"LEVEL\t1\t2\t3\t4\s*\nCOST\t(\d+)\t(\d+)\t(\d+)\t(\d+)", text)
-    assert {k + 1: int(v) for k, v in enumerate(lv.groups())} == LEVEL_COST
+    assert STATS == T["stats"] and list(STATS) == ["STR", "DEX", "INT", "CHA"]
+    assert GROUPS == tuple(T["skill_groups"]) and len(GROUPS) == 6
+    assert SKILL_GRID == {k: tuple(v) for k, v in T["skill_grid"].items()} and list(SKILL_GRID) == list(STATS)
+    assert NAMED_SKILLS == {s: (stat, g) for stat, row in T["skill_grid"].items() for s, g in zip(row, T["skill_groups"], strict=True)}
+    assert len(NAMED_SKILLS) == 24
+    assert LEVEL_COST == {int(k): v for k, v in T["level_cost"].items()} and list(LEVEL_COST) == [1, 2, 3, 4]
+
+
+def test_tables_is_the_file():
+    want = {"personal_weapons": T["personal_weapons"], "at_weapons": T["at_weapons"] + [T["arm_gun"]],
+            "infantry": T["infantry"], "vehicles": [{**r, "run": r.get("run")} for r in T["vehicles"]],
+            "at_skills": T["at_skills"], "level_cost": T["level_cost"]}
+    assert json.dumps(TABLES, sort_keys=True) == json.dumps(want, sort_keys=True)

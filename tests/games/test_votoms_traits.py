@@ -362,6 +362,26 @@ def test_indirect_ignores_front_cover_beyond_a_stick():
     assert s.decision.data["defend"]["armor"]["dice"] == 4 - unit(s, "B1").stun      # a plain shot: the crate is cover
 
 
+def test_indirect_ignores_front_cover_right_at_the_target_too():
+    # DECISIONS: beyond 1 stick from the firer the target's front cover gives no die, wherever the cover stands.
+    # The crate at (1, 2) is right in front of the target at (1, 3), which is 3 sticks from the mortar at (1, 0).
+    s = first_red([[{"at": "Scopedog", "weapons": ["MAT-02", "GAT-49"], "pos": [1, 0]}], [{**SCOPE, "pos": [1, 3]}]], table="standard")
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "MAT-02 Mortar", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 3                            # Scopedog Armor 3, no cover die
+    s.apply(1, "armor")
+    if s.is_over or s.to_move() != (0,): return
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 4 - unit(s, "B1").stun      # a plain shot: the crate is cover
+
+
+def test_indirect_within_a_stick_keeps_the_cover_die():
+    # 1 stick from the firer, front cover counts against Indirect fire as against any shot: the wall at (5, 2),
+    # touched at a corner by the line from (4, 2) to (5, 3), covers the target.
+    s = first_red([[{"at": "Scopedog", "weapons": ["MAT-02"], "pos": [4, 2]}], [{**SCOPE, "pos": [5, 3]}]], table="standard")
+    act(s, {"unit": "R1", "act": "shoot", "weapon": "MAT-02 Mortar", "target": "B1"})
+    assert s.decision.data["defend"]["armor"]["dice"] == 4
+
+
 # --- skills -----------------------------------------------------------------------------------------------------
 
 def test_dual_fire_merges_the_pools():
@@ -619,7 +639,7 @@ def test_a_pilot_on_foot_cannot_melee_an_at():
     # only anti-AT weapons hurt ATs (DECISIONS); a pilot's fists are none: no melee against an AT, free or not
     from fortune_suite.games.votoms.units import pilot_on_foot
     s = first_red([[{**SCOPE, "pos": [0, 0], "pc": True}], [{**SCOPE, "pos": [3, 4]}, {"infantry": "Foot Soldier", "pos": [1, 2]}]])
-    r1 = unit(s, "R1"); p = pilot_on_foot(r1); r1.destroyed = True; p.pos, p.actions = (3, 3), 2; s.add_unit(p)
+    r1 = unit(s, "R1"); p = pilot_on_foot(r1); r1.destroyed = True; p.pos = (3, 3); p.begin_turn(); s.add_unit(p)
     legal = s.legal_actions(0)
     assert not any(a.get("act") == "melee" and a.get("target") == "B1" for a in legal)
     with pytest.raises(RulesError):
@@ -677,3 +697,67 @@ def test_a_pilot_winning_a_melee_defence_does_not_hurt_the_at():
             assert unit(s, "R1").hp == 3 and unit(s, "R1").stun == 0
             return
     raise AssertionError("no seed where the pilot won")
+
+
+# --- wounded mid-turn -------------------------------------------------------------------------------------------
+# DECISIONS: a unit wounded during its own turn loses its second action at once (a two-hit team at its first hit
+# likewise). Actions left are counted from what the unit may take now, so every way of being hurt counts.
+
+def test_a_team_hit_in_its_own_melee_loses_its_second_action():
+    for seed in range(300):
+        s = first_red([[{"infantry": "Machine Gunner Team", "pos": [3, 3]}], [{**SCOPE, "pos": [3, 4]}]], seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "melee", "target": "B1"})        # its first action
+        s.apply(1, "melee")
+        c = contests(s)[-1]
+        if rule_result(c["attack_faces"], c["defend_faces"]) == -2:    # the Scopedog's MELEE wins with overkill 1: one hit
+            r1 = unit(s, "R1")
+            assert r1.alive and r1.hp == 1
+            assert r1.actions == 0 and s.to_move() == (1,)            # no second action: Blue's turn
+            return
+    raise AssertionError("no seed where the team took one hit")
+
+
+def test_a_team_hit_by_the_explosion_of_its_own_target_loses_its_second_action():
+    # overkill "count": the team's 2 dice can give the Zwerg (1 hit left) overkill 2, more than it has: it explodes
+    for seed in range(600):
+        s = first_red([[{"infantry": "Missile Launcher Team", "pos": [3, 3]}], [{"at": "Zwerg", "pos": [3, 4]}, {**SCOPE, "pos": [7, 7]}]],
+                      seeds=range(seed, seed + 100), overkill="count")
+        unit(s, "B1").hp = 1
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "Missile Launcher Team gun", "target": "B1"})
+        while s.decision is not None and s.decision.kind in ("defend", "snap"):
+            s.apply(s.decision.player, "armor" if s.decision.kind == "defend" else "hold")
+        won = [c["kind"] for c in contests(s) if c["target_id"] == "R1" and rule_result(c["attack_faces"], c["defend_faces"]) >= 0]
+        r1 = unit(s, "R1")
+        if r1.alive and r1.hp == 1 and won == ["explosion"]:            # its own blast missed it; the Zwerg's explosion hit once
+            assert r1.actions == 0 and s.to_move() == (1,)
+            return
+    raise AssertionError("no seed where the explosion alone hit the team once")
+
+
+def test_a_pilot_wounded_in_its_own_melee_loses_its_second_action():
+    from fortune_suite.games.votoms.units import pilot_on_foot
+    for seed in range(300):
+        s = first_red([[{**SCOPE, "pos": [0, 0], "pc": True}, {**SCOPE, "pos": [7, 0]}], [{"infantry": "Armor Hunter", "pos": [3, 4]}]],
+                      seeds=range(seed, seed + 100))
+        r1 = unit(s, "R1"); p = pilot_on_foot(r1); r1.destroyed = True; p.pos = (3, 3); p.begin_turn(); s.add_unit(p)
+        act(s, {"unit": p.id, "act": "melee", "target": "B1"})
+        s.apply(1, "melee")
+        c = contests(s)[-1]
+        if rule_result(c["attack_faces"], c["defend_faces"]) == -2:    # MELEE 2 against 1, overkill 1: the wound
+            assert p.alive and p.wounded and p.actions == 0 and s.to_move() == (0,)      # R2 still has its actions
+            assert not any(a.get("unit") == p.id for a in s.legal_actions(0))
+            return
+    raise AssertionError("no seed wounded the pilot")
+
+
+def test_a_unit_hit_on_the_other_sides_turn_has_one_action_on_its_own():
+    for seed in range(300):
+        s = first_red([[{"at": "Scopedog", "weapons": ["GAT-49"], "pos": [3, 3]}], [{"infantry": "Machine Gunner Team", "pos": [3, 5]}]],
+                      seeds=range(seed, seed + 100))
+        act(s, {"unit": "R1", "act": "shoot", "weapon": "GAT-49 Pentatrooper", "target": "B1"})
+        s.apply(1, "armor")
+        if unit(s, "B1").alive and unit(s, "B1").hp == 1:
+            act(s, {"act": "end"})
+            assert s.to_move() == (1,) and unit(s, "B1").actions == 1
+            return
+    raise AssertionError("no seed hit the team once")

@@ -139,7 +139,8 @@ class Battle:
         return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
     def get(self, fid) -> Fighter:
         "The fighter with this id; RulesError if there is none."
-        f = self.by_id.get(fid) if isinstance(fid, str) else None
+        if not isinstance(fid, str): raise RulesError(f"a fighter id is text like 'red-1', got {fid!r} (fighters: {', '.join(self.by_id)})")
+        f = self.by_id.get(fid)
         if f is None: raise RulesError(f"no fighter {fid!r} (fighters: {', '.join(self.by_id)})")
         return f
     def place(self, f:Fighter, c):

@@ -91,9 +91,11 @@ def desc(b:Battle, cell) -> str:
     return f"the {'wall' if k == 2 else 'rubble'} on {cell_name(cell)}" if k else f"{cell_name(cell)}"
 
 def attack(b:Battle, f:Fighter, key:str, cell) -> None:
-    "Resolve `f`'s attack with weapon `key` at `cell`: shots, hit rolls, cover, damage, re-targeting."
+    "Resolve `f`'s attack with weapon `key` at `cell`: shots, hit rolls, cover, damage, re-targeting — none of it once the battle is decided."
     w = b.weapon(key)
     verb = "stabs at" if w.kind == "stab" else "shoots at"
+    if b.decided():                                     # every attack comes through here: a decided battle resolves no more
+        return b.say(f"The battle is decided: {f.name}'s attack at {cell_name(cell)} is not made.", void=f.id, decided=True)
     if w.kind == "shoot" and f.hacked:
         return b.say(f"{f.name}'s guns are jammed by hacking: it cannot fire at {cell_name(cell)}.", jammed=f.id)
     if cell not in b.at and cell not in b.cover:
@@ -103,14 +105,18 @@ def attack(b:Battle, f:Fighter, key:str, cell) -> None:
     if not b.quiet:                                     # (quiet: `say` keeps nothing, so the line is not written)
         b.say(f"{f.name} ({cell_name(f.pos)}) {verb} {desc(b, cell)} with the {w.name}" + (f", {n} shots." if n > 1 else "."),
               attacker=f.id, weapon=key, target=cell_name(cell), shots=n)
-    i = 0
-    while i < n:
-        i += 1
-        if not shot(b, f, w, cell, i, n): continue
+    for i in range(1, n + 1):
+        gone = shot(b, f, w, cell, i, n)
         if i == n: break
-        nxt = next_target(b, f, w) if w.retarget else None
+        if gone and not w.retarget:
+            b.say(f"{n - i} shot{'s' if n - i > 1 else ''} left lost.", lost=n - i); break
+        if b.decided():                                 # the last enemy fell: no shot left is fired, none re-targets
+            b.say(f"The battle is decided: {n - i} shot{'s' if n - i > 1 else ''} left unfired.", lost=n - i, decided=True)
+            break
+        if not gone: continue
+        nxt = next_target(b, f, w)
         if nxt is None:
-            b.say(f"{n - i} shot{'s' if n - i > 1 else ''} left {'with no target in range' if w.retarget else 'lost'}.", lost=n - i)
+            b.say(f"{n - i} shot{'s' if n - i > 1 else ''} left with no target in range.", lost=n - i)
             break
         cell = nxt
         b.say(f"The {w.name} swings to the nearest target, {desc(b, cell)}: {n - i} shot{'s' if n - i > 1 else ''} left.", retarget=cell_name(cell))

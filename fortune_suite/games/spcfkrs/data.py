@@ -232,8 +232,11 @@ def check_force(force,            # a list of fighters: mod lists, or {"mods": [
             if extra := set(f) - {"mods", "at"}: raise RulesError(f"{who}, fighter {i}: unknown key {sorted(extra)[0]!r} (use 'mods' and 'at')")
             mods, at = f.get("mods", []), f.get("at")
             if at is not None:
-                try: at = square(at, (24, 24))
+                if not isinstance(at, str): raise RulesError(f"{who}, fighter {i}: 'at' is a square name like 'C1' (or null), got {at!r}")
+                try: c = square(at, (24, 24))
                 except GeometryError as e: raise RulesError(f"{who}, fighter {i}: {e}") from None
+                if format_square(c) != at: raise RulesError(f"{who}, fighter {i}: write the square as {format_square(c)!r}, not {at!r}")
+                at = c
         else: mods = f
         try: pr = profile(list(mods) if isinstance(mods, tuple) else mods, cat)
         except RulesError as e: raise RulesError(f"{who}, fighter {i}: {e}") from None

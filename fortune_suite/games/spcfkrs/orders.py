@@ -19,8 +19,12 @@ __all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', '
 ACTS = ("stab", "shoot", "hack")
 
 def _cell(x, what):
-    try: return to_cell(x)
+    "The square named `x`, written as the board writes it ('C5': as a legal action lists it); RulesError naming `what` else."
+    if not isinstance(x, str): raise RulesError(f"{what}: a square is a name like 'C5', got {x!r}")
+    try: c = to_cell(x)
     except GeometryError as e: raise RulesError(f"{what}: {e}") from None
+    if cell_name(c) != x: raise RulesError(f"{what}: write the square as {cell_name(c)!r}, not {x!r}")
+    return c
 
 def act_error(b:Battle, f:Fighter, act) -> str | None:
     "None if `act` is a legal action for `f` now, else why not."

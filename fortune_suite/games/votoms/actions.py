@@ -20,7 +20,7 @@ def _apply(self, player, a):
     if act == "end": return self.end_turn()
     u = self.by_id[a["unit"]]
     if act == "move": return do_move(self, u, a)
-    u.actions -= 1
+    u.spent += 1
     if act == "shoot": return do_shoot(self, u, a)
     if act == "melee": return declare_melee(self, u, self.by_id[a["target"]])
     if act == "charge":
@@ -40,7 +40,7 @@ def do_move(self, u, a):
         k = reach(self.table, u.pos, mode, full, u.height, {v.pos for v in self.units if v.alive and v is not u})[to]
         u.rest = [mode, full - k, False]
     elif a.get("rest"): u.rest = None
-    if not a.get("rest"): u.actions -= 1
+    if not a.get("rest"): u.spent += 1
     if not a.get("back"): u.facing = push_dir(u.pos, to)
     u.pos = to
     u.hidden = bool(a.get("hide"))

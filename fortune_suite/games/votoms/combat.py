@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools
 from .data import VotomsError
-from .table import dist, sight, cover_near, pushed
+from .table import dist, sight, pushed
 from .units import pilot_on_foot
 from . import contest as VC
 from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
@@ -72,7 +72,7 @@ def in_cover(self, target, src, job) -> bool:
     "Does the target get the cover die against this contest?"
     if job.get("burn") or tuple(src) == tuple(target.pos): return False
     if sight(self.table, src, target.pos) != "cover": return False
-    if job.get("indirect") and dist(src, target.pos) > 1: return cover_near(self.table, src, target.pos)
+    if job.get("indirect") and dist(src, target.pos) > 1: return False   # Indirect: front cover gives no die beyond a stick from the firer
     return True
 
 def defence_pools(self, target, job) -> dict:
@@ -381,7 +381,7 @@ def damage(self, t, k, job, by):
 
 def destroy(self, t, explodes:bool):
     "Remove `t`; an explosion if it had more overkill than hits left (ATs and vehicles); a player character bails out."
-    t.destroyed, t.hidden, t.rest, t.actions = True, False, None, 0
+    t.destroyed, t.hidden, t.rest = True, False, None          # (destroyed: no action left)
     self.emit("info", f"{t.label} is destroyed" + (" and EXPLODES!" if explodes and t.is_at else "."),
               {"round": self.round, "unit": t.label, "destroyed": True, "explodes": bool(explodes and t.is_at)})
     if explodes and t.is_at:

@@ -5,14 +5,17 @@
 # %% ../../../nbs/70_votoms_data.ipynb #969d8fea
 from __future__ import annotations
 from ...engine import RulesError
+import tomllib
+from importlib.resources import files
+from pathlib import Path
 
 # %% auto #0
-__all__ = ['TRAITS', 'TRAIT_SCALE', 'RAPID_REACH', 'PERSONAL_WEAPONS_DATA', 'MOUNTS', 'PERSONAL_WEAPONS', 'AT_WEAPONS_DATA',
-           'ARM_GUN', 'AT_WEAPONS', 'INFANTRY_DATA', 'INFANTRY', 'VEHICLES_DATA', 'VEHICLES', 'LEVEL_COST', 'STATS',
-           'GROUPS', 'SKILL_GRID', 'NAMED_SKILLS', 'EFFECTS', 'AT_SKILLS_DATA', 'AT_SKILLS', 'TABLES', 'VotomsError',
-           'SheetError', 'Weapon', 'check_weapons', 'Infantry', 'check_infantry', 'Vehicle', 'check_vehicles',
-           'level_cost', 'ATSkill', 'check_at_skills', 'personal_weapon', 'at_weapon', 'vehicle', 'infantry',
-           'at_skill', 'named_skill', 'check_tables']
+__all__ = ['DATA_FILE', 'TRAITS', 'TRAIT_SCALE', 'RAPID_REACH', 'PERSONAL_WEAPONS_DATA', 'MOUNTS', 'PERSONAL_WEAPONS',
+           'AT_WEAPONS_DATA', 'ARM_GUN', 'AT_WEAPONS', 'INFANTRY_DATA', 'INFANTRY', 'VEHICLES_DATA', 'VEHICLES',
+           'LEVEL_COST', 'STATS', 'GROUPS', 'SKILL_GRID', 'NAMED_SKILLS', 'EFFECTS', 'AT_SKILLS_DATA', 'AT_SKILLS',
+           'TABLES', 'VotomsError', 'SheetError', 'load_data', 'Weapon', 'check_weapons', 'Infantry', 'check_infantry',
+           'Vehicle', 'check_vehicles', 'level_cost', 'ATSkill', 'check_at_skills', 'personal_weapon', 'at_weapon',
+           'vehicle', 'infantry', 'at_skill', 'named_skill', 'check_tables']
 
 # %% ../../../nbs/70_votoms_data.ipynb #40e5aa19
 class VotomsError(RulesError):
@@ -20,6 +23,18 @@ class VotomsError(RulesError):
 
 class SheetError(VotomsError):
     "A character sheet that breaks the building rules or cannot be read; the message names the field and the problem."
+
+# %% ../../../nbs/70_votoms_data.ipynb #5d7a0002
+DATA_FILE = files("fortune_suite.games.votoms") / "data" / "tables.toml"     # the tables of the text, as data
+
+def load_data(path=None) -> dict:
+    "The raw tables of the data file at `path` (default: the package's `DATA_FILE`); VotomsError if it cannot be read."
+    src = DATA_FILE if path is None else Path(path)
+    try:
+        with src.open("rb") as f: return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e: raise VotomsError(f"VOTOMS tables: cannot read {src}: {e}") from None
+
+_RAW = load_data()
 
 # %% ../../../nbs/70_votoms_data.ipynb #c4f6e9e5
 TRAITS = {
@@ -116,16 +131,7 @@ class Weapon:
         return self.dice * shots + 1
 
 # %% ../../../nbs/70_votoms_data.ipynb #67afc49a
-PERSONAL_WEAPONS_DATA = [
-    {"name": "Pistol",        "dice": 1, "traits": ["Snap Fire"],            "anti_at": False, "cost": 10},
-    {"name": "Submachinegun", "dice": 2, "traits": ["Rapid Fire"],           "anti_at": False, "cost": 20},
-    {"name": "Rifle",         "dice": 2, "traits": ["Aim"],                  "anti_at": False, "cost": 20},
-    {"name": "Sniper Rifle",  "dice": 2, "traits": ["Aim", "Long Range"],    "anti_at": False, "cost": 40},
-    {"name": "Armor Magnum",  "dice": 1, "traits": ["Snap Fire"],            "anti_at": True,  "cost": 30},
-    {"name": "AT Rifle",      "dice": 2, "traits": ["Aim"],                  "anti_at": True,  "cost": 50},
-    {"name": "Grenade",       "dice": 2, "traits": ["Blast", "Ammo"], "ammo": 1, "anti_at": True, "cost": 10},
-    {"name": "Bazooka",       "dice": 3, "traits": ["Aim", "Blast", "Ammo"], "ammo": 4, "anti_at": True, "cost": 40},
-]
+PERSONAL_WEAPONS_DATA = _RAW["personal_weapons"]            # data/tables.toml
 
 _WEAPON_SCHEMA = {"name": ((str,), True, None), "dice": ((int,), True, 1), "traits": ((list,), True, None),
                   "ammo": ((int,), False, 1), "rapid_range": ((int,), False, 1), "anti_at": ((bool,), False, None),
@@ -156,23 +162,8 @@ def check_weapons(rows:list,          # JSON-ready weapon dicts
 PERSONAL_WEAPONS = check_weapons(PERSONAL_WEAPONS_DATA, "personal weapons", "personal")
 
 # %% ../../../nbs/70_votoms_data.ipynb #6caacf7f
-AT_WEAPONS_DATA = [
-    {"name": "Mounted Machine Guns",   "dice": 2, "traits": ["Rapid Fire", "Snap Fire"], "mount": "Mounted"},
-    {"name": "Dual Missile Pod",       "dice": 4, "traits": ["Aim", "Ammo"], "ammo": 2, "mount": "Mounted", "cost": 50},
-    {"name": "GAT-22 Heavy Machinegun", "dice": 3, "traits": ["Rapid Fire", "Aim"], "mount": "Handheld", "cost": 150},
-    {"name": "GAT-22C Heavy Machinegun (Carbine)", "dice": 3, "traits": ["Rapid Fire", "Snap Fire"], "mount": "Handheld", "cost": 150},
-    {"name": "Built-in Grenade Launcher", "dice": 4, "traits": ["Blast"], "mount": "GAT-22", "host": "GAT-22 Heavy Machinegun"},
-    {"name": "HRAT-23 Hand Rocket Launcher", "dice": 4, "traits": ["Knockback"], "mount": "Handheld", "cost": 100},
-    {"name": "SAT-03 Solid Shooter",   "dice": 4, "traits": ["Aim", "Blast", "Long Range", "Ammo"], "ammo": 8, "mount": "Handheld", "cost": 150},
-    {"name": "SMAT-38 Rocket Pod",     "dice": 1, "traits": ["Salvo", "Blast", "Ammo"], "ammo": 9, "mount": "Mounted", "cost": 100},
-    {"name": "GAT-19 Mid Machine Gun", "dice": 3, "traits": ["Rapid Fire"], "mount": "Handheld", "cost": 70},
-    {"name": "GAT-49 Pentatrooper",    "dice": 3, "traits": ["Aim"], "mount": "Handheld", "cost": 50},
-    {"name": "FTAT-16 Flamethrower",   "dice": 3, "traits": ["Area", "Burn", "Volatile"], "mount": "Handheld", "cost": 100},
-    {"name": "GAT-35 Long Gun",        "dice": 5, "traits": ["Area", "Charge", "Aim"], "mount": "Handheld", "cost": 200},
-    {"name": "MAT-02 Mortar",          "dice": 4, "traits": ["Indirect", "Blast", "Long Range", "Ammo"], "ammo": 4, "mount": "Mounted", "cost": 100},
-    {"name": "HGAT-01 Hand Grenade",   "dice": 4, "traits": ["Blast", "Ammo"], "ammo": 1, "mount": "Handheld", "cost": 20},
-]
-ARM_GUN = {"name": "Arm Gun", "dice": 3, "traits": ["Rapid Fire", "Snap Fire"], "mount": "Mounted"}  # "as GAT-22C"
+AT_WEAPONS_DATA = _RAW["at_weapons"]                        # data/tables.toml
+ARM_GUN = _RAW["arm_gun"]                                  # "as GAT-22C"
 
 AT_WEAPONS = check_weapons(AT_WEAPONS_DATA + [ARM_GUN], "AT weapons", "AT")
 for _w in AT_WEAPONS.values():
@@ -191,15 +182,7 @@ class Infantry:
     cost: int                 # Gildan
     hurt_action_loss: bool = False  # one action fewer a turn once it has taken a hit
 
-INFANTRY_DATA = [
-    {"name": "Foot Soldier", "move": 1, "armor": 1, "hits": 1, "melee": 1, "cost": 20, "weapon": {"dice": 1, "traits": []}},
-    {"name": "Sniper", "move": 1, "armor": 1, "hits": 1, "melee": 1, "cost": 50, "weapon": {"dice": 1, "traits": ["Aim", "Long Range"]}},
-    {"name": "Machine Gunner Team", "move": 1, "armor": 1, "hits": 2, "melee": 1, "cost": 50, "hurt_action_loss": True,
-     "weapon": {"dice": 2, "traits": ["Rapid Fire"], "rapid_range": 1}},
-    {"name": "Missile Launcher Team", "move": 1, "armor": 1, "hits": 2, "melee": 1, "cost": 50, "hurt_action_loss": True,
-     "weapon": {"dice": 2, "traits": ["Long Range", "Blast"]}},
-    {"name": "Armor Hunter", "move": 1, "armor": 1, "hits": 1, "melee": 2, "cost": 50, "weapon": {"dice": 2, "traits": ["Aim"]}},
-]
+INFANTRY_DATA = _RAW["infantry"]                            # data/tables.toml
 _INFANTRY_SCHEMA = {"name": ((str,), True, None), "move": ((int,), True, 0), "armor": ((int,), True, 1),
                     "hits": ((int,), True, 1), "melee": ((int,), True, 0), "cost": ((int,), True, 0),
                     "hurt_action_loss": ((bool,), False, None), "weapon": ((dict,), True, None)}
@@ -239,26 +222,7 @@ class Vehicle:
         "Its mounted weapons' records."
         return [AT_WEAPONS[n] for n in self.mounted]
 
-def _v(name, short, run, dash, swim, armor, melee, cost, mounted=(), **kw):
-    return dict(name=name, short=short, run=run, dash=dash, swim=swim, armor=armor, melee=melee, cost=cost,
-                mounted=list(mounted), **kw)
-
-VEHICLES_DATA = [
-    _v("XATL-01-DT Zwerg",          "Zwerg",            1, 3, 1, 2, 2, 200, ["Mounted Machine Guns"]),
-    _v("ATM-09-ST Scopedog",        "Scopedog",         2, 3, 1, 3, 3, 300),
-    _v("ATM-09-GC Brutishdog",      "Brutishdog",       2, 4, 1, 3, 3, 400, ["Arm Gun"]),
-    _v("ATM-09-BC Boxing Dog",      "Boxing Dog",       2, 3, 1, 3, 5, 500),
-    _v("ATM-09-WR Marshydog",       "Marshydog",        2, 2, 2, 3, 3, 300),
-    _v("BATM-03 Fatty",             "Fatty",            2, 2, 2, 3, 3, 300),
-    _v("ATH-06-WP Diving Beetle",   "Diving Beetle",    2, 2, 2, 4, 3, 400, waterproof=True),
-    _v("ATH-14-WP Standing Turtle", "Standing Turtle",  2, 2, 2, 4, 3, 400, ["Mounted Machine Guns"], waterproof=True),
-    _v("ATH-Q-64 Berserga WP",      "Berserga",         2, 2, 2, 4, 4, 500, waterproof=True),
-    _v("XATH-02 Strike Dog",        "Strike Dog",       2, 4, 2, 4, 3, 500, ["Arm Gun"]),
-    _v("BATH-XXX Ecrivisse",        "Ecrivisse",        2, 4, 1, 4, 5, 600, ["Mounted Machine Guns", "Dual Missile Pod"]),
-    _v("ASTRAD Main Battle Tank",   "ASTRAD",           1, 2, 1, 5, 1, 600, kind="vehicle"),
-    _v("AT CARRY trailer truck",    "AT Carry",         None, 2, 1, 4, 1, 200, ["Mounted Machine Guns"], transports=4, kind="vehicle"),
-    _v("BUGGY",                     "Buggy",            None, 3, 1, 2, 1, 100, kind="vehicle"),
-]
+VEHICLES_DATA = [{**v, "run": v.get("run")} for v in _RAW["vehicles"]]   # no run (the text's "--"): None, which TOML cannot write
 _VEHICLE_SCHEMA = {"name": ((str,), True, None), "short": ((str,), True, None), "run": ((int,), False, 0),
                    "dash": ((int,), True, 0), "swim": ((int,), True, 0), "armor": ((int,), True, 1),
                    "melee": ((int,), True, 0), "cost": ((int,), True, 0), "mounted": ((list,), True, None),
@@ -285,15 +249,10 @@ def check_vehicles(rows:list, table:str="ATs and vehicles", weapons:dict|None=No
 VEHICLES = check_vehicles(VEHICLES_DATA)
 
 # %% ../../../nbs/70_votoms_data.ipynb #9fe96dfc
-LEVEL_COST = {1: 1, 2: 3, 3: 6, 4: 10}   # total XP for a stat or skill group at that level
-STATS = {"STR": "STRENGTH", "DEX": "DEXTERITY", "INT": "INTELLIGENCE", "CHA": "CHARISMA"}
-GROUPS = ("FIGHTING", "RESEARCHING", "DAMAGING", "ESCAPING", "SURVIVING", "SOCIALIZING")
-SKILL_GRID = {   # stat -> the named skill in each group, in GROUPS order
-    "STR": ("MELEE", "INTIMIDATE", "SMASH", "BREAK", "ENDURE", "PROTECT"),
-    "DEX": ("DODGE", "SEARCH", "DISMANTLE", "EVADE", "IMPROVISE", "ASSIST"),
-    "INT": ("AIM", "STUDY", "DEMOLITION", "HACK", "FIRST AID", "UNDERSTAND"),
-    "CHA": ("SCARE", "SPY", "DIVERT", "TRICK", "PERSUADE", "CHARM"),
-}
+LEVEL_COST = {int(k): v for k, v in _RAW["level_cost"].items()}   # total XP for a stat or skill group at that level
+STATS = dict(_RAW["stats"])                                        # our abbreviation -> the stat's name
+GROUPS = tuple(_RAW["skill_groups"])
+SKILL_GRID = {k: tuple(v) for k, v in _RAW["skill_grid"].items()}  # stat -> the named skill in each group, in GROUPS order
 NAMED_SKILLS = {s: (stat, g) for stat, row in SKILL_GRID.items() for s, g in zip(row, GROUPS)}
 
 def level_cost(level:int) -> int:
@@ -348,26 +307,7 @@ _AT_SKILL_SCHEMA = {"name": ((str,), True, None), "kind": ((str,), True, None), 
 EFFECTS = ("reroll_own", "reroll_opponent", "ally_reroll", "plus_one", "repair_die", "drive_by", "dual_fire",
            "deflect", "grapple")
 
-def _s(name, kind, benefit, stats, needs, costs, effect, when, **kw):
-    return dict(name=name, kind=kind, benefit=benefit, stats=list(stats), needs=list(needs), costs=list(costs),
-                effect=effect, when=when, **kw)
-
-AT_SKILLS_DATA = [
-    _s("AT Marksman", "attack", "reroll one of your dice when firing a ranged weapon", ["DEX"], [1, 2, 3], [1, 3, 5], "reroll_own", "ranged attack"),
-    _s("AT Brawler", "attack", "reroll one of your dice when meleeing or defending in melee", ["STR"], [1, 2, 3], [1, 3, 5], "reroll_own", "melee"),
-    _s("Advise", "attack", "any ally may reroll one die when attacking, once a turn", ["CHA"], [1, 2, 3], [1, 3, 5], "ally_reroll", "attack", outside_at=True, per_turn=True),
-    _s("AT Prediction", "attack", "reroll one of the opponent's dice when firing a ranged weapon", ["DEX", "INT"], [3], [5], "reroll_opponent", "ranged attack"),
-    _s("AT Killing Blow", "attack", "+1 to any one die when attacking within 1 stick", ["INT"], [2], [5], "plus_one", "attack within 1 stick"),
-    _s("AT Drive By", "attack", "fire with an action in the middle of a move", ["DEX", "INT"], [2], [5], "drive_by", "move"),
-    _s("AT Dual Fire", "attack", "fire one more weapon as part of a single attack", ["DEX", "INT"], [3, 3], [4, 8], "dual_fire", "ranged attack"),
-    _s("AT Dodge", "defense", "reroll one of your dice when defending with MOVE", ["DEX"], [1, 2, 3], [1, 3, 5], "reroll_own", "defend with MOVE"),
-    _s("AT Repair", "defense", "one more die when rolling to repair", ["INT"], [1, 2, 3], [1, 3, 5], "repair_die", "repair"),
-    _s("Warn", "defense", "any ally may reroll one die when defending, once a turn", ["CHA"], [1, 2, 3], [1, 3, 5], "ally_reroll", "defend", outside_at=True, per_turn=True),
-    _s("AT Evade", "defense", "reroll one of the opponent's dice when defending with MOVE", ["INT"], [2], [5], "reroll_opponent", "defend with MOVE"),
-    _s("AT Block", "defense", "reroll one of your dice when defending with ARMOR", ["INT"], [2], [2], "reroll_own", "defend with ARMOR"),
-    _s("AT Deflect", "defense", "an attack that would destroy your AT does 1 hit and a stun instead", ["STR", "INT"], [2], [3], "deflect", "destroyed"),
-    _s("AT Grapple", "defense", "incoming melee damage -1, but one action fewer next turn", ["STR"], [2], [3], "grapple", "defend in melee"),
-]
+AT_SKILLS_DATA = _RAW["at_skills"]                          # data/tables.toml
 
 def check_at_skills(rows:list, table:str="AT skills") -> dict:
     "The table as {name: ATSkill}; VotomsError naming table, entry and field for a malformed one."

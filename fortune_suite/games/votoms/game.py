@@ -12,8 +12,8 @@ from .units import make_squads
 from . import combat as C
 
 # %% auto #0
-__all__ = ['VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack', 'can_melee',
-           'can_fire']
+__all__ = ['FIELDS', 'VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack',
+           'can_melee', 'can_fire', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -93,14 +93,14 @@ def start_turn(self, side):
     self.side, self.helped = side, set()      # helped: (unit, 'Advise' | 'Warn') given this turn
     for u in self.units:
         if u.side == side and u.alive:
-            u.actions, u.lose_action, u.rest = u.actions_per_turn(), 0, None
+            u.begin_turn()
             for g in u.guns: g.fired = 0
     self.emit("info", f"Round {self.round}: {self.player_name(side)}'s turn.", {"round": self.round, "turn": side})
     if not any(u.actions > 0 for u in self.units if u.side == side and u.alive): self.end_turn()
 
 def end_turn(self):
     for u in self.units:
-        if u.side == self.side: u.actions, u.rest = 0, None
+        if u.side == self.side: u.end_turn()
     if self.check_over(): return
     if self.side == self.order[0]: return self.start_turn(self.order[1])
     if self.round >= self.options.max_rounds:
@@ -229,13 +229,38 @@ def _check(self, player, action):
             if a == action and _same(action, a): return action
     raise VotomsError(_why_illegal(self, player, action))
 
+FIELDS = {     # act -> the fields its action object may carry besides 'act' and 'unit', and what each holds
+    "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
+    "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
+    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {}}
+_KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
+          "names": ("a list of names", lambda v: type(v) is list and all(type(x) is str for x in v)),
+          "number": ("a whole number", lambda v: type(v) is int),                  # (a bool or 1.0 is not one)
+          "square": ("a square [x, y] of whole numbers", lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)),
+          "flag": ("true, or left out", lambda v: v is True)}
+
+def shape_error(action:dict) -> str|None:
+    "What is malformed in an action object with a known act (an unknown field, a field of the wrong type: JSON types, strictly), or None."
+    act = action["act"]
+    fields = FIELDS[act]
+    known = ("act",) + (() if act == "end" else ("unit",)) + tuple(fields)
+    if extra := [k for k in action if k not in known]:
+        return f"{act} takes no field {extra[0]!r} (its fields: {', '.join(known)})"
+    if act != "end" and type(action.get("unit")) is not str: return f"'unit' is a unit id like 'R1', got {action.get('unit')!r}"
+    for k, kind in fields.items():
+        what, ok = _KINDS[kind]
+        if k in action and not ok(action[k]): return f"{act}: {k!r} is {what}, got {action[k]!r}"
+    return None
+
 def _why_illegal(self, player, action) -> str:
     "A message naming what is wrong with an illegal action."
     name = self.player_name(player)
     if not isinstance(action, dict): return f"illegal action: {action!r} is not an action object like {{'act': 'end'}} ({name})"
-    act, uid = action.get("act"), action.get("unit")
-    if act not in ("move", "shoot", "melee", "charge", "repair", "pickup", "end"): return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end)"
+    act = action.get("act")
+    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end)"
+    if why := shape_error(action): return f"illegal action: {why}"
     if act == "end": return f"illegal action: {action!r} (end takes no other fields)"
+    uid = action["unit"]
     u = self.by_id.get(uid)
     if u is None: return f"illegal action: no unit {uid!r} (units: {', '.join(self.by_id)})"
     if u.side != player: return f"illegal action: {u.label} is not {name}'s unit"

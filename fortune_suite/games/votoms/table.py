@@ -10,8 +10,7 @@ from ...geometry import cells_crossed
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight', 'cover_near', 'reach', 'push_dir',
-           'pushed']
+__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight', 'reach', 'push_dir', 'pushed']
 
 # %% ../../../nbs/72_votoms_table.ipynb #e1e34965
 TERRAIN = {".": "smooth", ",": "rough", "~": "water", "#": "wall", "c": "cover", "*": "smooth"}
@@ -116,10 +115,6 @@ def _sight(t:Table, a, b):
 def sight(t:Table, a, b):
     "'clear', 'cover' (the target at `b` is partly hidden) or None (a wall blocks the line) from square `a` to `b`."
     return _sight(t, tuple(a), tuple(b))[0]
-
-def cover_near(t:Table, a, b) -> bool:
-    "Whether some cover piece on the line from `a` lies within 1 stick of the target at `b` (cover Indirect fire does not ignore)."
-    return any(dist(c, b) <= 1 for c in _sight(t, tuple(a), tuple(b))[1])
 
 # %% ../../../nbs/72_votoms_table.ipynb #bd6a88d3
 def _step_ok(t, a, b, mode, height) -> bool:

@@ -25,7 +25,7 @@ class Gun:
 class Unit:
     "One unit on the table and everything that changes about it."
     __slots__ = ("id", "side", "name", "label", "kind", "run", "dash", "swim", "armor", "hp", "max_hp", "melee", "guns",
-                 "pos", "facing", "stun", "actions", "lose_action", "hidden", "pc", "skills", "uses", "waterproof",
+                 "pos", "facing", "stun", "spent", "on_turn", "lost", "lose_action", "hidden", "pc", "skills", "uses", "waterproof",
                  "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried")
     def __init__(self, id, side, name, kind, run, dash, swim, armor, hits, melee, guns, cost, *, pc=False, skills=None,
                  waterproof=False, height=2, label=None, hurt_action_loss=False):
@@ -35,7 +35,8 @@ class Unit:
         self.guns, self.cost, self.pc, self.waterproof, self.height = guns, cost, pc, waterproof, height
         self.skills = dict(skills or {})
         self.uses = {s: at_skill(s).uses(l) for s, l in self.skills.items()}
-        self.pos, self.facing, self.stun, self.actions, self.lose_action = (0, 0), (0, 1), 0, 0, 0
+        self.pos, self.facing, self.stun, self.lose_action = (0, 0), (0, 1), 0, 0
+        self.spent, self.on_turn, self.lost = 0, False, 0      # actions spent this turn; its side's turn?; actions lost to AT Grapple this turn
         self.hidden = self.destroyed = self.wounded = False
         self.hurt_action_loss, self.rest, self.carried = hurt_action_loss, None, 0
 
@@ -64,9 +65,19 @@ class Unit:
             if g.w.name == name: return g
         raise VotomsError(f"{self.label} carries no weapon {name!r} (it has: {', '.join(g.w.name for g in self.guns) or 'none'})")
     def actions_per_turn(self) -> int:
-        "Two, less one if wounded or a hit two-hit team, less any action lost to AT Grapple."
+        "Two, less one while wounded or a hit two-hit team, less an action lost to AT Grapple this turn."
         n = 2 - (1 if self.wounded or (self.hurt_action_loss and self.hp < self.max_hp) else 0)
-        return max(0, n - self.lose_action)
+        return max(0, n - self.lost)
+    @property
+    def actions(self) -> int:
+        "Actions left: on its side's turn, what it may take now less what it has spent (a wound taken mid-turn counts at once); else 0."
+        return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed else 0
+    def begin_turn(self):
+        "Its side's turn begins: no action spent yet; an action lost to AT Grapple last turn is lost now."
+        self.on_turn, self.spent, self.lost, self.lose_action, self.rest = True, 0, self.lose_action, 0, None
+    def end_turn(self):
+        "Its side's turn is over: no action left until the next."
+        self.on_turn, self.rest = False, None
     def to_dict(self) -> dict:
         "The unit as a view shows it."
         return {"id": self.id, "side": self.side, "name": self.name, "label": self.label, "kind": self.kind,
