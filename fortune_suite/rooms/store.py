@@ -354,7 +354,8 @@ class _Row:
 
 def _status(s:State) -> str:
     "What the list of rooms shows without replaying: whose turn, over or not, the result."
-    return json.dumps({"to_move": list(s.to_move()), "over": s.is_over, "result": s.result(), "actions": len(s.actions)})
+    return json.dumps({"to_move": list(s.to_move()), "over": s.is_over, "result": s.result(), "actions": len(s.actions),
+                       "names": [s.player_name(p) for p in range(s.players)]})
 
 def _bots(game, bots, players:int) -> dict:
     "The seats a bot takes, `{seat: bot name}`, checked: registered bots of `game`, by name, on seats that exist."
