@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, copy, functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from ...engine import RulesError
+from ...engine import RulesError, read_json, depth, MAX_DEPTH
 from ...dice import dist, const, Dist, DiceError
 from ...geometry import square, format_square, GeometryError
 
@@ -144,13 +144,12 @@ def load_catalog(src=None,   # None (the rules' catalogue), a dict, JSON text, o
     if src is None: return _builtin()
     if isinstance(src, Path) or (isinstance(src, str) and not src.lstrip().startswith("{")):
         name = name or str(src)
-        try: src = json.loads(Path(src).read_text())
+        try: text = Path(src).read_text()
         except OSError as e: raise CatalogError(f"{name}: cannot read the catalogue file ({e.strerror})") from None
-        except ValueError as e: raise CatalogError(f"{name}: not JSON ({e})") from None
-    elif isinstance(src, str):
-        try: src = json.loads(src)
-        except ValueError as e: raise CatalogError(f"{name or 'catalog'}: not JSON ({e})") from None
+        src = read_json(text, CatalogError, name)
+    elif isinstance(src, str): src = read_json(src, CatalogError, name or "catalog")
     name = name or "catalog"
+    if isinstance(src, dict) and depth(src) > MAX_DEPTH: raise CatalogError(f"{name} nests deeper than {MAX_DEPTH} levels")
     if not isinstance(src, dict): raise CatalogError(f"{name}: expected a JSON object with base, weapons and mods")
     for k in ("base", "weapons", "mods"):
         if k not in src: raise CatalogError(f"{name}: missing section {k!r}")

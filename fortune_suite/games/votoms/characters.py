@@ -6,6 +6,7 @@
 from __future__ import annotations
 import json, copy
 from dataclasses import dataclass, field, asdict
+from ...engine import read_json, depth, MAX_DEPTH
 from .data import (VotomsError, SheetError, STATS, GROUPS, NAMED_SKILLS, LEVEL_COST,
     AT_SKILLS, VEHICLES, AT_WEAPONS, PERSONAL_WEAPONS, at_skill, vehicle, at_weapon, personal_weapon, named_skill)
 
@@ -339,6 +340,7 @@ def _to_json(self:Character) -> str:
 def _from_dict(d:dict, rules:SheetRules=RULES) -> Character:
     "A checked sheet from plain data; SheetError naming the field."
     if not isinstance(d, dict): raise SheetError(f"sheet: {type(d).__name__}, not a JSON object")
+    if depth(d) > MAX_DEPTH: raise SheetError(f"sheet: nests deeper than {MAX_DEPTH} levels")
     for f in FIELDS:
         if f not in d: raise SheetError(f"{f}: missing")
     extra = sorted(set(d) - set(FIELDS))
@@ -347,9 +349,7 @@ def _from_dict(d:dict, rules:SheetRules=RULES) -> Character:
 
 def _from_json(text:str, rules:SheetRules=RULES) -> Character:
     "A checked sheet from JSON text; SheetError naming the field."
-    try: d = json.loads(text)
-    except (TypeError, ValueError) as e: raise SheetError(f"sheet: not JSON ({e})") from None
-    return _from_dict(d, rules)
+    return _from_dict(read_json(text, SheetError, "sheet"), rules)
 
 def _save(self:Character, path) -> None:
     "Write the sheet to a JSON file."
