@@ -4,7 +4,7 @@
 
 # %% ../../nbs/57_app_lobby.ipynb #e29d333c
 from __future__ import annotations
-import html, importlib, time
+import dataclasses, html, importlib, time
 from urllib.parse import urlencode
 import ipywidgets as W
 from ..engine import RulesError, get_game, known_games, bots_for
@@ -14,7 +14,7 @@ from .. import rooms
 from .newgame import NewGameForm
 
 # %% auto #0
-__all__ = ['APPS', 'BLURB', 'PERSON', 'SEAT_URL_ENV', 'TOKEN_ENV', 'app_class', 'board_for', 'open_app', 'game_line',
+__all__ = ['APPS', 'BLURB', 'MAIN', 'PERSON', 'SEAT_URL_ENV', 'TOKEN_ENV', 'app_class', 'board_for', 'open_app', 'game_line',
            'seat_choices', 'Lobby', 'link', 'query', 'notice', 'Spectator', 'seat_page', 'lobby_page']
 
 # %% ../../nbs/57_app_lobby.ipynb #a024c43a
@@ -54,6 +54,10 @@ BLURB = {"pig": "A dice race with a twist: each round both players choose a stea
          "fortune_fodder": "Mech skirmish: pilot-and-mech teams spend action points to move, shoot and brawl for a scenario's victory points.",
          "fmc": "An old-school dungeon fight: your party against a band of monsters — d20 attacks, spells, and tempting fate.",
          "votoms": "Armored Troopers: squads of walking tanks trade contested dice pools on a table measured in sticks."}
+
+MAIN = {"pig": ["target"], "fomo": ["players"], "spcfkrs": ["players", "map", "budget"],
+        "fortune_fodder": ["points", "scenario", "max_rounds"], "fmc": ["classes", "level", "encounter"],
+        "votoms": ["budget", "max_rounds"]}      # the options a lobby shows first (the rest fold into "More options")
 
 def game_line(game) -> str:
     "One line on `game` for a person choosing what to play: what it is, and how many play."
@@ -107,7 +111,9 @@ class Lobby(Panel):
                              layout=W.Layout(grid_template_columns="max-content minmax(240px, 1fr)", grid_gap="4px 12px",
                                              align_items="center", width="100%")), "fs-lobby-games")
         self._setup = tag(W.VBox(), "fs-lobby-setup")
-        self._started = tag(W.HTML(), "fs-lobby-started")
+        self._started_text = W.HTML()
+        self._started_buttons = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-lobby-playbuttons")
+        self._started = tag(W.VBox([self._started_text, self._started_buttons]), "fs-lobby-started")
         self._refresh_b = tag(W.Button(description="Refresh", icon="refresh", tooltip="read the list of rooms again",
                                        layout=W.Layout(width="auto")), "fs-lobby-refresh")
         self._rooms = tag(W.VBox(), "fs-lobby-rooms")
@@ -127,11 +133,15 @@ def _choose(self:Lobby, game):
     board = board_for(g)
     self.game = g
     for name, b, _ in self._cards: b.button_style = "info" if name == g.name else ""
+    fields = board.new_game_fields()
+    shown = fields if fields is not None else [f.name for f in dataclasses.fields(g.Options)]
+    main = [n for n in MAIN.get(g.name, ["players"]) if n in shown] or None
     self.form = NewGameForm(g, g.Options(), self.start, on_cancel=self.cancel, seats={}, seat_choices=seat_choices,
-                            fields=board.new_game_fields(), extra=board.new_game_extra())
+                            fields=fields, extra=board.new_game_extra(), main=main,
+                            title="who plays each seat, and the options; each starts as the rules have it")
     self.form.start.description = "Start the game"
     self._setup.children = (self.form.box,)
-    self._started.value = ""
+    self._started_text.value, self._started_buttons.children = "", ()
     return self.form
 
 def _cancel(self:Lobby):
@@ -175,12 +185,24 @@ def _show_room(self:Lobby, room:Room):
         u = html.escape(self.link(room.id, room.watch_key, "watch"))
         watch = f'<div>Spectators: <a class="fs-lobby-watchlink" href="{u}" target="_blank">{u}</a></div>'
     invite = ("<div style='color:#546e7a'>Send each person their own link (whoever holds it plays that seat, and only "
-              "it); keep this page to yourself.</div>" if self.link_base else
-              "<div style='color:#546e7a'>Play here below — or serve the lobby with <code>fortune-suite play</code> to "
+              "it); keep this page to yourself. Or play here:</div>" if self.link_base else
+              "<div style='color:#546e7a'>Play here — or serve the lobby with <code>fortune-suite play</code> to "
               "give each person a link to their own screen.</div>")
-    self._started.value = (f'<div style="border:1px solid #a5d6a7;background:#f1f8e9;padding:8px;margin:6px 0">'
-                           f'<b>Room {html.escape(room.id)}: {html.escape(info["title"])}</b> (seed {info["seed"]})'
-                           f'<ul style="margin:4px 0">{"".join(rows)}</ul>{watch}{invite}</div>')
+    self._started_text.value = (f'<div style="border:1px solid #a5d6a7;background:#f1f8e9;padding:8px;margin:6px 0 2px">'
+                                f'<b>Room {html.escape(room.id)}: {html.escape(info["title"])}</b> (seed {info["seed"]})'
+                                f'<ul style="margin:4px 0">{"".join(rows)}</ul>{watch}{invite}</div>')
+    people = [p for p in range(info["players"]) if str(p) not in info["bots"]]
+    buttons, spot = [], self.error_spot()
+    if len(people) > 1:
+        b = tag(W.Button(description="Play here: every person at this screen", icon="play", button_style="success",
+                         tooltip="hot seat: the people take turns at this screen, with a privacy screen between them",
+                         layout=W.Layout(width="auto")), "fs-lobby-playall")
+        self.on_click(b, lambda _: self.play_here(room.id), near=spot); buttons.append(b)
+    for p in people:
+        b = tag(W.Button(description=f"Play here as {names[p]}", icon="user", button_style="" if len(people) > 1 else "success",
+                         layout=W.Layout(width="auto")), "fs-lobby-playseat")
+        self.on_click(b, lambda _, p=p: self.play_here(room.id, p), near=spot); buttons.append(b)
+    self._started_buttons.children = (*buttons, spot)
 
 def _play_here(self:Lobby, room_id:str, seat:int|None=None):
     "Open the room's app under the lobby: every person's seat at this screen (hot seat), or `seat`."

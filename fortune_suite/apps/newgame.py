@@ -4,13 +4,14 @@
 
 # %% ../../nbs/50b_app_newgame.ipynb #7e60ecff
 from __future__ import annotations
-import dataclasses, html, inspect, io, textwrap, tokenize, typing
+import dataclasses, html, inspect, io, re, textwrap, tokenize, typing
 import ipywidgets as W
 from ..engine import RulesError, bots_for, get_bot
 from ..ui.base import Panel, tag
 
 # %% auto #0
-__all__ = ['HUMAN', 'option_help', 'option_fields', 'seat_options', 'NewGameForm', 'open_new_game', 'close_new_game', 'new_game']
+__all__ = ['HUMAN', 'option_help', 'option_fields', 'seat_options', 'plain_help', 'NewGameForm', 'open_new_game',
+           'close_new_game', 'new_game']
 
 # %% ../../nbs/50b_app_newgame.ipynb #b159136a
 def option_help(Options:type  # an options dataclass
@@ -98,6 +99,13 @@ def seat_options(game,           # the game (a Game subclass or its name)
 # %% ../../nbs/50b_app_newgame.ipynb #df22a456
 def _esc(text) -> str: return html.escape(str(text))
 
+def plain_help(text:str) -> str:
+    "An option's help for players: the notes meant for developers — '(DECISIONS)', '(choice: …)', '(issue 10)' — taken out."
+    text = re.sub(r"\s*\(issue \d+\)", "", str(text))
+    text = re.sub(r"\((?:DECISIONS|choice)(?:[:;]\s*([^()]*))?\)", lambda m: f"({m.group(1).strip()})" if m.group(1) else "", text)
+    text = re.sub(r"\b(?:DECISIONS|choice)(?:[:;]\s*)", "", text)
+    return re.sub(r"\s+([;,.])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
+
 def _control(f, value):
     tip = f["help"]
     if f["kind"] == "bool": return W.Checkbox(value=bool(value), indent=False, tooltip=tip, layout=W.Layout(width="auto"))
@@ -120,26 +128,34 @@ class NewGameForm(Panel):
                  seat_choices=None,    # seat_choices(game, current) -> (dropdown options, help text); default `seat_options`
                  player_name=None,     # player_name(seat) -> str
                  fields=None,          # the option names to show, in order (None: every simple one)
-                 extra=None):          # (widget, getter[, follow]) from the component: more settings, getter() -> dict of option values; follow(controls), if given, is called once the form's controls exist (so the extra can follow them)
+                 extra=None,           # (widget, getter[, follow]) from the component: more settings, getter() -> dict of option values; follow(controls), if given, is called once the form's controls exist (so the extra can follow them)
+                 main=None,            # the option names shown first; the others fold into "More options" (None: all shown)
+                 title=None):          # the form's heading, in words (default: "New game of …", the current game's values)
         super().__init__()
         self.game, self.options, self.on_start, self.on_cancel = game, options, on_start, on_cancel
         self._seat_options = seat_choices or seat_options
         self._name = player_name or (lambda p: f"Player {p}")
         self.current = dict(seats or {})
         self.fields = option_fields(game.Options, fields)
-        self.controls, rows = {}, []
+        self.controls, rows, more = {}, [], []
         for f in self.fields:
-            c = self.controls[f["name"]] = tag(_control(f, getattr(options, f["name"])), "fs-newgame-" + f["name"])
-            rows += [W.HTML(f'<b>{f["label"]}</b>', layout=W.Layout(width="auto")), c,
-                     W.HTML(f'<span style="color:#616161">{_esc(f["help"])}</span>', layout=W.Layout(width="auto"))]
+            c = self.controls[f["name"]] = tag(_control({**f, "help": plain_help(f["help"])}, getattr(options, f["name"])),
+                                               "fs-newgame-" + f["name"])
+            (rows if main is None or f["name"] in main else more).extend(
+                [W.HTML(f'<b>{f["label"]}</b>', layout=W.Layout(width="auto")), c,
+                 W.HTML(f'<span style="color:#616161">{_esc(plain_help(f["help"]))}</span>', layout=W.Layout(width="auto"))])
             self.listen(c, lambda ch: self._follow_players())
         self.seed = tag(W.Text(placeholder="random", tooltip="the same seed and the same moves give the same game",
                                layout=W.Layout(width="220px")), "fs-newgame-seed")
         rows += [W.HTML("<b>Seed</b>", layout=W.Layout(width="auto")), self.seed,
                  W.HTML('<span style="color:#616161">a whole number: the same seed and the same moves replay the same game; empty: a new random seed</span>',
                         layout=W.Layout(width="auto"))]
-        self._grid = W.GridBox(rows, layout=W.Layout(grid_template_columns="max-content max-content minmax(200px, 1fr)",
-                                                     grid_gap="2px 12px", align_items="center", width="100%"))
+        grid = lambda cells: W.GridBox(cells, layout=W.Layout(grid_template_columns="max-content max-content minmax(200px, 1fr)",
+                                                             grid_gap="2px 12px", align_items="center", width="100%"))
+        self._grid, self.more = grid(rows), None
+        if more:                                           # the rest of the rules' options, folded until opened
+            self.more = tag(W.Accordion(children=[grid(more)], titles=(f"More options ({len(more) // 3}): as the rules have them unless changed",),
+                                        selected_index=None, layout=W.Layout(width="100%")), "fs-newgame-more")
         self._seatbox = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-newgame-seats")
         self._seathelp = W.HTML(layout=W.Layout(width="auto"))
         ex = tuple(extra) if extra is not None else (None, None)
@@ -153,8 +169,9 @@ class NewGameForm(Panel):
         self.seats, self._n = [], None
         self._follow_players()
         title = W.HTML(f'<b style="font-size:15px">New game of {_esc(game.title or game.name)}</b> '
-                       '<span style="color:#616161">— the options of the rules (the current game\'s values to start with)</span>')
-        self.set_children(title, self._grid, W.HTML("<b>Seats</b>"), self._seatbox, self._seathelp,
+                       f'<span style="color:#616161">— {_esc(title or "the options of the rules (the current game’s values to start with)")}</span>')
+        self.set_children(title, self._grid, *([self.more] if self.more is not None else []), W.HTML("<b>Seats</b>"),
+                          self._seatbox, self._seathelp,
                           *([self.extra] if self.extra is not None else []),
                           W.HBox([self.start, self.cancel, self.spot], layout=W.Layout(align_items="center", flex_flow="row wrap")))
         self.box.layout = W.Layout(border="1px solid #90caf9", padding="8px", margin="4px 0")
