@@ -14,8 +14,8 @@ from .. import rooms
 from .newgame import NewGameForm
 
 # %% auto #0
-__all__ = ['APPS', 'BLURB', 'MAIN', 'PERSON', 'SEAT_URL_ENV', 'TOKEN_ENV', 'app_class', 'board_for', 'open_app', 'game_line',
-           'seat_choices', 'Lobby', 'link', 'query', 'notice', 'Spectator', 'seat_page', 'lobby_page']
+__all__ = ['APPS', 'BLURB', 'MAIN', 'PERSON', 'SEAT_URL_ENV', 'TOKEN_ENV', 'playable_games', 'app_class', 'board_for', 'open_app',
+           'game_line', 'seat_choices', 'Lobby', 'link', 'query', 'notice', 'Spectator', 'seat_page', 'lobby_page']
 
 # %% ../../nbs/57_app_lobby.ipynb #a024c43a
 APPS = {"pig": ("fortune_suite.apps.pig", "PigApp", "PigBoard"),
@@ -24,6 +24,10 @@ APPS = {"pig": ("fortune_suite.apps.pig", "PigApp", "PigBoard"),
         "fortune_fodder": ("fortune_suite.apps.fortune_fodder", "FFApp", "FFBoard"),
         "fmc": ("fortune_suite.apps.fmc_skirmish", "FmcApp", "FmcBoard"),
         "votoms": ("fortune_suite.apps.votoms", "VotomsApp", "VotomsBoard")}
+
+def playable_games() -> list:
+    "The games a lobby offers: the registered games defined in modules (a game defined in a notebook's own cells cannot be replayed by another kernel, so it cannot live in a room)."
+    return [g for g in known_games() if get_game(g).__module__ != "__main__"]
 
 def app_class(game):
     "The app class that plays `game` (a name or Game class); the plain frame (`AppScaffold`) for a game without one."
@@ -101,7 +105,7 @@ class Lobby(Panel):
                       '<div style="color:#546e7a">Pick one, set who plays each seat — a person or a bot — and start. '
                       'Every game is kept as a room: come back to it any time below.</div>')
         self._cards = []
-        for g in known_games():
+        for g in playable_games():
             b = tag(W.Button(description=get_game(g).title or g, tooltip=game_line(g),
                              layout=W.Layout(width="auto", min_width="150px")), f"fs-lobby-game-{g}")
             line = W.HTML(f'<span style="color:#455a64">{html.escape(game_line(g))}</span>', layout=W.Layout(width="auto"))

@@ -379,6 +379,8 @@ def _create(self:Store,
             title:str="") -> "Room":  # how the list of rooms names it (default: the game's title)
     "A new room playing `game`; `room.keys` holds the key of each seat a person takes (given out once)."
     g = get_game(game, RoomError)
+    if g.__module__ == "__main__":
+        raise RoomError(f"{g.name} is defined in this notebook: a room's game must be importable, so that every kernel at the table can replay it")
     opts = g.make_options(options, RoomError)
     n = g.num_players(opts, RoomError)
     bots = _bots(g, bots, n)
