@@ -173,3 +173,115 @@ def test_save_content_faults_are_save_errors(change, msg):
     bad = dict(good, options={**good["options"], **change})
     with pytest.raises(SaveError) as e: load_game(json.dumps(bad))
     assert msg in str(e.value), str(e.value)
+
+
+# --- issue 27: every field of every action and answer read strictly, in one place (fields.read) ---------------------
+
+def _reach(kinds, options, seeds):
+    "The first state, in seeded games of random bots, whose top frame is each of `kinds`."
+    import numpy as np
+    from fortune_suite.engine import get_bot
+    bot, got = get_bot("fortune_fodder", "random"), {}
+    for sd in seeds:
+        s, rng = FortuneFodder.new(options, seed=sd), np.random.default_rng(sd)
+        while not s.is_over and len(got) < len(kinds):
+            k = s.stack[-1]["kind"]
+            if k in kinds and k not in got: got[k] = s.copy()
+            p = s.to_move()[0]; s.apply(p, bot(s.view(p), s.legal_actions(p), rng))
+        if len(got) == len(kinds): break
+    return got
+
+
+def _hook(s, fn, *a):
+    s._busy = True
+    try: return fn(*a)
+    finally: s._busy = False
+
+
+def _every_frame():
+    "A state for every kind of frame a player acts in (secret orders, turns, an activation, decisions)."
+    from fortune_suite.games.fortune_fodder import rounds
+    out = _reach({"build", "secondary", "upgrades", "initiative", "deploy", "place_objective", "choose_unit", "act", "first_player",
+                  "respawn", "defend", "aoo", "obelisk"}, {"scenario": "tower"}, range(10))
+    out.update(_reach({"place_flag"}, {"scenario": "flag"}, range(10)))
+    out.update(_reach({"draft_privilege", "draft_order", "draft_pick", "pair"}, {"draft": True}, range(10)))
+    teams = [[["Bulwark", "Vega"], ["Wisp", "Ash"], ["Pyre", "Kestrel"]], [["Breaker", "Rook"], ["Skirmisher", "Juno"], ["Longshot", "Brick"]]]
+    s = FortuneFodder.new({"teams": teams, "points": 160, "scenario": "control", "terrain": "none", "secondaries": ["plan", "plan"], "first": 0,
+                           "upgrades": [{"mods": [[1, "Medical Hourglass"]]}, None],
+                           "positions": {"a1": [6, 3], "a2": [12, 3], "a3": [18, 3], "b1": [6, 21], "b2": [12, 21], "b3": [18, 21]}}, seed=1)
+    _hook(s, rounds.pilot_damage, s, s.by_id["b1"], 99, 0); _hook(s, s._run)
+    out["revenge"] = s.copy()
+    s.apply(1, s.legal_actions(1)[0]); _hook(s, rounds.pilot_damage, s, s.by_id["a1"], 99, 1); _hook(s, s._run)
+    while s.stack[-1]["kind"] != "hourglass":
+        p = s.to_move()[0]; s.apply(p, {"act": "end"} if s.stack[-1]["kind"] == "act" else s.legal_actions(p)[0])
+    out["hourglass"] = s
+    return out
+
+
+JUNK = [1.5, 1.0, True, False, 0, 7, None, "x", {}, {"a": 1}, [], [1], [None, None], [[1, 2]]]
+
+
+def _fits(example, junk) -> bool:
+    "Could `junk` be a well-formed value of a field whose legal value is `example`? (Then it is not junk for that field.)"
+    t = type(example)
+    if example is None: return junk is None or type(junk) is str                # a name or None
+    if t is str: return type(junk) is str or (example == "save" and type(junk) is list)
+    if t is int: return type(junk) is int
+    if t is dict: return junk is None or junk == {}                             # upgrades: None or {} are none
+    if t is list: return type(junk) is list and junk in ([], [[1, 2]]) or (example and type(example[0]) is str and junk == "save")
+    return False
+
+
+def _variants(a):
+    "(field, junk action) pairs: each field of `a` given junk of another kind, and inside a list its first item."
+    for k, v in a.items():
+        if k == "act": continue
+        for j in JUNK:
+            if not _fits(v, j): yield k, {**a, k: j}
+        if type(v) is list and v and type(v[0]) in (int, float, str, list):
+            for j in (True, None, {}, "x", 2.5):
+                if type(j) is type(v[0]) or (type(v[0]) in (int, float) and type(j) is float): continue
+                yield k, {**a, k: [j] + v[1:]}
+
+
+def test_junk_in_every_field_is_refused_naming_it():
+    "Issue 27: floats, bools, dicts, lists, None in every field of every action and answer, missing and extra fields: each a RulesError naming the field, nothing changed."
+    from fortune_suite.engine import canon
+    frames = _every_frame()
+    from fortune_suite.games.fortune_fodder.fields import FORMS
+    assert set(frames) == set(FORMS) | {"act"}, sorted(frames)
+    n = 0
+    for kind, s in frames.items():
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        examples = list({a["act"]: a for a in legal}.values()) if kind == "act" else legal[:1] + legal[-1:]
+        ok = {canon(a) for a in legal}
+        with assert_unchanged(s, f"junk for {kind}"):
+            for a in examples:
+                tries = [(k, v, f"field {k!r}") for k, v in _variants(a)]
+                tries += [(k, {x: y for x, y in a.items() if x != k}, repr(k)) for k in a if k != "act"]        # missing
+                tries += [("extra", {**a, "extra": 1}, "'extra'")]
+                for k, bad, says in tries:
+                    if canon(bad) in ok: continue
+                    save, nlog = s.save(), len(s.log)
+                    with pytest.raises(RulesError) as e: s.apply(p, bad)
+                    msg = str(e.value)
+                    assert says in msg or (a.get("act") == "move" and "move with" in msg), (kind, bad, msg)
+                    assert "malformed action" not in msg and "illegal answer" not in msg, (kind, bad, msg)
+                    assert s.save() == save and len(s.log) == nlog, (kind, bad)
+                    n += 1
+            for bad in (1.0, True, None, "x", [], 3):
+                with pytest.raises(RulesError, match="rule"): s.apply(p, bad)
+    assert n > 500, n
+
+
+def test_first_1_0_does_not_jam_the_game():
+    "Issue 27: {'first': 1.0} passed FF's own check (== compares 1.0 and True equal to 1) and broke the game half-way; a save holding it could not be loaded."
+    s = _every_frame()["first_player"]
+    p = s.to_move()[0]
+    for bad in ({"first": 1.0}, {"first": True}):
+        refused(s, p, bad, "first-player rule: field 'first': must be a whole number")
+    save = json.loads(s.save()); save["actions"].append([p, {"first": 1.0}])
+    with pytest.raises(SaveError, match="field 'first'"): load_game(json.dumps(save))
+    s.apply(p, {"first": 1})
+    assert s.first == 1 and type(s.first) is int
