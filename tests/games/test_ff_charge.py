@@ -45,7 +45,14 @@ def test_charge_blocked_by_a_wall_judged_by_its_route():
 
 
 def test_greedy_declares_no_charge_that_falls_short():
-    "Seeded greedy games in analysis mode (with the full log): before, charges fell short; now none may."
+    """Seeded greedy games in analysis mode (with the full log): before, charges fell short; now none may — unless an
+    attack of opportunity pushed the charger back before it ran (its charge then goes on from there, issue 27)."""
+    pushed = 0
     for seed in range(6):
         g = play_bots(FortuneFodder.new({"no_pre_measuring": False}, seed=seed), ["greedy", "greedy"], seed=seed)
-        assert not any("charge falls short" in l for l in g.log.lines()), seed
+        lines = g.log.lines()
+        for i, l in enumerate(lines):
+            if "charge falls short" in l:
+                assert "was pushed before it could move: the charge goes on" in lines[i - 2], (seed, lines[i - 3:i + 1])
+                pushed += 1
+    assert pushed <= 1, pushed
