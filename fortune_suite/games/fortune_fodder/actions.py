@@ -19,8 +19,8 @@ from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan',
-           'charge_reaches']
+__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_route',
+           'charge_plan', 'charge_reaches']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
@@ -200,15 +200,22 @@ def _check_target(s, u, a, kind):
 
 def _check_charge(s, u, a): _check_target(s, u, a, "charge")
 
+def charge_route(obs, start, r:float, tpos, tr:float) -> list:
+    """The route a Charge from `start` (a base of radius `r`) at a target at `tpos` (radius `tr`) runs, with `obs` in the
+    way: to base contact on the side facing the charger, around what is in the way (`plan_path`); if no way is open,
+    straight at that spot (it stops at what blocks it). The rules (`charge_plan`) and a bot judging a charge by eye from
+    its view take the same route."""
+    dx, dy = start[0] - tpos[0], start[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
+    goal = (tpos[0] + dx / L * (tr + r + 0.003), tpos[1] + dy / L * (tr + r + 0.003))
+    if leg_clear(obs, start, goal, r): return [start, goal]        # (`plan_path`'s first answer, without setting up a planner)
+    return plan_path(obs, start, goal, r) or [start, goal]
+
 def charge_plan(s, u, t):
-    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — toward the target along `plan_path`, as far as Speed goes."
+    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — along `charge_route`, as far as Speed goes."
     tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    dx, dy = u.pos[0] - tpos[0], u.pos[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
-    goal = (tpos[0] + dx / L * (tr + u.r + 0.003), tpos[1] + dy / L * (tr + u.r + 0.003))
     budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
     obs = state.obstacles(s, skip=u)
-    route = plan_path(obs, u.pos, goal, u.r) or [u.pos, goal]
-    pts, spent, _ = walk(obs, route, budget, u.r)
+    pts, spent, _ = walk(obs, charge_route(obs, u.pos, u.r, tpos, tr), budget, u.r)
     return pts, spent, budget
 
 def charge_reaches(s, u, t, w) -> bool:
