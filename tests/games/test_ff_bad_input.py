@@ -284,3 +284,60 @@ def test_first_1_0_does_not_jam_the_game():
     with pytest.raises(SaveError, match="field 'first'"): load_game(json.dumps(save))
     s.apply(p, {"first": 1})
     assert s.first == 1 and type(s.first) is int
+
+
+# --- issue 27: option values that gave an unplayable (or unsavable) game are refused by new() --------------------
+
+NAN, INF = float("nan"), float("inf")
+OPTION_VALUES = {
+    "points": [0, 34, 35, 36, 150, 299, 300, 334, 335, 999, 100_000, 100_001, -5, 150.0, True],
+    "max_rounds": [0, 1, 6, 1_000, 1_001, -1, 2.0, True],
+    "fire_damage": [0, 2, 999, 1_000, -1, 2.0], "take_names_mech": [0, 1, 999, 1_000, -1], "take_names_pilot": [0, 999, 1_000, -1],
+    "debuff_rounds": [0, 1, 1_000, 1_001], "ranged_in_melee_def": [0, 2, 999, 1_000, -1],
+    "mech_base_mm": [9.99, 10, 40, 76.2, 76.3, 200, NAN, INF, -INF, -40, 0, 1e308, True],
+    "cover_reach": [0, 0.5, 1, 24, 24.5, NAN, INF, -INF, -1, 1e308, False],
+    "touch_tolerance": [0, 0.05, 1, 1.5, NAN, INF, -INF, -0.01, 1e308],
+    "flag_home_gap": [0, 0.01, 1, 1.01, NAN, INF, -INF, -1],
+    "first": [None, 0, 1, 2, -1, 1.0, True, "1"],
+}
+
+
+def _playable(opts, seed=1, steps=250):
+    "Random legal actions from a new game: every seat to move has a legal action; save and load give the same game."
+    import numpy as np
+    from fortune_suite.engine import get_bot
+    s, rng, bot = FortuneFodder.new(opts, seed=seed), np.random.default_rng(seed), get_bot("fortune_fodder", "random")
+    for _ in range(steps):
+        if s.is_over: break
+        for p in s.to_move():
+            legal = s.legal_actions(p)
+            assert legal, (opts, p, s.stack[-1]["kind"])
+            s.apply(p, bot(s.view(p), legal, rng))
+            if s.is_over: break
+    assert load_game(s.save()).save() == s.save(), opts
+    return s
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_VALUES))
+def test_every_accepted_option_value_plays_and_saves(name):
+    "Issue 27: a value new() accepts gives a game whose seat to move has a legal action and that saves and loads; any other is a RulesError naming the option."
+    for v in OPTION_VALUES[name]:
+        for extra in ({}, {"draft": True}) if name == "points" else ({"scenario": "flag"},) if name in ("touch_tolerance", "flag_home_gap") else ({},):
+            opts = {name: v, **extra}
+            try: FortuneFodder.new(opts, seed=1)
+            except RulesError as e:
+                assert f"option {name}" in str(e) or f"option {name!r}" in str(e), (opts, str(e)); continue
+            _playable(opts)
+
+
+def test_big_teams_deploy():
+    "Issue 27: the largest bases allowed (3\") with every card fielded, and a 9-pair team from a user's cards, all deploy (the deployment zone's 8 spots taken, more are offered as for a respawn)."
+    s = _playable({"mech_base_mm": 76.2, "points": 999}, steps=400)
+    assert s.round >= 1 and all(u.pos is not None or u.mech_out for u in s.all_units()) and len(s.units[0]) == 6
+    d = Path(tempfile.mkdtemp())
+    cards = "".join(f'[[mech]]\nname = "M{i}"\ncost = 1\nhp = 5\narmor = 1\nspeed = 4\ndef = 2\n'
+                    f'[[mech.weapon]]\nname = "Fist"\nkind = "melee"\nrange = 1\naim = "3d6"\nstrength = 5\n'
+                    f'[[pilot]]\nname = "P{i}"\ncost = 1\nhp = 5\nap = 2\n' for i in range(9))
+    (d / "nine.toml").write_text(cards)
+    s = _playable({"cards": str(d), "points": 18, "scenario": "control"}, steps=600)
+    assert s.round >= 1 and len(s.units[0]) == 9 and all(u.pos is not None or u.mech_out for u in s.all_units())
