@@ -341,3 +341,20 @@ def test_big_teams_deploy():
     (d / "nine.toml").write_text(cards)
     s = _playable({"cards": str(d), "points": 18, "scenario": "control"}, steps=600)
     assert s.round >= 1 and len(s.units[0]) == 9 and all(u.pos is not None or u.mech_out for u in s.all_units())
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("x = " + "[" * 100_000, "mine.toml: arrays or tables nest deeper than 64 levels"),
+    (TIN + "deep = " + "[" * 70 + "]" * 70, "mine.toml: arrays or tables nest deeper than 64 levels"),
+    ("y = " + "{a = " * 3000, "mine.toml: "),
+    ("mod = 5\n" + TIN.split("[[mod]]")[0], "mine.toml: 'mod' must be an array of tables"),
+    ('mod = "abc"\n' + TIN.split("[[mod]]")[0], "mine.toml: 'mod' must be an array of tables"),
+], ids=["100000-deep", "70-deep", "inline-tables", "mod-int", "mod-str"])
+def test_deep_or_misshapen_card_files(text, msg):
+    "Issue 27: deeply nested TOML (RecursionError before) and wrong-shaped tables (a bare TypeError for mod = 5) are the card loader's own error naming the file; through the option too."
+    d = Path(tempfile.mkdtemp())
+    (d / "mine.toml").write_text(text)
+    with pytest.raises(CardError) as e: load_cards(d)
+    assert msg in str(e.value), str(e.value)
+    with pytest.raises(RulesError) as e: FortuneFodder.new({"cards": str(d)}, seed=1)
+    assert "option cards: " + msg in str(e.value), str(e.value)
