@@ -46,7 +46,6 @@ def test_illegal_actions_in_play():
     refused(s, 0, {"activate": "b1"}, "activation rule")
     s.apply(0, {"activate": "a1"})
     refused(s, 0, {"act": "fly"}, "unknown action 'fly'")
-    refused(s, 0, {"act": "move", "path": [[6, 9]]}, "movement rule: too far for Bulwark's Speed of 4\"")   # play mode: no distance told
     refused(s, 0, {"act": "move", "path": [[99, 9]]}, "movement rule")
     refused(s, 0, {"act": "move", "to": ["a", 1]}, "a point on the table is [x, y]")
     refused(s, 0, {"act": "melee", "target": "a2", "weapon": "Shield Ram"}, "attacks cannot target ally")
@@ -173,3 +172,189 @@ def test_save_content_faults_are_save_errors(change, msg):
     bad = dict(good, options={**good["options"], **change})
     with pytest.raises(SaveError) as e: load_game(json.dumps(bad))
     assert msg in str(e.value), str(e.value)
+
+
+# --- issue 27: every field of every action and answer read strictly, in one place (fields.read) ---------------------
+
+def _reach(kinds, options, seeds):
+    "The first state, in seeded games of random bots, whose top frame is each of `kinds`."
+    import numpy as np
+    from fortune_suite.engine import get_bot
+    bot, got = get_bot("fortune_fodder", "random"), {}
+    for sd in seeds:
+        s, rng = FortuneFodder.new(options, seed=sd), np.random.default_rng(sd)
+        while not s.is_over and len(got) < len(kinds):
+            k = s.stack[-1]["kind"]
+            if k in kinds and k not in got: got[k] = s.copy()
+            p = s.to_move()[0]; s.apply(p, bot(s.view(p), s.legal_actions(p), rng))
+        if len(got) == len(kinds): break
+    return got
+
+
+def _hook(s, fn, *a):
+    s._busy = True
+    try: return fn(*a)
+    finally: s._busy = False
+
+
+def _every_frame():
+    "A state for every kind of frame a player acts in (secret orders, turns, an activation, decisions)."
+    from fortune_suite.games.fortune_fodder import rounds
+    out = _reach({"build", "secondary", "upgrades", "initiative", "deploy", "place_objective", "choose_unit", "act", "first_player",
+                  "respawn", "defend", "aoo", "obelisk"}, {"scenario": "tower"}, range(10))
+    out.update(_reach({"place_flag"}, {"scenario": "flag"}, range(10)))
+    out.update(_reach({"draft_privilege", "draft_order", "draft_pick", "pair"}, {"draft": True}, range(10)))
+    teams = [[["Bulwark", "Vega"], ["Wisp", "Ash"], ["Pyre", "Kestrel"]], [["Breaker", "Rook"], ["Skirmisher", "Juno"], ["Longshot", "Brick"]]]
+    s = FortuneFodder.new({"teams": teams, "points": 160, "scenario": "control", "terrain": "none", "secondaries": ["plan", "plan"], "first": 0,
+                           "upgrades": [{"mods": [[1, "Medical Hourglass"]]}, None],
+                           "positions": {"a1": [6, 3], "a2": [12, 3], "a3": [18, 3], "b1": [6, 21], "b2": [12, 21], "b3": [18, 21]}}, seed=1)
+    _hook(s, rounds.pilot_damage, s, s.by_id["b1"], 99, 0); _hook(s, s._run)
+    out["revenge"] = s.copy()
+    s.apply(1, s.legal_actions(1)[0]); _hook(s, rounds.pilot_damage, s, s.by_id["a1"], 99, 1); _hook(s, s._run)
+    while s.stack[-1]["kind"] != "hourglass":
+        p = s.to_move()[0]; s.apply(p, {"act": "end"} if s.stack[-1]["kind"] == "act" else s.legal_actions(p)[0])
+    out["hourglass"] = s
+    return out
+
+
+JUNK = [1.5, 1.0, True, False, 0, 7, None, "x", {}, {"a": 1}, [], [1], [None, None], [[1, 2]]]
+
+
+def _fits(example, junk) -> bool:
+    "Could `junk` be a well-formed value of a field whose legal value is `example`? (Then it is not junk for that field.)"
+    t = type(example)
+    if example is None: return junk is None or type(junk) is str                # a name or None
+    if t is str: return type(junk) is str or (example == "save" and type(junk) is list)
+    if t is int: return type(junk) is int
+    if t is dict: return junk is None or junk == {}                             # upgrades: None or {} are none
+    if t is list: return type(junk) is list and junk in ([], [[1, 2]]) or (example and type(example[0]) is str and junk == "save")
+    return False
+
+
+def _variants(a):
+    "(field, junk action) pairs: each field of `a` given junk of another kind, and inside a list its first item."
+    for k, v in a.items():
+        if k == "act": continue
+        for j in JUNK:
+            if not _fits(v, j): yield k, {**a, k: j}
+        if type(v) is list and v and type(v[0]) in (int, float, str, list):
+            for j in (True, None, {}, "x", 2.5):
+                if type(j) is type(v[0]) or (type(v[0]) in (int, float) and type(j) is float): continue
+                yield k, {**a, k: [j] + v[1:]}
+
+
+def test_junk_in_every_field_is_refused_naming_it():
+    "Issue 27: floats, bools, dicts, lists, None in every field of every action and answer, missing and extra fields: each a RulesError naming the field, nothing changed."
+    from fortune_suite.engine import canon
+    frames = _every_frame()
+    from fortune_suite.games.fortune_fodder.fields import FORMS
+    assert set(frames) == set(FORMS) | {"act"}, sorted(frames)
+    n = 0
+    for kind, s in frames.items():
+        p = s.to_move()[0]
+        legal = s.legal_actions(p)
+        examples = list({a["act"]: a for a in legal}.values()) if kind == "act" else legal[:1] + legal[-1:]
+        ok = {canon(a) for a in legal}
+        with assert_unchanged(s, f"junk for {kind}"):
+            for a in examples:
+                tries = [(k, v, f"field {k!r}") for k, v in _variants(a)]
+                tries += [(k, {x: y for x, y in a.items() if x != k}, repr(k)) for k in a if k != "act"]        # missing
+                tries += [("extra", {**a, "extra": 1}, "'extra'")]
+                for k, bad, says in tries:
+                    if canon(bad) in ok: continue
+                    save, nlog = s.save(), len(s.log)
+                    with pytest.raises(RulesError) as e: s.apply(p, bad)
+                    msg = str(e.value)
+                    assert says in msg or (a.get("act") == "move" and "move with" in msg), (kind, bad, msg)
+                    assert "malformed action" not in msg and "illegal answer" not in msg, (kind, bad, msg)
+                    assert s.save() == save and len(s.log) == nlog, (kind, bad)
+                    n += 1
+            for bad in (1.0, True, None, "x", [], 3):
+                with pytest.raises(RulesError, match="rule"): s.apply(p, bad)
+    assert n > 500, n
+
+
+def test_first_1_0_does_not_jam_the_game():
+    "Issue 27: {'first': 1.0} passed FF's own check (== compares 1.0 and True equal to 1) and broke the game half-way; a save holding it could not be loaded."
+    s = _every_frame()["first_player"]
+    p = s.to_move()[0]
+    for bad in ({"first": 1.0}, {"first": True}):
+        refused(s, p, bad, "first-player rule: field 'first': must be a whole number")
+    save = json.loads(s.save()); save["actions"].append([p, {"first": 1.0}])
+    with pytest.raises(SaveError, match="field 'first'"): load_game(json.dumps(save))
+    s.apply(p, {"first": 1})
+    assert s.first == 1 and type(s.first) is int
+
+
+# --- issue 27: option values that gave an unplayable (or unsavable) game are refused by new() --------------------
+
+NAN, INF = float("nan"), float("inf")
+OPTION_VALUES = {
+    "points": [0, 34, 35, 36, 150, 299, 300, 334, 335, 999, 100_000, 100_001, -5, 150.0, True],
+    "max_rounds": [0, 1, 6, 1_000, 1_001, -1, 2.0, True],
+    "fire_damage": [0, 2, 999, 1_000, -1, 2.0], "take_names_mech": [0, 1, 999, 1_000, -1], "take_names_pilot": [0, 999, 1_000, -1],
+    "debuff_rounds": [0, 1, 1_000, 1_001], "ranged_in_melee_def": [0, 2, 999, 1_000, -1],
+    "mech_base_mm": [9.99, 10, 40, 76.2, 76.3, 200, NAN, INF, -INF, -40, 0, 1e308, True],
+    "cover_reach": [0, 0.5, 1, 24, 24.5, NAN, INF, -INF, -1, 1e308, False],
+    "touch_tolerance": [0, 0.05, 1, 1.5, NAN, INF, -INF, -0.01, 1e308],
+    "flag_home_gap": [0, 0.01, 1, 1.01, NAN, INF, -INF, -1],
+    "first": [None, 0, 1, 2, -1, 1.0, True, "1"],
+}
+
+
+def _playable(opts, seed=1, steps=250):
+    "Random legal actions from a new game: every seat to move has a legal action; save and load give the same game."
+    import numpy as np
+    from fortune_suite.engine import get_bot
+    s, rng, bot = FortuneFodder.new(opts, seed=seed), np.random.default_rng(seed), get_bot("fortune_fodder", "random")
+    for _ in range(steps):
+        if s.is_over: break
+        for p in s.to_move():
+            legal = s.legal_actions(p)
+            assert legal, (opts, p, s.stack[-1]["kind"])
+            s.apply(p, bot(s.view(p), legal, rng))
+            if s.is_over: break
+    assert load_game(s.save()).save() == s.save(), opts
+    return s
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_VALUES))
+def test_every_accepted_option_value_plays_and_saves(name):
+    "Issue 27: a value new() accepts gives a game whose seat to move has a legal action and that saves and loads; any other is a RulesError naming the option."
+    for v in OPTION_VALUES[name]:
+        for extra in ({}, {"draft": True}) if name == "points" else ({"scenario": "flag"},) if name in ("touch_tolerance", "flag_home_gap") else ({},):
+            opts = {name: v, **extra}
+            try: FortuneFodder.new(opts, seed=1)
+            except RulesError as e:
+                assert f"option {name}" in str(e) or f"option {name!r}" in str(e), (opts, str(e)); continue
+            _playable(opts)
+
+
+def test_big_teams_deploy():
+    "Issue 27: the largest bases allowed (3\") with every card fielded, and a 9-pair team from a user's cards, all deploy (the deployment zone's 8 spots taken, more are offered as for a respawn)."
+    s = _playable({"mech_base_mm": 76.2, "points": 999}, steps=400)
+    assert s.round >= 1 and all(u.pos is not None or u.mech_out for u in s.all_units()) and len(s.units[0]) == 6
+    d = Path(tempfile.mkdtemp())
+    cards = "".join(f'[[mech]]\nname = "M{i}"\ncost = 1\nhp = 5\narmor = 1\nspeed = 4\ndef = 2\n'
+                    f'[[mech.weapon]]\nname = "Fist"\nkind = "melee"\nrange = 1\naim = "3d6"\nstrength = 5\n'
+                    f'[[pilot]]\nname = "P{i}"\ncost = 1\nhp = 5\nap = 2\n' for i in range(9))
+    (d / "nine.toml").write_text(cards)
+    s = _playable({"cards": str(d), "points": 18, "scenario": "control"}, steps=600)
+    assert s.round >= 1 and len(s.units[0]) == 9 and all(u.pos is not None or u.mech_out for u in s.all_units())
+
+
+@pytest.mark.parametrize("text, msg", [
+    ("x = " + "[" * 100_000, "mine.toml: arrays or tables nest deeper than 64 levels"),
+    (TIN + "deep = " + "[" * 70 + "]" * 70, "mine.toml: arrays or tables nest deeper than 64 levels"),
+    ("y = " + "{a = " * 3000, "mine.toml: "),
+    ("mod = 5\n" + TIN.split("[[mod]]")[0], "mine.toml: 'mod' must be an array of tables"),
+    ('mod = "abc"\n' + TIN.split("[[mod]]")[0], "mine.toml: 'mod' must be an array of tables"),
+], ids=["100000-deep", "70-deep", "inline-tables", "mod-int", "mod-str"])
+def test_deep_or_misshapen_card_files(text, msg):
+    "Issue 27: deeply nested TOML (RecursionError before) and wrong-shaped tables (a bare TypeError for mod = 5) are the card loader's own error naming the file; through the option too."
+    d = Path(tempfile.mkdtemp())
+    (d / "mine.toml").write_text(text)
+    with pytest.raises(CardError) as e: load_cards(d)
+    assert msg in str(e.value), str(e.value)
+    with pytest.raises(RulesError) as e: FortuneFodder.new({"cards": str(d)}, seed=1)
+    assert "option cards: " + msg in str(e.value), str(e.value)

@@ -45,7 +45,31 @@ def test_charge_blocked_by_a_wall_judged_by_its_route():
 
 
 def test_greedy_declares_no_charge_that_falls_short():
-    "Seeded greedy games in analysis mode (with the full log): before, charges fell short; now none may."
+    """Seeded greedy games in analysis mode (with the full log): before, charges fell short; now none may — unless an
+    attack of opportunity pushed the charger back before it ran (its charge then goes on from there, issue 27)."""
+    pushed = 0
     for seed in range(6):
         g = play_bots(FortuneFodder.new({"no_pre_measuring": False}, seed=seed), ["greedy", "greedy"], seed=seed)
-        assert not any("charge falls short" in l for l in g.log.lines()), seed
+        lines = g.log.lines()
+        for i, l in enumerate(lines):
+            if "charge falls short" in l:
+                assert "was pushed before it could move: the charge goes on" in lines[i - 2], (seed, lines[i - 3:i + 1])
+                pushed += 1
+    assert pushed <= 1, pushed
+
+
+def test_greedy_charges_by_eye_in_play_mode():
+    """Issue 27: in play mode (no pre-measuring) the greedy bot judged a Charge by the straight gap and declared many that
+    fell short (34 of 100 in the 20 default seeded games, some after running 0.08"); it now judges the run along the
+    route the charge takes, by eye (to the nearest 1/2"). In these seeded games none falls short but after an attack of
+    opportunity pushed the charger back."""
+    declared = short = 0
+    for seed in range(8):
+        g = play_bots(FortuneFodder.new(seed=seed), ["greedy", "greedy"], seed=seed)
+        lines = g.log.lines()
+        declared += sum(1 for e in g.log if e.kind == "action" and isinstance(e.data.get("action"), dict) and e.data["action"].get("act") == "charge")
+        for i, l in enumerate(lines):
+            if "charge falls short" in l:
+                assert "was pushed before it could move: the charge goes on" in lines[i - 2], (seed, lines[i - 3:i + 1])
+                short += 1
+    assert declared >= 15 and short <= 1, (declared, short)

@@ -37,6 +37,24 @@ def test_analysis_mode_keeps_them():
     assert charge["reaches"] is False and charge["p_hit"] == 0 and abs(charge["distance"] - 13) < 1e-3
 
 
+def test_move_beyond_speed_is_not_refused_in_play_mode():
+    "Issue 27 (DECISIONS): a Move (or a push) declared beyond its reach is not refused — that told the player the distance — it goes as far as it can along the declared route; analysis mode refuses it with the distance."
+    import pytest
+    from fortune_suite.engine import RulesError
+    for kind, a, end, said in (("move", {"act": "move", "to": [23, 3]}, (19.0, 3.0), "as far as its Speed of 7\" goes"),
+                               ("jets", {"act": "jets", "to": [14, 3]}, (14.0, 3.0), ""),
+                               ("jets", {"act": "jets", "to": [20, 3]}, (15.0, 3.0), "as far as the push goes (3\")")):
+        s = game()                                                      # Red's Skirmisher (Speed 7, 3" pushes) at (12, 3)
+        s.apply(0, a)
+        u = s.by_id["a1"]
+        assert u.pos == end and kind in u.used, (kind, u.pos)
+        assert said in s.log.lines()[-1] and ("short of the declared" in s.log.lines()[-1]) == bool(said), s.log.lines()[-1]
+        t = game(play=False)
+        if said:
+            with pytest.raises(RulesError, match="costs|got"): t.apply(0, a)
+        else: t.apply(0, a)
+
+
 def test_greedy_plays_without_measures():
     "In play mode the views hold no distances (reading one would raise KeyError): the greedy bot plays whole games on its own estimate."
     for seed in range(3):

@@ -19,8 +19,8 @@ from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
 from .state import SIDE, Unit
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_plan',
-           'charge_reaches']
+__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_route',
+           'charge_plan', 'charge_reaches']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
@@ -99,16 +99,16 @@ def _check_move(s, u, a):
             if not leg_clear(obs, a0, e, u.r):
                 raise RulesError(f"movement rule: the leg from ({a0[0]:.2f}, {a0[1]:.2f}) to ({e[0]:.2f}, {e[1]:.2f}) runs into impassable terrain, another base or the table edge")
     else: raise RulesError(f"movement rule: move with {{'act': 'move', 'path': [[x, y], ...]}} or {{'act': 'move', 'to': [x, y]}}, got {a!r}")
-    cost = path_cost(s.pieces, pts)
-    if cost > u.speed + TOL:
-        if s.options.no_pre_measuring:     # play mode: the refusal tells no distance (it is measured once a move is made)
-            raise RulesError(f"movement rule: too far for {u.prof.mech}'s Speed of {u.speed:g}\" (rough terrain counts double); pick a nearer spot")
+    if not s.options.no_pre_measuring and (cost := path_cost(s.pieces, pts)) > u.speed + TOL:   # analysis mode: the cost told
         raise RulesError(f"movement rule: that move costs {cost:.2f}\" (rough terrain counts double) but {u.prof.mech}'s Speed is {u.speed:g}\"")
-    return pts
+    return pts           # (play mode: a route beyond Speed is taken as far as Speed goes, by `_do_move`; nothing is measured first)
 
 def _do_move(s, u, a, x=None):
-    pts = x if x is not None else _check_move(s, u, a)
-    _start_move(s, u, pts, "move", path_cost(s.pieces, pts))
+    "Move along the declared route `x` (checked); in play mode a route beyond Speed goes as far as Speed allows (DECISIONS)."
+    route = x if x is not None else _check_move(s, u, a)
+    pts, cost = route, path_cost(s.pieces, route)
+    if cost > u.speed + TOL: pts, cost, _ = walk(state.obstacles(s, skip=u), route, u.speed, u.r)
+    _start_move(s, u, pts, "move", cost, route=route)
 
 def _aoo_list(s, u, start, end) -> list:
     if not s.options.aoo: return []
@@ -120,8 +120,11 @@ def _aoo_list(s, u, start, end) -> list:
         if d0 <= e.melee_reach + 1e-9 and d1 > e.melee_reach + 1e-9: out.append(e)
     return out
 
-def _start_move(s, u, pts, kind, cost, then=None):
-    ctx = {"kind": "move_finish", "unit": u.id, "start": list(u.pos), "path": [list(p) for p in pts], "how": kind, "cost": cost}
+def _start_move(s, u, pts, kind, cost, then=None, route=None, target=None):
+    """Put the move of `u` along `pts` (costing `cost`) on the agenda, after the attacks of opportunity it triggers. `route`:
+    the route declared (a Move, a push: if it goes on after a push, `_resumed`); `target`: a Charge's target."""
+    ctx = {"kind": "move_finish", "unit": u.id, "start": list(u.pos), "path": [list(p) for p in pts], "how": kind, "cost": cost,
+           "route": [list(p) for p in (route or pts)], "target": target}
     if then: s.stack.append(then)
     s.stack.append(ctx)
     for e in reversed(_aoo_list(s, u, u.pos, pts[-1])):
@@ -130,26 +133,58 @@ def _start_move(s, u, pts, kind, cost, then=None):
 def _f_move_finish(s, f):
     u = s.by_id[f["unit"]]
     if not u.on_table: return
-    if list(u.pos) != f["start"]:
-        s.emit("info", f"{state.uname(s, u)} was pushed before it could move: the move is lost.", {"unit": u.id}, u.player); return
-    u.pos = tuple(f["path"][-1])
-    how = {"move": f"moves {f['cost']:.2f}\"", "jets": f"hits the jets: a {f['cost']:.2f}\" push", "charge": f"charges {f['cost']:.2f}\""}[f["how"]]
-    s.emit("info", f"{state.uname(s, u)} {how} to ({u.pos[0]:.2f}, {u.pos[1]:.2f}).",
-              {"unit": u.id, "pos": list(u.pos), "path": f["path"], "how": f["how"]}, u.player)
+    path, cost = f["path"], f["cost"]
+    if list(u.pos) != f["start"]:           # an attack of opportunity pushed it before it moved: it keeps its Move (DECISIONS)
+        path, cost = _resumed(s, u, f)
+        what = {"move": f"its full Speed of {u.speed:g}\"", "jets": f"a full {jets_reach(s, u):g}\" push", "charge": "its full Speed"}[f["how"]]
+        s.emit("info", f"{state.uname(s, u)} was pushed before it could move: the {'push' if f['how'] == 'jets' else f['how']} goes on from "
+                       f"({u.pos[0]:.2f}, {u.pos[1]:.2f}) with {what}.", {"unit": u.id, "resumed": True}, u.player)
+    u.pos = tuple(path[-1])
+    how = {"move": f"moves {cost:.2f}\"", "jets": f"hits the jets: a {cost:.2f}\" push", "charge": f"charges {cost:.2f}\""}[f["how"]]
+    s.emit("info", f"{state.uname(s, u)} {how} to ({u.pos[0]:.2f}, {u.pos[1]:.2f}){_short_of(s, u, f, cost)}.",
+              {"unit": u.id, "pos": list(u.pos), "path": path, "how": f["how"]}, u.player)
     flag._check_capture(s, u)
+
+def _short_of(s, u, f, cost) -> str:
+    "The log's words for a Move or push that ends short of the point declared (play mode: beyond its reach; or stopped by a base), else ''."
+    end = f["route"][-1]
+    if f["how"] == "charge" or math.dist(u.pos, end) <= 1e-9: return ""
+    reach = u.speed if f["how"] == "move" else jets_reach(s, u)
+    why = (f"as far as its Speed of {reach:g}\" goes" + (" (rough terrain counts double)" if s.pieces else "") if f["how"] == "move"
+           else f"as far as the push goes ({reach:g}\")") if cost >= reach - TOL else "stopped short by a base or terrain in the way"
+    return f", short of the declared ({end[0]:.2f}, {end[1]:.2f}): {why}"
+
+def _resumed(s, u, f) -> tuple:
+    """(points, cost) of a move whose mover an attack of opportunity pushed before it began: it goes on from where the push
+    left it with its full budget (DECISIONS) — a Move along its declared route's points, a push straight toward its
+    declared point, a Charge along the route `charge_plan` finds afresh. No new attack of opportunity: the move's are
+    those its declaration triggered."""
+    if f["how"] == "charge":
+        t = combat.target(s, f["target"])
+        if t is None or not (t["active"] if isinstance(t, dict) else t.on_table): return [list(u.pos)], 0.0
+        pts, spent, _ = charge_plan(s, u, t)
+    else:
+        obs = state.obstacles(s, skip=u)
+        if f["how"] == "jets": obs.rough = ()                       # a push ignores rough ground
+        budget = u.speed if f["how"] == "move" else jets_reach(s, u)
+        pts, spent, _ = walk(obs, [u.pos] + [tuple(p) for p in f["route"][1:]], budget, u.r)
+    return [list(p) for p in pts], spent
 
 # %% ../../../nbs/43d_ff_actions.ipynb #1d5bfb15
 def _check_jets(s, u, a):
     to = state._point(s, a["to"], "Hit the Jets rule")
     d = math.dist(u.pos, to)
-    if d > jets_reach(s, u) + TOL:
-        got = "" if s.options.no_pre_measuring else f", got {d:.2f}\""      # play mode: no distance told
-        raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\"{got}")
+    if d > jets_reach(s, u) + TOL and not s.options.no_pre_measuring:      # analysis mode: the distance told
+        raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\", got {d:.2f}\"")
     if not leg_clear(state.obstacles(s, skip=u), u.pos, to, u.r): raise RulesError("Hit the Jets rule: a Mech cannot be pushed through impassable terrain, other bases or off the table")
 
 def _do_jets(s, u, a, x=None):
+    "Push toward the declared point; in play mode a point beyond the push's reach is pushed toward as far as it goes (as a Move beyond Speed)."
     u.jets_round = True
-    _start_move(s, u, [u.pos, state._point(s, a["to"], "")], "jets", math.dist(u.pos, a["to"]))
+    to, reach = state._point(s, a["to"], ""), jets_reach(s, u)
+    d = math.dist(u.pos, to)
+    end = to if d <= reach + TOL else (u.pos[0] + (to[0] - u.pos[0]) * reach / d, u.pos[1] + (to[1] - u.pos[1]) * reach / d)
+    _start_move(s, u, [u.pos, end], "jets", math.dist(u.pos, a["to"]) if end is to else reach, route=[u.pos, to])
 
 # %% ../../../nbs/43d_ff_actions.ipynb #55836f13
 def _check_target(s, u, a, kind):
@@ -165,15 +200,22 @@ def _check_target(s, u, a, kind):
 
 def _check_charge(s, u, a): _check_target(s, u, a, "charge")
 
+def charge_route(obs, start, r:float, tpos, tr:float) -> list:
+    """The route a Charge from `start` (a base of radius `r`) at a target at `tpos` (radius `tr`) runs, with `obs` in the
+    way: to base contact on the side facing the charger, around what is in the way (`plan_path`); if no way is open,
+    straight at that spot (it stops at what blocks it). The rules (`charge_plan`) and a bot judging a charge by eye from
+    its view take the same route."""
+    dx, dy = start[0] - tpos[0], start[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
+    goal = (tpos[0] + dx / L * (tr + r + 0.003), tpos[1] + dy / L * (tr + r + 0.003))
+    if leg_clear(obs, start, goal, r): return [start, goal]        # (`plan_path`'s first answer, without setting up a planner)
+    return plan_path(obs, start, goal, r) or [start, goal]
+
 def charge_plan(s, u, t):
-    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — toward the target along `plan_path`, as far as Speed goes."
+    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — along `charge_route`, as far as Speed goes."
     tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    dx, dy = u.pos[0] - tpos[0], u.pos[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
-    goal = (tpos[0] + dx / L * (tr + u.r + 0.003), tpos[1] + dy / L * (tr + u.r + 0.003))
     budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
     obs = state.obstacles(s, skip=u)
-    route = plan_path(obs, u.pos, goal, u.r) or [u.pos, goal]
-    pts, spent, _ = walk(obs, route, budget, u.r)
+    pts, spent, _ = walk(obs, charge_route(obs, u.pos, u.r, tpos, tr), budget, u.r)
     return pts, spent, budget
 
 def charge_reaches(s, u, t, w) -> bool:
@@ -195,7 +237,7 @@ def _do_charge(s, u, a, x=None):
     pts, spent, budget = charge_plan(s, u, t)
     s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
     then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
-    if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then)
+    if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then, target=a["target"])
     else: s.stack.append(then)
 
 def _f_charge_strike(s, f):

@@ -7,7 +7,9 @@ from __future__ import annotations
 import math
 import numpy as np
 from ...engine import RulesError, register_bot, LazyLegal, score_key
-from .actions import JETS_REACH
+from .actions import JETS_REACH, charge_route
+from .moves import obstacles_for, walk
+from .table import make_piece, MARKER_R
 from .state import cards_for
 
 # %% auto #0
@@ -115,21 +117,77 @@ def _guess_gap(view, a, units=None) -> float:
     t = view["tower"] if a["target"] == "tower" else units[a["target"]]
     return round(_gap(u["pos"], t["pos"], u["r"], t["r"]) * 2) / 2
 
+def _seen_circles(view, skip:str) -> list:
+    "The bases and markers in the way of the pair `skip` as the view shows them: the other bases, the Tower, the Flag on the ground (what `state.blockers` gives the rules, in its order)."
+    circles = [(x["pos"][0], x["pos"][1], x["r"]) for x in view["units"] if x["on_table"] and x["id"] != skip]
+    if view["tower"]: circles.append((view["tower"]["pos"][0], view["tower"]["pos"][1], view["tower"]["r"]))
+    f = view["flag"]
+    if f and f["carrier"] is None: circles.append((f["pos"][0], f["pos"][1], MARKER_R))
+    return circles
+
+def _seen_obstacles(view, skip:str):
+    """What stands in the way of the pair `skip` as its player sees the table — impassable and rough terrain, the other
+    bases, the Tower, the Flag on the ground: what `state.obstacles` gives the rules, made from the view."""
+    return obstacles_for(_pieces(view["terrain"])[0], _seen_circles(view, skip))
+
+_PIECES = [None, None, 0]   # the last terrain list seen, its pieces, and a number for them (a quiet game's views share one list: made once a game)
+
+def _pieces(terrain:list) -> tuple:
+    "(the terrain pieces of a view's `terrain` — `make_piece` of each —, a number that changes with them): the same again for the same list."
+    if _PIECES[0] is not terrain: _PIECES[:] = [terrain, [make_piece(d, i) for i, d in enumerate(terrain)], _PIECES[2] + 1]
+    return _PIECES[1], _PIECES[2]
+
+def _charge_guess(u, t, obs) -> tuple:
+    """The bot's eye on a Charge by the pair `u` at `t` (view dicts) with `obs` in the way: (run, gap) — how far it would
+    run along the route the Charge takes (`charge_route`: to base contact, round what is in the way, or straight at the
+    target if no way is open) before it gets there or is stopped, and the gap it would leave to the target; each judged
+    to the nearest ½″. A player at the table sees which way is open and about how long it is, as the bot does here;
+    neither measures."""
+    upos, tpos = tuple(u["pos"]), tuple(t["pos"])
+    pts, run, _ = walk(obs, charge_route(obs, upos, u["r"], tpos, t["r"]), math.inf, u["r"])
+    return round(run * 2) / 2, round(_gap(pts[-1], tpos, u["r"], t["r"]) * 2) / 2
+
+_GUESSES = {}    # (the bases in the way, the terrain's number, the charger's and the target's bases) → `_charge_guess`: the same table, the same guess
+
+def _charge_guess_in(view, u, t) -> tuple:
+    "`_charge_guess` of a Charge by `u` at `t` on the table the view shows (remembered for that table: an activation's decisions often share it)."
+    circles, (pieces, n) = _seen_circles(view, u["id"]), _pieces(view["terrain"])
+    key = (tuple(circles), n, u["pos"][0], u["pos"][1], u["r"], t["pos"][0], t["pos"][1], t["r"])
+    got = _GUESSES.get(key)
+    if got is None:
+        if len(_GUESSES) > 4096: _GUESSES.clear()
+        got = _GUESSES[key] = _charge_guess(u, t, obstacles_for(pieces, circles))
+    return got
+
+def _charge_speed(u, t) -> float:
+    "A Charge's Speed as the view shows it: the pair's Speed, +1 against a target with Smoke Trail."
+    return u["speed"] + (1 if t.get("debuffs", {}).get("smoke_trail") else 0)
+
+def _charge_looks(run, gap, speed, rng) -> bool:
+    "Does a Charge look like it gets there: the run plus the gap it leaves within Speed + range, and the gap within range, each less ½″ for misjudging?"
+    return run + gap <= speed + rng - 0.5 and gap <= rng - 0.5
+
 def _looks_in_range(view, o, units=None) -> bool:
-    "Play mode (no pre-measuring): does the attack look in range — a Charge within Speed + range less ½″ for detours?"
+    """Play mode (no pre-measuring): does the attack look in range — the estimated gap within the weapon's range; a
+    Charge: first the straight gap within Speed + range less ½″ (no route is shorter), then judged along its route
+    (`_charge_guess`, `_charge_looks`)."""
     a = o["action"]
     units = _by_id(view) if units is None else units
     u = units[view["active"]]
     rng = next(w["range"] for w in u["weapons"] if w["name"] == a["weapon"])
-    return _guess_gap(view, a, units) <= (u["speed"] + rng - 0.5 if a["act"] == "charge" else rng)
+    g = _guess_gap(view, a, units)
+    if a["act"] != "charge": return g <= rng
+    t = view["tower"] if a["target"] == "tower" else units[a["target"]]
+    speed = _charge_speed(u, t)
+    return g <= speed + rng - 0.5 and _charge_looks(*_charge_guess(u, t, _seen_obstacles(view, u["id"])), speed, rng)
 
 def _looker(view, units=None):
-    "`_looks_in_range` for the attacks of one view, as a function of the attack: the active pair's weapon ranges and the estimated gap to each target worked out once (the same verdicts)."
+    "`_looks_in_range` for the attacks of one view, as a function of the attack: the active pair's weapon ranges, the estimated gap to each target and a Charge's run at it worked out once (the same verdicts)."
     units = _by_id(view) if units is None else units
     u = units[view["active"]]
     ranges = {}
     for w in u["weapons"]: ranges.setdefault(w["name"], w["range"])    # the first weapon of that name, as `next` finds it
-    upos, ur, speed, gaps = u["pos"], u["r"], u["speed"], {}
+    upos, ur, gaps, runs = u["pos"], u["r"], {}, {}
     def looks(o) -> bool:
         a = o["action"]; tid = a["target"]
         g = gaps.get(tid)
@@ -137,7 +195,13 @@ def _looker(view, units=None):
             t = view["tower"] if tid == "tower" else units[tid]
             g = gaps[tid] = round(_gap(upos, t["pos"], ur, t["r"]) * 2) / 2
         rng = ranges[a["weapon"]]
-        return g <= (speed + rng - 0.5 if a["act"] == "charge" else rng)
+        if a["act"] != "charge": return g <= rng
+        t = view["tower"] if tid == "tower" else units[tid]
+        speed = _charge_speed(u, t)
+        if g > speed + rng - 0.5: return False
+        got = runs.get(tid)
+        if got is None: got = runs[tid] = _charge_guess_in(view, u, t)
+        return _charge_looks(*got, speed, rng)
     return looks
 
 def _in_range(view, o, units=None, looks=None) -> bool:
@@ -208,6 +272,8 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
         return max(odds, key=lambda o: _r(val(o)))["action"]
     return legal[0]
 
+_ANY = lambda o: True   # a `looks` that lets every attack through (`_act` judges a Charge's reach after its odds)
+
 _NO_VALUE = frozenset(("end", "melee", "ranged", "charge", "drop"))   # act kinds the loop of `_act` gives no value of its own
 
 def _act(view, me, legal):
@@ -216,6 +282,10 @@ def _act(view, me, legal):
     looks = _looker(view, units) if view.get("no_pre_measuring") else None
     best, best_v = {"act": "end"}, 0.0
     for o in view.get("odds", []):
+        if looks is not None and o["action"]["act"] == "charge":     # play mode: a Charge's run is judged by eye only if its odds would make it the pick
+            v = _r(_attack_value(o, view, me, units, _ANY))           # (one that does not look in reach is worth -1: never the pick, as here)
+            if v > best_v and looks(o): best, best_v = o["action"], v
+            continue
         v = _r(_attack_value(o, view, me, units, looks))
         if v > best_v: best, best_v = o["action"], v
     odds, shot, score = view.get("odds", []), (None, False), None   # shot: (best, is it an attack in range?)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re, tomllib, numbers, math
 from dataclasses import dataclass, field
 from pathlib import Path
-from ...engine import RulesError
+from ...engine import RulesError, brief, depth, MAX_DEPTH
 
 # %% auto #0
 __all__ = ['EFFECTS', 'CRIT_EFFECTS', 'TRAITS', 'CARD_MAX', 'DATA_DIR', 'CardError', 'Crit', 'Weapon', 'Ability', 'Upgrade',
@@ -138,7 +138,7 @@ _AIM = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 def parse_aim(text:str, where:str="aim") -> tuple[int, int]:
     "`'NdX+M'` → `(N, M)`: N six-sided Aim dice and M successes added (M may be negative)."
     m = _AIM.match(text) if isinstance(text, str) else None
-    if not m: raise CardError(f"{where}: expected dice like '6d6+1', got {text!r}")
+    if not m: raise CardError(f"{where}: expected dice like '6d6+1', got {brief(text)}")
     n, x, sign, k = int(m.group(1)), int(m.group(2)), m.group(3), int(m.group(4) or 0)
     if x != 6: raise CardError(f"{where}: Aim dice are d6 (4+ succeeds), got d{x} in {text!r}")
     if not 1 <= n <= 40: raise CardError(f"{where}: Aim needs 1 to 40 dice, got {n} in {text!r}")
@@ -159,23 +159,23 @@ class _Reader:
         if kind is numbers.Real: ok = isinstance(v, (int, float)) and not isinstance(v, bool)
         elif kind is int: ok = isinstance(v, int) and not isinstance(v, bool)
         else: ok = isinstance(v, kind)
-        if not ok: raise self.err(key, f"expected {getattr(kind, '__name__', 'number').replace('Real', 'number')}, got {v!r}")
+        if not ok: raise self.err(key, f"expected {getattr(kind, '__name__', 'number').replace('Real', 'number')}, got {brief(v)}")
         if (why := _bad_number(v)): raise self.err(key, why)
         if lo is not None and v < lo: raise self.err(key, f"must be at least {lo}, got {v!r}")
         return v
     def done(self, extra=()):
         unknown = [k for k in self.d if k not in self.seen and k not in extra]
-        if unknown: raise self.err(unknown[0], "unknown field (check the spelling; see the card format)")
+        if unknown: raise CardError(f"{self.where}: field {brief(unknown[0])}: unknown field (check the spelling; see the card format)")
 
 def _effects(d, where, vocab=EFFECTS) -> dict:
-    if not isinstance(d, dict): raise CardError(f"{where}: field 'effects': expected a table, got {d!r}")
+    if not isinstance(d, dict): raise CardError(f"{where}: field 'effects': expected a table, got {brief(d)}")
     out = {}
     for k, v in d.items():
-        if k not in vocab: raise CardError(f"{where}: field 'effects': unknown effect {k!r} (known: {', '.join(vocab)})")
+        if k not in vocab: raise CardError(f"{where}: field 'effects': unknown effect {brief(k)} (known: {', '.join(vocab)})")
         kind = vocab[k][0]
         ok = (isinstance(v, (int, float)) and not isinstance(v, bool)) if kind is numbers.Real else \
              (isinstance(v, int) and not isinstance(v, bool)) if kind is int else isinstance(v, kind)
-        if not ok: raise CardError(f"{where}: field 'effects.{k}': expected {kind.__name__.replace('Real', 'number')}, got {v!r}")
+        if not ok: raise CardError(f"{where}: field 'effects.{k}': expected {kind.__name__.replace('Real', 'number')}, got {brief(v)}")
         if (why := _bad_number(v)): raise CardError(f"{where}: field 'effects.{k}': {why}")
         if kind is str:
             from fortune_suite.dice import parse, DiceError
@@ -186,7 +186,7 @@ def _effects(d, where, vocab=EFFECTS) -> dict:
 
 def _traits(v, where) -> dict:
     if not isinstance(v, list) or not all(isinstance(t, str) for t in v):
-        raise CardError(f"{where}: field 'traits': expected a list of strings like 'push:2', got {v!r}")
+        raise CardError(f"{where}: field 'traits': expected a list of strings like 'push:2', got {brief(v)}")
     out = {}
     for t in v:
         name, _, val = t.partition(":")
@@ -305,10 +305,16 @@ class Cards:
         return any(c.example for c in (*self.mechs.values(), *self.pilots.values()))
 
 def _read_toml(path:Path) -> dict:
+    "A card file's TOML as a dict: `CardError` naming the file if it cannot be read, is not UTF-8 TOML, or nests deeper than `MAX_DEPTH` (as any file from outside)."
     try: text = path.read_text(encoding="utf-8")
     except OSError as e: raise CardError(f"{path.name}: cannot read the file: {e.strerror or e}") from None
-    try: return tomllib.loads(text)
+    except UnicodeDecodeError as e: raise CardError(f"{path.name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    try: d = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e: raise CardError(f"{path.name}: not valid TOML: {e}") from None
+    except RecursionError: d = None                     # (the TOML reader recurses: nested deeper than Python's stack)
+    if d is None or depth(d) > MAX_DEPTH:
+        raise CardError(f"{path.name}: arrays or tables nest deeper than {MAX_DEPTH} levels: not a card file")
+    return d
 
 def _read_file(path:Path, out:dict):
     d, f = _read_toml(path), path.name
@@ -324,6 +330,7 @@ def _read_file(path:Path, out:dict):
             card = reader(item, f"{f}: {key} #{i + 1}", f, example)
             if card.name in out[bucket]: raise CardError(f"{f}: {key} {card.name!r}: the name is already used by a card in {out[bucket][card.name].source}")
             out[bucket][card.name] = card
+    if not isinstance(d.get("mod", []), list): raise CardError(f"{f}: 'mod' must be an array of tables ([[mod]])")
     for i, item in enumerate(d.get("mod", [])):
         m = _upgrade(item, f"{f}: mod #{i + 1}")
         if m.name in out["mods"]: raise CardError(f"{f}: mod {m.name!r}: the name is already used")

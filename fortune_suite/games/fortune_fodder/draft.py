@@ -9,7 +9,7 @@ from .teams import draft_choices, check_pairing
 from .state import SIDE
 
 # %% auto #0
-__all__ = []
+__all__ = ['pairable']
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c005
 def _f_draft_start(s, f):
@@ -51,20 +51,34 @@ def _draft_order_apply(s, f, a):
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c009
 def _draft_can(s, p) -> list:
-    "The cards player p may draft now: affordable, and never leaving them unable to field one pair."
+    "The cards player p may draft now: affordable, and leaving both players able to field a pair (`pairable`)."
     from fortune_suite.games.fortune_fodder.teams import draft_choices
     d = s.draft
     if d["done"][p]: return []
-    have = {k for k, _ in d["picked"][p]}
     out = []
     for kind, name in draft_choices(s.cards, set(d["taken"]), d["budget"][p]):
-        left = d["budget"][p] - (s.cards.mechs if kind == "mech" else s.cards.pilots)[name].cost
-        need = {"mech", "pilot"} - have - {kind}
-        if need:
-            other = s.cards.mechs if "mech" in need else s.cards.pilots
-            if not any(c.cost <= left and c.name not in d["taken"] and c.name != name for c in other.values()): continue
-        out.append([kind, name])
+        cost = (s.cards.mechs if kind == "mech" else s.cards.pilots)[name].cost
+        picked = [list(d["picked"][0]), list(d["picked"][1])]; picked[p].append([kind, name])
+        budget = list(d["budget"]); budget[p] -= cost
+        if pairable(s.cards, picked, set(d["taken"]) | {name}, budget, d["done"]): out.append([kind, name])
     return out
+
+def pairable(cards, picked, taken, budget, done) -> bool:
+    """Can every player still field a pair — those holding a Mech and a Pilot already, and the others (not done) by
+    buying what they lack, within their points, from the cards not taken, each with cards of their own?"""
+    needs = []
+    for q in (0, 1):
+        have = {k for k, _ in picked[q]}
+        if {"mech", "pilot"} <= have: continue
+        if done[q]: return False
+        ms = [c for c in cards.mechs.values() if c.name not in taken] if "mech" not in have else [None]
+        ps = [c for c in cards.pilots.values() if c.name not in taken] if "pilot" not in have else [None]
+        needs.append([(frozenset(c.name for c in (m, pi) if c is not None), (m.cost if m else 0) + (pi.cost if pi else 0))
+                      for m in ms for pi in ps])
+        needs[-1] = [(names, cost) for names, cost in needs[-1] if cost <= budget[q]]
+        if not needs[-1]: return False
+    if len(needs) < 2: return True
+    return any(not (a & b) for a, _ in needs[0] for b, _ in needs[1])
 
 def _draft_has_pair(s, p) -> bool:
     return {k for k, _ in s.draft["picked"][p]} == {"mech", "pilot"}

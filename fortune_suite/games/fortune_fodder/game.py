@@ -6,7 +6,7 @@
 from __future__ import annotations
 from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
-from . import state, setup, draft, rounds, combat, actions, flag, menu
+from . import state, setup, draft, rounds, combat, actions, flag, menu, fields
 from .state import FFOptions, SIDE
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
@@ -250,11 +250,16 @@ class FFState(State):
 
     def _check(self, player, action):
         top = self.stack[-1]; k = top["kind"]
-        if k in self.orders: self.orders[k][1](self, player, action); return None     # a secret order is held as given
         if k == "act" and self.quiet:
             got = _listed_act(self, top, action)
             if got is not None: return got
+        fields.read(k, action)                          # the one place an action's fields are read: exactly its fields, each of its kind
+        if k in self.orders: self.orders[k][1](self, player, action); return None     # a secret order is held as given
         return Parsed(action, self.choosers[k][1](self, top, action))
+
+    def _refusal(self, player, action, decision):
+        "The rule that leaves `action` out of the choices of `decision` (see `fields.refusal`); the engine's words if none is found."
+        return fields.refusal(self, self.stack[-1], action) or State._refusal(self, player, action, decision)
 
     def _resolve(self, orders):
         top = self.stack.pop()

@@ -126,7 +126,9 @@ def pilot_damage(s, u, n, by, source="crit"):
     return lost
 
 def knock_out(s, u, by, pilot):
+    "Knock out `u`'s Mech (and its Pilot if `pilot`), `by` the player whose damage did it (None: its own, e.g. a failed Charge): VP, Take Names, revenge."
     p, foe = u.player, 1 - u.player
+    names = s.secondary[foe] == "take_names" and by == foe      # DECISIONS: Take Names scores only a knockout the enemy caused
     if u.carrying: flag._drop_flag(s, u, forced=True)
     was_on = u.on_table
     if pilot:
@@ -134,13 +136,13 @@ def knock_out(s, u, by, pilot):
         s.ko_pilots_round[s.round][p].append(u.id)
         if not s.quiet: s.emit("info", f"{SIDE[p]} {u.prof.pilot} is knocked out — and {u.prof.mech} with them: they will not respawn.", {"unit": u.id, "ko": "pilot"}, p)
         add_vp(s, foe, 2, f"knocked out the Pilot {u.prof.pilot}")
-        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
+        if names: add_vp(s, foe, s.options.take_names_pilot, f"Take Names: Pilot {u.prof.pilot}", secondary=True)
     else:
         if not s.quiet: s.emit("info", f"{state.uname(s, u)} is knocked out; it respawns next round at half HP.", {"unit": u.id, "ko": "mech"}, p)
     if was_on or not pilot:
         u.mech_out = True
         add_vp(s, foe, 1, f"knocked out the Mech {u.prof.mech}")
-        if s.secondary[foe] == "take_names": add_vp(s, foe, s.options.take_names_mech, f"Take Names: Mech {u.prof.mech}", secondary=True)
+        if names: add_vp(s, foe, s.options.take_names_mech, f"Take Names: Mech {u.prof.mech}", secondary=True)
     u.pos, u.fire, u.fire_by, u.debuffs = None, False, None, {}
     if was_on:
         for v in state.on_table(s):

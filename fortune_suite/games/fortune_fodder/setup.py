@@ -190,6 +190,7 @@ def _deploy_legal(s, f):
     p = f["player"]
     todo = [u for u in s.units[p] if u.pos is None and not u.pilot_out]
     spots = _free_spots(s, _zone_spots(s, p, 4.0, s.R), s.R)
+    if not spots: spots = _free_spots(s, _zone_spots(s, p, 4.0, s.R, dense=True), s.R)[:8]   # the 8 spots taken (a big team): as for a respawn
     return [{"deploy": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
 
 def _deploy_check(s, f, a):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math, os
 from dataclasses import dataclass
 from typing import Any
-from ...engine import RulesError
+from ...engine import RulesError, brief
 from ...geometry import Circle
 from .cards import load_cards, Cards
 from .teams import check_team, check_upgrades, Profile
@@ -16,8 +16,8 @@ from .moves import obstacles_for
 from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 
 # %% auto #0
-__all__ = ['SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'check_presets', 'Unit', 'all_units', 'on_table', 'uname',
-           'objective_name', 'blockers', 'obstacles', 'free_spot']
+__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'check_presets', 'Unit',
+           'all_units', 'on_table', 'uname', 'objective_name', 'blockers', 'obstacles', 'free_spot']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class FFOptions:
     scenario: str = "random"           # 'random' (d6: 1–2 tower, 3–4 control, 5–6 flag) or 'tower' / 'control' / 'flag'
     terrain: Any = "random"            # 'random' (2–4 rolled pieces), 'standard', 'none', or a list of piece dicts
     max_rounds: int = 0                # 0: the scenario's limit (Tower 5, Control 6, Flag 5)
-    no_pre_measuring: bool = True      # DECISIONS: on in play mode — an attack declared out of range spends its AP and does nothing; False = analysis mode (only attacks in range are offered)
+    no_pre_measuring: bool = True      # DECISIONS: on in play mode — an attack declared out of range spends its AP and does nothing, a Move beyond Speed goes as far as Speed allows; False = analysis mode (only attacks in range are offered, a Move beyond Speed is refused with its cost)
     mech_base_mm: float = 40.0         # DECISIONS: Mech base diameter (distances are base edge to base edge)
     ranged_in_melee_def: int = 2       # DECISIONS: ranged attacks used in melee, or shot into melee, face +2 Def
     crit_on_miss: bool = True          # DECISIONS: crits resolve after damage even when the attack misses
@@ -56,29 +56,39 @@ class FFOptions:
                "control_tie": ("nobody", "keep"), "tower_marker": ("line", "within"), "round_tie": ("second", "first", "roll")}   # (a new-game form's menus)
 
     def __post_init__(self):
-        def bad(name, why): raise RulesError(f"option {name}: {why}, got {getattr(self, name)!r}")
-        for name in ("points", "max_rounds", "fire_damage", "take_names_mech", "take_names_pilot", "debuff_rounds", "ranged_in_melee_def"):
+        def bad(name, why): raise RulesError(f"option {name}: {why}, got {brief(getattr(self, name))}")
+        for name, (lo, hi) in INT_RANGES.items():          # a bool is not a whole number, nor is 1.0
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 100_000: bad(name, "must be a whole number from 0")
-        if self.points < 1: bad("points", "must be at least 1")
-        if self.debuff_rounds < 1: bad("debuff_rounds", "must be at least 1")
+            if type(v) is not int or not lo <= v <= hi: bad(name, f"must be a whole number from {lo} to {hi:,}")
+        for name, (lo, hi, above, unit) in FLOAT_RANGES.items():     # finite: NaN and ±inf cannot be saved (JSON) nor measured
+            v = getattr(self, name)
+            if type(v) not in (int, float) or not math.isfinite(v) or not ((lo < v) if above else (lo <= v)) or v > hi:
+                bad(name, f"must be a number of {unit} {'above' if above else 'from'} {lo:g} {'and at most' if above else 'to'} {hi:g}")
         if self.scenario not in ("random", *SCENARIOS): bad("scenario", f"must be 'random' or one of {', '.join(SCENARIOS)}")
         if self.control_tie not in ("nobody", "keep"): bad("control_tie", "must be 'nobody' or 'keep'")
         if self.tower_marker not in ("line", "within"): bad("tower_marker", "must be 'line' or 'within'")
         if self.round_tie not in ("second", "first", "roll"): bad("round_tie", "must be 'second', 'first' or 'roll'")
-        if not (isinstance(self.mech_base_mm, (int, float)) and 10 <= self.mech_base_mm <= 200): bad("mech_base_mm", "must be 10 to 200")
-        if not (isinstance(self.flag_home_gap, (int, float)) and not isinstance(self.flag_home_gap, bool) and 0 < self.flag_home_gap <= 1): bad("flag_home_gap", "must be above 0 and at most 1 inch")
         if not isinstance(self.terrain, (str, list, tuple)) or (isinstance(self.terrain, str) and self.terrain not in ("random", "standard", "none")):
             bad("terrain", "must be 'random', 'standard', 'none' or a list of pieces")
-        if self.secondaries is not None and not (isinstance(self.secondaries, (list, tuple)) and len(self.secondaries) == 2 and all(s in SECONDARIES for s in self.secondaries)):
+        if self.secondaries is not None and not (isinstance(self.secondaries, (list, tuple)) and len(self.secondaries) == 2
+                                                 and all(type(s) is str and s in SECONDARIES for s in self.secondaries)):
             bad("secondaries", f"must be two of {', '.join(SECONDARIES)}")
         if self.teams is not None and not (isinstance(self.teams, (list, tuple)) and len(self.teams) == 2): bad("teams", "must be [team of player 0, team of player 1]")
         if self.upgrades is not None and (self.teams is None or not (isinstance(self.upgrades, (list, tuple)) and len(self.upgrades) == 2)):
             bad("upgrades", "need preset teams and must be [upgrades of player 0, upgrades of player 1]")
-        if self.first not in (None, 0, 1): bad("first", "must be None, 0 or 1")
+        if not (self.first is None or (type(self.first) is int and self.first in (0, 1))): bad("first", "must be None, 0 or 1")
         if self.positions is not None and not isinstance(self.positions, dict): bad("positions", "must be {unit id: [x, y]}")
         if self.positions is not None and self.teams is None: bad("positions", "need preset teams (the unit ids come from them)")
         check_presets(self)
+
+INT_RANGES = {  # whole-number option → (least, most); points: at least the cheapest Mech and Pilot of the cards too (`check_presets`)
+    "points": (1, 100_000), "max_rounds": (0, 1_000), "fire_damage": (0, 999), "take_names_mech": (0, 999), "take_names_pilot": (0, 999),
+    "debuff_rounds": (1, 1_000), "ranged_in_melee_def": (0, 999)}
+FLOAT_RANGES = {  # number option → (least, most, above the least only?, unit)
+    "mech_base_mm": (10.0, 76.2, False, "mm"),      # at most 3": the deployment zone's 8 spots 3" apart hold 7 such bases, a team of 6 pairs and one to spare
+    "cover_reach": (0.0, 24.0, False, "inches"),    # at most the table
+    "touch_tolerance": (0.0, 1.0, False, "inches"),
+    "flag_home_gap": (0.0, 1.0, True, "inches")}
 
 # %% ../../../nbs/43_ff_state.ipynb #c009
 _CARD_CACHE = {}
@@ -89,10 +99,24 @@ def cards_for(spec:str) -> Cards:
     return _CARD_CACHE[key]
 
 # %% ../../../nbs/43_ff_state.ipynb #6628c0b5
+def _two_pairs(cards) -> int | None:
+    "The least allowance with which each of two players can buy a pair of its own from one copy of each card (None: fewer than two Mechs or Pilots)."
+    ms, ps = sorted(c.cost for c in cards.mechs.values()), sorted(c.cost for c in cards.pilots.values())
+    if len(ms) < 2 or len(ps) < 2: return None
+    return min(max(ms[0] + ps[0], ms[1] + ps[1]), max(ms[0] + ps[1], ms[1] + ps[0]))
+
 def check_presets(o):
     "`RulesError` naming the option if a preset in the options `o` cannot be played (called by `FFOptions.__post_init__`)."
     try: cards = cards_for(o.cards)
     except (RulesError, OSError) as e: raise RulesError(f"option cards: {e}") from None
+    m, p = (min(cs.values(), key=lambda c: (c.cost, c.name)) for cs in (cards.mechs, cards.pilots))
+    if o.points < m.cost + p.cost:      # no team can be built (nor drafted): the first player to move would have no legal action
+        raise RulesError(f"option points: must be at least {m.cost + p.cost} (the cheapest Mech and Pilot of these cards, {m.name} "
+                         f"{m.cost} and {p.name} {p.cost}: a team needs one pair) and at most {INT_RANGES['points'][1]:,}, got {o.points!r}")
+    if o.draft and (two := _two_pairs(cards)) is not None and o.points < two:    # the draft: one copy of each card, a pair each
+        raise RulesError(f"option points: the draft needs at least {two} (two pairs of different cards, one a side, within the "
+                         f"allowance each) and at most {INT_RANGES['points'][1]:,}, got {o.points!r}")
+    if o.draft and _two_pairs(cards) is None: raise RulesError("option draft: these cards do not make two pairs of different cards (two Mechs and two Pilots)")
     if not isinstance(o.terrain, str):
         try: pieces = [make_piece(d, i) for i, d in enumerate(o.terrain)]
         except ValueError as e: raise RulesError(f"option terrain: {e}") from None

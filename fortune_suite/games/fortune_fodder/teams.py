@@ -158,6 +158,11 @@ def sample_teams(cards:Cards, points:int, k:int=24) -> list:
                     if cost > points or points - cost >= cheapest: continue
                     key = tuple(sorted((m.name, p.name) for m, p in zip(ms, ps)))
                     found.setdefault(key, cost)
+    if not found and points >= cheapest:       # none leaves less than a pair's cost (every card fielded, or costs far apart):
+        ms, ps, cost = [], [], 0                # the cheapest team nothing more fits into — cheapest unused pair first, while one fits
+        while len(ms) < min(len(mechs), len(pilots)) and cost + mechs[len(ms)].cost + pilots[len(ps)].cost <= points:
+            cost += mechs[len(ms)].cost + pilots[len(ps)].cost; ms.append(mechs[len(ms)]); ps.append(pilots[len(ps)])
+        found[tuple(sorted((m.name, p.name) for m, p in zip(ms, ps)))] = cost
     teams = sorted(found, key=lambda t: (-found[t], t))
     if len(teams) <= k: return [[list(p) for p in t] for t in teams]
     step = len(teams) / k
