@@ -54,6 +54,25 @@ def test_magic_weapon_adds_to_attack_and_damage():
     assert s.asked[0] == "1d20+3" and porc.damage == 4     # 2 + 2
 
 
+def test_an_expert_attuned_to_a_magic_weapon_gains_no_bonus():
+    # "Experts can also attune to 1 magic weapon … although they do not share the powers of fighters" — DECISIONS: an
+    # expert gains neither a weapon's bonus to hit and damage nor a focus's energy. The same +2 blade, attuned by each:
+    from fortune_suite.games.fmc import new_character
+    blade = {"name": "blade", "magic": "weapon", "bonus": 2, "slots": 1}
+    sheets = []
+    for cls, kw in (("fighter", dict(kit="a", weapon_choice="sword")), ("expert", dict(kit="ab", weapon="sword"))):
+        c = new_character(cls.title(), cls, coins=20, **kw).take(blade)
+        c.downtime("attune", item="blade")
+        sheets.append(c.to_dict())
+    s = state([16, 2, 14, 2], characters=sheets, encounter="2 porc")
+    f, e, p1, p2 = fig(s, "Fighter"), fig(s, "Expert"), fig(s, "Porc 1"), fig(s, "Porc 2")
+    assert (f.to_dict()["magic"], e.to_dict()["magic"]) == (2, 0)     # what the odds readouts and the cards read
+    attack(s, f, p1, f.bonus)                  # d20 + 1 prowess + 2 magic; the damage roll 2, +2
+    attack(s, e, p2, e.bonus)                  # d20 + 0, no magic; the damage roll 2, nothing added
+    assert s.asked == ["1d20+3", "1d6", "1d20+0", "1d6"] and (p1.damage, p2.damage) == (4, 2)
+
+
+
 def test_death_at_hit_points_and_the_excess_option():
     s = state([2])
     h = fig(s, "Hoblin 1")                                  # 2 hit points

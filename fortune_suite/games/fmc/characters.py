@@ -78,6 +78,18 @@ Character.encumbered = property(lambda self: self.slots > self.capacity)
 Character.speed = property(lambda self: ARMOR[self.armor].speed // (2 if self.encumbered else 1))
 Character.heal_per_week = property(lambda self: CLASSES[self.cls].at(1).hp)
 
+def _attuned_to(self, kind:str):
+    "The record of the magic `kind` (\"weapon\" or \"focus\") this character is attuned to, or None."
+    if self.attuned is None: return None
+    m = next((it for it in self.items if isinstance(it, dict) and it.get("name") == self.attuned and it.get("magic")), None)
+    return m if m is not None and m.get("magic") == kind else None
+
+Character.magic_weapon = property(lambda self: _attuned_to(self, "weapon"))
+Character.focus = property(lambda self: _attuned_to(self, "focus"))
+# DECISIONS: an expert may attune to either, but a weapon's bonus is a fighter's power and a focus's energy a mage's
+Character.weapon_bonus = property(lambda self: self.magic_weapon.get("bonus", 0) if self.cls == "fighter" and self.magic_weapon else 0)
+Character.focus_energy = property(lambda self: self.focus.get("energy", 0) if self.cls == "mage" and self.focus else 0)
+
 # %% ../../../nbs/60a_fmc_characters.ipynb #f96fd91d
 def _bad(where, msg): raise CharacterError(f"character.{where}: {msg}")
 
@@ -314,7 +326,19 @@ def _stats(self) -> dict:
     return {"hp": self.hp, "hp_max": self.hp_max, "defense": self.defense, "speed": self.speed, "slots": self.slots,
             "capacity": self.capacity, "encumbered": self.encumbered, c.power: self.row.power,
             "energy_left": self.energy if self.cls == "mage" else None, "coins_cp": self.coin_value,
-            "next_level_xp": nxt, "can_level": nxt is not None and self.xp >= nxt, "wages": self.wages}
+            "next_level_xp": nxt, "can_level": nxt is not None and self.xp >= nxt, "wages": self.wages,
+            "weapon_bonus": self.weapon_bonus, "focus_energy": self.focus_energy}
+
+def _attunement(self) -> str:
+    "The attuned item and what it gives this character, in words ('' when none): a fighter's bonus, a mage's energy, an expert neither."
+    a, w, fo = self.attuned, self.magic_weapon, self.focus
+    if a is None: return ""
+    if w is not None:
+        if self.cls != "fighter": return f"{a} (no bonus to attack and damage: that is a fighter's power)"
+        return f"{a} (+{self.weapon_bonus} to attack and damage)" if self.weapon_bonus else f"{a} (no bonus)"
+    if fo is not None:
+        return f"{a} ({self.focus_energy} energy)" if self.cls == "mage" else f"{a} (no energy: that is a mage's power)"
+    return a
 
 def _describe(self) -> str:
     "A few lines about the character: class and level, hit points, defense and speed, pack, money, retainers."
@@ -327,9 +351,10 @@ def _describe(self) -> str:
              + (" (encumbered)" if st['encumbered'] else "") + f", {st['slots']}/{st['capacity']} slots",
              "carries: " + (", ".join([*self.weapons, *(_name_of(i) for i in self.items), *(f"scroll of {x}" for x in self.scrolls)]) or "nothing")
              + f"; {self.coins['gp']} g.p. {self.coins['sp']} s.p. {self.coins['cp']} c.p."]
-    if self.attuned: lines.append(f"attuned to {self.attuned}")
+    if self.attuned: lines.append(f"attuned to {self.attunement}")
     if self.retainers: lines.append("retainers: " + ", ".join(f"{r['name']} ({r['kind']}, {r['weeks_paid']} weeks paid)" for r in self.retainers))
     return "\n".join(lines)
 
 Character.wages = property(lambda self: sum(RETAINERS[r["kind"]].wage for r in self.retainers))
+Character.attunement = property(_attunement)
 Character.stats, Character.describe = _stats, _describe
