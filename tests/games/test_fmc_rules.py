@@ -210,6 +210,19 @@ def test_morale_on_losing_the_leader_or_half():
     assert o.status == "ok" and s.asked == ["1d6"]
 
 
+def test_morale_is_one_coin_whatever_triggered_it():
+    # DECISIONS: "a side that must test (its leader lost, or half its number) tempts fate once, whatever triggered it"
+    for coin, flee in ((6, False), (2, True)):
+        s = state([coin, coin])
+        foe = [f for f in s.figures if f.side == 1]
+        for f in [next(f for f in foe if f.leader)] + [f for f in foe if not f.leader][:4]: f.status = "dead"   # in one round
+        morale(s)
+        assert s.asked == ["1d6"] and s.tested[1] == {"leader", "half"}
+        assert all((f.status == "fleeing") == flee for f in foe if f.status != "dead")
+        morale(s); assert s.asked == ["1d6"]         # nothing new: no second test
+
+
+
 def test_surprised_side_loses_first_turn():
     for seed in range(40):
         s = get_game("fmc").new({"surprise": "party"}, seed)

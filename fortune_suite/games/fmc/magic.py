@@ -251,11 +251,11 @@ def morale_triggers(s, side:int) -> set:
     if len(fs) == 1 and fs[0].hp >= 16 and 2 * fs[0].damage >= fs[0].hp: out.add("hurt")
     return out
 
-_WHY = {"leader": "losing {its} leader", "half": "losing half {its} numbers", "hurt": "being hurt to half {its} hit points"}
+_WHY = {"leader": "losing {its} leader", "half": "losing half {its} numbers", "hurt": "being hurt to half {its} hit points"}   # (in the text's order)
 _VERBS = ({"its": "its"}, {"its": "their"})   # the party, the foes
 
 def morale(s):
-    "End of a round: each side tests morale once for each new trigger; on a failed test its thinking figures flee."
+    "End of a round: a side with new triggers tempts fate once, whatever triggered it (DECISIONS); on a loss its thinking figures flee."
     if not s.options.morale: return
     for side in (0, 1):
         new = morale_triggers(s, side) - s.tested[side]
@@ -263,9 +263,8 @@ def morale(s):
         s.tested[side] |= new
         able = [f for f in s.figures if f.side == side and f.status == ACTIVE and f.thinks and not f.pc]
         if not able: continue
-        for why in sorted(new):
-            if not s.tempt(None, 1, f"Morale after {_WHY[why].format(**_VERBS[side])}: tempting fate to stand", None, side=side):
-                for f in able: f.status = "fleeing"
-                s.say(lambda: ", ".join(f.name for f in able) + (" breaks rank and flees." if len(able) == 1 else " break rank and flee."),
-                      None, None, fled=[f.id for f in able])
-                break
+        why = " and ".join(_WHY[w].format(**_VERBS[side]) for w in _WHY if w in new)   # one test, naming all it answers
+        if not s.tempt(None, 1, f"Morale after {why}: tempting fate to stand", None, side=side):
+            for f in able: f.status = "fleeing"
+            s.say(lambda: ", ".join(f.name for f in able) + (" breaks rank and flees." if len(able) == 1 else " break rank and flee."),
+                  None, None, fled=[f.id for f in able])
