@@ -45,6 +45,10 @@ def breath(s, dragon:Figure, aim:Figure):
     total = s.rolls(f"1d{dragon.die}", lambda: f"{dragon.name} breathes fire toward {aim.name} ({len(hit)} in the cone)",
                     dragon, aim)
     for f in hit: harm(s, f, total, dragon)
+    for f in s.figures:                    # fire: a fallen troll's body in the cone burns (option troll_rises)
+        if s.rising(f) and in_cone(dragon, aim, f) and s.sees(dragon, f):
+            s.burned.add(f.id)
+            s.say(lambda: f"{f.name}'s body burns in {dragon.name}'s fire: it will not rise again.", dragon, f, burned=True)
 
 def _hd(f:Figure) -> float: return f.hd
 
@@ -217,7 +221,7 @@ def gaze(s):
             add_effect(s, "gaze", m, [f])          # a magical effect a dispel may negate (63b: animate, shroud, dispel)
 
 def regenerate(s):
-    "End of a round: every standing troll cures 1 damage; with option troll_rises a fallen one too, standing again once alive."
+    "End of a round: every standing troll cures 1 damage; with option troll_rises (the default) a fallen one too, unless burned, standing again once alive."
     for f in s.figures:
         if "regenerate" not in f.specials or f.damage <= 0: continue
         if f.status in (ACTIVE, "fleeing", "asleep"):
