@@ -131,7 +131,7 @@ class EncounterTable:
     __str__ = text
     def to_dict(self) -> dict: return dict(entries=[g.to_dict() for g in self.entries])
     def __getitem__(self, d6:int) -> MonsterGroup:
-        if not isinstance(d6, numbers.Integral) or not 1 <= d6 <= 6: raise FmcError(f"the encounter table is read with a d6 (1–6), got {d6!r}")
+        if not isinstance(d6, numbers.Integral) or isinstance(d6, bool) or not 1 <= d6 <= 6: raise FmcError(f"the encounter table is read with a d6 (1–6), got {d6!r}")
         return self.entries[d6 - 1]
 
 def encounter_table(budget:int, rng, names=None) -> EncounterTable:
@@ -297,7 +297,7 @@ def stock_hex(rng,                      # a seed, a dice Roller or a numpy Gener
     "Stock a hex, d6: 1 haven, 2 site, 3 lair (500 × d6 XP), 4–6 landmark."
     g, o = as_rng(rng), options or SiteOptions()
     level = _check_level(level); _check_site_options(o)
-    if kind is not None and (not isinstance(kind, numbers.Integral) or not 1 <= kind <= 6):
+    if kind is not None and (not isinstance(kind, numbers.Integral) or isinstance(kind, bool) or not 1 <= kind <= 6):
         raise FmcError(f"a hex's kind is a d6 face (1–6), got {kind!r}")
     d6 = _roll(g, 6) if kind is None else int(kind)
     what = HEX_TABLE[d6]
@@ -343,8 +343,8 @@ class Region:
 def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5, rows:int=5) -> Region:
     "A haven at the map's centre and six stocked hexes around it (one at least a site), each with a terrain."
     g = as_rng(rng); level = _check_level(level)
-    if not (isinstance(cols, int) and isinstance(rows, int) and cols >= 3 and rows >= 3):
-        raise FmcError(f"a region map needs at least 3 × 3 hexes, got {cols!r} × {rows!r}")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 3 <= v <= 99 for v in (cols, rows)):   # (hex numbers are CCRR)
+        raise FmcError(f"a region map needs at least 3 × 3 hexes, at most 99 × 99, got {cols!r} × {rows!r}")
     centre = offset_to_axial((cols // 2, rows // 2), "odd-r")
     start = hex_label(centre)
     hexes = {start: stock_hex(g, level, options, kind=1)}
