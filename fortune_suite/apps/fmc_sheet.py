@@ -41,7 +41,7 @@ def sheet_html(c:Character) -> str:
             ("Gear", ", ".join(map(_item_name, c.items)) or "none", "each item takes a slot"),
             ("Scrolls", ", ".join(c.scrolls) or "none", "a spell on a scroll: a mage casts it with energy and keeps the scroll")]
     if c.cls == "expert": rows.append(("Skills", ", ".join(c.skills) or "declared when they come in handy", POWER_HELP["skills"]))
-    if c.attuned: rows.append(("Attuned", c.attuned, "the one magic weapon or arcane focus this character draws on"))
+    if c.attuned: rows.append(("Attuned", c.attunement, "the one magic weapon or arcane focus this character draws on: a fighter adds a weapon's bonus to attack and damage, a mage spends a focus's energy; an expert gains neither"))
     if c.retainers: rows.append(("Retainers", ", ".join(f"{r['name']} ({r['kind']})" for r in c.retainers), "hirelings, paid a month at a time"))
     badges = [("encumbered", "carrying more than the capacity: speed halved (more than double is refused)")] if c.encumbered else []
     if c.dead: badges.append(("dead", "beyond their hit points"))

@@ -54,6 +54,24 @@ def test_magic_weapon_adds_to_attack_and_damage():
     assert s.asked[0] == "1d20+3" and porc.damage == 4     # 2 + 2
 
 
+def test_an_expert_attuned_to_a_magic_weapon_gains_no_bonus():
+    # "Experts can also attune to 1 magic weapon … although they do not share the powers of fighters" — DECISIONS: an
+    # expert gains neither a weapon's bonus to hit and damage nor a focus's energy. The same +2 blade, attuned by each:
+    from fortune_suite.games.fmc import new_character
+    blade = {"name": "blade", "magic": "weapon", "bonus": 2, "slots": 1}
+    sheets = []
+    for cls, kw in (("fighter", dict(kit="a", weapon_choice="sword")), ("expert", dict(kit="ab", weapon="sword"))):
+        c = new_character(cls.title(), cls, coins=20, **kw).take(blade)
+        c.downtime("attune", item="blade")
+        sheets.append(c.to_dict())
+    s = state([16, 2, 14, 2], characters=sheets, encounter="2 porc")
+    f, e, p1, p2 = fig(s, "Fighter"), fig(s, "Expert"), fig(s, "Porc 1"), fig(s, "Porc 2")
+    assert (f.to_dict()["magic"], e.to_dict()["magic"]) == (2, 0)     # what the odds readouts and the cards read
+    attack(s, f, p1, f.bonus)                  # d20 + 1 prowess + 2 magic; the damage roll 2, +2
+    attack(s, e, p2, e.bonus)                  # d20 + 0, no magic; the damage roll 2, nothing added
+    assert s.asked == ["1d20+3", "1d6", "1d20+0", "1d6"] and (p1.damage, p2.damage) == (4, 2)
+
+
 def test_death_at_hit_points_and_the_excess_option():
     s = state([2])
     h = fig(s, "Hoblin 1")                                  # 2 hit points
@@ -191,6 +209,18 @@ def test_morale_on_losing_the_leader_or_half():
     assert o.status == "ok" and s.asked == ["1d6"]
 
 
+def test_morale_is_one_coin_whatever_triggered_it():
+    # DECISIONS: "a side that must test (its leader lost, or half its number) tempts fate once, whatever triggered it"
+    for coin, flee in ((6, False), (2, True)):
+        s = state([coin, coin])
+        foe = [f for f in s.figures if f.side == 1]
+        for f in [next(f for f in foe if f.leader)] + [f for f in foe if not f.leader][:4]: f.status = "dead"   # in one round
+        morale(s)
+        assert s.asked == ["1d6"] and s.tested[1] == {"leader", "half"}
+        assert all((f.status == "fleeing") == flee for f in foe if f.status != "dead")
+        morale(s); assert s.asked == ["1d6"]         # nothing new: no second test
+
+
 def test_surprised_side_loses_first_turn():
     for seed in range(40):
         s = get_game("fmc").new({"surprise": "party"}, seed)
@@ -233,7 +263,9 @@ def test_shield_decision_asks_the_party_and_the_split_attack_goes_on():
 
 
 def test_fallen_troll_rises_unless_burned():
-    s = state([], encounter="1 troll", troll_rises=True, items="oil flask")
+    # "Trolls cure 1 point of damage per round. Their bodies must be burned." DECISIONS: they rise unless burned,
+    # an option on by default
+    s = state([], encounter="1 troll", items="oil flask")
     t, f = fig(s, "Troll"), fig(s, "Fighter 1")
     t.damage, t.status = 17, "dead"                 # 1 beyond its 16 hit points
     assert s.rising(t) and not s._check_end()       # the foes are not beaten while it can rise
@@ -247,9 +279,37 @@ def test_fallen_troll_rises_unless_burned():
     burn(s, f, t)
     assert not s.rising(t) and "oil flask" not in f.items
     regenerate(s); assert t.status == "dead"
-    s2 = state([], encounter="1 troll")              # the default: a fallen troll stays down
+    s2 = state([], encounter="1 troll", troll_rises=False)   # the option off: a fallen troll stays down
     t2 = fig(s2, "Troll"); t2.damage, t2.status = 16, "dead"
     assert not s2.rising(t2)
+    regenerate(s2); assert (t2.damage, t2.status) == (16, "dead") and s2._check_end()
+
+
+def test_a_fallen_troll_rising_is_in_the_log():
+    s = get_game("fmc").new({"surprise": "none", "encounter": "1 troll"}, 1)
+    s._busy = True                                   # (as inside an action: the log takes lines only there)
+    t = fig(s, "Troll")
+    harm(s, t, 17)                                   # 1 beyond its 16 hit points
+    regenerate(s); regenerate(s)
+    lines = s.log.lines()
+    assert "Troll perishes (its body must be burned, or it will rise again)." in lines
+    assert "Troll's fallen body regenerates 1 damage." in lines
+    assert "Troll's body knits together: it rises again with 1 hit point." in lines and t.status == "ok"
+    s = get_game("fmc").new({"surprise": "none", "encounter": "1 troll", "troll_rises": False}, 1)
+    s._busy = True
+    harm(s, fig(s, "Troll"), 17); regenerate(s); regenerate(s)
+    assert "Troll perishes." in s.log.lines() and not any("rises again" in l or "regenerates" in l for l in s.log.lines())
+
+
+def test_a_dragons_fire_burns_a_fallen_troll():
+    s = state([3], encounter="1 troll, 1 dragon, young")
+    t, d = fig(s, "Troll"), fig(s, "Dragon, Young")
+    t.damage, t.status = 16, "dead"
+    d.x, d.y, t.x, t.y = 5.0, 10.0, 5.0, 6.0        # the body 4" ahead of the dragon, in its cone toward Fighter 1
+    aim = fig(s, "Fighter 1"); aim.x, aim.y = 5.0, 3.0
+    assert s.rising(t)
+    breath(s, d, aim)
+    assert not s.rising(t) and t.id in s.burned
 
 
 def test_views_follow_every_change_of_a_figure():

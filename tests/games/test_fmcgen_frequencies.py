@@ -174,6 +174,19 @@ def test_site_guard_and_occupants(sites):
     check(Counter(e.monster for s in sites for e in s.encounters.entries), {k: 1 / len(enc) for k in enc}, "encounter monsters")
 
 
+def test_site_occupants_within_a_quarter_of_the_budget():
+    "DECISIONS: stocked sites keep occupants within ±25% of 1,000 × level XP — every site, level and number of room groups, lairs too; the sites still vary."
+    from fortune_suite.games.fmc import stock_lair_site
+    seen = {lvl: Counter() for lvl in range(1, 6)}
+    for seed in range(1500):
+        lvl, groups = 1 + seed % 5, 1 + seed // 5 % 3
+        for s in (stock_site(lvl, seed, SiteOptions(groups=groups)), stock_lair_site(lvl, seed), stock_hex(seed, lvl, kind=2).site):
+            assert 750 * lvl <= s.occupants_xp <= 1250 * lvl, (seed, lvl, groups, s.occupants_xp)
+            seen[lvl][s.occupants_xp] += 1
+    for lvl, xs in seen.items():             # still many totals, and many kinds in the rooms, at every level
+        assert len(xs) >= 8 and max(xs.values()) < 0.5 * sum(xs.values()), (lvl, xs.most_common(3))
+
+
 def test_hex_frequencies():
     g = np.random.default_rng(8)
     hexes = [stock_hex(g, options=SiteOptions(monsters=("hoblin", "porc", "zombie"))) for _ in range(6_000)]

@@ -78,6 +78,18 @@ Character.encumbered = property(lambda self: self.slots > self.capacity)
 Character.speed = property(lambda self: ARMOR[self.armor].speed // (2 if self.encumbered else 1))
 Character.heal_per_week = property(lambda self: CLASSES[self.cls].at(1).hp)
 
+def _attuned_to(self, kind:str):
+    "The record of the magic `kind` (\"weapon\" or \"focus\") this character is attuned to, or None."
+    if self.attuned is None: return None
+    m = next((it for it in self.items if isinstance(it, dict) and it.get("name") == self.attuned and it.get("magic")), None)
+    return m if m is not None and m.get("magic") == kind else None
+
+Character.magic_weapon = property(lambda self: _attuned_to(self, "weapon"))
+Character.focus = property(lambda self: _attuned_to(self, "focus"))
+# DECISIONS: an expert may attune to either, but a weapon's bonus is a fighter's power and a focus's energy a mage's
+Character.weapon_bonus = property(lambda self: self.magic_weapon.get("bonus", 0) if self.cls == "fighter" and self.magic_weapon else 0)
+Character.focus_energy = property(lambda self: self.focus.get("energy", 0) if self.cls == "mage" and self.focus else 0)
+
 # %% ../../../nbs/60a_fmc_characters.ipynb #f96fd91d
 def _bad(where, msg): raise CharacterError(f"character.{where}: {msg}")
 
@@ -86,10 +98,12 @@ def _int(v, where, lo=0, hi=None):
     if v < lo or (hi is not None and v > hi): _bad(where, f"{v} is outside {lo}–{hi}" if hi is not None else f"{v} is below {lo}")
     return v
 
+def _known(v, table) -> bool: return isinstance(v, str) and v in table   # (a list or a dict is refused, not hashed)
+
 def _validate(self) -> Character:
     "Check every field; return the character, or raise `CharacterError` naming the field."
     if not isinstance(self.name, str) or not self.name.strip(): _bad("name", f"must be a non-empty text, got {self.name!r}")
-    if self.cls not in CLASSES: _bad("class", f"{self.cls!r} is not one of {', '.join(CLASSES)}")
+    if not _known(self.cls, CLASSES): _bad("class", f"{self.cls!r} is not one of {', '.join(CLASSES)}")
     c = CLASSES[self.cls]
     _int(self.level, "level", 1, c.max_level); _int(self.xp, "xp")
     if self.xp < c.at(self.level).xp: _bad("xp", f"{self.xp} is below the {c.at(self.level).xp:,} a level-{self.level} {self.cls} needs")
@@ -102,13 +116,13 @@ def _validate(self) -> Character:
     if len(self.skills) > self.skill_slots:
         _bad("skills", f"{len(self.skills)} skills, but a level-{self.level} {self.cls} has {self.skill_slots}")
     if len(set(self.skills)) != len(self.skills): _bad("skills", "a skill is listed twice")
-    if self.armor not in ARMOR: _bad("armor", f"{self.armor!r} is not one of {', '.join(ARMOR)}")
+    if not _known(self.armor, ARMOR): _bad("armor", f"{self.armor!r} is not one of {', '.join(ARMOR)}")
     if not isinstance(self.shield, bool): _bad("shield", f"must be true or false, got {self.shield!r}")
     for key, table in (("weapons", WEAPONS), ("scrolls", SPELLS)):
         v = getattr(self, key)
         if not isinstance(v, list): _bad(key, "must be a list")
         for i, n in enumerate(v):
-            if n not in table: _bad(f"{key}[{i}]", f"unknown {key[:-1]} {n!r}")
+            if not _known(n, table): _bad(f"{key}[{i}]", f"unknown {key[:-1]} {n!r}")
     if not isinstance(self.items, list): _bad("items", "must be a list")
     for i, it in enumerate(self.items):
         w = f"items[{i}]"
@@ -117,20 +131,25 @@ def _validate(self) -> Character:
         elif isinstance(it, dict):
             if not isinstance(it.get("name"), str) or not it["name"].strip(): _bad(f"{w}.name", "a custom item needs a name")
             _int(it.get("slots", 1), f"{w}.slots", 0, 12); _int(it.get("value", 0), f"{w}.value")
-            if it.get("magic") not in (None,) + _MAGIC: _bad(f"{w}.magic", f"must be one of {', '.join(_MAGIC)}, got {it['magic']!r}")
+            if it.get("magic") is not None and not _known(it["magic"], _MAGIC): _bad(f"{w}.magic", f"must be one of {', '.join(_MAGIC)}, got {it['magic']!r}")
+            if it.get("magic") == "weapon":                   # its bonus to attack and damage (level − powers) and its hands
+                _int(it.get("bonus", 0), f"{w}.bonus", 0, 5)
+                if not isinstance(it.get("two_handed", False), bool): _bad(f"{w}.two_handed", f"must be true or false, got {it['two_handed']!r}")
+            if it.get("magic") == "focus": _int(it.get("energy", 0), f"{w}.energy")
         else: _bad(w, f"must be an item name or a record, got {it!r}")
     if not isinstance(self.coins, dict) or set(self.coins) != set(COIN_VALUE): _bad("coins", f"must have exactly cp, sp and gp, got {self.coins!r}")
     for k in COIN_VALUE: _int(self.coins[k], f"coins.{k}")
     if self.attuned is not None:
+        if not isinstance(self.attuned, str): _bad("attuned", f"must be the name of a magic item carried, or null, got {self.attuned!r}")
         m = self._magic(self.attuned, "attuned")
         self._can_attune(m, "attuned")
     if not isinstance(self.retainers, list): _bad("retainers", "must be a list")
     for i, r in enumerate(self.retainers):
-        if not isinstance(r, dict) or r.get("kind") not in RETAINERS: _bad(f"retainers[{i}].kind", f"must be one of {', '.join(RETAINERS)}")
+        if not isinstance(r, dict) or not _known(r.get("kind"), RETAINERS): _bad(f"retainers[{i}].kind", f"must be one of {', '.join(RETAINERS)}")
         if not isinstance(r.get("name"), str): _bad(f"retainers[{i}].name", "must be a text")
         _int(r.get("weeks_paid"), f"retainers[{i}].weeks_paid")
     if self.research is not None:
-        if not isinstance(self.research, dict) or self.research.get("spell") not in SPELLS: _bad("research", f"must be {{'spell': a spell}}, got {self.research!r}")
+        if not isinstance(self.research, dict) or set(self.research) != {"spell"} or not _known(self.research["spell"], SPELLS): _bad("research", f"must be {{'spell': a spell}}, got {self.research!r}")
         if self.cls != "mage": _bad("research", "only mages research spells")
     _int(self.week, "week")
     if self.slots > 2 * self.capacity:
@@ -161,7 +180,8 @@ def _to_dict(self) -> dict:
 def _from_dict(cls, d:dict) -> Character:
     "A checked character from a dictionary shaped like `to_dict`'s."
     if not isinstance(d, dict): raise CharacterError(f"character file: must be a JSON object, got {type(d).__name__}")
-    if d.get("fmc_character", FORMAT) != FORMAT: raise CharacterError(f"character.fmc_character: format {d['fmc_character']!r} is not {FORMAT}")
+    v = d.get("fmc_character", FORMAT)
+    if type(v) is not int or v != FORMAT: raise CharacterError(f"character.fmc_character: format {v!r} is not {FORMAT}")   # (true is not 1)
     extra = sorted(set(d) - set(_FIELDS) - {"fmc_character"})
     if extra: raise CharacterError(f"character.{extra[0]}: unknown field (fields: {', '.join(_FIELDS)})")
     for f in ("name", "class"):
@@ -176,6 +196,7 @@ def _from_json(cls, text:str) -> Character:
     if not isinstance(text, (str, bytes)): raise CharacterError(f"character file: must be JSON text, got {type(text).__name__}")
     try: d = json.loads(text)
     except json.JSONDecodeError as e: raise CharacterError(f"character file: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except UnicodeDecodeError as e: raise CharacterError(f"character file: not UTF-8 text ({e.reason} at byte {e.start})") from None
     return cls.from_dict(d)
 
 Character.to_dict, Character.to_json = _to_dict, _to_json
@@ -314,7 +335,19 @@ def _stats(self) -> dict:
     return {"hp": self.hp, "hp_max": self.hp_max, "defense": self.defense, "speed": self.speed, "slots": self.slots,
             "capacity": self.capacity, "encumbered": self.encumbered, c.power: self.row.power,
             "energy_left": self.energy if self.cls == "mage" else None, "coins_cp": self.coin_value,
-            "next_level_xp": nxt, "can_level": nxt is not None and self.xp >= nxt, "wages": self.wages}
+            "next_level_xp": nxt, "can_level": nxt is not None and self.xp >= nxt, "wages": self.wages,
+            "weapon_bonus": self.weapon_bonus, "focus_energy": self.focus_energy}
+
+def _attunement(self) -> str:
+    "The attuned item and what it gives this character, in words ('' when none): a fighter's bonus, a mage's energy, an expert neither."
+    a, w, fo = self.attuned, self.magic_weapon, self.focus
+    if a is None: return ""
+    if w is not None:
+        if self.cls != "fighter": return f"{a} (no bonus to attack and damage: that is a fighter's power)"
+        return f"{a} (+{self.weapon_bonus} to attack and damage)" if self.weapon_bonus else f"{a} (no bonus)"
+    if fo is not None:
+        return f"{a} ({self.focus_energy} energy)" if self.cls == "mage" else f"{a} (no energy: that is a mage's power)"
+    return a
 
 def _describe(self) -> str:
     "A few lines about the character: class and level, hit points, defense and speed, pack, money, retainers."
@@ -327,9 +360,10 @@ def _describe(self) -> str:
              + (" (encumbered)" if st['encumbered'] else "") + f", {st['slots']}/{st['capacity']} slots",
              "carries: " + (", ".join([*self.weapons, *(_name_of(i) for i in self.items), *(f"scroll of {x}" for x in self.scrolls)]) or "nothing")
              + f"; {self.coins['gp']} g.p. {self.coins['sp']} s.p. {self.coins['cp']} c.p."]
-    if self.attuned: lines.append(f"attuned to {self.attuned}")
+    if self.attuned: lines.append(f"attuned to {self.attunement}")
     if self.retainers: lines.append("retainers: " + ", ".join(f"{r['name']} ({r['kind']}, {r['weeks_paid']} weeks paid)" for r in self.retainers))
     return "\n".join(lines)
 
 Character.wages = property(lambda self: sum(RETAINERS[r["kind"]].wage for r in self.retainers))
+Character.attunement = property(_attunement)
 Character.stats, Character.describe = _stats, _describe

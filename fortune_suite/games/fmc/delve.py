@@ -140,8 +140,8 @@ class Delve:
         for k, want in (("visited", None), ("opened", 1), ("found", 2)):
             xs = _list(d, k, path)
             for j, x in enumerate(xs):
-                if want is None: _need(isinstance(x, int) and 1 <= x <= n, f"{path}.{k}[{j}]", f"must be a room of the site (1–{n}), got {x!r}")
-                else: _need(isinstance(x, int) and 0 <= x < n and site.connections[x].roll == want, f"{path}.{k}[{j}]",
+                if want is None: _need(type(x) is int and 1 <= x <= n, f"{path}.{k}[{j}]", f"must be a room of the site (1–{n}), got {x!r}")
+                else: _need(type(x) is int and 0 <= x < n and site.connections[x].roll == want, f"{path}.{k}[{j}]",
                             f"must be a connection with a {'stuck' if want == 1 else 'hidden'} door, got {x!r}")
             setattr(v, k, sorted(set(xs)))
         _need(v.room in v.visited, f"{path}.room", f"must be a room the party has visited, got {v.room}")

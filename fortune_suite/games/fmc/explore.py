@@ -114,8 +114,8 @@ class HexCrawl:
                  rations:int=1, torches:int=0, oil:int=0, lantern:bool=False,
                  options:ExploreOptions|None=None):
         self.options = (options or ExploreOptions()).check()
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in (cols, rows)):
-            raise FmcError(f"a hex map needs whole numbers of columns and rows ≥ 1, got {cols!r} × {rows!r}")
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 99 for v in (cols, rows)):   # (hex numbers are CCRR)
+            raise FmcError(f"a hex map needs whole numbers of columns and rows from 1 to 99, got {cols!r} × {rows!r}")
         self.cols, self.rows = cols, rows
         self.hexes = {f"{c:02d}{r:02d}": {"state": "unknown", "terrain": "plains"}
                       for r in range(1, rows + 1) for c in range(1, cols + 1)}
@@ -338,7 +338,7 @@ def _from_dict(cls, d) -> HexCrawl:
         _need(isinstance(d[f], list), f, "must be a list of pairs")
         try: setattr(c, f, sorted({c._way(*w) for w in d[f]}))
         except (FmcError, TypeError) as e: raise SaveError(f"bad hex crawl save: {f}: {e}") from None
-    _need(isinstance(d["offer"], list) and all(m in c.hexes for m in d["offer"]), "offer", "must list hexes of the map")
+    _need(isinstance(d["offer"], list) and all(isinstance(m, str) and m in c.hexes for m in d["offer"]), "offer", "must list hexes of the map")
     c.offer = sorted(d["offer"])
     for f in ("time", "week", "turns", "rations", "torches", "oil", "light_left"):
         _need(isinstance(d[f], int) and not isinstance(d[f], bool) and d[f] >= 0, f, f"must be a whole number ≥ 0, got {d[f]!r}")

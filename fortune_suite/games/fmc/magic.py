@@ -45,6 +45,10 @@ def breath(s, dragon:Figure, aim:Figure):
     total = s.rolls(f"1d{dragon.die}", lambda: f"{dragon.name} breathes fire toward {aim.name} ({len(hit)} in the cone)",
                     dragon, aim)
     for f in hit: harm(s, f, total, dragon)
+    for f in s.figures:                    # fire: a fallen troll's body in the cone burns (option troll_rises)
+        if s.rising(f) and in_cone(dragon, aim, f) and s.sees(dragon, f):
+            s.burned.add(f.id)
+            s.say(lambda: f"{f.name}'s body burns in {dragon.name}'s fire: it will not rise again.", dragon, f, burned=True)
 
 def _hd(f:Figure) -> float: return f.hd
 
@@ -217,7 +221,7 @@ def gaze(s):
             add_effect(s, "gaze", m, [f])          # a magical effect a dispel may negate (63b: animate, shroud, dispel)
 
 def regenerate(s):
-    "End of a round: every standing troll cures 1 damage; with option troll_rises a fallen one too, standing again once alive."
+    "End of a round: every standing troll cures 1 damage; with option troll_rises (the default) a fallen one too, unless burned, standing again once alive."
     for f in s.figures:
         if "regenerate" not in f.specials or f.damage <= 0: continue
         if f.status in (ACTIVE, "fleeing", "asleep"):
@@ -251,11 +255,11 @@ def morale_triggers(s, side:int) -> set:
     if len(fs) == 1 and fs[0].hp >= 16 and 2 * fs[0].damage >= fs[0].hp: out.add("hurt")
     return out
 
-_WHY = {"leader": "losing {its} leader", "half": "losing half {its} numbers", "hurt": "being hurt to half {its} hit points"}
+_WHY = {"leader": "losing {its} leader", "half": "losing half {its} numbers", "hurt": "being hurt to half {its} hit points"}   # (in the text's order)
 _VERBS = ({"its": "its"}, {"its": "their"})   # the party, the foes
 
 def morale(s):
-    "End of a round: each side tests morale once for each new trigger; on a failed test its thinking figures flee."
+    "End of a round: a side with new triggers tempts fate once, whatever triggered it (DECISIONS); on a loss its thinking figures flee."
     if not s.options.morale: return
     for side in (0, 1):
         new = morale_triggers(s, side) - s.tested[side]
@@ -263,9 +267,8 @@ def morale(s):
         s.tested[side] |= new
         able = [f for f in s.figures if f.side == side and f.status == ACTIVE and f.thinks and not f.pc]
         if not able: continue
-        for why in sorted(new):
-            if not s.tempt(None, 1, f"Morale after {_WHY[why].format(**_VERBS[side])}: tempting fate to stand", None, side=side):
-                for f in able: f.status = "fleeing"
-                s.say(lambda: ", ".join(f.name for f in able) + (" breaks rank and flees." if len(able) == 1 else " break rank and flee."),
-                      None, None, fled=[f.id for f in able])
-                break
+        why = " and ".join(_WHY[w].format(**_VERBS[side]) for w in _WHY if w in new)   # one test, naming all it answers
+        if not s.tempt(None, 1, f"Morale after {why}: tempting fate to stand", None, side=side):
+            for f in able: f.status = "fleeing"
+            s.say(lambda: ", ".join(f.name for f in able) + (" breaks rank and flees." if len(able) == 1 else " break rank and flee."),
+                  None, None, fled=[f.id for f in able])

@@ -60,7 +60,7 @@ def _weapon_from_dict(cls, d, path="magic_weapon") -> MagicWeapon:
     _need(w.bonus == max(0, w.level - len(powers)), f"{path}.bonus", f"must be level − powers ({max(0, w.level - len(powers))}), got {w.bonus}")
     _need(w.value_gp == pd, f"{path}.value_gp", f"must be the power die's largest face ({pd}), got {w.value_gp}")
     if rolls:
-        ok = len(rolls) == POWER_DICE.index(pd) + 2 and all(isinstance(f, int) and 1 <= f <= s for f, s in zip(rolls, (6,) + POWER_DICE))
+        ok = len(rolls) == POWER_DICE.index(pd) + 2 and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s for f, s in zip(rolls, (6,) + POWER_DICE))
         _need(ok and _weapon_from(pd, rolls[0], tuple(rolls[1:])) == w, f"{path}.rolls", f"{rolls} do not make this weapon")
     return w
 
@@ -93,7 +93,7 @@ def _hoard_from_dict(cls, d, path="hoard") -> Hoard:
     _need(item is None or roll <= 3, f"{path}.item", f"must be null: magic item d6 {roll} gives valuables")
     val = _list(d, "valuables", path)
     if val:
-        _need(len(val) == 3 and isinstance(val[1], str) and all(isinstance(x, int) and x >= 1 for x in val[::2]),
+        _need(len(val) == 3 and isinstance(val[1], str) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in val[::2]),
               f"{path}.valuables", f"must be [count, kind, c.p. each] or [], got {val!r}")
     coins = _rec(d["coins"], f"{path}.coins", tuple(COIN_CP))
     _need(set(coins) == set(COIN_CP), f"{path}.coins", "must have exactly gp, sp and cp")
@@ -203,7 +203,7 @@ def _hex_from_dict(cls, d, path="hex") -> Hex:
 def _region_from_dict(cls, d, path="region") -> Region:
     "A Region from its `to_dict`: the map's size, its haven, each hex's terrain and stocking, its encounters."
     _rec(d, path, ("cols", "rows", "start", "hexes", "terrain", "encounters"))
-    cols, rows = _int(d, "cols", path, 3), _int(d, "rows", path, 3)
+    cols, rows = _int(d, "cols", path, 3, 99), _int(d, "rows", path, 3, 99)   # (hex numbers are CCRR: two digits each)
     hexes, terrain = _rec(d["hexes"], f"{path}.hexes"), _rec(d["terrain"], f"{path}.terrain")
     for n in hexes:
         try: c, r = divmod(int(n), 100); ok = hex_label(hex_of(n)) == n and 1 <= c <= cols and 1 <= r <= rows

@@ -46,7 +46,7 @@ class FmcOptions:
     gaze: str = "once"                 # the medusa's gaze: tempt fate "once" a skirmish, or each "round"
     gaze_range: int = 6                # inches within which a figure faces a medusa
     flying: bool = False               # flyers move at their flying speed (in the open); False: their ground speed (a site's rooms)
-    troll_rises: bool = False          # a fallen troll regenerates and stands again unless its body is burned (oil flask or torches, from 1")
+    troll_rises: bool = True           # "their bodies must be burned": a fallen troll regenerates and stands again unless burned (an oil flask or torches from 1", a dragon's fire); False: it stays down
     items: str = ""                    # general items each new character carries (up to three), e.g. "oil flask, torches"
     mage_reads: bool = False           # a mage may also read a scroll as others do, using it up, instead of spending energy ("by spending their own energy instead")
     drained: str = "rises"             # a figure an undead drains to 0 maximum hit points "becomes undead": "rises" as one of its drainer's kind on its side, or is only "lost"
@@ -144,7 +144,7 @@ class FmcState(State):
         if f.pc and self.options.fate_saves:
             if self.tempt(f, 1, f"{f.name} is struck down and tempts fate to survive"):
                 return self.fall(f, "down", lambda: f"{f.name} survives, out of the fight.")
-        burn = " (its body must be burned, or it will rise again)" if "regenerate" in f.specials else ""
+        burn = " (its body must be burned, or it will rise again)" if "regenerate" in f.specials and self.options.troll_rises else ""
         self.fall(f, "dead", lambda: f"{f.name} perishes{burn}.")
 
 # %% ../../../nbs/63d_fmc_rounds.ipynb #103ec375

@@ -37,7 +37,7 @@ def parse_classes(text:str) -> list:
 def _names(text:str) -> list: return [w.strip() for w in str(text).split(",") if w.strip()]
 
 def figure_of(c:Character, fid:str, name:str=None) -> Figure:
-    "The figure of the character sheet `c` (fmc-core's `Character`): its hit points, defense, speed, weapon, shield, prowess, energy, scrolls, skills, and an attuned magic weapon's bonus or focus's energy."
+    "The figure of the character sheet `c` (fmc-core's `Character`): its hit points, defense, speed, weapon, shield, prowess, energy, scrolls, skills, and an attuned magic weapon's bonus (a fighter's) or focus's energy (a mage's): the sheet's `weapon_bonus` and `focus_energy`."
     return Figure(**_character_kw(c, fid, name))
 
 def _character_kw(c:Character, fid:str, name:str=None) -> dict:
@@ -45,16 +45,13 @@ def _character_kw(c:Character, fid:str, name:str=None) -> dict:
     ws = [WEAPONS[w] for w in c.weapons if w in WEAPONS and (ammo or not WEAPONS[w].ammunition)]   # no magazine: no shooting
     melee = [w for w in ws if w.melee]
     w = (melee or ws or [None])[0] if c.cls != "fighter" or not any(x.missile for x in ws) else next(x for x in ws if x.missile)
-    magic, focus = 0, 0
-    if c.attuned:
-        m = next((it for it in c.items if isinstance(it, dict) and it.get("name") == c.attuned), {})
-        if m.get("magic") == "weapon": magic = int(m.get("bonus", 0))
-        if m.get("magic") == "focus" and c.cls == "mage": focus = int(m.get("energy", 0))
-    two = (w is not None and w.hands == 2) or bool(magic and m.get("two_handed"))
+    mw = c.magic_weapon                                          # the attuned magic weapon's record, if any
+    wields = mw is not None and mw.get("bonus", 0) > 0          # in hand as a fighter holds it (its hands; magic, not mundane steel)
+    two = (w is not None and w.hands == 2) or bool(wields and mw.get("two_handed"))
     return dict(id=fid, name=name or c.name, side=0, kind=c.cls, level=c.level, hp=c.hp_max, defense=c.defense, speed=c.speed,
                   bonus=c.prowess, split=c.cls == "fighter", die=6, two_handed=two,
-                  ranged=w is not None and w.missile, reach=w is not None and w.reach, magic=magic, shield=c.shield,
-                  energy=c.energy + focus, spells=tuple(c.scrolls), skills=tuple(c.skills),
+                  ranged=w is not None and w.missile, reach=w is not None and w.reach, magic=c.weapon_bonus, shield=c.shield,
+                  steel=not wields, energy=c.energy + c.focus_energy, spells=tuple(c.scrolls), skills=tuple(c.skills),
                   items=tuple(it if isinstance(it, str) else it.get("name", "") for it in c.items), pc=True, hd=c.level,
                   weapon=w.name if w is not None else "fists")
 

@@ -15,10 +15,10 @@ from .treasure import (as_rng, _roll, _check_level, money_text as _money, Treasu
 
 # %% auto #0
 __all__ = ['ROOM_ROLES', 'OBSTACLES', 'TRAPS', 'HIDING', 'FEATURES', 'HEX_TABLE', 'HAVENS', 'LANDMARKS', 'TERRAIN', 'BAD_TERRAIN',
-           'MOODS', 'APPROACHES', 'MonsterGroup', 'monster_list', 'eligible', 'monster_group', 'Room', 'Connection',
-           'EncounterTable', 'encounter_table', 'SiteOptions', 'Site', 'stock_site', 'Lair', 'Hex', 'stock_lair',
-           'stock_lair_site', 'stock_hex', 'hex_label', 'hex_of', 'Region', 'starting_region', 'negotiation_die',
-           'negotiation_odds', 'Negotiation', 'negotiate']
+           'MOODS', 'APPROACHES', 'MonsterGroup', 'monster_list', 'eligible', 'monster_group', 'fit_occupants', 'Room',
+           'Connection', 'EncounterTable', 'encounter_table', 'SiteOptions', 'Site', 'stock_site', 'Lair', 'Hex',
+           'stock_lair', 'stock_lair_site', 'stock_hex', 'hex_label', 'hex_of', 'Region', 'starting_region',
+           'negotiation_die', 'negotiation_odds', 'Negotiation', 'negotiate']
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #d8c030a9
 @dataclass(frozen=True)
@@ -59,6 +59,25 @@ def monster_group(budget:int, rng, names=None) -> MonsterGroup:
     ms = eligible(budget, names); g = as_rng(rng)
     m = ms[int(g.integers(len(ms)))]
     return MonsterGroup(m.key, max(1, math.floor(budget / m.xp + 0.5)), m.xp)
+
+def fit_occupants(groups,                 # MonsterGroups: a site's occupants, room by room
+                  budget:float,           # the experience they should be worth (1,000 × level)
+                  within:float=0.25       # the share of `budget` they may be off by (DECISIONS: ±25%)
+                 ) -> list:
+    "The groups with their counts moved, one monster at a time toward `budget`, until their experience is within ±`within` of it (unchanged if it is)."
+    lo, hi = budget * (1 - within), budget * (1 + within)
+    counts, xs = [g.count for g in groups], [g.xp_each for g in groups]
+    total = sum(c * x for c, x in zip(counts, xs))
+    for _ in range(200 + sum(counts)):
+        if lo <= total <= hi: break
+        steps = [(i, -1) for i in range(len(xs)) if counts[i] > 1] if total > hi else [(i, 1) for i in range(len(xs))]
+        if not steps: break
+        i, d = min(steps, key=lambda s: (not lo <= total + s[1] * xs[s[0]] <= hi, abs(total + s[1] * xs[s[0]] - budget), s[0]))
+        counts[i] += d; total += d * xs[i]
+    if not lo <= total <= hi:
+        raise FmcError(f"occupants of {' and '.join(g.monster for g in groups)} cannot come within ±{within:.0%} of {budget:,.0f} XP "
+                       f"({lo:,.0f}–{hi:,.0f}; one of each is {sum(xs):,} XP): draw from cheaper monsters, or fewer groups of rooms")
+    return [g if c == g.count else MonsterGroup(g.monster, c, g.xp_each) for g, c in zip(groups, counts)]
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #b0b952be
 ROOM_ROLES = ("monsters with treasure", "monsters without treasure", "unoccupied with treasure", "feature", "feature", "feature")
@@ -112,7 +131,7 @@ class EncounterTable:
     __str__ = text
     def to_dict(self) -> dict: return dict(entries=[g.to_dict() for g in self.entries])
     def __getitem__(self, d6:int) -> MonsterGroup:
-        if not isinstance(d6, numbers.Integral) or not 1 <= d6 <= 6: raise FmcError(f"the encounter table is read with a d6 (1–6), got {d6!r}")
+        if not isinstance(d6, numbers.Integral) or isinstance(d6, bool) or not 1 <= d6 <= 6: raise FmcError(f"the encounter table is read with a d6 (1–6), got {d6!r}")
         return self.entries[d6 - 1]
 
 def encounter_table(budget:int, rng, names=None) -> EncounterTable:
@@ -130,6 +149,7 @@ class SiteOptions:
     encounter_share: float = 1 / 6        # each random encounter's worth, as a share of the site's budget
     lairs: str = "one-room"               # a lair hex: "one-room" (500 × d6 XP) or "site" (a multi-room site of one monster kind)
     treasure: TreasureOptions = field(default_factory=TreasureOptions)
+    occupants_within: float = 0.25        # the occupants' experience stays within ± this share of xp_per_level × level (DECISIONS: ±25%)
 
 @dataclass
 class Site:
@@ -167,12 +187,14 @@ def _check_site_options(o:SiteOptions):
         raise FmcError(f"a site has one or more groups of six rooms, got groups={o.groups!r}")
     if not 0 < o.encounter_share <= 1: raise FmcError(f"encounter_share must be in (0, 1], got {o.encounter_share!r}")
     if o.lairs not in ("one-room", "site"): raise FmcError(f"lairs is 'one-room' or 'site', got {o.lairs!r}")
+    w = o.occupants_within
+    if isinstance(w, bool) or not isinstance(w, numbers.Real) or not 0 <= w < 1: raise FmcError(f"occupants_within is a share from 0 to below 1, got {w!r}")
     monster_list(o.monsters)
 
 def stock_site(level:int,                       # the party level the site is for
                rng,                             # a seed, a dice Roller or a numpy Generator
                options:SiteOptions|None=None) -> Site:
-    "Stock a site: rooms in groups of six, occupants ~1,000 × level XP, two hoards, one loop of connections, d6 encounters."
+    "Stock a site: rooms in groups of six, occupants 1,000 × level XP ± 25%, two hoards, one loop of connections, d6 encounters."
     level, o, g = _check_level(level), options or SiteOptions(), as_rng(rng)
     _check_site_options(o)
     names = o.monsters
@@ -198,6 +220,9 @@ def stock_site(level:int,                       # the party level the site is fo
         t.hoards[1].owner = f"room {group_rooms['unoccupied with treasure'].number}"
         group_rooms["monsters with treasure"].hoard, group_rooms["unoccupied with treasure"].hoard = t.hoards
         treasures.append(t)
+    occupied = [r for r in rooms if r.occupants is not None]      # all together within the band (DECISIONS)
+    for r, grp in zip(occupied, fit_occupants([r.occupants for r in occupied], o.xp_per_level * level, o.occupants_within)):
+        r.occupants = grp
     n = len(rooms)
     links = tuple(Connection(i, i % n + 1, _roll(g, 6)) for i in range(1, n + 1))
     enc = encounter_table(o.xp_per_level * level * o.encounter_share, g, names)
@@ -263,7 +288,7 @@ def stock_lair_site(level:int, rng, options:SiteOptions|None=None) -> Site:
     level, o, g = _check_level(level), options or SiteOptions(), as_rng(rng)
     _check_site_options(o)
     kind = monster_group(o.xp_per_level * level / o.groups / 2, g, o.monsters).monster   # drawn as a room's would be
-    return stock_site(level, g, SiteOptions(o.groups, o.xp_per_level, (kind,), o.encounter_share, o.lairs, o.treasure))
+    return stock_site(level, g, SiteOptions(o.groups, o.xp_per_level, (kind,), o.encounter_share, o.lairs, o.treasure, o.occupants_within))
 
 def stock_hex(rng,                      # a seed, a dice Roller or a numpy Generator
               level:int=1,              # the level of a site found here
@@ -272,7 +297,7 @@ def stock_hex(rng,                      # a seed, a dice Roller or a numpy Gener
     "Stock a hex, d6: 1 haven, 2 site, 3 lair (500 × d6 XP), 4–6 landmark."
     g, o = as_rng(rng), options or SiteOptions()
     level = _check_level(level); _check_site_options(o)
-    if kind is not None and (not isinstance(kind, numbers.Integral) or not 1 <= kind <= 6):
+    if kind is not None and (not isinstance(kind, numbers.Integral) or isinstance(kind, bool) or not 1 <= kind <= 6):
         raise FmcError(f"a hex's kind is a d6 face (1–6), got {kind!r}")
     d6 = _roll(g, 6) if kind is None else int(kind)
     what = HEX_TABLE[d6]
@@ -318,8 +343,8 @@ class Region:
 def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5, rows:int=5) -> Region:
     "A haven at the map's centre and six stocked hexes around it (one at least a site), each with a terrain."
     g = as_rng(rng); level = _check_level(level)
-    if not (isinstance(cols, int) and isinstance(rows, int) and cols >= 3 and rows >= 3):
-        raise FmcError(f"a region map needs at least 3 × 3 hexes, got {cols!r} × {rows!r}")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 3 <= v <= 99 for v in (cols, rows)):   # (hex numbers are CCRR)
+        raise FmcError(f"a region map needs at least 3 × 3 hexes, at most 99 × 99, got {cols!r} × {rows!r}")
     centre = offset_to_axial((cols // 2, rows // 2), "odd-r")
     start = hex_label(centre)
     hexes = {start: stock_hex(g, level, options, kind=1)}

@@ -5,7 +5,7 @@
 # %% ../../../nbs/63_fmc_skirmish.ipynb #a56726a8
 from __future__ import annotations
 import math
-from ...engine import Game, GameKind, RulesError, register_game
+from ...engine import Game, GameKind, RulesError, register_game, canon
 from .data import FmcError
 from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
                                             split_ways, can_split, blocker, move_spot)
@@ -121,7 +121,10 @@ def _check(self:FmcState, player, a):
         g = self.by_id.get(a["fig"]) if isinstance(a["fig"], str) else None
         raise FmcError(f"not that figure's turn: {f.name} ({f.id}) acts now in the {PHASES[self.phase]} phase, not "
                        + (f"{g.name}" if g else f"{a['fig']!r}"))
-    if a in self.opts: return a
+    twin = next((o for o in self.opts if o == a), None)      # listed — compared as the engine compares (canonical JSON)
+    if twin is not None:
+        if canon(twin) == canon(a): return a
+        raise FmcError(f"an FMC action's numbers are whole numbers as listed (true is not 1, 1.0 is not 1): {a!r} is not {twin!r}")
     do = a["do"]
     if self.phase == 0 and do == "to": return self._check_to(f, a)
     if self.phase == 2 and do == "attack": return self._check_attack(f, a)
@@ -137,7 +140,7 @@ def _check(self:FmcState, player, a):
                        + (", ".join(f"{ef['id']} ({ef['spell']} on {', '.join(g.name for g in h)})" for ef, h in effects_in_force(self)) or "none"))
     if isinstance(t, str) and t in self.by_id and self.by_id[t].status in OUT:
         raise FmcError(f"{f.name} cannot target {self.by_id[t].name}: it is {self.by_id[t].status}")
-    if "energy" in a and isinstance(a["energy"], int) and a["energy"] > f.energy:
+    if "energy" in a and type(a["energy"]) is int and a["energy"] > f.energy:
         raise FmcError(f"{f.name} has {f.energy} energy left, not {a['energy']}")
     kinds = sorted({o["do"] for o in self.opts})
     raise FmcError(f"illegal action for {f.name} in the {PHASES[self.phase]} phase: {a!r} (it may: {', '.join(kinds)})")
@@ -163,8 +166,9 @@ def _check_attack(self:FmcState, f:Figure, a):
         raise FmcError(f"an attack gives 'at': a list of [target, bonus] pairs, got {a!r}")
     reach = {g.id for g in self._reach(f)}
     for t, b in at:
+        if not isinstance(t, str): raise FmcError(f"an attack's target is a figure's id (text, e.g. 'f1'), got {t!r}")
         if t not in reach: raise FmcError(f"{f.name} cannot reach {self.by_id[t].name if t in self.by_id else repr(t)} in melee")
-        if isinstance(b, bool) or not isinstance(b, int): raise FmcError(f"an attack's bonus is a whole number, got {b!r}")
+        if type(b) is not int: raise FmcError(f"an attack's bonus is a whole number, got {b!r}")
     bs = [b for _, b in at]
     if len(at) == 1 and bs[0] == f.bonus: return a
     if not can_split(f): raise FmcError(f"{f.name} cannot split its bonus of {f.bonus:+d}: it attacks once at {f.bonus:+d}")
