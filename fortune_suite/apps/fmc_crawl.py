@@ -15,7 +15,7 @@ from ..games.fmc.data import FmcError
 from ..games.fmc.sites import starting_region, Region
 from ..games.fmc.explore import HexCrawl, SITE_ACTIONS
 from ..games.fmc.explore import ExploreReport
-from ..engine import SaveError
+from ..engine import SaveError, read_json
 import base64, json
 
 # %% auto #0
@@ -326,8 +326,7 @@ def read_crawl_save(text:str) -> dict:
     "Everything a save `text` restores (seed, level, draws, kit, region, crawl, reports, site), checked; SaveError names the problem."
     if isinstance(text, (bytes, bytearray)): text = text.decode("utf-8", "replace")
     if not isinstance(text, str) or not text.strip(): _bad("it is empty (paste a saved region, or load its file)")
-    try: d = json.loads(text)
-    except ValueError as e: _bad(f"not JSON ({e})")
+    d = read_json(text, SaveError, "bad region save")           # (not JSON, or nested too deep: our error)
     if not isinstance(d, dict): _bad("it must be a JSON object")
     if d.get("format") != SAVE_FORMAT:
         _bad(f"format must be {SAVE_FORMAT!r}, got {d.get('format')!r}" + (" (a game save: load it in the skirmish tab)" if "actions" in d else ""))

@@ -258,7 +258,7 @@ def test_region_save_and_load(lab, page, bokeh_data, tmp_path):
     to2 = _travel_open(page, t, bokeh_data, avoid=(to,))
     wait(lambda: f"→ {to2}" in news.inner_text(), "the second trip reported")
     box = files.locator(".fs-fmc-crawl-savetext textarea")
-    for bad, says in (("{this is not a save", "Bad region save: not JSON"),
+    for bad, says in (("{this is not a save", "Bad region save is not JSON"),
                       (json.dumps({**d, "seed": 5}), "does not fit the region of seed 5"),
                       (run_in_kernel(page, "print(t.skirmish.state.save())").strip(), "a game save: load it in the skirmish tab")):
         box.fill(bad)

@@ -8,6 +8,7 @@ import copy, json, math
 from dataclasses import dataclass, field, fields
 import numpy as np
 from ...dice import Roller, dist
+from ...engine import read_json
 from .data import (CharacterError, FmcError, CLASSES, ARMOR, WEAPONS, ITEMS, SPELLS, SHIELD,
                                           GENERAL_ITEMS, COIN_VALUE, COINS_PER_SLOT, RETAINERS)
 
@@ -194,10 +195,10 @@ def _to_json(self, indent=1) -> str: "The sheet as JSON text."; return json.dump
 def _from_json(cls, text:str) -> Character:
     "A checked character from JSON text (a character file)."
     if not isinstance(text, (str, bytes)): raise CharacterError(f"character file: must be JSON text, got {type(text).__name__}")
-    try: d = json.loads(text)
-    except json.JSONDecodeError as e: raise CharacterError(f"character file: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    except UnicodeDecodeError as e: raise CharacterError(f"character file: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    return cls.from_dict(d)
+    if isinstance(text, bytes):
+        try: text = text.decode("utf-8")
+        except UnicodeDecodeError as e: raise CharacterError(f"character file: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    return cls.from_dict(read_json(text, CharacterError, "character file"))
 
 Character.to_dict, Character.to_json = _to_dict, _to_json
 Character.from_dict, Character.from_json = classmethod(_from_dict), classmethod(_from_json)

@@ -8,7 +8,7 @@ import json, numbers
 from dataclasses import dataclass, field, asdict
 from fractions import Fraction
 from ...dice import Dist, die, keep_lowest
-from ...engine import SaveError
+from ...engine import SaveError, read_json
 from ...geometry import hex_neighbours, hex_distance
 from .data import FmcError, ITEMS
 from .treasure import as_rng, _roll
@@ -362,9 +362,7 @@ def _from_dict(cls, d) -> HexCrawl:
 def _save(self:HexCrawl) -> str: return json.dumps(self.to_dict(), sort_keys=True)
 def _load(cls, text:str) -> HexCrawl:
     "An expedition from `save()` text."
-    try: d = json.loads(text)
-    except (TypeError, ValueError) as e: raise SaveError(f"bad hex crawl save: not JSON ({e})") from None
-    return cls.from_dict(d)
+    return cls.from_dict(read_json(text, SaveError, "bad hex crawl save"))
 
 HexCrawl.to_dict, HexCrawl.save = _to_dict, _save
 HexCrawl.from_dict, HexCrawl.load = classmethod(_from_dict), classmethod(_load)
