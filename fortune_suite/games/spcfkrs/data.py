@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, copy, functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from ...engine import RulesError, read_json, depth, MAX_DEPTH
+from ...engine import RulesError, read_json, depth, MAX_DEPTH, brief
 from ...dice import dist, const, Dist, DiceError
 from ...geometry import square, format_square, GeometryError
 
@@ -163,7 +163,7 @@ def load_catalog(src=None,   # None (the rules' catalogue), a dict, JSON text, o
                               e.get("shots", 1), e.get("plasma", False), e.get("through", 0), e.get("blast", 0),
                               e.get("retarget", False))
     for w in base["weapons"]:
-        if w not in weapons: raise CatalogError(f"{name}: base, field 'weapons': unknown weapon {w!r}")
+        if not isinstance(w, str) or w not in weapons: raise CatalogError(f"{name}: base, field 'weapons': unknown weapon {brief(w)}")
     md = src["mods"]
     if not isinstance(md, dict): raise CatalogError(f"{name}: mods must be a JSON object")
     mods = {}
@@ -171,7 +171,8 @@ def load_catalog(src=None,   # None (the rules' catalogue), a dict, JSON text, o
         where = f"{name}: modification {key!r}"
         _fields(e, _MOD_FIELDS, where, ("name", "cost"))
         if e["cost"] < 0: raise CatalogError(f"{where}, field 'cost': must be 0 or more, got {e['cost']!r}")
-        if "weapon" in e and e["weapon"] not in weapons: raise CatalogError(f"{where}, field 'weapon': unknown weapon {e['weapon']!r}")
+        if "weapon" in e and (not isinstance(e["weapon"], str) or e["weapon"] not in weapons):
+            raise CatalogError(f"{where}, field 'weapon': unknown weapon {brief(e['weapon'])}")
         mods[key] = Mod(key, **e)
     return Catalog(copy.deepcopy(base), weapons, mods, name)
 
