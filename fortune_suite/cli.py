@@ -11,7 +11,7 @@ from .simkit import CLI_ERRORS, cli_message
 
 # %% auto #0
 __all__ = ['SERVE_BOKEH', 'find_front_door', 'lab_command', 'app_command', 'ServeError', 'port_in_use', 'wait_until_serving',
-           'token_file', 'server_env', 'read_token', 'make_parser', 'main']
+           'token_file', 'server_env', 'read_token', 'serve', 'make_parser', 'main']
 
 # %% ../nbs/05_cli.ipynb #c006
 def _roll(args):
@@ -58,7 +58,7 @@ def find_front_door(notebook:str|None=None, # the notebook to open (`--notebook`
     return (folder / "welcome.ipynb").resolve()
 
 def lab_command(notebook:Path, port:int=8888, *, open_browser:bool=False,
-                token:bool=True  # False: no token at all (the token itself is never on the command line: `_serve`)
+                token:bool=True  # False: no token at all (the token itself is never on the command line: `serve`)
                ) -> list:
     "The `jupyter lab` command line that `fortune-suite lab` runs: loopback, in the notebook's folder, BokehJS served."
     nb = Path(notebook)
@@ -114,7 +114,7 @@ def wait_until_serving(proc, # the server process (`subprocess.Popen`)
         time.sleep(0.25)
 
 class _Stop(BaseException):
-    "Raised in the main thread by the signal handler of `_serve`."
+    "Raised in the main thread by the signal handler of `serve`."
     def __init__(self, signum): super().__init__(signum); self.signum = signum
 
 def _end(proc, grace:float=10.0):
@@ -167,12 +167,14 @@ def read_token(token:str|None=None,      # `--token` (None: not given)
     if token is not None: return token
     return os.environ.get("JUPYTER_TOKEN") or secrets.token_hex(16)
 
-def _serve(cmd:list, # the server command line (no token on it)
+def serve(cmd:list, # the server command line (no token on it)
            port:int, # the port it was told to listen on (127.0.0.1)
            url:str, # the address printed once the server answers
            probe:str, # a cheap URL on that port to poll until it answers (one that checks the token, if there is one)
            timeout:float=90.0,
-           token:str="") -> int: # the server's token ('' for none): handed over in a 0600 file, never on `cmd`
+           token:str="", # the server's token ('' for none): handed over in a 0600 file, never on `cmd`
+           env:dict|None=None, # more environment for the server (and its kernels)
+           more=()) -> int: # lines printed after `serving at URL` (e.g. a table's invite links)
     "Run the server until it ends; SIGTERM/SIGINT/SIGHUP end it too. Print `serving at URL` only once it answers there."
     if port_in_use(port):
         raise ServeError(f"port {port} on 127.0.0.1 is already in use (another server?): "
@@ -185,12 +187,13 @@ def _serve(cmd:list, # the server command line (no token on it)
     old = {s: signal.signal(s, on_signal) for s in sigs}
     try:
         secret = token_file(token) if token else None
-        proc = subprocess.Popen(_tied(cmd), env=server_env(secret), start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
+        proc = subprocess.Popen(_tied(cmd), env={**server_env(secret), **(env or {})}, start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
         if asked: raise _Stop(asked[0])
         print(f"starting the server on port {port} …", file=sys.stderr, flush=True)
         wait_until_serving(proc, probe, timeout)
         if secret is not None: secret.unlink(missing_ok=True)   # read by now: the probe's answer checked the token
         print(f"serving at {url}", flush=True)
+        for line in more: print(line, flush=True)
         return proc.wait()
     except _Stop: return 0                                     # asked to stop: the server is ended below
     finally:
@@ -206,7 +209,7 @@ def _lab(args):
     try: nb = find_front_door(args.notebook, args.play_dir)
     except PlayFolderError as e: raise ServeError(str(e), code=2) from None
     url = f"http://127.0.0.1:{args.port}/lab/tree/{nb.name}" + (f"?token={token}" if token else "")
-    return _serve(lab_command(nb, args.port, open_browser=args.browser, token=bool(token)), args.port, url,
+    return serve(lab_command(nb, args.port, open_browser=args.browser, token=bool(token)), args.port, url,
                   f"http://127.0.0.1:{args.port}/api/status", token=token)
 
 def _app(args):
@@ -214,7 +217,7 @@ def _app(args):
     nb = Path(args.notebook)
     if not nb.exists(): raise FileNotFoundError(f"notebook not found: {nb}")
     url = f"http://127.0.0.1:{args.port}/" + (f"?token={token}" if token else "")
-    return _serve(app_command(nb.resolve(), args.port, open_browser=args.browser, token=bool(token)), args.port, url,
+    return serve(app_command(nb.resolve(), args.port, open_browser=args.browser, token=bool(token)), args.port, url,
                   f"http://127.0.0.1:{args.port}/voila/static/no-such-file", token=token)
 
 # %% ../nbs/05_cli.ipynb #c010
@@ -229,6 +232,10 @@ def _luck(args):
 def _sweep(args):
     from fortune_suite.sweep_cli import sweep_cli
     return sweep_cli(args.rest)
+
+def _play(args):
+    from fortune_suite.play import play_cli
+    return play_cli(args.rest)
 
 # %% ../nbs/05_cli.ipynb #dc93b4fc
 def _docs(args):
@@ -291,6 +298,10 @@ def make_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("sweep", help="a study, conditions × games, on Dask: fortune-suite sweep --help", add_help=False)
     w.add_argument("rest", nargs=argparse.REMAINDER, help="the study and options for the sweep")
     w.set_defaults(fn=_sweep)
+    y = sub.add_parser("play", help="host a table: the lobby and a page per seat, each person in their own browser: fortune-suite play --help",
+                       add_help=False)
+    y.add_argument("rest", nargs=argparse.REMAINDER, help="a game to start, seats, options, --ip, --port, --rooms")
+    y.set_defaults(fn=_play)
     return p
 
 def _stdout_gone():
@@ -314,6 +325,9 @@ def _main(argv) -> int:
     if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
     if argv[:1] == ["luck"]: return _luck(argparse.Namespace(rest=argv[1:]))                      # likewise
     if argv[:1] == ["sweep"]: return _sweep(argparse.Namespace(rest=argv[1:]))
+    if argv[:1] == ["play"]:                                                                      # likewise; it serves
+        try: return _play(argparse.Namespace(rest=argv[1:]))
+        except ServeError as e: print(f"fortune-suite: error: {e}", file=sys.stderr); return e.code
     p = make_parser()
     try: args = p.parse_args(argv)
     except SystemExit as e: return int(e.code or 0)

@@ -12,6 +12,7 @@ from ..ui.base import Panel, tag, shows_errors
 from ..rooms import Store, Room, RoomError
 from .. import rooms
 from .newgame import NewGameForm
+from .roomlink import ticker
 
 # %% auto #0
 __all__ = ['APPS', 'BLURB', 'MAIN', 'PERSON', 'SEAT_URL_ENV', 'TOKEN_ENV', 'playable_games', 'app_class', 'board_for', 'open_app',
@@ -297,9 +298,7 @@ class Spectator(Panel):
         super().__init__()
         self.seat, self.version = seat, None
         self._head, self._log = tag(W.HTML(), "fs-spectator-head"), tag(W.HTML(), "fs-spectator-log")
-        self._ticker = tag(W.Play(value=0, min=0, max=2**31 - 2, interval=500, repeat=True, playing=True,
-                                  layout=W.Layout(display="none")), "fs-app-ticker")
-        self.listen(self._ticker, lambda ch: self.poll(), names="value")
+        self._ticker = tag(ticker(self.poll, 500), "fs-app-ticker")
         self.set_children(self._head, self._log, self._ticker)
         self.poll()
     def poll(self) -> bool:

@@ -14,7 +14,7 @@ from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
 from ..ui.luck import LuckPanel
 from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
-from .roomlink import RoomLink
+from .roomlink import RoomLink, ticker
 _all_ = ["HUMAN", "seat_options", "Component", "ActionButtons"]
 
 # %% auto #0
@@ -120,10 +120,8 @@ class AppScaffold(Panel):
         self._loadrow.layout.display = "none"
         if len(self.link.seats) < 2 and self.state.game.kind.hidden: self._save.layout.display = "none"   # a save holds every secret
         # the page ticks (only while it is open) and each tick asks the store whether another screen moved
-        self._ticker = tag(W.Play(value=0, min=0, max=2**31 - 2, step=1, interval=250, repeat=True, playing=True,
-                                  show_repeat=False, layout=W.Layout(display="none")), "fs-app-ticker")
+        self._ticker = tag(ticker(self.poll, 250), "fs-app-ticker")
         self._toolbar.children = (*self._toolbar.children, self._ticker)
-        self.listen(self._ticker, lambda ch: self.poll(), names="value")
 
     def _make_seats(self):
         "One dropdown per seat: 'Human (hot seat)' or one of the game's bots (its help in the tooltip); in a room, who sits where."
