@@ -310,7 +310,7 @@ class Spectator(Panel):
         names = info.get("names") or [f"Player {p}" for p in range(info["players"])]
         if view["is_over"]: now = "The game is over."
         else: now = "To move: " + " and ".join(names[p] for p in view["to_move"]) + "."
-        self._head.value = (f'<div style="font-size:18px"><b>{html.escape(info["title"])}</b> — watching room '
+        self._head.value = (f'<div style="font-size:18px" data-version="{v}"><b>{html.escape(info["title"])}</b> — watching room '
                             f'{html.escape(info["id"])}</div><div>{html.escape(now)} {info["actions"]} moves so far.</div>')
         lines = view["log"][-40:]
         self._log.value = ('<div style="font-family:monospace;font-size:13px;max-height:420px;overflow-y:auto;'

@@ -213,12 +213,13 @@ def _turn_text(self:AppScaffold) -> str:
 
 def _draw_status(self:AppScaffold):
     held = self.component.log_upto is not None      # the component is telling what happened, step by step
+    at = f' data-version="{self.link.version}"' if self.link is not None else ""    # in a room: the position shown (for tests)
     news = "" if self.screen_for is not None or not self.news or held else \
         f'<div class="fs-app-news" style="color:#455a64">{html.escape(self.news)}</div>'
     err = ('<style>.fs-app-error .fs-cap::first-letter{text-transform:uppercase}</style><div class="fs-app-error" style="color:#b00020;'
            f'display:flex;gap:4px"><span>⚠</span><div class="fs-cap">{html.escape(plain_words(self.status, capital=False))}</div></div>') if self.status else ""
     self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0;height:100%;box-sizing:border-box">'
-                              f'<div class="fs-app-turn">{self._turn_text()}</div>{news}{err}</div>')
+                              f'<div class="fs-app-turn"{at}>{self._turn_text()}</div>{news}{err}</div>')
     self._draw_summary()
 
 def _draw_summary(self:AppScaffold):
