@@ -107,7 +107,7 @@ def test_fomo_three_seats_three_browsers(play, browser):
         what it saw go into other piles) and its own hand, and no other seat's peek in its log; the spectator no peek."""
         from fortune_suite import rooms
         for q, pn in panels.items():
-            wait(lambda: shown(q) == rooms.open(p.store).version(rid), f"page {q} up to date", timeout=60)
+            wait(lambda: shown(q) == rooms.open(p.store).version(rid), f"page {q} up to date", timeout=120)
             v = views(p.store, rid)[1][q]
             mine = {k for st in v["stacks"] for k in st["known"]} | set(v["my_pile"]) | {k for ks in v["known_in_piles"] for k in ks}
             extra = set() if v["is_over"] else drawn_cards(pn) - mine            # (the end reveals every pile)
@@ -125,8 +125,8 @@ def test_fomo_three_seats_three_browsers(play, browser):
     def wait_turn(q):
         "The page of seat `q` shows the room as it is now (the ticker brought the other seats' moves in), and its turn."
         from fortune_suite import rooms
-        wait(lambda: shown(q) == rooms.open(p.store).version(rid), f"Player {q}'s page up to date", timeout=60)
-        wait(lambda: "your turn" in panels[q].locator(".fs-app-status").inner_text(), f"Player {q}'s page showing its turn", timeout=60)
+        wait(lambda: shown(q) == rooms.open(p.store).version(rid), f"Player {q}'s page up to date", timeout=120)
+        wait(lambda: "your turn" in panels[q].locator(".fs-app-status").inner_text(), f"Player {q}'s page showing its turn", timeout=120)
 
     private_ok(); app_shot(panels[0], "rooms-fomo-1-seat0"); app_shot(panels[1], "rooms-fomo-1-seat1")
     steps = 0
@@ -149,7 +149,7 @@ def test_fomo_three_seats_three_browsers(play, browser):
             if green: pn.locator(f"button.fs-fomo-stack-{green[0]}").click()
             else: pn.locator("button.fs-fomo-discard").click()
         from fortune_suite import rooms
-        try: wait(lambda: len(rooms.open(p.store).state(rid).actions) > n, f"Player {q}'s move stored", timeout=60)
+        try: wait(lambda: len(rooms.open(p.store).state(rid).actions) > n, f"Player {q}'s move stored", timeout=120)
         except AssertionError:
             app_shot(pn, f"rooms-fomo-stuck-seat{q}")
             import sqlite3
@@ -160,7 +160,7 @@ def test_fomo_three_seats_three_browsers(play, browser):
     private_ok()
     for q, pn in panels.items():
         wait(lambda: "Game over" in pn.locator(".fs-app-status").inner_text() or "wins" in pn.locator(".fs-app-status").inner_text(),
-             f"page {q}: the end", timeout=60)
+             f"page {q}: the end", timeout=120)
         app_shot(pn, f"rooms-fomo-2-end-seat{q}")
     wait(lambda: "The game is over." in eye.locator(".fs-spectator").inner_text(), "the spectator: the end")
     for pg in [*pages.values(), eye]: pg.context.close()
@@ -187,7 +187,7 @@ def test_spcfkrs_orders_at_two_pages(play, browser):
     wait(lambda: rooms.open(p.store).state(rid).view(0)["round"] == 2 or rooms.open(p.store).state(rid).is_over, "the round resolved")
     for pg in (red, blue):
         app = pg.locator(".fs-spcfkrs-app").first
-        wait(lambda: "Orders revealed for round 1:" in " ".join(log_lines(app, ".fs-app-log")), "the round on both pages", timeout=60)
+        wait(lambda: "Orders revealed for round 1:" in " ".join(log_lines(app, ".fs-app-log")), "the round on both pages", timeout=120)
     app_shot(red.locator(".fs-spcfkrs-app").first, "rooms-spcfkrs-red"); app_shot(blue.locator(".fs-spcfkrs-app").first, "rooms-spcfkrs-blue")
     for pg in pages.values(): pg.context.close()
 
@@ -223,7 +223,7 @@ def test_ff_resumed_after_sigkill(play, browser, bokeh_data):
     app2 = pg2.locator(".fs-ff-app").first
     after = rooms.open(p.store).state(rid)
     assert after.save() == before.save()
-    wait(lambda: log_lines(app2, ".fs-app-log") == lines, "the same log after the restart")
+    wait(lambda: log_lines(app2, ".fs-app-log") == lines, "the same log after the restart", timeout=120)
     d = bokeh_data(pg2, "fs-table-pieces", until=lambda d: "a1" in d["id"] and abs(d["y"][d["id"].index("a1")] - 8) < 1e-6)
     app_shot(app2, "rooms-ff-2-after-restart")
     app2.get_by_role("button", name="End activation", exact=True).click()                # and the game goes on
