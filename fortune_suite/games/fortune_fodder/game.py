@@ -6,6 +6,7 @@
 from __future__ import annotations
 from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
+from ...engine.flow import FlowState, Turn, Orders, Step, Question
 from . import state, setup, draft, rounds, combat, actions, flag, menu, fields
 from .state import FFOptions, SIDE
 from .table import TABLE_IN
@@ -163,85 +164,60 @@ _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "ac
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
 
-class FFState(State):
-    "A game of Fortune Fodder in progress: the agenda (`stack`) and the tables that run it."
+def _order(resolve):
+    "An Orders frame's resolve from a setup function of (s, orders)."
+    return lambda s, frame, orders: resolve(s, orders)
+
+def _turn(legal, check, apply, **kw):
+    "A Turn from FF's (legal, check, apply): the check's findings travel with the action (`Parsed`), apply gets the action."
+    return Turn(legal, lambda s, frame, p: apply(s, frame, p.action), check=lambda s, frame, a: Parsed(a, check(s, frame, a)), **kw)
+
+def _respawn_done(s, frame): return not rounds._respawn_legal(s, frame)
+
+class FFState(FlowState):
+    "A game of Fortune Fodder in progress: its flow (the frames on `stack`, run by the engine) and the functions each runs."
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
 
-    # frame kind → (legal list, check, resolve) of a secret simultaneous order
-    orders = {"build": (_build_legal, _build_check, setup._resolve_build),
-              "secondary": (_secondary_legal, _secondary_check, setup._resolve_secondary),
-              "upgrades": (_upgrades_legal, _upgrades_check, setup._resolve_upgrades)}
-    # frame kind → (legal list, check, apply) of a player's turn in the flow
-    choosers = {"initiative": (setup._initiative_legal, setup._initiative_check, setup._initiative_apply),
-                "deploy": (setup._deploy_legal, setup._deploy_check, setup._deploy_apply),
-                "place_objective": (setup._place_objective_legal, setup._place_objective_check, setup._place_objective_apply),
-                "draft_privilege": (draft._draft_privilege_legal, draft._draft_privilege_check, draft._draft_privilege_apply),
-                "draft_order": (draft._draft_order_legal, draft._draft_order_check, draft._draft_order_apply),
-                "draft_pick": (draft._draft_pick_legal, draft._draft_pick_check, draft._draft_pick_apply),
-                "pair": (draft._pair_legal, draft._pair_check, draft._pair_apply),
-                "choose_unit": (rounds._choose_unit_legal, rounds._choose_unit_check, rounds._choose_unit_apply),
-                "first_player": (rounds._first_player_legal, rounds._first_player_check, rounds._first_player_apply),
-                "respawn": (rounds._respawn_legal, rounds._respawn_check, rounds._respawn_apply),
-                "act": (menu._act_legal, actions._act_check, actions._act_apply)}
-    # frame kind → the automatic step that runs it
-    steps = {"teams_done": setup._f_teams_done, "secondary_done": setup._f_secondary_done, "upgrades_done": setup._f_upgrades_done,
-             "after_initiative": setup._f_after_initiative,
-             "draft_start": draft._f_draft_start, "draft_next": draft._f_draft_next, "draft_teams": draft._f_draft_teams,
-             "round_start": rounds._f_round_start, "next": rounds._f_next, "end_activation": rounds._f_end_activation,
-             "round_end": rounds._f_round_end, "round_score": rounds._f_round_score,
-             "strike": combat._f_strike, "move_finish": actions._f_move_finish, "charge_strike": actions._f_charge_strike}
-    # decision kind → the choices to ask (an empty list: the decision is settled without asking)
-    asked = {"defend": combat._defend_legal, "aoo": actions._aoo_legal, "obelisk": combat._obelisk_legal,
-             "revenge": rounds._revenge_legal, "hourglass": rounds._hourglass_legal,
-             "place_flag": flag._place_flag_legal}
+    flow = {
+        # the rules' secret choices, made by both players at once
+        "build": Orders(_build_legal, _order(setup._resolve_build), check=_build_check),
+        "secondary": Orders(_secondary_legal, _order(setup._resolve_secondary), check=_secondary_check),
+        "upgrades": Orders(_upgrades_legal, _order(setup._resolve_upgrades), check=_upgrades_check),
+        # a player's turn in the flow
+        "initiative": _turn(setup._initiative_legal, setup._initiative_check, setup._initiative_apply),
+        "deploy": _turn(setup._deploy_legal, setup._deploy_check, setup._deploy_apply),
+        "place_objective": _turn(setup._place_objective_legal, setup._place_objective_check, setup._place_objective_apply),
+        "draft_privilege": _turn(draft._draft_privilege_legal, draft._draft_privilege_check, draft._draft_privilege_apply),
+        "draft_order": _turn(draft._draft_order_legal, draft._draft_order_check, draft._draft_order_apply),
+        "draft_pick": _turn(draft._draft_pick_legal, draft._draft_pick_check, draft._draft_pick_apply),
+        "pair": _turn(draft._pair_legal, draft._pair_check, draft._pair_apply),
+        "choose_unit": _turn(rounds._choose_unit_legal, rounds._choose_unit_check, rounds._choose_unit_apply),
+        "first_player": _turn(rounds._first_player_legal, rounds._first_player_check, rounds._first_player_apply),
+        "respawn": _turn(rounds._respawn_legal, rounds._respawn_check, rounds._respawn_apply, done=_respawn_done, skip=state._nothing_to_choose),
+        "act": Turn(menu._act_legal, lambda s, frame, p: actions._act_apply(s, frame, p.action, p.extra),
+                    check=lambda s, frame, a: Parsed(a, actions._act_check(s, frame, a)), done=menu._act_done),
+        # automatic frames
+        "teams_done": Step(setup._f_teams_done), "secondary_done": Step(setup._f_secondary_done),
+        "upgrades_done": Step(setup._f_upgrades_done), "after_initiative": Step(setup._f_after_initiative),
+        "draft_start": Step(draft._f_draft_start), "draft_next": Step(draft._f_draft_next), "draft_teams": Step(draft._f_draft_teams),
+        "round_start": Step(rounds._f_round_start), "next": Step(rounds._f_next), "end_activation": Step(rounds._f_end_activation),
+        "round_end": Step(rounds._f_round_end), "round_score": Step(rounds._f_round_score), "strike": Step(combat._f_strike),
+        "move_finish": Step(actions._f_move_finish), "charge_strike": Step(actions._f_charge_strike),
+        # decisions in the middle of an action (none to ask: settled by `_nothing_to_choose`)
+        "defend": Question(combat._defend_legal, combat._defend_apply, skip=state._nothing_to_choose),
+        "aoo": Question(actions._aoo_legal, actions._aoo_apply, skip=state._nothing_to_choose),
+        "obelisk": Question(combat._obelisk_legal, combat._obelisk_apply, skip=state._nothing_to_choose),
+        "revenge": Question(rounds._revenge_legal, rounds._revenge_apply, skip=state._nothing_to_choose),
+        "hourglass": Question(rounds._hourglass_legal, rounds._hourglass_apply, skip=state._nothing_to_choose),
+        "place_flag": Question(flag._place_flag_legal, flag._place_flag_apply, skip=state._nothing_to_choose)}
 
-    # the engine's table: decision kind → the method that takes the answer
-    def _answer_defend(self, player, a, d): combat._defend_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_aoo(self, player, a, d): actions._aoo_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_obelisk(self, player, a, d): combat._obelisk_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_revenge(self, player, a, d): rounds._revenge_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_hourglass(self, player, a, d): rounds._hourglass_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_place_flag(self, player, a, d): flag._place_flag_apply(self, self.stack[-1], a); self._go_on()
-    answers = {"defend": _answer_defend, "aoo": _answer_aoo, "obelisk": _answer_obelisk, "revenge": _answer_revenge,
-               "hourglass": _answer_hourglass, "place_flag": _answer_place_flag}
-
-    # --- the engine's hooks ---
+    # --- the engine's hooks (the flow's own: engine.flow) ---
     def _setup(self): setup.new_game(self)
 
-    def _go_on(self):
-        self._cache = {}
-        self._run()
+    def _moved(self):
+        self._cache = {}    # this position's legal lists and engagements: emptied after every change (what `_act_done` lists serves the view)
 
-    def _run(self):
-        "Run automatic frames until a player has to decide (or the game is over)."
-        self._cache = {}
-        while not self.over and self.stack:
-            top = self.stack[-1]; k = top["kind"]
-            if k in self.asked:
-                choices = self.asked[k](self, top)
-                if choices:
-                    self.ask(top["player"], k, choices, self._frame(top)); break
-                self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
-            if k in self.choosers:
-                if k == "act" and menu._act_done(self, top): self.stack.pop(); self._cache = {}; continue
-                if k == "respawn" and not rounds._respawn_legal(self, top): self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
-                break
-            if k in self.orders: break
-            self.stack.pop()
-            self.steps[k](self, top)
-            self._cache = {}
-        # `_cache` (this position's legal lists and engagements) is fresh here: it was emptied after every change, so
-        # what `_act_done` listed serves the view
-
-    def _to_move(self):
-        if self.over or not self.stack: return ()
-        top = self.stack[-1]
-        return (0, 1) if top["kind"] in self.orders else (top["player"],)
-
-    def _legal(self, player):
-        top = self.stack[-1]; k = top["kind"]
-        if k in self.orders: return self.orders[k][0](self, player)
-        return self.choosers[k][0](self, top)
+    def frame_view(self, top) -> dict: return self._frame(top)
 
     def apply(self, player, action):
         self._given = action            # the object given, before the engine copies it (`_check`: one of the listed actions?)
@@ -254,23 +230,11 @@ class FFState(State):
             got = _listed_act(self, top, action)
             if got is not None: return got
         fields.read(k, action)                          # the one place an action's fields are read: exactly its fields, each of its kind
-        if k in self.orders: self.orders[k][1](self, player, action); return None     # a secret order is held as given
-        return Parsed(action, self.choosers[k][1](self, top, action))
+        return FlowState._check(self, player, action)
 
     def _refusal(self, player, action, decision):
         "The rule that leaves `action` out of the choices of `decision` (see `fields.refusal`); the engine's words if none is found."
         return fields.refusal(self, self.stack[-1], action) or State._refusal(self, player, action, decision)
-
-    def _resolve(self, orders):
-        top = self.stack.pop()
-        self.orders[top["kind"]][2](self, orders)
-        self._go_on()
-
-    def _apply(self, player, parsed):
-        top = self.stack[-1]
-        if top["kind"] == "act": actions._act_apply(self, top, parsed.action, parsed.extra)
-        else: self.choosers[top["kind"]][2](self, top, parsed.action)
-        self._go_on()
 
     def _describe(self, player, a) -> str: return describe(self, player, a)
 

@@ -44,7 +44,7 @@ def new_game(s):
         s.stack.append({"kind": "teams_done"})
     elif o.draft: s.stack.append({"kind": "draft_start"})
     else: s.stack += [{"kind": "teams_done"}, {"kind": "build"}]
-    s._run()
+    s.run()
 
 # %% ../../../nbs/43h_ff_setup.ipynb #c017
 def _resolve_build(s, orders):
