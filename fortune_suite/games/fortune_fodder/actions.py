@@ -25,25 +25,16 @@ __all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
 
-COST = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1,
-        "claim": 1, "pick_up": 1, "drop": 1, "end": 0}
+COST = state.ACT_COST    # (the Unit's: `Unit.cost` says what an action costs a pair now)
 
 TOL = 0.005   # inches: rounding allowance when checking a typed distance against a limit
 
 def _r3(p): return [float(p[0]), float(p[1])]
 
-def cost(s, u, kind) -> int:
-    e = u.prof.effects
-    if kind == "jets" and e.get("free_jets"): return 0
-    if kind == "dust_off" and e.get("free_dust_off"): return 0
-    if kind == "claim" and u.debuff("punishment"): return 2
-    return COST[kind]
-
-JETS_REACH = 3.0     # inches a Hit the Jets push goes, before mods
-
-def jets_reach(s, u) -> float: return JETS_REACH + u.prof.effects.get("jets", 0)
-
-def dust_reach(s, u) -> float: return 6.0 + u.prof.effects.get("dust_off_range", 0)
+def cost(s, u, kind) -> int: return u.cost(kind)
+JETS_REACH = state.JETS_REACH
+def jets_reach(s, u) -> float: return u.jets_reach
+def dust_reach(s, u) -> float: return u.dust_reach
 
 def _can(s, u, kind) -> bool:
     if kind in ONCE and kind in u.used: return False
@@ -280,9 +271,8 @@ def _attack_action(s, u, a):
     combat._declare(s, u, w, t, source="attack")
 
 def _heal_amount(s, u, why):
-    if u.prof.effects.get("flat_heal"): base = 3
-    else: base = s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total
-    return base + int(u.prof.effects.get("heal", 0))
+    flat, bonus = u.heal
+    return (flat if flat is not None else s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total) + bonus
 
 def _check_meds(s, u, a): pass
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from ...engine import RulesError, register_bot, LazyLegal, score_key
-from .actions import JETS_REACH, charge_route
+from .actions import charge_route
 from .moves import obstacles_for, walk
 from .table import make_piece, MARKER_R
 from .state import cards_for
@@ -314,7 +314,7 @@ def _act(view, me, legal):
             if legal.listed(tag) and not legal.part(tag): continue               # none offered
             if tag == "move" and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds): continue
             if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
-            rho, cost = (u["speed"], 0.05) if tag == "move" else (JETS_REACH + u["effects"].get("jets", 0), 0.15)
+            rho, cost = (u["speed"], 0.05) if tag == "move" else (u["jets_reach"], 0.15)
             if top == ():                 # None if none has a value (worked out when a bound first needs it)
                 top = None
                 for a in (legal.part("rest") if "rest" in legal.tags else ()):

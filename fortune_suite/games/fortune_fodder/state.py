@@ -16,8 +16,9 @@ from .moves import obstacles_for
 from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 
 # %% auto #0
-__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'check_presets', 'Unit',
-           'all_units', 'on_table', 'uname', 'objective_name', 'blockers', 'obstacles', 'free_spot']
+__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'ACT_COST', 'JETS_REACH', 'DUST_REACH', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions',
+           'cards_for', 'check_presets', 'heal_words', 'Unit', 'all_units', 'on_table', 'uname', 'objective_name',
+           'blockers', 'obstacles', 'free_spot']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -150,6 +151,15 @@ def check_presets(o):
         fixed.append((x, y, r, uid))
 
 # %% ../../../nbs/43_ff_state.ipynb #c010
+ACT_COST = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1,
+            "claim": 1, "pick_up": 1, "drop": 1, "end": 0}     # AP an action of an activation costs, before mods
+JETS_REACH, DUST_REACH = 3.0, 6.0                          # inches a Hit the Jets push goes, a Dust Off reaches, before mods
+
+def heal_words(heal:tuple) -> str:
+    "A pair's `heal` in a player's words: 'd3', '3', 'd3+1'."
+    flat, bonus = heal
+    return (str(flat) if flat is not None else "d3") + (f"+{bonus}" if bonus else "")
+
 class Unit:
     "One Pilot–Mech pair in play."
     def __init__(self, uid:str, player:int, prof:Profile, r:float):
@@ -190,6 +200,22 @@ class Unit:
     def speed(self) -> float: return max(0.0, self.prof.speed - self.debuff("speed"))
     @property
     def ap_max(self) -> int: return self.prof.ap + self.tokens
+    def cost(self, kind) -> int:
+        "The AP action `kind` costs this pair now: Extra Thrusters make Jets free, Doctor's Orders Dust Off; Punishment makes a Claim 2."
+        e = self.prof.effects
+        if kind == "jets" and e.get("free_jets"): return 0
+        if kind == "dust_off" and e.get("free_dust_off"): return 0
+        if kind == "claim" and self.debuff("punishment"): return 2
+        return ACT_COST[kind]
+    @property
+    def jets_reach(self) -> float: return JETS_REACH + self.prof.effects.get("jets", 0)       # Experimental Fuel: +1"
+    @property
+    def dust_reach(self) -> float: return DUST_REACH + self.prof.effects.get("dust_off_range", 0)
+    @property
+    def heal(self) -> tuple:
+        "What this Pilot's heals (Meds, Repairs, Dust Off) mend: (a fixed amount or None for a d3 roll, a bonus added)."
+        e = self.prof.effects
+        return (3 if e.get("flat_heal") else None, int(e.get("heal", 0)))
     @property
     def name(self) -> str: return self.prof.mech
     def to_view(self) -> dict:
@@ -224,7 +250,8 @@ class Unit:
                 "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.pos is not None and not self.mech_out and not self.pilot_out, "activated": self.activated,
                 "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
                 "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": self._bi,
-                "effects": self._eff,
+                "effects": self._eff, "costs": {k: self.cost(k) for k in ACT_COST}, "jets_reach": self.jets_reach,
+                "dust_reach": self.dust_reach, "heal": heal_words(self.heal),
                 "weapons": [{**w, "used": ammo.get(w["name"], 0)} for w in self._wv] if ammo else list(self._wv)}
 
     def _weapon_views(self) -> list:
