@@ -152,7 +152,7 @@ def _why_hourglass(s, f, a):
             f"or {{'hourglass': None}} keeps it; got {brief(uid)}")
 
 def _why_place_flag(s, f, a):
-    why = flag._flag_spot_ok(s, tuple(f["around"]), (float(a["place_flag"][0]), float(a["place_flag"][1])), s.by_id[f["unit"]])
+    why = flag.flag_spot_ok(s, tuple(f["around"]), (float(a["place_flag"][0]), float(a["place_flag"][1])), s.by_id[f["unit"]])
     if why: return f"Flag rule: {why}"
     return "Flag rule: the dropped Flag goes on one of the spots offered, fully within 2\" of the Mech and clear of bases and terrain"
 

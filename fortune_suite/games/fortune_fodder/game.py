@@ -4,45 +4,16 @@
 
 # %% ../../../nbs/43e_ff_game.ipynb #cd401c44
 from __future__ import annotations
-from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
-from ...engine.flow import FlowState, Turn, Orders, Step, Question
+from ...engine.flow import FlowState
 from . import state, setup, draft, rounds, combat, actions, flag, menu, fields
-from .state import FFOptions, SIDE
+from .state import FFOptions, SIDE, Parsed
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
-from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
+
 
 # %% auto #0
-__all__ = ['Parsed', 'describe', 'LazyOdds', 'FFState', 'FortuneFodder']
-
-# %% ../../../nbs/43e_ff_game.ipynb #c810ecc5
-_SAMPLES = {}   # (id of a card library, what the sample depends on) → (the library, the suggestions): the same for every game
-
-def _samples(cards, key, make):
-    hit = _SAMPLES.get((id(cards), key))
-    if hit is None or hit[0] is not cards:
-        if len(_SAMPLES) > 4096: _SAMPLES.clear()
-        hit = _SAMPLES[(id(cards), key)] = (cards, make())
-    return hit[1]
-
-def _build_legal(s, player):
-    return _samples(s.cards, ("teams", s.options.points), lambda: [{"team": t} for t in sample_teams(s.cards, s.options.points)])
-def _build_check(s, player, a):
-    if not (isinstance(a, dict) and set(a) == {"team"}): raise RulesError(f"team rule: submit {{'team': [[mech, pilot], ...]}}, got {a!r}")
-    check_team(s.cards, a["team"], s.options.points)
-
-def _secondary_legal(s, player): return [{"secondary": k} for k in SECONDARIES]
-def _secondary_check(s, player, a):
-    if not (isinstance(a, dict) and set(a) == {"secondary"} and a["secondary"] in SECONDARIES):
-        raise RulesError(f"secondary objective rule: pick one of {', '.join(SECONDARIES)} as {{'secondary': key}}, got {a!r}")
-
-def _upgrades_legal(s, player):
-    team, left = s.teams[player], s.leftover[player]
-    return _samples(s.cards, ("upgrades", repr(team), left), lambda: [{"upgrades": u} for u in sample_upgrades(s.cards, team, left)])
-def _upgrades_check(s, player, a):
-    if not (isinstance(a, dict) and set(a) == {"upgrades"}): raise RulesError(f"upgrade rule: submit {{'upgrades': {{'mods': [...], 'buy_ins': [...]}}}}, got {a!r}")
-    check_upgrades(s.cards, s.teams[player], a["upgrades"], s.leftover[player])
+__all__ = ['describe', 'LazyOdds', 'FFState', 'FortuneFodder']
 
 # %% ../../../nbs/43e_ff_game.ipynb #7f59258e
 _DEFENCE_WORDS = {"smoke": "smoke", "diverted": "diverted movements"}
@@ -95,8 +66,6 @@ def describe(s, player:int, a) -> str:
     return f"{n} chooses " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in a.items()) + "."
 
 # %% ../../../nbs/43e_ff_game.ipynb #92d6ef7e
-Parsed = namedtuple("Parsed", "action extra")
-
 class LazyOdds(dict):
     """One entry of a quiet view's `odds`: the action, its distance and whether it is in range at once; the exact odds
     (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict.
@@ -106,7 +75,7 @@ class LazyOdds(dict):
     def _force(self):
         if self._make is not None:
             (s, a), self._make = self._make, None
-            combat._odds_summary(s, a, self)     # (added to this dict: no copy in between)
+            combat.odds_summary(s, a, self)     # (added to this dict: no copy in between)
         return self
     def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
         if self._make is None: raise KeyError(k)
@@ -129,16 +98,16 @@ def _lazy_odds(s, atts) -> list:
     "A quiet view's `odds`: a `LazyOdds` for each listed attack, holding the action (and in analysis mode its `_range_summary`)."
     out, play = [], s.options.no_pre_measuring      # (`_range_summary` is {} in play mode)
     for a in atts:
-        o = LazyOdds(action=a) if play else LazyOdds(action=a, **combat._range_summary(s, a))
+        o = LazyOdds(action=a) if play else LazyOdds(action=a, **combat.range_summary(s, a))
         o._make = (s, a); out.append(o)
     return out
 
-_LISTED = ("move", "jets", "melee", "ranged", "charge", "claim", "dust_off", "repairs")   # act kinds whose check (`_act_check`) gives nothing but a move's points
+_LISTED = ("move", "jets", "melee", "ranged", "charge", "claim", "dust_off", "repairs")   # act kinds whose check (`act_check`) gives nothing but a move's points
 
 def _listed_act(s, top, action):
     """`Parsed` for an action of the active pair that is, as an object, one of the legal actions the state listed for this
     very position (a bot's pick from its view's list; the engine copies the action, so the object it was given is looked
-    for): the full check `_act_check` would pass it, so only what it returns is worked out — a move's points
+    for): the full check `act_check` would pass it, so only what it returns is worked out — a move's points
     ([start] + the path's points as `_check_move` reads them), else None. None if the action is not such an object (the
     full check runs)."""
     given, kind = getattr(s, "_given", None), action.get("act") if type(action) is dict else None
@@ -155,7 +124,7 @@ def _listed_act(s, top, action):
     if kind != "move": return Parsed(action, None)
     p = action.get("path")
     if set(action) != {"act", "path"} or not (isinstance(p, list) and 1 <= len(p) <= 8): return None
-    return Parsed(action, [s.by_id[uid].pos] + [state._point(s, q, "movement rule") for q in p])
+    return Parsed(action, [s.by_id[uid].pos] + [state.table_point(s, q, "movement rule") for q in p])
 
 _VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
               "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
@@ -164,52 +133,12 @@ _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "ac
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
 
-def _order(resolve):
-    "An Orders frame's resolve from a setup function of (s, orders)."
-    return lambda s, frame, orders: resolve(s, orders)
-
-def _turn(legal, check, apply, **kw):
-    "A Turn from FF's (legal, check, apply): the check's findings travel with the action (`Parsed`), apply gets the action."
-    return Turn(legal, lambda s, frame, p: apply(s, frame, p.action), check=lambda s, frame, a: Parsed(a, check(s, frame, a)), **kw)
-
-def _respawn_done(s, frame): return not rounds._respawn_legal(s, frame)
-
 class FFState(FlowState):
     "A game of Fortune Fodder in progress: its flow (the frames on `stack`, run by the engine) and the functions each runs."
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
 
-    flow = {
-        # the rules' secret choices, made by both players at once
-        "build": Orders(_build_legal, _order(setup._resolve_build), check=_build_check),
-        "secondary": Orders(_secondary_legal, _order(setup._resolve_secondary), check=_secondary_check),
-        "upgrades": Orders(_upgrades_legal, _order(setup._resolve_upgrades), check=_upgrades_check),
-        # a player's turn in the flow
-        "initiative": _turn(setup._initiative_legal, setup._initiative_check, setup._initiative_apply),
-        "deploy": _turn(setup._deploy_legal, setup._deploy_check, setup._deploy_apply),
-        "place_objective": _turn(setup._place_objective_legal, setup._place_objective_check, setup._place_objective_apply),
-        "draft_privilege": _turn(draft._draft_privilege_legal, draft._draft_privilege_check, draft._draft_privilege_apply),
-        "draft_order": _turn(draft._draft_order_legal, draft._draft_order_check, draft._draft_order_apply),
-        "draft_pick": _turn(draft._draft_pick_legal, draft._draft_pick_check, draft._draft_pick_apply),
-        "pair": _turn(draft._pair_legal, draft._pair_check, draft._pair_apply),
-        "choose_unit": _turn(rounds._choose_unit_legal, rounds._choose_unit_check, rounds._choose_unit_apply),
-        "first_player": _turn(rounds._first_player_legal, rounds._first_player_check, rounds._first_player_apply),
-        "respawn": _turn(rounds._respawn_legal, rounds._respawn_check, rounds._respawn_apply, done=_respawn_done, skip=state._nothing_to_choose),
-        "act": Turn(menu._act_legal, lambda s, frame, p: actions._act_apply(s, frame, p.action, p.extra),
-                    check=lambda s, frame, a: Parsed(a, actions._act_check(s, frame, a)), done=menu._act_done),
-        # automatic frames
-        "teams_done": Step(setup._f_teams_done), "secondary_done": Step(setup._f_secondary_done),
-        "upgrades_done": Step(setup._f_upgrades_done), "after_initiative": Step(setup._f_after_initiative),
-        "draft_start": Step(draft._f_draft_start), "draft_next": Step(draft._f_draft_next), "draft_teams": Step(draft._f_draft_teams),
-        "round_start": Step(rounds._f_round_start), "next": Step(rounds._f_next), "end_activation": Step(rounds._f_end_activation),
-        "round_end": Step(rounds._f_round_end), "round_score": Step(rounds._f_round_score), "strike": Step(combat._f_strike),
-        "move_finish": Step(actions._f_move_finish), "charge_strike": Step(actions._f_charge_strike),
-        # decisions in the middle of an action (none to ask: settled by `_nothing_to_choose`)
-        "defend": Question(combat._defend_legal, combat._defend_apply, skip=state._nothing_to_choose),
-        "aoo": Question(actions._aoo_legal, actions._aoo_apply, skip=state._nothing_to_choose),
-        "obelisk": Question(combat._obelisk_legal, combat._obelisk_apply, skip=state._nothing_to_choose),
-        "revenge": Question(rounds._revenge_legal, rounds._revenge_apply, skip=state._nothing_to_choose),
-        "hourglass": Question(rounds._hourglass_legal, rounds._hourglass_apply, skip=state._nothing_to_choose),
-        "place_flag": Question(flag._place_flag_legal, flag._place_flag_apply, skip=state._nothing_to_choose)}
+    # the frames of the rules: each rules module gives its own (their `FRAMES`), run by the engine's flow
+    flow = {**setup.FRAMES, **draft.FRAMES, **rounds.FRAMES, **menu.FRAMES, **actions.FRAMES, **combat.FRAMES, **flag.FRAMES}
 
     # --- the engine's hooks (the flow's own: engine.flow) ---
     def _setup(self): setup.new_game(self)
@@ -277,16 +206,16 @@ class FFState(FlowState):
             d = self.draft
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
-            atts = menu._act_attacks(self, top)
+            atts = menu.act_attacks(self, top)
             if self.quiet: v["odds"] = _lazy_odds(self, atts)   # a read-only projection: an attack's odds are worked out only if the bot reads them
-            else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
+            else: v["odds"] = [{"action": a, **combat.range_summary(self, a), **combat.odds_summary(self, a)} for a in atts]
         elif top["kind"] == "defend" and top["player"] == player:
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
             w = self.cards.obelisk if st["source"] == "obelisk" else att.weapons[st["weapon"]]
             t = self.by_id[st["target"]]
-            base = combat._spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
-            v["odds"] = [{"action": a, **combat._odds_of(combat._defended(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
-                         for a in combat._defend_legal(self, top)]
+            base = combat.spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
+            v["odds"] = [{"action": a, **combat.odds_of(combat.defended_fields(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
+                         for a in combat.defend_legal(self, top)]
         return v
 
     def _terrain_view(self) -> list:

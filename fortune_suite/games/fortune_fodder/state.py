@@ -7,6 +7,8 @@ from __future__ import annotations
 import math, os
 from dataclasses import dataclass
 from typing import Any
+from collections import namedtuple
+from ...engine.flow import Turn
 from ...engine import RulesError, brief
 from ...geometry import Circle
 from .cards import load_cards, Cards
@@ -16,9 +18,10 @@ from .moves import obstacles_for
 from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 
 # %% auto #0
-__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'ACT_COST', 'JETS_REACH', 'DUST_REACH', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions',
-           'cards_for', 'check_presets', 'heal_words', 'Unit', 'all_units', 'on_table', 'uname', 'objective_name',
-           'blockers', 'obstacles', 'free_spot']
+__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'ACT_COST', 'JETS_REACH', 'DUST_REACH', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'Parsed',
+           'FFOptions', 'cards_for', 'check_presets', 'heal_words', 'Unit', 'all_units', 'on_table', 'uname',
+           'objective_name', 'blockers', 'obstacles', 'free_spot', 'free_spots', 'table_point', 'zone_spots',
+           'nothing_to_choose', 'turn']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -322,17 +325,17 @@ def _spot_terrain(s, x, y, r, key) -> str | None:
     s._los_cache[key] = why
     return why
 
-def _free_spots(s, spots, r) -> list:
+def free_spots(s, spots, r) -> list:
     "The spots where a base of radius r may stand (`free_spot` of each is None), the bases and markers listed once."
     bl = blockers(s)
     return [z for z in spots if _why_not(s, z, r, bl) is None]
 
-def _point(s, v, rule):
+def table_point(s, v, rule):
     if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v)):
         raise RulesError(f"{rule}: a point on the table is [x, y] in inches, got {v!r}")
     return (float(v[0]), float(v[1]))
 
-def _zone_spots(s, player, depth, r, dense=False):
+def zone_spots(s, player, depth, r, dense=False):
     "Spots offered in a deployment zone: 8 along its middle line (`dense`: every 1.5\" on two lines)."
     y = edge_y(player) + (depth / 2 if player == 0 else -depth / 2)
     if not dense: return [(x, y) for x in (2.0, 5.0, 8.0, 11.0, 14.0, 17.0, 20.0, 23.0)]
@@ -340,13 +343,20 @@ def _zone_spots(s, player, depth, r, dense=False):
     return [(r + 0.01 + 1.5 * i, yy) for yy in ys for i in range(int((TABLE_IN - 2 * r) // 1.5) + 1)]
 
 # %% ../../../nbs/43_ff_state.ipynb #9b3f6e21
-def _nothing_to_choose(s, f):
+def nothing_to_choose(s, f):
     "A decision that lost all its options while the action that raised it finished (a push, a knockout): settle it."
     if f["kind"] == "place_flag":
-        from fortune_suite.games.fortune_fodder.flag import flag_home, _where
+        from fortune_suite.games.fortune_fodder.flag import flag_home, flag_where
         s.flag["pos"] = pos = flag_home(s)
-        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle" + _where(pos), {"flag_pos": list(pos)})
+        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle" + flag_where(pos), {"flag_pos": list(pos)})
     elif f["kind"] == "revenge":
         s.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
     else:
         s.emit("info", f"No room within 4\" of {SIDE[f['player']]}'s edge: their knocked-out Mechs wait for the next round.", {}, f["player"])
+
+# %% ../../../nbs/43_ff_state.ipynb #45c4a9f1
+Parsed = namedtuple("Parsed", "action extra")    # what a turn's check hands to its apply: the action and what the check worked out
+
+def turn(legal, check, apply, **kw) -> Turn:
+    "A flow `Turn` from a rule's legal(s, frame), check(s, frame, action) and apply(s, frame, action): what the check works out travels with the action (`Parsed`)."
+    return Turn(legal, lambda s, frame, p: apply(s, frame, p.action), check=lambda s, frame, a: Parsed(a, check(s, frame, a)), **kw)
