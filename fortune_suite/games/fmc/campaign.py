@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, asdict
 import numpy as np
 from ...engine import SaveError, read_json, get_game
 from .data import FmcError, CharacterError, ITEMS, WEAPONS, ARMOR, SHIELD, COIN_VALUE, RETAINERS
-from .characters import Character
+from .characters import Character, new_character
 from .treasure import coins_for, coin_value, coin_slots, money_text
 from .sites import Region, starting_region
 from .explore import HexCrawl, party_supplies
@@ -389,7 +389,23 @@ def _downtime(self, actions:dict|None=None) -> dict:
 
 Campaign.downtime = _downtime
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #bfa670ca
+# %% ../../../nbs/65_fmc_campaign.ipynb #daa87f19
+def _recruit(self, name:str, cls:str, **choices) -> Character:
+    "A new level-1 member made at a haven from the text's starting choices, its coins rolled with the campaign's dice."
+    def go():
+        self._haven("recruit")
+        if any(c.name == name for c in self.members): raise CampaignError(f"recruit: a member is already called {name!r}")
+        if "rng" in choices or "coins" in choices: raise CampaignError("recruit: the campaign rolls the coins (no rng or coins)")
+        c = new_character(name, cls, rng=self._rng(), **choices)
+        self.members.append(c); self.places[name] = "party"
+        self.burden(); self._sync()
+        self.note(f"{name}, a level-1 {cls}, joins the party with {money_text(c.coin_value)}.")
+        return copy.deepcopy(c)
+    return self._act(go)
+
+Campaign.recruit = _recruit
+
+# %% ../../../nbs/65_fmc_campaign.ipynb #20ee297f
 def _report(self, rep, players:str) -> None:
     "Log a crawl report: its full text for the referee, a line for everyone; keep an encounter it offers."
     self.note(rep.text(), referee=True)
@@ -438,7 +454,7 @@ def _travel(self, to:str, bad_weather:bool=False) -> dict:
 
 Campaign._report, Campaign._offer, Campaign.wander, Campaign.travel = _report, _offer, _wander, _travel
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #42c57b3b
+# %% ../../../nbs/65_fmc_campaign.ipynb #2bd520e2
 def _site_here(self):
     "The site in the party's hex (a site, or a lair stocked as a site), or CampaignError."
     h = self.region.hexes.get(self.crawl.position)
@@ -503,7 +519,7 @@ def _leave_site(self) -> str:
 
 Campaign.enter_site, Campaign.go, Campaign.uncover, Campaign.light, Campaign.leave_site = _enter_site, _go, _uncover, _light, _leave_site
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #52379953
+# %% ../../../nbs/65_fmc_campaign.ipynb #93db75d8
 def _loot(self) -> dict:
     "Take the hoard of the party's room into the treasury (beaten occupants' or an unoccupied room's); what was taken."
     def go():
@@ -534,7 +550,7 @@ def _dismiss(self) -> str:
 
 Campaign.loot, Campaign.dismiss = _loot, _dismiss
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #93495d4a
+# %% ../../../nbs/65_fmc_campaign.ipynb #7f419a9a
 OUT_FOR_GOOD = ("dead", "undead")
 CONDITIONS = ("petrified", "charmed")
 
@@ -568,7 +584,7 @@ def _skirmish(self, encounter:str|None=None, **options):
 
 Campaign.skirmish = _skirmish
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #e21332ca
+# %% ../../../nbs/65_fmc_campaign.ipynb #94e7b576
 def _names(items) -> list: return [i if isinstance(i, str) else i.get("name", "") for i in items]
 
 def _less(before, after) -> list:
@@ -644,7 +660,7 @@ def _conclude(self, s) -> dict:
 
 Campaign._write_back, Campaign.conclude = _write_back, _conclude
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #8bc8d904
+# %% ../../../nbs/65_fmc_campaign.ipynb #8db5c78f
 _KEYS = ("fmc_campaign", "seed", "step", "options", "party", "places", "region_seed", "region", "crawl", "sites",
          "treasury", "conditions", "set_out", "pending", "offered", "log")
 
@@ -735,7 +751,7 @@ def _load(cls, text) -> Campaign:
 
 Campaign.from_dict, Campaign.load = classmethod(_from_dict), classmethod(_load)
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #c9f822d2
+# %% ../../../nbs/65_fmc_campaign.ipynb #b6346fee
 def _players_site(self) -> dict|None:
     "The site the party is in, as the characters know it: seen rooms and the ways out of them they know."
     d = self.crawl.delve
