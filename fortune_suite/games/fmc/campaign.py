@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy, json, numbers
 from dataclasses import dataclass, field, asdict
 import numpy as np
-from ...engine import SaveError, read_json, get_game
+from ...engine import SaveError, read_json, get_game, load_game
 from .data import FmcError, CharacterError, ITEMS, WEAPONS, ARMOR, SHIELD, COIN_VALUE, RETAINERS
 from .characters import Character, new_character
 from .treasure import coins_for, coin_value, coin_slots, money_text
@@ -80,7 +80,8 @@ class Campaign:
         self.treasury = {"coins": {"cp": 0, "sp": 0, "gp": 0}, "valuables": [], "items": []}
         self.conditions = {}        # name → conditions a fight left (petrified, charmed, …)
         self.set_out = 0            # the time (thirds of a day) the party set out from the haven
-        self.pending = None         # the skirmish started and not yet concluded
+        self.pending = None         # the skirmish started and not yet concluded …
+        self.fight = None           # … and its live state (saved with the campaign as its actions)
         self.offered = []           # encounters that came up and wait to be fought or dismissed
         self.log = []
         self.note(f"The campaign begins at the haven in {region.start} ({region.hexes[region.start].detail}): "
@@ -109,7 +110,7 @@ class Campaign:
 
     def _act(self, fn):
         "Run `fn`; if it raises, put everything back as it was (a refused action changes nothing)."
-        keep = copy.deepcopy(self.__dict__)
+        keep = {k: (v if k == "fight" else copy.deepcopy(v)) for k, v in self.__dict__.items()}   # (the live skirmish: not copied)
         try: return fn()
         except Exception:
             self.__dict__.clear(); self.__dict__.update(keep); raise
@@ -152,7 +153,8 @@ def _to_dict(self) -> dict:
             "party": [c.to_dict() for c in self.members], "places": places, "region_seed": self.region_seed,
             "region": self.region.to_dict(), "crawl": self.crawl.to_dict(), "sites": copy.deepcopy(self.sites),
             "treasury": copy.deepcopy(self.treasury), "conditions": copy.deepcopy(self.conditions), "set_out": self.set_out,
-            "pending": copy.deepcopy(self.pending), "offered": list(self.offered), "log": copy.deepcopy(self.log)}
+            "pending": None if self.pending is None else {**copy.deepcopy(self.pending), "state": read_json(self.fight.save(), SaveError, "skirmish")},
+            "offered": list(self.offered), "log": copy.deepcopy(self.log)}
 
 def _save(self) -> str: "The campaign as one JSON text."; return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
 
@@ -576,6 +578,7 @@ def _skirmish(self, encounter:str|None=None, **options):
         s = get_game("fmc").new(opts, seed)
         self.pending = {"seed": seed, "members": [c.name for c in fighters], "encounter": enc, "room": room,
                         "mercenaries": mercs, "offered": encounter is None and room is None}
+        self.fight = s
         out = [c.name for c in self._present() if c.hp == 0]
         self.note(f"A skirmish: {', '.join(c.name for c in fighters)}" + (f" and {len(mercs)} mercenar{'y' if len(mercs) == 1 else 'ies'}" if mercs else "")
                   + f" against {enc}" + (f" in room {room[1]}" if room else "") + (f" ({', '.join(out)} at 0 hit points, out of it)" if out else "") + ".")
@@ -619,9 +622,11 @@ def _write_back(self, c:Character, f) -> dict:
     c.validate()
     return rec
 
-def _conclude(self, s) -> dict:
-    "Write back what the finished skirmish `s` (started by `skirmish()`) left on the sheets; the experience shared. A summary."
+def _conclude(self, s=None) -> dict:
+    "Write back what the finished skirmish `s` (started by `skirmish()`; default: the one under way) left on the sheets; the experience shared. A summary."
     def go():
+        nonlocal s
+        if s is None: s = self.fight
         p = self.pending
         if p is None: raise CampaignError("no skirmish is under way: start one with skirmish()")
         if getattr(getattr(s, "game", None), "name", None) != "fmc": raise CampaignError(f"conclude takes the state of the 'fmc' skirmish, got {type(s).__name__}")
@@ -644,7 +649,7 @@ def _conclude(self, s) -> dict:
                 self.note(f"{owner}'s mercenary {name} falls.")
         if p["room"] and res["clear"]: _memory(self, p["room"][0])["cleared"].append(p["room"][1])
         if p["offered"] and self.offered: self.offered.pop(0)
-        self.pending = None
+        self.pending = self.fight = None
         self._sync()
         words = []
         for n, r in out.items():
@@ -660,7 +665,20 @@ def _conclude(self, s) -> dict:
 
 Campaign._write_back, Campaign.conclude = _write_back, _conclude
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #8db5c78f
+# %% ../../../nbs/65_fmc_campaign.ipynb #83eca149
+def _cure(self, name:str, condition:str) -> None:
+    "End a member's condition (petrified, charmed): the referee's ruling."
+    def go():
+        self._member(name)
+        if condition not in self.conditions.get(name, []): raise CampaignError(f"{name} is not {condition} (conditions: {', '.join(self.conditions.get(name, [])) or 'none'})")
+        self.conditions[name] = [x for x in self.conditions[name] if x != condition]
+        if not self.conditions[name]: del self.conditions[name]
+        self._sync(); self.note(f"{name} is no longer {condition}.")
+    return self._act(go)
+
+Campaign.cure = _cure
+
+# %% ../../../nbs/65_fmc_campaign.ipynb #858d6574
 _KEYS = ("fmc_campaign", "seed", "step", "options", "party", "places", "region_seed", "region", "crawl", "sites",
          "treasury", "conditions", "set_out", "pending", "offered", "log")
 
@@ -726,15 +744,22 @@ def _from_dict(cls, d) -> Campaign:
     cond = d["conditions"]
     if not isinstance(cond, dict) or not all(n in names and isinstance(v, list) and all(x in CONDITIONS for x in v) for n, v in cond.items()):
         _bad(f"conditions must map members to conditions ({', '.join(CONDITIONS)})")
-    p = d["pending"]
-    if p is not None and (not isinstance(p, dict) or not all(n in names for n in p.get("members", [None]))): _bad("pending: a skirmish of members of the party")
+    p, fight = d["pending"], None
+    if p is not None:
+        if not isinstance(p, dict) or set(p) != {"seed", "members", "encounter", "room", "mercenaries", "offered", "state"}:
+            _bad("pending must be a skirmish under way: seed, members, encounter, room, mercenaries, offered, state")
+        if not isinstance(p["members"], list) or not all(n in names for n in p["members"]): _bad(f"pending.members: {p['members']!r} are not all members of the party")
+        fight = load_game(json.dumps(p["state"]))
+        if fight.game.name != "fmc" or fight.seed != p["seed"] or [x["name"] for x in fight.options.characters] != p["members"]:
+            _bad("pending.state is not the skirmish of pending (its game, seed or members differ)")
+        p = {k: v for k, v in p.items() if k != "state"}
     if not isinstance(d["offered"], list) or not all(isinstance(e, str) for e in d["offered"]): _bad("offered must list encounters")
     if not isinstance(d["log"], list) or not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in d["log"]): _bad("log must list lines")
     c = cls.__new__(cls)
     c.options, c.seed, c.step, c.region, c.region_seed = o, seed, _whole(d["step"], "step"), region, d["region_seed"]
     c.members, c.places, c.crawl, c.sites = sheets, where, crawl, copy.deepcopy(sites)
     c.treasury, c.conditions, c.set_out = copy.deepcopy(t), copy.deepcopy(cond), _whole(d["set_out"], "set_out")
-    c.pending, c.offered, c.log = copy.deepcopy(p), list(d["offered"]), copy.deepcopy(d["log"])
+    c.pending, c.fight, c.offered, c.log = copy.deepcopy(p), fight, list(d["offered"]), copy.deepcopy(d["log"])
     if crawl.delve is not None:
         h = region.hexes.get(crawl.position)
         if h is None or h.site is None or crawl.delve.site.to_dict() != h.site.to_dict():
@@ -751,7 +776,7 @@ def _load(cls, text) -> Campaign:
 
 Campaign.from_dict, Campaign.load = classmethod(_from_dict), classmethod(_load)
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #b6346fee
+# %% ../../../nbs/65_fmc_campaign.ipynb #2272a62b
 def _players_site(self) -> dict|None:
     "The site the party is in, as the characters know it: seen rooms and the ways out of them they know."
     d = self.crawl.delve
