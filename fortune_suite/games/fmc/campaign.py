@@ -678,7 +678,7 @@ def _cure(self, name:str, condition:str) -> None:
 
 Campaign.cure = _cure
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #858d6574
+# %% ../../../nbs/65_fmc_campaign.ipynb #d6f96a45
 _KEYS = ("fmc_campaign", "seed", "step", "options", "party", "places", "region_seed", "region", "crawl", "sites",
          "treasury", "conditions", "set_out", "pending", "offered", "log")
 
@@ -776,7 +776,7 @@ def _load(cls, text) -> Campaign:
 
 Campaign.from_dict, Campaign.load = classmethod(_from_dict), classmethod(_load)
 
-# %% ../../../nbs/65_fmc_campaign.ipynb #2272a62b
+# %% ../../../nbs/65_fmc_campaign.ipynb #661206c0
 def _players_site(self) -> dict|None:
     "The site the party is in, as the characters know it: seen rooms and the ways out of them they know."
     d = self.crawl.delve
@@ -806,7 +806,8 @@ def _view(self, who:str) -> dict:
                                              if n in self.region.hexes else {})}
              for n, h in cr.hexes.items() if h["state"] == "visited"}
     return {"when": self.when(), "party": [{**c.to_dict(), "stats": c.stats(), "place": self.places[c.name], "conditions": self.conditions.get(c.name, [])} for c in self.members],
-            "position": cr.position, "hexes": hexes, "ways": [list(w) for w in cr.ways], "offer": list(cr.offer),
+            "map": {"cols": cr.cols, "rows": cr.rows}, "position": cr.position, "hexes": hexes,
+            "ways": [list(w) for w in cr.ways], "offer": list(cr.offer),
             "light": {"lit": cr.lit, "turns_left": cr.light_left, "turns_in_pack": cr.light_turns()},
             "supplies": self.supplies, "speed": self.speed, "treasury": copy.deepcopy(self.treasury),
             "site": _players_site(self), "offered": list(self.offered),
