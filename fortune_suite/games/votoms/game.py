@@ -10,6 +10,7 @@ from .data import VotomsError
 from .table import get_table, dist, sight, reach, _reach, DIRS
 from .units import make_squads
 from . import combat as C
+from .combat import defend_policy
 
 # %% auto #0
 __all__ = ['FIELDS', 'VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack',
@@ -29,6 +30,7 @@ class VotomsOptions:
     bail_out: bool = True         # player characters bail out on foot when their AT is destroyed
     fall_damage: int = 1          # hits lost by a unit knocked off an edge (the text only says it falls)
     objective_points: int = 2     # points for each objective marker picked up
+    defend: object = "ask"        # each seat's defence preference: 'ask', 'best', a margin (0 to 1), or {seat: one of those}
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -38,6 +40,7 @@ class VotomsOptions:
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         get_table(self.table)
+        for seat in (0, 1): defend_policy(self, seat)        # names a bad defence preference now
         make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
 
 # %% ../../../nbs/72c_votoms_game.ipynb #5d43ac4c
