@@ -11,6 +11,7 @@ from .table import get_table, dist, sight, reach, _reach, DIRS
 from .units import make_squads
 from . import combat as C
 from .combat import defend_policy
+from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
 __all__ = ['FIELDS', 'VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack',
@@ -31,6 +32,8 @@ class VotomsOptions:
     fall_damage: int = 1          # hits lost by a unit knocked off an edge (the text only says it falls)
     objective_points: int = 2     # points for each objective marker picked up
     defend: object = "ask"        # each seat's defence preference: 'ask', 'best', a margin (0 to 1), or {seat: one of those}
+    characters: dict = field(default_factory=dict)   # {unit id: character sheet}: the player characters in those ATs (games.votoms.checks)
+    surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -41,7 +44,8 @@ class VotomsOptions:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         get_table(self.table)
         for seat in (0, 1): defend_policy(self, seat)        # names a bad defence preference now
-        make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
+        sides = make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
+        check_characters(self.characters, sides); check_surprise_done(self.surprise_done)
 
 # %% ../../../nbs/72c_votoms_game.ipynb #5d43ac4c
 class VotomsState(State):
@@ -54,6 +58,8 @@ class VotomsState(State):
         self.contest_opts = (o.ties, o.overkill)
         sides = make_squads([list(s) for s in o.squads] if o.squads else None, o.budget, o.opponent)
         self.units, self.by_id, self.queue = [], {}, []
+        self.sheets = check_characters(o.characters, sides)       # {unit id: Character} (games.votoms.checks)
+        self.checks, self.burned, self.surprises = [], {}, {}      # this battle's skill checks, fate burned, surprise moves
         specs = [list(s) for s in o.squads] if o.squads else [[{}] * len(us) for us in sides]
         for side, us in enumerate(sides):
             free = [sq for sq in self.table.deploy[side] if not any(sp.get("pos") == list(sq) for q in specs for sp in q)]
@@ -227,6 +233,7 @@ def _same(a, b) -> bool:
     return a == b
 
 def _check(self, player, action):
+    if type(action) is dict and action.get("act") in ("check", "surprise"): return check_action(self, player, action)   # the referee's calls
     if type(action) is dict:
         for a in self._legal(player):      # `==` first (fast, but True == 1 there), then strictly
             if a == action and _same(action, a): return action
@@ -235,7 +242,9 @@ def _check(self, player, action):
 FIELDS = {     # act -> the fields its action object may carry besides 'act' and 'unit', and what each holds
     "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
     "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
-    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {}}
+    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
+    "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"},
+    "surprise": {"move": "name", "stat": "name", "group": "name", "target": "number"}}
 _KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
           "names": ("a list of names", lambda v: type(v) is list and all(type(x) is str for x in v)),
           "number": ("a whole number", lambda v: type(v) is int),                  # (a bool or 1.0 is not one)
