@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
 from .table import get_table, dist, sight, reach, _reach, DIRS
-from .units import make_squads
+from .units import make_squads, make_unit
 from . import combat as C
 from .combat import defend_policy
 from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
-__all__ = ['FIELDS', 'VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack',
-           'can_melee', 'can_fire', 'shape_error']
+__all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'start_turn', 'end_turn',
+           'check_over', 'after_attack', 'can_melee', 'can_fire', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class VotomsOptions:
     "The rules choices and the forces of a VOTOMS battle."
     squads: tuple = ()            # two lists of unit specs (see games.votoms.units); empty: each side the default squad
     budget: int = 900             # Gildan a side may spend on its given squad (0: no limit); infantry are bought on it
+    budgets: tuple = ()           # Gildan each side may spend, [side 0, side 1] (empty: `budget` for both; 0: no limit)
     opponent: str = "squad"       # 'squad' (side 1 fields the default squad) or 'infantry' (side 1 buys enemy infantry)
     table: str = "standard"       # the map (games.votoms.table.TABLES)
     max_rounds: int = 8           # the battle ends after this many rounds
@@ -34,6 +35,7 @@ class VotomsOptions:
     defend: object = "ask"        # each seat's defence preference: 'ask', 'best', a margin (0 to 1), or {seat: one of those}
     characters: dict = field(default_factory=dict)   # {unit id: character sheet}: the player characters in those ATs (games.votoms.checks)
     surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
+    first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -42,10 +44,24 @@ class VotomsOptions:
         for n, lo, hi in (("budget", 0, 100_000), ("max_rounds", 1, 100), ("fall_damage", 0, 5), ("objective_points", 0, 100)):
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
+        if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
+        if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
+            raise VotomsError(f"option budgets must be empty or two whole numbers from 0 to 100000 (one a side), got {self.budgets!r}")
         get_table(self.table)
         for seat in (0, 1): defend_policy(self, seat)        # names a bad defence preference now
-        sides = make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
+        sides = make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent, self.budgets)   # names what is wrong in a squad now
         check_characters(self.characters, sides); check_surprise_done(self.surprise_done)
+
+def squad_budget(options, side:int) -> int:
+    "The Gildan side `side` may spend on its squad under `options` (a `VotomsOptions` or a dict of its fields; 0: no limit) — what a builder shows."
+    o = options if isinstance(options, VotomsOptions) else VotomsOptions(**{k: v for k, v in options.items() if k in ("budget", "budgets")})
+    if side not in (0, 1) or isinstance(side, bool): raise VotomsError(f"side must be 0 or 1, got {side!r}")
+    return o.budgets[side] if o.budgets else o.budget
+
+def squad_cost(specs) -> int:
+    "The Gildan a squad (a list of unit specs) costs, as the budget counts it; VotomsError names a bad spec."
+    if not isinstance(specs, (list, tuple)): raise VotomsError(f"a squad is a list of unit specs, got {specs!r}")
+    return sum(make_unit(sp, f"U{i + 1}", 0).cost for i, sp in enumerate(specs))
 
 # %% ../../../nbs/72c_votoms_game.ipynb #5d43ac4c
 class VotomsState(State):
@@ -56,7 +72,7 @@ class VotomsState(State):
         o = self.options
         self.table = get_table(o.table)
         self.contest_opts = (o.ties, o.overkill)
-        sides = make_squads([list(s) for s in o.squads] if o.squads else None, o.budget, o.opponent)
+        sides = make_squads([list(s) for s in o.squads] if o.squads else None, o.budget, o.opponent, o.budgets)
         self.units, self.by_id, self.queue = [], {}, []
         self.sheets = check_characters(o.characters, sides)       # {unit id: Character} (games.votoms.checks)
         self.checks, self.burned, self.surprises = [], {}, {}      # this battle's skill checks, fate burned, surprise moves
@@ -66,6 +82,8 @@ class VotomsState(State):
             for u, sp in zip(us, specs[side]):
                 u.pos = tuple(sp["pos"]) if sp.get("pos") else free.pop(0)
                 u.facing = tuple(sp["facing"]) if sp.get("facing") else (0, 1) if side == 0 else (0, -1)
+                if not self.table.on_table(u.pos):
+                    raise VotomsError(f"unit {u.id}: square {list(u.pos)} is off the table ({self.table.width} × {self.table.height} squares, 0 to {self.table.width - 1} across, 0 to {self.table.height - 1} up)")
                 if not self.table.passable(u.pos) or self.unit_at(u.pos) is not None:
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is {'taken' if self.unit_at(u.pos) else 'not open ground or water'}")
                 self.add_unit(u)
@@ -89,6 +107,11 @@ class VotomsState(State):
 def start_round(self):
     self.round += 1
     self.snapped = set()      # units that have used Snap Fire this round
+    if self.round == 1 and self.options.first in (0, 1):      # the scenario gives round 1 to one side (an ambush)
+        first = self.options.first
+        self.order = (first, 1 - first)
+        self.emit("info", f"Round 1: {self.player_name(first)} strikes first, as the scenario has it (no roll).", {"round": 1, "first": first, "rolls": None})
+        return self.start_turn(first)
     while True:
         r = [self.roll("2d6", f"round {self.round} roll for the first turn", player=p).total for p in (0, 1)]
         if r[0] != r[1]: break
