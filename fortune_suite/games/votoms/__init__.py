@@ -42,4 +42,6 @@ __all__ += ["Table", "get_table", "Unit", "make_unit", "make_squads", "spec_cost
 from .checks import skill_check_odds, challenge_dice
 from .game import squad_budget, squad_cost
 from .scenarios import Scenario, SCENARIOS, get_scenario, scenario_options
-__all__ += ["skill_check_odds", "challenge_dice", "squad_budget", "squad_cost", "Scenario", "SCENARIOS", "get_scenario", "scenario_options"]
+from .campaign import Campaign, CampaignRules, CampaignError
+__all__ += ["skill_check_odds", "challenge_dice", "squad_budget", "squad_cost", "Scenario", "SCENARIOS", "get_scenario", "scenario_options",
+            "Campaign", "CampaignRules", "CampaignError"]

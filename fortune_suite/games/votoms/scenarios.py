@@ -87,12 +87,13 @@ class Scenario:
 # %% ../../../nbs/74_votoms_scenarios.ipynb #fcbb7930
 SCENARIOS = {s.name: s.check() for s in (
     Scenario("ambush", "Ambush in the canyon",
-             "The squad's road runs through a canyon; infantry wait on the ledges behind cover, and they fire first.",
+             "The squad's road runs through a canyon; a Zwerg and infantry wait on the ledges behind cover, and they fire first.",
              "canyon", ((3, 1), (4, 1), (3, 0), (4, 0)),
              ({"infantry": "Armor Hunter", "pos": [0, 6], "facing": [1, 0]}, {"infantry": "Armor Hunter", "pos": [7, 6], "facing": [-1, 0]},
-              {"infantry": "Missile Launcher Team", "pos": [2, 8], "facing": [0, -1]},
+              {"infantry": "Missile Launcher Team", "pos": [5, 8], "facing": [0, -1]},
+              {"at": "Zwerg", "weapons": ["SAT-03"], "pc": False, "pos": [2, 8], "facing": [0, -1]},
               {"infantry": "Foot Soldier", "pos": [0, 2], "facing": [1, 0]}, {"infantry": "Foot Soldier", "pos": [7, 2], "facing": [-1, 0]}),
-             200, "Break the ambush: wipe out the ambushers, or hold more of the field after six rounds; the way out (the marker) is worth 2.",
+             550, "Break the ambush: wipe out the ambushers, or hold more of the field after six rounds; the way out (the marker) is worth 2.",
              max_rounds=6, first=1),
     Scenario("salvage", "Salvage rights",
              "Two crews race for the parts buried in a scrapyard of wrecks; a rival Scopedog and its truck want them too.",
