@@ -20,6 +20,11 @@ def _apply(self, player, a):
     act = a["act"]
     if act == "end": return self.end_turn()
     if act in ("check", "surprise"): return do_check(self, player, a)
+    if act == "prefer":
+        self.prefs = {**getattr(self, "prefs", {}), player: a["defend"] if type(a["defend"]) is str else float(a["defend"])}
+        v = a["defend"]
+        what = {"ask": "be asked every defence.", "best": "take the best exact defence without being asked."}[v] if type(v) is str else f"be asked only when the defence changes the odds by more than {C.pct(v)}."
+        return self.emit("info", f"{self.player_name(player)} will now {what}", {"round": self.round, "seat": player, "defend": v}, player=player)
     u = self.by_id[a["unit"]]
     if act == "move": return do_move(self, u, a)
     u.spent += 1
@@ -147,7 +152,7 @@ VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "rer
 def _view(self, player):
     return {"round": self.round, "turn": self.side, "order": list(self.order), "max_rounds": self.options.max_rounds,
             "points": list(self.points), "objectives": [list(o) for o in self.objectives], "table": self.table.name,
-            "map": self.table.rows(), "units": [u.to_dict() for u in self.units],
+            "map": self.table.rows(), "units": [u.to_dict() for u in self.units], "defend": [C.preference(self, p) for p in (0, 1)],
             "characters": {k: {"name": c.name, "burned": self.burned.get(k, 0), "xp_left": sum(c.xp_left(burned=c.xp_burned + self.burned.get(k, 0)).values()),
                                "surprise": self.surprises.get(k)} for k, c in self.sheets.items()}}
 
@@ -177,6 +182,7 @@ def _describe(self, player, a):
         if d.kind == "charge": return f"{d.data['label']} " + ("does not melee." if a == "none" else f"charges {self.by_id[a].label} (a free melee attack).")
         return f"{d.data['label']} " + ("snap-fires first." if a == "fire" else "holds its fire.")
     if a.get("act") == "end": return f"{name} ends the turn."
+    if a["act"] == "prefer": return f"{name} sets its defence preference: {a['defend']}."
     if a["act"] in ("check", "surprise"):
         c = self.sheets[a["unit"].removesuffix("p") if a["unit"] not in self.sheets else a["unit"]].name
         return f"The referee calls for {c}'s " + (f"surprise move: {a['move']}" if a["act"] == "surprise" else "skill check") + f" ({a['stat']} + {a['group']} against {a['target']} dice)."

@@ -17,9 +17,9 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['NO_TOKENS', 'DEFEND', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
-           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'defend_policy', 'defence_table', 'best_of',
-           'spread', 'auto_defence', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'knock',
-           'hit', 'damage', 'destroy', 'blast_around']
+           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'defend_policy', 'preference', 'defence_table',
+           'best_of', 'spread', 'auto_defence', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer',
+           'knock', 'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -160,6 +160,11 @@ def defend_policy(options, seat:int):
     if (0 in d and "0" in d) or (1 in d and "1" in d): raise VotomsError("option defend: a seat given twice")
     return _defend_value(d.get(seat, d.get(str(seat), "ask")), f"defend[{seat}]")
 
+def preference(self, seat:int):
+    "Seat `seat`'s defence preference now: as changed in play (the act `prefer`), else the option's."
+    p = getattr(self, "prefs", {})
+    return p[seat] if seat in p else defend_policy(self.options, seat)
+
 _KEYS = ("win", "damage", "destroy")        # the outcome odds a margin compares
 
 def defence_table(data:dict) -> dict:
@@ -178,7 +183,7 @@ def spread(table:dict) -> float:
 
 def auto_defence(self, t, data:dict):
     "The defence the target's seat preference takes without asking (logged), or None: ask the seat."
-    pol = defend_policy(self.options, t.side)
+    pol = preference(self, t.side)
     if pol == "ask": return None
     table = defence_table(data)
     sp = spread(table)

@@ -76,6 +76,7 @@ class VotomsState(State):
         self.units, self.by_id, self.queue = [], {}, []
         self.sheets = check_characters(o.characters, sides)       # {unit id: Character} (games.votoms.checks)
         self.checks, self.burned, self.surprises = [], {}, {}      # this battle's skill checks, fate burned, surprise moves
+        self.prefs = {}                                            # defence preferences changed in play {seat: value} (the act prefer)
         specs = [list(s) for s in o.squads] if o.squads else [[{}] * len(us) for us in sides]
         for side, us in enumerate(sides):
             free = [sq for sq in self.table.deploy[side] if not any(sp.get("pos") == list(sq) for q in specs for sp in q)]
@@ -257,6 +258,10 @@ def _same(a, b) -> bool:
 
 def _check(self, player, action):
     if type(action) is dict and action.get("act") in ("check", "surprise"): return check_action(self, player, action)   # the referee's calls
+    if type(action) is dict and action.get("act") == "prefer":       # a seat changes its defence preference (no action spent)
+        if why := shape_error(action): raise VotomsError(f"illegal action: {why}")
+        if "defend" not in action: raise VotomsError("illegal action: prefer needs 'defend': 'ask', 'best' or a margin from 0 to 1")
+        return action
     if type(action) is dict:
         for a in self._legal(player):      # `==` first (fast, but True == 1 there), then strictly
             if a == action and _same(action, a): return action
@@ -266,22 +271,24 @@ FIELDS = {     # act -> the fields its action object may carry besides 'act' and
     "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
     "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
     "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
-    "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"},
+    "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"}, "prefer": {"defend": "preference"},
     "surprise": {"move": "name", "stat": "name", "group": "name", "target": "number"}}
 _KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
           "names": ("a list of names", lambda v: type(v) is list and all(type(x) is str for x in v)),
           "number": ("a whole number", lambda v: type(v) is int),                  # (a bool or 1.0 is not one)
           "square": ("a square [x, y] of whole numbers", lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)),
-          "flag": ("true, or left out", lambda v: v is True)}
+          "flag": ("true, or left out", lambda v: v is True),
+          "preference": ("'ask', 'best' or a margin from 0 to 1", lambda v: v in ("ask", "best") if type(v) is str else type(v) in (int, float) and 0 <= v <= 1)}
+_NO_UNIT = ("end", "prefer")      # acts of a seat, not of a unit
 
 def shape_error(action:dict) -> str|None:
     "What is malformed in an action object with a known act (an unknown field, a field of the wrong type: JSON types, strictly), or None."
     act = action["act"]
     fields = FIELDS[act]
-    known = ("act",) + (() if act == "end" else ("unit",)) + tuple(fields)
+    known = ("act",) + (() if act in _NO_UNIT else ("unit",)) + tuple(fields)
     if extra := [k for k in action if k not in known]:
         return f"{act} takes no field {extra[0]!r} (its fields: {', '.join(known)})"
-    if act != "end" and type(action.get("unit")) is not str: return f"'unit' is a unit id like 'R1', got {action.get('unit')!r}"
+    if act not in _NO_UNIT and type(action.get("unit")) is not str: return f"'unit' is a unit id like 'R1', got {action.get('unit')!r}"
     for k, kind in fields.items():
         what, ok = _KINDS[kind]
         if k in action and not ok(action[k]): return f"{act}: {k!r} is {what}, got {action[k]!r}"
@@ -292,7 +299,7 @@ def _why_illegal(self, player, action) -> str:
     name = self.player_name(player)
     if not isinstance(action, dict): return f"illegal action: {action!r} is not an action object like {{'act': 'end'}} ({name})"
     act = action.get("act")
-    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end)"
+    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end; a seat's: prefer; the referee's: check, surprise)"
     if why := shape_error(action): return f"illegal action: {why}"
     if act == "end": return f"illegal action: {action!r} (end takes no other fields)"
     uid = action["unit"]
