@@ -152,7 +152,7 @@ VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "rer
 def _view(self, player):
     return {"round": self.round, "turn": self.side, "order": list(self.order), "max_rounds": self.options.max_rounds,
             "points": list(self.points), "objectives": [list(o) for o in self.objectives], "table": self.table.name,
-            "map": self.table.rows(), "units": [u.to_dict() for u in self.units], "defend": [C.preference(self, p) for p in (0, 1)],
+            "map": self.table.rows(), "units": [u.to_dict() for u in self.units], "defend": [C.preference(self, p) for p in (0, 1)], "scenario": self.options.scenario,
             "characters": {k: {"name": c.name, "burned": self.burned.get(k, 0), "xp_left": sum(c.xp_left(burned=c.xp_burned + self.burned.get(k, 0)).values()),
                                "surprise": self.surprises.get(k)} for k, c in self.sheets.items()}}
 

@@ -36,6 +36,7 @@ class VotomsOptions:
     characters: dict = field(default_factory=dict)   # {unit id: character sheet}: the player characters in those ATs (games.votoms.checks)
     surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
     first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
+    scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -44,6 +45,7 @@ class VotomsOptions:
         for n, lo, hi in (("budget", 0, 100_000), ("max_rounds", 1, 100), ("fall_damage", 0, 5), ("objective_points", 0, 100)):
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
+        if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
         if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
         if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
             raise VotomsError(f"option budgets must be empty or two whole numbers from 0 to 100000 (one a side), got {self.budgets!r}")
@@ -90,7 +92,7 @@ class VotomsState(State):
                 self.add_unit(u)
         self.round, self.side, self.order, self.over, self.helped = 0, None, (), False, set()
         self.points, self.objectives, self.version, self._cache = [0, 0], list(self.table.objectives), 0, None
-        self.emit("info", f"VOTOMS on the {self.table.name} table: " + "; ".join(
+        self.emit("info", (f"Scenario {o.scenario}: " if o.scenario else "") + f"VOTOMS on the {self.table.name} table: " + "; ".join(
             f"{self.player_name(s)}: " + ", ".join(u.label for u in us) for s, us in enumerate(sides)), {"round": 0})
         self.start_round()
 

@@ -65,7 +65,7 @@ class Scenario:
         if not isinstance(squad, (list, tuple)) or not squad: raise VotomsError(f"scenario {self.name!r}: the player characters' squad is a non-empty list of unit specs")
         if len(squad) > len(self.deploy): raise VotomsError(f"scenario {self.name!r} deploys at most {len(self.deploy)} units for side 0, got {len(squad)}")
         mine = [{**sp, "pos": list(sq), "facing": list(self.facing)} for sp, sq in zip(squad, self.deploy)]
-        return {"squads": [mine, [dict(sp) for sp in self.enemy]], "budgets": [0, self.budget], "table": self.table,
+        return {"scenario": self.name, "squads": [mine, [dict(sp) for sp in self.enemy]], "budgets": [0, self.budget], "table": self.table,
                 "max_rounds": self.max_rounds, "objective_points": self.objective_points, "first": self.first, **more}
 
     def to_dict(self) -> dict:
