@@ -13,6 +13,9 @@ from .units import MAX_HANDHELD, MAX_MOUNTED
 from .game import VotomsState
 from .actions import Votoms
 from .scenarios import Scenario, get_scenario
+from .checks import skill_check_odds, challenge_dice
+from .contest import resolve, MAX_POOL
+from ...dice import Roller
 
 # %% auto #0
 __all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses']
@@ -40,13 +43,13 @@ def kit(c:Character) -> dict:
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #69bb1e3e
 CAMPAIGN_FORMAT, CAMPAIGN_VERSION = "fortune_suite.votoms_campaign", 1
-_KEYS = ("format", "version", "seed", "rules", "characters", "games", "upgrades", "open")
+_KEYS = ("format", "version", "seed", "rules", "characters", "games", "upgrades", "checks", "open")
 
 class Campaign:
     "A VOTOMS campaign: its characters, the games booked, the upgrades bought, the battle being played."
-    def __init__(self, characters:list, seed:int, rules:CampaignRules=CampaignRules(), games=None, upgrades=None, open=None):
+    def __init__(self, characters:list, seed:int, rules:CampaignRules=CampaignRules(), games=None, upgrades=None, open=None, checks=None):
         self._chars, self.seed, self.rules = list(characters), seed, rules
-        self.games, self.upgrades, self.open = list(games or []), list(upgrades or []), open
+        self.games, self.upgrades, self.open, self.checks = list(games or []), list(upgrades or []), open, list(checks or [])
 
     @staticmethod
     def new(characters:list,                 # Character sheets (Character.new), each with an AT in its equipment
@@ -173,11 +176,43 @@ def _buy(self, name:str, thing:str) -> int:
 
 Campaign.raise_level, Campaign.buy_skill, Campaign.sell_skill, Campaign.buy = _raise_level, _buy_skill, _sell_skill, _buy
 
+# %% ../../../nbs/75_votoms_campaign.ipynb #b25cd721
+def _skill_check(self, name:str, stat:str, group:str, target:int, life:bool=False) -> dict:
+    "A check of `name`'s `stat` + `group` against `target` dice between battles (see above); its record."
+    if self.open is not None: raise CampaignError(f"a battle ({self.open['scenario']}) is open: there a check is the battle's act 'check'")
+    c = self._find(name)
+    try: n = challenge_dice(c, stat, group)
+    except VotomsError as e: raise CampaignError(f"{name}: {e}") from None
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= MAX_POOL: raise CampaignError(f"target is the challenge's dice, 0 to {MAX_POOL}, got {target!r}")
+    if not isinstance(life, bool): raise CampaignError(f"life is true (a life-threatening check) or false, got {life!r}")
+    p = skill_check_odds(n, target)
+    r = Roller((self.seed * 1_000_003 + 2 ** 40 + len(self.checks)) % 2 ** 53)
+    af = sorted(r.roll(f"{n}d6", f"{name}'s {stat} + {group}").faces, reverse=True) if n > 0 else []
+    df = sorted(r.roll(f"{target}d6", "the challenge").faces, reverse=True) if target > 0 else []
+    rec = {"after_game": len(self.games), "character": name, "stat": stat, "group": group, "dice": n, "target": target, "life": life,
+           "p": round(p, 9), "faces": af, "target_faces": df, "passed": resolve(af, df).attacker_wins, "burned": False}
+    self.checks.append(rec)
+    return dict(rec)
+
+def _burn_fate(self, name:str) -> int:
+    "Pass `name`'s last check, failed and life-threatening, by burning one XP for good; the XP left (below 0 if none was)."
+    if self.open is not None: raise CampaignError(f"a battle ({self.open['scenario']}) is open: there fate is burned in the battle")
+    c = self._find(name)
+    rec = next((r for r in reversed(self.checks) if r["character"] == name), None)
+    if rec is None or rec["passed"] or not rec["life"]: raise CampaignError(f"burning fate passes a failed life-threatening check, and {name}'s last check is not one")
+    c2 = copy.deepcopy(c); c2.burn_fate()
+    self._chars[self._chars.index(c)] = c2
+    rec.update(burned=True, passed=True)
+    return sum(c2.xp_left().values())
+
+Campaign.skill_check, Campaign.burn_fate = _skill_check, _burn_fate
+
 # %% ../../../nbs/75_votoms_campaign.ipynb #543204cb
 def _save(self) -> str:
     "The campaign as JSON text."
     return json.dumps({"format": CAMPAIGN_FORMAT, "version": CAMPAIGN_VERSION, "seed": self.seed, "rules": asdict(self.rules),
-                       "characters": [c.to_dict() for c in self._chars], "games": self.games, "upgrades": self.upgrades, "open": self.open},
+                       "characters": [c.to_dict() for c in self._chars], "games": self.games, "upgrades": self.upgrades, "checks": self.checks,
+                       "open": self.open},
                       indent=1, ensure_ascii=False)
 
 def _load(text) -> Campaign:
@@ -189,7 +224,7 @@ def _load(text) -> Campaign:
     if d["format"] != CAMPAIGN_FORMAT or d["version"] != CAMPAIGN_VERSION: raise CampaignError(f"campaign file: not a {CAMPAIGN_FORMAT} version {CAMPAIGN_VERSION} file")
     if not isinstance(d["rules"], dict) or set(d["rules"]) != {f.name for f in fields(CampaignRules)} or not all(type(v) is bool for v in d["rules"].values()):
         raise CampaignError(f"campaign file: rules must be {{{', '.join(f.name + ': true/false' for f in fields(CampaignRules))}}}")
-    for k in ("characters", "games", "upgrades"):
+    for k in ("characters", "games", "upgrades", "checks"):
         if not isinstance(d[k], list): raise CampaignError(f"campaign file: {k} must be a list")
     chars = []
     for i, s in enumerate(d["characters"]):
@@ -207,9 +242,13 @@ def _load(text) -> Campaign:
         for n, r in booked.items():
             if not isinstance(r, dict) or not all(type(r.get(k)) is int and r.get(k) >= 0 for k in ("xp", "burned", "gildan")):
                 raise CampaignError(f"campaign file: games[{i}] for {n!r}: xp, burned and gildan must be whole numbers of 0 or more")
+    for i, r in enumerate(d["checks"]):
+        if not isinstance(r, dict) or r.get("character") not in names or type(r.get("burned")) is not bool:
+            raise CampaignError(f"campaign file: checks[{i}] is not a check of a character of the campaign (character, …, burned: true/false)")
     for c in chars:
         rs = [g["characters"][c.name] for g in d["games"]]
-        for f, v in (("games", len(rs)), ("xp_earned", sum(r["xp"] for r in rs)), ("xp_burned", sum(r["burned"] for r in rs))):
+        burned = sum(r["burned"] for r in rs) + sum(r["burned"] for r in d["checks"] if r["character"] == c.name)
+        for f, v in (("games", len(rs)), ("xp_earned", sum(r["xp"] for r in rs)), ("xp_burned", burned)):
             if getattr(c, f) != v: raise CampaignError(f"campaign file: character {c.name!r}: {f} is {getattr(c, f)}, but the games booked give {v}")
     o = d["open"]
     if o is not None:
@@ -217,6 +256,6 @@ def _load(text) -> Campaign:
         try: Votoms.make_options(o["options"], CampaignError, complete=True)
         except CampaignError as e: raise CampaignError(f"campaign file: open battle: {e}") from None
     if isinstance(d["seed"], bool) or not isinstance(d["seed"], int) or not 0 <= d["seed"] < 2 ** 53: raise CampaignError(f"campaign file: seed must be a whole number, got {d['seed']!r}")
-    return Campaign(chars, d["seed"], CampaignRules(**d["rules"]), d["games"], d["upgrades"], o)
+    return Campaign(chars, d["seed"], CampaignRules(**d["rules"]), d["games"], d["upgrades"], o, d["checks"])
 
 Campaign.save, Campaign.load = _save, staticmethod(_load)
