@@ -105,11 +105,12 @@ Campaign.battle = _battle
 def losses(state:VotomsState, uid:str, damaged_counts:bool=True) -> list:
     "[(name, 'lost' | 'damaged' | 'expended')] of the equipment unit `uid` took into `state`, in the order it is replaced."
     u = state.by_id[uid]
-    at = vehicle(state.options.squads[0][int(uid[1:]) - 1]["at"]).name
-    bought = [g for g in u.guns if g.w.cost is not None]
-    if u.destroyed: return [(at, "lost")] + [(g.w.name, "lost") for g in bought]
+    spec = state.options.squads[0][int(uid[1:]) - 1]
+    at, bought = vehicle(spec["at"]).name, [at_weapon(n).name for n in spec.get("weapons", [])]
+    if u.destroyed: return [(at, "lost")] + [(n, "lost") for n in bought]
+    left = {g.w.name: g for g in u.guns}
     out = [(at, "damaged")] if damaged_counts and u.hp < u.max_hp else []
-    return out + [(g.w.name, "expended") for g in bought if g.ammo == 0]
+    return out + [(n, "lost") if n not in left else (n, "expended") for n in bought if n not in left or left[n].ammo == 0]   # (not left: a Volatile weapon blew up)
 
 def _award(awards, name):
     a = (awards or {}).get(name, 0)
