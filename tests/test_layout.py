@@ -81,9 +81,8 @@ STILL_PRIVATE = {
     ("fortune_suite.games.votoms.combat", "fortune_suite.games.votoms.rerolls", "_rolls"),
     ("fortune_suite.games.votoms.combat", "fortune_suite.games.votoms.rerolls", "_index"),
 }
-# Fortune Fodder's rules modules still import each other at the top (one knot of four)
-STILL_CYCLES = [["fortune_suite.games.fortune_fodder.actions", "fortune_suite.games.fortune_fodder.combat",
-                 "fortune_suite.games.fortune_fodder.flag", "fortune_suite.games.fortune_fodder.rounds"]]
+# modules of one game that import each other at the top (Fortune Fodder's knot of four is undone)
+STILL_CYCLES = []
 # apps of FMC, VOTOMS and SPCFKRS that still import from inside their game's package
 STILL_INSIDE = {"fmc", "votoms", "spcfkrs"}
 

@@ -16,12 +16,12 @@ from .table import TABLE_IN, MARKER_R, path_cost, piece_distance
 from .moves import plan_path, walk, leg_clear
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
-from .state import SIDE, Unit
+from .state import SIDE, Unit, plain_xy
 from ...engine.flow import Step, Question
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'FRAMES', 'plain_xy', 'cost', 'jets_reach', 'dust_reach',
-           'can_take', 'act_check', 'act_apply', 'charge_route', 'charge_plan', 'charge_reaches']
+__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'FRAMES', 'cost', 'jets_reach', 'dust_reach', 'can_take',
+           'act_check', 'act_apply']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
@@ -30,7 +30,7 @@ COST = state.ACT_COST    # (the Unit's: `Unit.cost` says what an action costs a 
 
 TOL = 0.005   # inches: rounding allowance when checking a typed distance against a limit
 
-def plain_xy(p): return [float(p[0]), float(p[1])]
+
 
 def cost(s, u, kind) -> int: return u.cost(kind)
 JETS_REACH = state.JETS_REACH
@@ -154,7 +154,7 @@ def _resumed(s, u, f) -> tuple:
     if f["how"] == "charge":
         t = combat.target(s, f["target"])
         if t is None or not (t["active"] if isinstance(t, dict) else t.on_table): return [list(u.pos)], 0.0
-        pts, spent, _ = charge_plan(s, u, t)
+        pts, spent, _ = combat.charge_plan(s, u, t)
     else:
         obs = state.obstacles(s, skip=u)
         if f["how"] == "jets": obs.rough = ()                       # a push ignores rough ground
@@ -192,41 +192,9 @@ def _check_target(s, u, a, kind):
 
 def _check_charge(s, u, a): _check_target(s, u, a, "charge")
 
-def charge_route(obs, start, r:float, tpos, tr:float) -> list:
-    """The route a Charge from `start` (a base of radius `r`) at a target at `tpos` (radius `tr`) runs, with `obs` in the
-    way: to base contact on the side facing the charger, around what is in the way (`plan_path`); if no way is open,
-    straight at that spot (it stops at what blocks it). The rules (`charge_plan`) and a bot judging a charge by eye from
-    its view take the same route."""
-    dx, dy = start[0] - tpos[0], start[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
-    goal = (tpos[0] + dx / L * (tr + r + 0.003), tpos[1] + dy / L * (tr + r + 0.003))
-    if leg_clear(obs, start, goal, r): return [start, goal]        # (`plan_path`'s first answer, without setting up a planner)
-    return plan_path(obs, start, goal, r) or [start, goal]
-
-def charge_plan(s, u, t):
-    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — along `charge_route`, as far as Speed goes."
-    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
-    obs = state.obstacles(s, skip=u)
-    pts, spent, _ = walk(obs, charge_route(obs, u.pos, u.r, tpos, tr), budget, u.r)
-    return pts, spent, budget
-
-def charge_reaches(s, u, t, w) -> bool:
-    "Will a Charge by `u` at `t` with melee weapon `w` end in range and sight (along its route; an attack of opportunity on the way aside)?"
-    tid = t["id"] if isinstance(t, dict) else t.id
-    key = ("charge_reaches", u.id, tid, w.name)
-    if key in s._cache: return s._cache[key]
-    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
-    if max(0.0, math.dist(u.pos, tpos) - u.r - tr) > budget + w.range + 1e-9: ok = False   # no route is shorter than the straight line
-    else:
-        end = tuple(charge_plan(s, u, t)[0][-1])
-        ok = base_distance(Circle(*end, u.r), Circle(*tpos, tr)) <= w.range + 1e-9 and combat.sees(s, {"pos": end, "r": u.r}, t)
-    s._cache[key] = ok
-    return ok
-
 def _do_charge(s, u, a, x=None):
     t, w = _check_target(s, u, a, "charge")
-    pts, spent, budget = charge_plan(s, u, t)
+    pts, spent, budget = combat.charge_plan(s, u, t)
     s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
     then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
     if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then, target=a["target"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from ...engine import RulesError, register_bot, LazyLegal, score_key
-from .actions import charge_route
+from .combat import charge_route
 from .moves import obstacles_for, walk
 from .table import make_piece, MARKER_R
 from .state import cards_for

@@ -6,7 +6,6 @@
 from __future__ import annotations
 import functools
 from . import rounds
-from . import actions
 from . import flag
 from . import state
 import math
@@ -15,7 +14,7 @@ from ...geometry import Circle, base_distance
 from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES, aim_branches
 from ...dice import const, die, pool_sum, mixture
 from .table import cover_bonus, cloud_bonus
-from .moves import walk
+from .moves import walk, plan_path, leg_clear
 from .sight import line_of_sight
 from .state import SIDE, Unit
 from ...engine.flow import Step, Question
@@ -23,7 +22,7 @@ from ...engine.flow import Step, Question
 # %% auto #0
 __all__ = ['FRAMES', 'dist', 'engaged', 'terrain_bonus', 'sees', 'table_layout', 'target', 'attack_targets', 'charge_bonus',
            'attack_spec', 'spec_fields', 'defence_options', 'odds', 'odds_of', 'defended_fields', 'range_summary',
-           'odds_summary', 'declare_attack', 'defend_legal', 'obelisk_targets']
+           'odds_summary', 'declare_attack', 'defend_legal', 'charge_route', 'charge_plan', 'charge_reaches']
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c005
 def dist(s, a, b) -> float:
@@ -142,7 +141,7 @@ def odds(s, action, attacker=None, player=None) -> dict:
         att, w, tgt = u, u.weapons[action["weapon"]], target(s, action["target"])
         bonus = charge_bonus(s, u) if action.get("act") == "charge" else 0
         short = (action.get("act") == "charge" and not s.options.no_pre_measuring     # analysis mode: falls short along its route, no strike
-                 and not actions.charge_reaches(s, u, tgt, w))
+                 and not charge_reaches(s, u, tgt, w))
     opts = defence_options(s, tgt)
     combos = [()]
     if opts["smoke"]: combos.append(("smoke",))
@@ -221,7 +220,7 @@ def range_summary(s, a) -> dict:
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     d = dist(s, u, t)
     out = {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
-    if a["act"] == "charge": out["reaches"] = actions.charge_reaches(s, u, t, w)   # judged along the route the charge takes
+    if a["act"] == "charge": out["reaches"] = charge_reaches(s, u, t, w)   # judged along the route the charge takes
     return out
 
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
@@ -232,7 +231,7 @@ def odds_summary(s, a, dest=None) -> dict:
     t = s.tower if tid == "tower" else s.by_id.get(tid)                                    # `target(s, tid)`
     aim = u.debuffs.get("aim")                                                             # `u.debuff("aim")`
     wp = u._wpart.get((a["weapon"], charge, aim[0] if aim else 0)) or _weapon_part(s, u, a["weapon"], charge)
-    short = charge and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, u.weapons[a["weapon"]])
+    short = charge and not s.options.no_pre_measuring and not charge_reaches(s, u, t, u.weapons[a["weapon"]])
     is_tower, d, arm, into, tail, best = (s._cache.get(("odds_target", tid, u.player))   # (its remembered answer)
                                           or _target_part(s, t, u.player))
     if wp[8] and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
@@ -423,23 +422,46 @@ def _push(s, t, frm, dist):
     flag.check_capture(s, t)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c022
-def obelisk_targets(s, p) -> list:
-    if not s.tower: return []
-    tw = Circle(*s.tower["pos"], s.tower["r"])
-    out = []
-    for e in state.on_table(s, 1 - p):
-        if base_distance(tw, e.circle) > s.cards.obelisk.range + 1e-9: continue
-        if s.options.obelisk_needs_los and not line_of_sight(s.pieces, tw, e.circle): continue
-        out.append(e)
-    return out
-
-def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in obelisk_targets(s, f["player"])] + [{"obelisk": None}]
+def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in rounds.obelisk_targets(s, f["player"])] + [{"obelisk": None}]
 
 def _obelisk_apply(s, f, a):
     s.stack.pop()
     if a["obelisk"] is None: s.emit("info", f"{SIDE[f['player']]} does not fire the Obelisk.", {}, f["player"]); return
     if not s.quiet: s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
     declare_attack(s, None, s.cards.obelisk, s.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])
+
+# %% ../../../nbs/43c_ff_combat.ipynb #4d275fe5
+def charge_route(obs, start, r:float, tpos, tr:float) -> list:
+    """The route a Charge from `start` (a base of radius `r`) at a target at `tpos` (radius `tr`) runs, with `obs` in the
+    way: to base contact on the side facing the charger, around what is in the way (`plan_path`); if no way is open,
+    straight at that spot (it stops at what blocks it). The rules (`charge_plan`) and a bot judging a charge by eye from
+    its view take the same route."""
+    dx, dy = start[0] - tpos[0], start[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
+    goal = (tpos[0] + dx / L * (tr + r + 0.003), tpos[1] + dy / L * (tr + r + 0.003))
+    if leg_clear(obs, start, goal, r): return [start, goal]        # (`plan_path`'s first answer, without setting up a planner)
+    return plan_path(obs, start, goal, r) or [start, goal]
+
+def charge_plan(s, u, t):
+    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — along `charge_route`, as far as Speed goes."
+    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
+    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
+    obs = state.obstacles(s, skip=u)
+    pts, spent, _ = walk(obs, charge_route(obs, u.pos, u.r, tpos, tr), budget, u.r)
+    return pts, spent, budget
+
+def charge_reaches(s, u, t, w) -> bool:
+    "Will a Charge by `u` at `t` with melee weapon `w` end in range and sight (along its route; an attack of opportunity on the way aside)?"
+    tid = t["id"] if isinstance(t, dict) else t.id
+    key = ("charge_reaches", u.id, tid, w.name)
+    if key in s._cache: return s._cache[key]
+    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
+    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
+    if max(0.0, math.dist(u.pos, tpos) - u.r - tr) > budget + w.range + 1e-9: ok = False   # no route is shorter than the straight line
+    else:
+        end = tuple(charge_plan(s, u, t)[0][-1])
+        ok = base_distance(Circle(*end, u.r), Circle(*tpos, tr)) <= w.range + 1e-9 and sees(s, {"pos": end, "r": u.r}, t)
+    s._cache[key] = ok
+    return ok
 
 # %% ../../../nbs/43c_ff_combat.ipynb #54aa9d70
 FRAMES = {"strike": Step(_f_strike),

@@ -5,7 +5,7 @@
 # %% ../../../nbs/43f_ff_flag.ipynb #12fba82f
 from __future__ import annotations
 import math
-from . import actions, rounds, state
+from . import state
 from ...engine import RulesError
 from ...geometry import Circle, base_distance
 from .table import TABLE_IN, MARKER_R, piece_distance
@@ -51,7 +51,7 @@ def flag_spots(s, cpos, u) -> list:
     for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
         pts = [(cpos[0] + (s.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (s.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
                for g in gaps for i in range(dirs)]
-        out = [actions.plain_xy(p) for p in pts if flag_spot_ok(s, cpos, p, u) is None]
+        out = [state.plain_xy(p) for p in pts if flag_spot_ok(s, cpos, p, u) is None]
         if out: return out[:8]
     return []
 
@@ -78,7 +78,7 @@ def check_capture(s, u):
         u.carrying = False; s.flag.update(carrier=None, pos=(pos := flag_home(s)))
         s.emit("info", lambda: f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle" + flag_where(pos),
                {"captured": u.id} if pos == (12.0, 12.0) else {"captured": u.id, "flag_pos": list(pos)}, u.player)
-        rounds.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
+        state.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
 
 # %% ../../../nbs/43f_ff_flag.ipynb #69515e11
 def flag_where(pos) -> str:

@@ -8,9 +8,9 @@ import math
 from ...engine import LazyLegal
 from ...geometry import Circle, base_distance
 from . import combat, flag, state
-from .actions import plain_xy, can_take, cost, jets_reach, dust_reach
+from .actions import can_take, cost, jets_reach, dust_reach
 from .actions import act_apply, act_check
-from .state import Parsed
+from .state import Parsed, plain_xy
 from ...engine.flow import Turn
 from .table import TABLE_IN, MARKER_R
 from .moves import walk, Planner, time_of_contact

@@ -4,19 +4,19 @@
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c003
 from __future__ import annotations
-from . import combat
-from . import actions
 from . import flag
 from . import state
 import math
 from ...engine import RulesError
 from .state import SIDE
-from .state import turn
+from .state import turn, add_vp
+from ...geometry import Circle, base_distance
+from .sight import line_of_sight
 from ...engine.flow import Step, Question
 from .scenarios import in_deploy_zone, controller, tower_vp, stitches_vp
 
 # %% auto #0
-__all__ = ['FRAMES', 'ready', 'add_vp', 'heal', 'damage', 'pilot_damage', 'knock_out']
+__all__ = ['FRAMES', 'ready', 'heal', 'damage', 'pilot_damage', 'knock_out', 'obelisk_targets']
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c005
 def _f_round_start(s, f):
@@ -78,14 +78,6 @@ def _f_end_activation(s, f):
         if not u.pilot_out: pilot_damage(s, u, dmg, u.fire_by, source="fire")
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c013
-def add_vp(s, p, n, why, objective=None, secondary=False):
-    if n <= 0: return
-    s.vp[p] += n; s.vp_rounds[-1][p] += n
-    if secondary: s.vp_secondary[p] += n
-    if objective is not None: s.obj_scored[s.round][p].add(objective)
-    s.vp_events.append((s.round, p, n, why))
-    if not s.quiet: s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
-
 def heal(s, u, n, what="mech", why=""):
     "Heal a Mech or Pilot (capped at its maximum); counts for Stitches and Tourniquets unless `why` is a respawn."
     if what == "mech": got = min(n, u.max_hp - u.hp); u.hp += got
@@ -180,7 +172,7 @@ def _tower_damage(s, n, by, source):
     if t["hp"] == 0:
         t["active"] = False
         if not s.quiet: s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
-        if by in (0, 1) and combat.obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
+        if by in (0, 1) and obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
     return counted
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c009
@@ -238,7 +230,7 @@ def _f_round_end(s, f):
         n = [sum(m["controller"] == p for m in s.markers) for p in (0, 1)]
         if n[0] != n[1]:
             p = 0 if n[0] > n[1] else 1
-            targets = combat.obelisk_targets(s, p)
+            targets = obelisk_targets(s, p)
             if not s.quiet: s.emit("info", f"Gain Control: {SIDE[p]} controls {n[p]} objectives to {n[1 - p]}" +
                       (" and may fire the Obelisk." if targets else ", but no enemy Mech is in the Obelisk's range and sight."), {"control": n}, p)
             if targets: s.stack.append({"kind": "obelisk", "player": p, "why": "control"})
@@ -288,6 +280,18 @@ def _first_player_check(s, f, a):
 def _first_player_apply(s, f, a):
     s.stack.pop(); s.first = a["first"]
     if not s.quiet: s.emit("info", f"{SIDE[f['player']]} chooses {SIDE[s.first]} to activate first in round {s.round + 1}.", {"first": s.first}, f["player"])
+
+# %% ../../../nbs/43b_ff_rounds.ipynb #7df9eea9
+def obelisk_targets(s, p) -> list:
+    "The enemies of side `p` the Obelisk may fire at: within its range of the Tower (and in its sight, by option)."
+    if not s.tower: return []
+    tw = Circle(*s.tower["pos"], s.tower["r"])
+    out = []
+    for e in state.on_table(s, 1 - p):
+        if base_distance(tw, e.circle) > s.cards.obelisk.range + 1e-9: continue
+        if s.options.obelisk_needs_los and not line_of_sight(s.pieces, tw, e.circle): continue
+        out.append(e)
+    return out
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c4eb35c8
 FRAMES = {

@@ -21,7 +21,7 @@ from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 __all__ = ['INT_RANGES', 'FLOAT_RANGES', 'ACT_COST', 'JETS_REACH', 'DUST_REACH', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'Parsed',
            'FFOptions', 'cards_for', 'check_presets', 'heal_words', 'Unit', 'all_units', 'on_table', 'uname',
            'objective_name', 'blockers', 'obstacles', 'free_spot', 'free_spots', 'table_point', 'zone_spots',
-           'nothing_to_choose', 'turn']
+           'nothing_to_choose', 'turn', 'plain_xy', 'add_vp']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -360,3 +360,18 @@ Parsed = namedtuple("Parsed", "action extra")    # what a turn's check hands to 
 def turn(legal, check, apply, **kw) -> Turn:
     "A flow `Turn` from a rule's legal(s, frame), check(s, frame, action) and apply(s, frame, action): what the check works out travels with the action (`Parsed`)."
     return Turn(legal, lambda s, frame, p: apply(s, frame, p.action), check=lambda s, frame, a: Parsed(a, check(s, frame, a)), **kw)
+
+# %% ../../../nbs/43_ff_state.ipynb #11b9974a
+def plain_xy(p) -> list:
+    "A point as JSON numbers: [x, y] of floats."
+    return [float(p[0]), float(p[1])]
+
+# %% ../../../nbs/43_ff_state.ipynb #ab4c011b
+def add_vp(s, p, n, why, objective=None, secondary=False):
+    "Side `p` scores `n` VP (`why` in the log); kept per round, per objective and for the secondary objective."
+    if n <= 0: return
+    s.vp[p] += n; s.vp_rounds[-1][p] += n
+    if secondary: s.vp_secondary[p] += n
+    if objective is not None: s.obj_scored[s.round][p].add(objective)
+    s.vp_events.append((s.round, p, n, why))
+    if not s.quiet: s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
