@@ -51,7 +51,7 @@ def _game_of(mod: str):
     return parts[2] if len(parts) > 2 and parts[1] == "games" else None
 
 
-# what is not yet so (issue 28): FMC, VOTOMS and SPCFKRS still share private helpers between their modules
+# what is not yet so (issue 28): FMC and VOTOMS still share private helpers between their modules
 STILL_PRIVATE = {
     ("fortune_suite.games.fmc.records", "fortune_suite.games.fmc.treasure", "_weapon_from"),
     ("fortune_suite.games.fmc.sites", "fortune_suite.games.fmc.treasure", "_roll"),
@@ -69,9 +69,6 @@ STILL_PRIVATE = {
     ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_pay"),
     ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_name_of"),
     ("fortune_suite.games.fmc.explore", "fortune_suite.games.fmc.treasure", "_roll"),
-    ("fortune_suite.games.spcfkrs.bots", "fortune_suite.games.spcfkrs.odds", "_attack_odds"),
-    ("fortune_suite.games.spcfkrs.orders", "fortune_suite.games.spcfkrs.board", "_path_to"),
-    ("fortune_suite.games.spcfkrs.orders", "fortune_suite.games.spcfkrs.board", "_dijkstra"),
     ("fortune_suite.games.votoms.defence", "fortune_suite.games.votoms.contest", "_armor"),
     ("fortune_suite.games.votoms.rerolls", "fortune_suite.games.votoms.contest", "_pool_n"),
     ("fortune_suite.games.votoms.rerolls", "fortune_suite.games.votoms.contest", "_dice"),
