@@ -135,6 +135,7 @@ class FomoState(State):
         "How the log names a list of card ids."
         return ", ".join(self.label(c) for c in cards) or "nothing"
 
+# %% ../../../nbs/33_fomo_rules.ipynb #3f1cbc3b
 @register_game
 class Fomo(Game):
     "FOMO: Foragers of Mechanical Oddities, for 2–5 players (option `players`; 4 by default)."

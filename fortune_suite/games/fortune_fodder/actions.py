@@ -137,6 +137,7 @@ def _f_move_finish(s, f):
               {"unit": u.id, "pos": list(u.pos), "path": path, "how": f["how"]}, u.player)
     flag.check_capture(s, u)
 
+# %% ../../../nbs/43d_ff_actions.ipynb #867ffbab
 def _short_of(s, u, f, cost) -> str:
     "The log's words for a Move or push that ends short of the point declared (play mode: beyond its reach; or stopped by a base), else ''."
     end = f["route"][-1]
@@ -269,6 +270,7 @@ def _do_repairs(s, u, a, x=None):
         s.emit("info", f"{u.prof.pilot} makes Emergency Repairs.", {"unit": u.id}, u.player)
         rounds.heal(s, u, _heal_amount(s, u, "Emergency Repairs"), "mech", "Emergency Repairs")
 
+# %% ../../../nbs/43d_ff_actions.ipynb #e4b20967
 def _do_dust_off(s, u, a, x=None):
     v = s.by_id[a["ally"]]
     if a["what"] == "fire":

@@ -132,6 +132,7 @@ def defence_options(s, tgt) -> dict:
                and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9]              # `dist(s, v, tgt)`
     return {"smoke": "smoke" not in tgt.defences and tgt.ap >= 1, "diverted": "diverted" not in tgt.defences and tgt.ap >= 1, "helpers": helpers}
 
+# %% ../../../nbs/43c_ff_combat.ipynb #eac26821
 def odds(s, action, attacker=None, player=None) -> dict:
     "Exact odds of an attack or charge action by `attacker` (default: the active pair), or an Obelisk shot by `player`: P(hit), mean damage, P(KO) for each defensive choice the target has."
     if "obelisk" in action:
@@ -165,6 +166,7 @@ def _odds_numbers(spec) -> tuple:
 _LAWS = {}       # spec fields but the target's HP fields → (P(hit), mean damage, [(weight, damage law, crit?)])
 _HEALS, _NO_HEAL = tuple((1 / 6, s) for s in range(1, 7)), ((1.0, 0),)
 
+# %% ../../../nbs/43c_ff_combat.ipynb #5a7c7950
 def _numbers(key) -> tuple:
     "`_odds_numbers(AttackSpec(*key))` for the spec fields `key`, by `attack_odds`'s own steps, but the damage law (which does not depend on the target's HP, Pilot HP or Auto Stimmy) made once for all of them: the same floats."
     lk = key[:12] + key[17:]
@@ -225,6 +227,7 @@ def range_summary(s, a) -> dict:
 
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
+# %% ../../../nbs/43c_ff_combat.ipynb #7e2adef7
 def odds_summary(s, a, dest=None) -> dict:
     "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions (`dest`: a dict to add them to, returned; default a new dict). (The spec fields of `spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
     u, tid, charge = s.by_id[s.active], a["target"], a["act"] == "charge"
@@ -266,6 +269,7 @@ def _weapon_part(s, u, name, charge) -> tuple:
                                            w.kind == "ranged")
     return got
 
+# %% ../../../nbs/43c_ff_combat.ipynb #93e32067
 def _target_part(s, t, by) -> tuple:
     "What `spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change). (`defence_options` and the Def and Armor properties written out.)"
     key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
@@ -400,6 +404,7 @@ def _f_strike(s, f):
         if "punishment" in tr: _debuff(s, t, "punishment", 1, rounds=2)
         if "push" in tr and alive(): _push(s, t, att.pos if att else s.tower["pos"], float(tr["push"]))
 
+# %% ../../../nbs/43c_ff_combat.ipynb #1adc32d7
 def _set_fire(s, t, by):
     t.fire, t.fire_by = True, by
     if not s.quiet: s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)

@@ -107,6 +107,7 @@ def _draft_pick_check(s, f, a):
     if a["draft"] != "save" and a not in _draft_pick_legal(s, f):
         raise RulesError(f"draft rule: {a['draft']!r} is not a card on the table that {SIDE[f['player']]} can afford ({s.draft['budget'][f['player']]} points left)")
 
+# %% ../../../nbs/43a_ff_draft.ipynb #529ae925
 def _draft_pick_apply(s, f, a):
     s.stack.pop(); p, d = f["player"], s.draft
     if a["draft"] == "save":

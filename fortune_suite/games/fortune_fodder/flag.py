@@ -71,6 +71,7 @@ def _place_flag_apply(s, f, a):
     s.stack.pop(); s.flag["pos"] = state.table_point(s, a["place_flag"], "")
     s.emit("info", f"{SIDE[f['player']]} places the Flag at ({s.flag['pos'][0]:.2f}, {s.flag['pos'][1]:.2f}).", {"flag_pos": list(s.flag["pos"])}, f["player"])
 
+# %% ../../../nbs/43f_ff_flag.ipynb #45aaadad
 def check_capture(s, u):
     if not (s.flag and s.flag["carrier"] == u.id and u.on_table): return
     gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r

@@ -126,6 +126,7 @@ def _listed_act(s, top, action):
     if set(action) != {"act", "path"} or not (isinstance(p, list) and 1 <= len(p) <= 8): return None
     return Parsed(action, [s.by_id[uid].pos] + [state.table_point(s, q, "movement rule") for q in p])
 
+# %% ../../../nbs/43e_ff_game.ipynb #12b22e17
 _VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
               "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
 _LAZY_KEYS = {(d, o): frozenset(_VIEW_REST + (("draft",) if d else ()) + (("odds",) if o else ())) for d in (False, True) for o in (False, True)}
@@ -133,6 +134,7 @@ _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "ac
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
 
+# %% ../../../nbs/43e_ff_game.ipynb #daf556cc
 class FFState(FlowState):
     "A game of Fortune Fodder in progress: its flow (the frames on `stack`, run by the engine) and the functions each runs."
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
@@ -255,6 +257,7 @@ class FFState(FlowState):
         if u is None or not u.on_table: raise RulesError(f"reach: {uid!r} is not a Mech on the table")
         return menu.move_reach(self, u, kind, n)
 
+# %% ../../../nbs/43e_ff_game.ipynb #25abaa72
 @register_game
 class FortuneFodder(Game):
     "Fortune Fodder: two teams of Pilot–Mech pairs, scenarios, AP activations, terrain and VP."

@@ -64,6 +64,7 @@ def _jets_options(s, u) -> list:
     s._geo_cache[key] = out = _jets_list(s, u)
     return out
 
+# %% ../../../nbs/43g_ff_menu.ipynb #74a84ec6
 def _jets_list(s, u) -> list:
     """The 8 straight pushes of Hit the Jets: where `walk` ends each (no rough ground: a push ignores it), written out for
     one straight leg, against only the obstacles some push's box can touch (`time_of_contact` skips the others on every
@@ -123,6 +124,7 @@ def _act_rest(s, u) -> list:
     "The actions of an active pair on the table that come after its moves in its list: Hit the Jets, then `_act_others`."
     return (_jets_options(s, u) if can_take(s, u, "jets") else []) + _act_others(s, u)
 
+# %% ../../../nbs/43g_ff_menu.ipynb #c7f5c739
 def _act_others(s, u) -> list:
     "The actions of an active pair on the table after its moves and its Hit the Jets pushes: charges, attacks, Meds, Repairs, Dust Off, claims, the Flag."
     out = []
@@ -170,6 +172,7 @@ def _act_done(s, f) -> bool:
     if can_take(s, u, "jets") or can_take(s, u, "charge"): return False
     return _act_legal_list(s, u) == [{"act": "end"}]
 
+# %% ../../../nbs/43g_ff_menu.ipynb #f3274b1f
 def _act_legal(s, f):
     """The active pair's legal actions. In a quiet game, before they are listed whole: a `LazyLegal` of four parts, "end",
     "move", "jets" and "rest" (the same list as `_act_legal_list`), whose moves and pushes are listed when first read (a

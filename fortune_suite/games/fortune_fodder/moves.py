@@ -74,6 +74,7 @@ def _box(pts):
     xs, ys = [q[0] for q in pts], [q[1] for q in pts]
     return min(xs), min(ys), max(xs), max(ys)
 
+# %% ../../../nbs/42c_ff_moves.ipynb #b41be519
 def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=None):
     "First t in [0, 1] at which a disc of radius R moving from p by d touches a polygon, a circle (x, y, r), or leaves `bounds` (w, h)."
     best = None
@@ -142,6 +143,7 @@ def leg_clear(obs:Obstacles, p, q, R:float) -> bool:
     "Can a base of radius R slide from p to q without overlapping anything? (Arriving exactly in contact is allowed.)"
     return _leg_free(p[0], p[1], q[0], q[1], R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
 
+# %% ../../../nbs/42c_ff_moves.ipynb #a088d93f
 def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
     """`leg_clear` written out for the route planner's hot loop: the contact times of `time_of_contact`, obstacle by
     obstacle with the same arithmetic, stopping at the first one met before the end. The same answer as taking the
@@ -184,6 +186,7 @@ def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
             if t is not None and (1 - t) * L > 1e-6: return False
     return True
 
+# %% ../../../nbs/42c_ff_moves.ipynb #d0f35d50
 def _leg_test(R, circles, polygons, boxes, bounds):
     """`_leg_free` for one base radius and one set of obstacles, as a function of the leg `(p, q)` alone (a planner's
     hot loop): the same tests on the same floats in the same order, with what does not depend on the leg worked out
@@ -232,6 +235,7 @@ def _leg_test(R, circles, polygons, boxes, bounds):
         return True
     return free
 
+# %% ../../../nbs/42c_ff_moves.ipynb #79718108
 def _corner_points(obs:Obstacles, R:float, m:float=0.05) -> list:
     "Points just outside each convex corner of the impassable polygons (on the bisector of the two edges' outward normals)."
     out = []
@@ -281,6 +285,7 @@ def _circle_waypoints(c:tuple, R:float, polygons:tuple, bounds:tuple) -> list:
     w, h = bounds                         # `_on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))`, no Obstacles made
     return [q for q in _circle_points(c, R) if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(pip_fast(q[0], q[1], p) for p in polygons)]
 
+# %% ../../../nbs/42c_ff_moves.ipynb #ce3b6df7
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
@@ -439,6 +444,7 @@ class Planner:
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
         return best[2] if best else None
 
+# %% ../../../nbs/42c_ff_moves.ipynb #03e97d88
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
     "A short route (list of points) from `start` to `goal` for a base of radius R: straight, or via one or two corner waypoints."
     return Planner(obs, start, R).route(goal)

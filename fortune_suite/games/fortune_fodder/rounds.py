@@ -119,6 +119,7 @@ def pilot_damage(s, u, n, by, source="crit"):
     if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
     return lost
 
+# %% ../../../nbs/43b_ff_rounds.ipynb #91c3a564
 def knock_out(s, u, by, pilot):
     "Knock out `u`'s Mech (and its Pilot if `pilot`), `by` the player whose damage did it (None: its own, e.g. a failed Charge): VP, Take Names, revenge."
     p, foe = u.player, 1 - u.player

@@ -108,6 +108,7 @@ def _resolve_upgrades(s, orders):
         s.emit("reveal", f"{SIDE[p]}'s mods and buy-ins: {', '.join(bits) or 'none'}; {s.leftover[p]} points left over.",
                   {"player": p, "upgrades": s.upgrades[p], "leftover": s.leftover[p]}, p)
 
+# %% ../../../nbs/43h_ff_setup.ipynb #cdd2b3ed
 def _f_upgrades_done(s, f):
     for u in all_units(s):
         dice = u.prof.effects.get("pilot_hp_dice")
@@ -179,6 +180,7 @@ def _f_after_initiative(s, f):
     if s.scenario == "tower":
         s.stack += [{"kind": "place_objective", "player": b}, {"kind": "place_objective", "player": a}]
 
+# %% ../../../nbs/43h_ff_setup.ipynb #18a2d8e3
 def _initiative_legal(s, f): return [{"initiative": "first"}, {"initiative": "second"}]
 
 def _initiative_check(s, f, a):

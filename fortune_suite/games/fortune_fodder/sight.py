@@ -66,6 +66,7 @@ def _common_tangents(c1, c2):
             out.append(((c1.x + c1.r * nx, c1.y + c1.r * ny), (c2.x + s1 * c2.r * nx, c2.y + s1 * c2.r * ny)))
     return out
 
+# %% ../../../nbs/42b_ff_sight.ipynb #dba3968f
 def _circle_crossings(c, piece):
     "Points where the boundary of circle c meets (or touches) the boundary of a piece."
     out = []
@@ -114,6 +115,7 @@ def _prepared(piece) -> tuple:
                                       _edges(piece.points))
     return got
 
+# %% ../../../nbs/42b_ff_sight.ipynb #8c3ea1da
 def _seg_poly_prep(p, q, edges) -> bool:
     """`seg_poly_fast(p, q, points)` with the polygon's `_edges` made once: `segments_intersect` of p–q with each edge in
     turn, then `point_in_polygon(p, points)`, every orientation, bound and distance the same floating-point operations
@@ -159,6 +161,7 @@ def _blocks(prep, p, q) -> bool:
     t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((x - px) * dx + (y - py) * dy) / L2))
     return math.hypot(px + t * dx - x, py + t * dy - y) < r - EPS
 
+# %% ../../../nbs/42b_ff_sight.ipynb #21b3c09e
 def sight_segment(pieces, a, b):
     "A clear segment from a point of base `a` to a point of base `b`, or None if there is no line of sight."
     if not isinstance(a, Circle): a = Circle(*a)
@@ -211,6 +214,7 @@ def _capsule_gap(piece, a, b) -> float:
                           for i in range(len(pts))))
     return max(0.0, psd_fast(piece.center[0], piece.center[1], p, q) - piece.r)
 
+# %% ../../../nbs/42b_ff_sight.ipynb #ccbc6598
 def line_of_sight(pieces, a, b) -> bool:
     """Can base `a` see base `b`? Impassable terrain blocks; a cloud blocks unless `b` is inside it. Exact (see
     `sight_segment`). Quick answer first: when no impassable or cloud piece's bounding box comes within 1e-6″ of the box

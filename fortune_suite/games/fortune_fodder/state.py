@@ -85,6 +85,7 @@ class FFOptions:
         if self.positions is not None and self.teams is None: bad("positions", "need preset teams (the unit ids come from them)")
         check_presets(self)
 
+# %% ../../../nbs/43_ff_state.ipynb #561a81b1
 INT_RANGES = {  # whole-number option → (least, most); points: at least the cheapest Mech and Pilot of the cards too (`check_presets`)
     "points": (1, 100_000), "max_rounds": (0, 1_000), "fire_damage": (0, 999), "take_names_mech": (0, 999), "take_names_pilot": (0, 999),
     "debuff_rounds": (1, 1_000), "ranged_in_melee_def": (0, 999)}
@@ -163,6 +164,7 @@ def heal_words(heal:tuple) -> str:
     flat, bonus = heal
     return (str(flat) if flat is not None else "d3") + (f"+{bonus}" if bonus else "")
 
+# %% ../../../nbs/43_ff_state.ipynb #02a51a7f
 class Unit:
     "One Pilot–Mech pair in play."
     def __init__(self, uid:str, player:int, prof:Profile, r:float):
@@ -268,6 +270,7 @@ class Unit:
             self._bi, self._eff = list(p.buy_ins), dict(p.effects)
         return self._wv
 
+# %% ../../../nbs/43_ff_state.ipynb #35fac5cf
 SIDE = ("Red", "Blue")      # how the log names players 0 and 1
 DECISIONS_SIMULTANEOUS = ("build", "secondary", "upgrades")
 
@@ -330,6 +333,7 @@ def free_spots(s, spots, r) -> list:
     bl = blockers(s)
     return [z for z in spots if _why_not(s, z, r, bl) is None]
 
+# %% ../../../nbs/43_ff_state.ipynb #69fa02ca
 def table_point(s, v, rule):
     if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v)):
         raise RulesError(f"{rule}: a point on the table is [x, y] in inches, got {v!r}")

@@ -91,6 +91,7 @@ def roll_words(rec) -> str:
     if len(f) == 1 and f[0] == t: return f"rolls {t}"
     return f"rolls {' and '.join(map(str, f))}, {t} in all"
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #2cfd7073
 class Battle:
     "Fighters, cover and the round on the 24×24 grid, with the geometry of the rules."
     def __init__(self,
@@ -376,6 +377,7 @@ def reach_costs(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=Non
     return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
             {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #3b1503ac
 def _search(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
     "`reach_costs` by square index (col + 24·row): index → (cost << 6) | occupied, and index → its parent's index (-1: the start)."
     step = _step_costs(b, f.prof.jet)
@@ -462,6 +464,7 @@ def _index_path(parent, i) -> list:
     while i >= 0: out.append(_CELL[i]); i = parent[i]
     return out[::-1]
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #62ff1923
 def _cheapest_path(b:Battle, f:Fighter, dest) -> list:
     "`move_path` past the direct line: the cheapest path around fighters if that fits its Move, else straight on."
     gi = dest[0] + SIZE * dest[1]

@@ -213,6 +213,7 @@ def _near_dist(cov, ex, ey, ck) -> tuple:
         got = _NEAR_DIST[key] = (m, m.astype(np.uint8).tobytes())
     return got
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #eddd09a4
 def _reach_arrays(rch) -> tuple:
     """`rch` (a `reach` dict: its cache hands out the same dict) as arrays, in its order: its squares, their indices
     (col + 24·row), their costs and their order key (cost, col, row) packed as (cost << 10) | (col·24 + row) (cached
@@ -266,6 +267,7 @@ def _candidates(b, f, e) -> tuple:
 
 _ARMS = {}
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #2c46e5d1
 def _arms(b, prof) -> tuple:
     """Whether `prof` carries a melee weapon doing more than 1 damage, and its guns' longest range (1 without a gun):
     remembered per profile and catalogue (the entry keeps both, so their ids are not reused)."""

@@ -91,6 +91,7 @@ def attack_odds(b:Battle,     # the battle as it stands
     if why := act_error(b, f, act): raise RulesError(f"odds: {why}")
     return attack_odds_cached(b, f, act)
 
+# %% ../../../nbs/25_spcfkrs_odds.ipynb #67431ce8
 def attack_odds_cached(b, f, act):
     "`attack_odds` without the legality check (for callers that listed legal targets themselves)."
     if act[0] == "hack":

@@ -77,13 +77,12 @@ def move_error(b:Battle, f:Fighter, move, act=None) -> str | None:
                 + (", walls block)" if b.o.full_cover_walls else ")"))
     return None
 
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #6153e3b6
 def order_error(b:Battle, f:Fighter, order) -> str | None:
     "None if `order` (a dict with 'act' and 'move') is legal for `f`, else why not."
     if not isinstance(order, dict) or set(order) - {"act", "move"}:
         return f"order format: an order is {{'act': …, 'move': …}}, got {order!r}"
     return act_error(b, f, order.get("act")) or move_error(b, f, order.get("move"), order.get("act"))
-
-
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c008
 def acts(b:Battle, f:Fighter) -> list:
@@ -232,6 +231,7 @@ def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, hea
         if b.decided(): break
     b.group = None
 
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #91872504
 def resolve_round(b:Battle, orders:dict) -> None:
     "Resolve a round of checked orders: Special, Stab, Shoot, Move (followers last), then end the round."
     stabbed = {fid: follow_target(b, o) for fid, o in orders.items() if is_follow(o.get("move"))}   # followers → their targets
