@@ -6,19 +6,19 @@
 from __future__ import annotations
 import concurrent.futures, configparser, gzip, html, json, os, re, shutil, subprocess, sys, tempfile, time
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 import nbformat
 import fortune_suite
+from .docs_search import page_sections, search_index, write_search_index
 
 _PKG = Path(fortune_suite.__file__).resolve().parent   # this fortune_suite (the notebooks run against it)
 
 # %% auto #0
-__all__ = ['SECTIONS', 'KIT_GROUPS', 'QUICK', 'DEV_TOOLS', 'SITE_TITLE', 'DATA', 'WIDGET_FILES', 'SEARCH_TEXT', 'MARK',
-           'have_dev_tools', 'DocsError', 'Page', 'registered_games', 'reference_groups', 'check_reference',
-           'find_pages', 'directives', 'strip_directives', 'project_flags', 'mark_cells', 'run_notebook', 'prune_state',
-           'prepare_page', 'search_box', 'nav_html', 'pager_html', 'fix_links', 'copy_assets', 'render_page',
-           'index_notebook', 'page_sections', 'search_index', 'write_search_index', 'find_nbs', 'build_site']
+__all__ = ['SECTIONS', 'KIT_GROUPS', 'QUICK', 'DEV_TOOLS', 'SITE_TITLE', 'DATA', 'WIDGET_FILES', 'MARK', 'have_dev_tools',
+           'DocsError', 'Page', 'registered_games', 'reference_groups', 'check_reference', 'find_pages', 'directives',
+           'strip_directives', 'project_flags', 'mark_cells', 'run_notebook', 'prune_state', 'prepare_page',
+           'search_box', 'nav_html', 'pager_html', 'fix_links', 'copy_assets', 'render_page', 'index_notebook',
+           'find_nbs', 'build_site']
 
 # %% ../nbs/09_docs.ipynb #af2ab096
 SECTIONS = ("Tour", "Tutorials", "Write-ups", "Reference")
@@ -383,66 +383,6 @@ def index_notebook(pages:list, description:str="") -> "nbformat.NotebookNode":
             items.append(f'<dl><dt><a href="{p.href}">{_inline_code(p.title)}</a></dt><dd>{_inline_code(p.subtitle)}</dd></dl>')
         cells.append(nbformat.v4.new_markdown_cell(f'<div class="fs-index-section">\n<h2>{sec}</h2>\n{"".join(items)}\n</div>'))
     return nbformat.v4.new_notebook(cells=cells)
-
-# %% ../nbs/09_docs.ipynb #d0c5a003
-SEARCH_TEXT = 4000   # characters of text kept per section of a page in the search index
-
-class _Sections(HTMLParser):
-    "The sections of a page's <main> as [heading, anchor, text] lists: text of prose and code, not outputs or scripts."
-    VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source", "col", "area", "base", "embed", "param", "track"}
-    SKIP = ("jp-OutputArea", "anchor-link", "fs-snapshot", "fs-pager")
-    BLOCK = {"div", "p", "li", "pre", "tr", "td", "th", "dt", "dd", "blockquote", "br", "h1", "h2", "h3", "h4", "h5", "h6"}
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack, self.main, self.head, self.out = [], False, None, [["", "", []]]
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "main": self.main = True
-        if tag in self.BLOCK: self._gap()
-        if tag in self.VOID: return
-        classes = (a.get("class") or "").split()
-        skip = tag in ("script", "style", "nav") or any(c.startswith(k) for c in classes for k in self.SKIP)
-        self.stack.append((tag, skip))
-        if self.main and re.fullmatch(r"h[1-6]", tag) and a.get("id") and not self._skipping():
-            self.head = tag; self.out.append(["", a["id"], []])
-    def handle_endtag(self, tag):
-        if tag == "main": self.main = False
-        if tag == self.head: self.head = None
-        if tag in self.BLOCK: self._gap()
-        for i in range(len(self.stack) - 1, -1, -1):
-            if self.stack[i][0] == tag: del self.stack[i:]; break
-    def _skipping(self): return any(s for _, s in self.stack)
-    def _gap(self):                                           # words of two blocks stay two words
-        if self.out[-1][2] and not self.head: self.out[-1][2].append(" ")
-    def handle_data(self, data):
-        if not self.main or self._skipping(): return
-        if self.head: self.out[-1][0] += data
-        else: self.out[-1][2].append(data)
-
-def page_sections(body:str) -> list[dict]:
-    "The sections of the page HTML `body`: [{'heading', 'anchor', 'text'}], the text before the first heading first."
-    p = _Sections(); p.feed(body); p.close()
-    squash = lambda s: re.sub(r"\s+", " ", s).strip()
-    out = [{"heading": squash(h), "anchor": a, "text": squash("".join(t))[:SEARCH_TEXT]} for h, a, t in p.out]
-    return [s for s in out if s["heading"] or s["text"]]
-
-def search_index(pages:list, sections:dict) -> dict:
-    "The site's search index: the pages (href, title, subtitle) and their sections, from `sections` (href → `page_sections`)."
-    idx = {"pages": [], "sections": []}
-    for p in pages:
-        if p.href not in sections: continue
-        i = len(idx["pages"])
-        idx["pages"].append({"href": p.href, "title": p.title.replace("`", ""), "subtitle": p.subtitle.replace("`", "")})
-        idx["sections"] += [{"page": i, **s} for s in sections[p.href]]
-    return idx
-
-def write_search_index(out:Path, index:dict) -> int:
-    "Write `index` to `out/_static/search.json` and, as a script, `search-index.js`; returns the JSON's size in bytes."
-    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
-    (out / "_static" / "search.json").write_text(text, encoding="utf-8")
-    (out / "_static" / "search-index.js").write_text(
-        "window.FS_SEARCH_INDEX = " + text.replace("</", "<\\/") + ";\n", encoding="utf-8")
-    return len(text.encode())
 
 # %% ../nbs/09_docs.ipynb #9e4b4dd4
 MARK = ".fortune-suite-docs"
