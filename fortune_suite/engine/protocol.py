@@ -54,6 +54,7 @@ class Game:
     kind: GameKind = GameKind()
     State: type = None
     title: str = ""          # how people write the name ("Fortune Fodder"); the name if empty
+    docs: tuple = ()         # the notebooks documenting it: file-name prefixes in nbs/, e.g. ("6",); the docs site needs some
 
     @classmethod
     def make_options(cls,

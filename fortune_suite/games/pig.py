@@ -139,6 +139,7 @@ PigState._view, PigState._result, PigState._end_text = _view, _result, _end_text
 class Pig(Game):
     "Pig with a secret stance: two players, secret steady/bold stances each round, then a Pig turn each."
     name, Options, State, title = "pig", PigOptions, PigState, "Pig"
+    docs = ("04",)   # its notebooks (04_example_game): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret stances, then turns
 
 # %% ../../nbs/04_example_game.ipynb #c027

@@ -140,6 +140,7 @@ class FomoState(State):
 class Fomo(Game):
     "FOMO: Foragers of Mechanical Oddities, for 2–5 players (option `players`; 4 by default)."
     name, Options, State, title = "fomo", FomoOptions, FomoState, "FOMO"
+    docs = ("3",)   # its notebooks (30_fomo_cards … 39_fomo_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=True, min_players=2, max_players=5)
 
 def deal_order(seed:int, options=None) -> list:

@@ -262,4 +262,5 @@ class FFState(FlowState):
 class FortuneFodder(Game):
     "Fortune Fodder: two teams of Pilot–Mech pairs, scenarios, AP activations, terrain and VP."
     name, title, Options, State = "fortune_fodder", "Fortune Fodder", FFOptions, FFState
+    docs = ("4",)   # its notebooks (40_ff_cards … 49_ff_api): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret team, secondary and upgrade orders

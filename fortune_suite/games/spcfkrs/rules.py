@@ -389,4 +389,5 @@ class SpcfkrsState(State):
 class Spcfkrs(Game):
     "SPCFKRS: two forces of vat-grown fighters on a 24×24 grid, secret orders resolved by the engine as referee."
     name, Options, State, title = "spcfkrs", SpcfkrsOptions, SpcfkrsState, "SPCFKRS"
+    docs = ("2",)   # its notebooks (20_spcfkrs_data … 29_spcfkrs_api): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=4)   # secret orders, or phase by phase

@@ -212,6 +212,7 @@ VotomsState.scores = scores
 class Votoms(Game):
     "VOTOMS: squads of armoured troopers (or infantry) on a table in sticks, two actions a unit, contested rolls."
     name, Options, State, title = "votoms", VotomsOptions, VotomsState, "VOTOMS"
+    docs = ("7",)   # its notebooks (70_votoms_data … 79_votoms_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #204e9d46
