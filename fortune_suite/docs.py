@@ -66,9 +66,10 @@ _NUMBERED = re.compile(r"\d\d")          # a reference notebook's name starts wi
 _PREFIX = re.compile(r"\d[\w.-]*")        # a group's file-name prefix: a digit, then more of a name if needed
 
 def registered_games() -> list:
-    "Every registered game (the package's own, imported, and any other filed in this process), as `Game` classes."
+    """Every registered game defined in a module (the package's own and any plugin imported), as `Game` classes; a game
+    written in a notebook's or a script's own code (`__main__`: a test's throwaway game, a sketch) is no part of the site."""
     from fortune_suite.engine import known_games, get_game
-    return [get_game(n) for n in known_games()]
+    return [g for g in map(get_game, known_games()) if g.__module__ != "__main__"]
 
 def reference_groups(games:list|None=None # the games whose notebooks are grouped (default: `registered_games()`)
                     ) -> dict:

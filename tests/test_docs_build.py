@@ -92,10 +92,12 @@ def test_search_index_holds_fmc_and_votoms_terms(site):
 
 
 def test_registered_game_without_pages_fails_the_build(tmp_path):
-    "A game registered in the process that builds the site, with no notebooks: `fortune-suite docs` refuses, naming it."
-    code = ("import sys\nfrom dataclasses import dataclass\nfrom fortune_suite.engine import register_game, Game, State\n"
-            "@dataclass(frozen=True)\nclass O: pass\nclass S(State): pass\n"
-            "@register_game\nclass Lost(Game): name, title, Options, State, docs = 'lost_game', 'Lost Game', O, S, ('97',)\n"
+    "A game a plugin module registers in the process that builds the site, with no notebooks: `fortune-suite docs` refuses, naming it."
+    (tmp_path / "lost_plugin.py").write_text(      # a plugin module that files a game (a game written in `__main__` is no part of the site)
+        "from dataclasses import dataclass\nfrom fortune_suite.engine import register_game, Game, State\n"
+        "@dataclass(frozen=True)\nclass O: pass\nclass S(State): pass\n"
+        "@register_game\nclass Lost(Game): name, title, Options, State, docs = 'lost_game', 'Lost Game', O, S, ('97',)\n")
+    code = (f"import sys\nsys.path.insert(0, {str(tmp_path)!r})\nimport lost_plugin\n"
             "from fortune_suite.cli import main\nsys.exit(main(sys.argv[1:]))")
     r = run(code, "docs", tmp_path / "site", "--quick", "--nbs", NBS, timeout=120)
     assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
