@@ -15,17 +15,21 @@ from .fmc_cards import GeneratorPanel, random_encounter
 from .fmc_sheet import CharacterSheets, CharacterMaker, sheet_html
 from .fmc_crawl import RegionCrawl
 from .fmc_skirmish import FmcApp, FmcBoard
+from .fmc_campaign import CampaignTable
+from ..games.fmc.campaign import Campaign
 
 # %% auto #0
 __all__ = ['TABS', 'FmcTable']
 
 # %% ../../nbs/55_app_fmc.ipynb #8d0e6a66
-TABS = ("Generators", "Characters", "Region", "Skirmish")
+TABS = ("Generators", "Characters", "Region", "Skirmish", "Campaign")
 
 class FmcTable(Panel):
     "The referee's table for FMC Basic: generators, character sheets, the region and its sites, the skirmish — in tabs."
     css = "fs-fmc-table"
-    def __init__(self, seed:int=1, level:int=1, skirmish=None):
+    def __init__(self, seed:int=1, level:int=1, skirmish=None,
+                 campaign:Campaign|None=None,   # a campaign to run in the Campaign tab (default: started there from the Characters tab's party)
+                 store=None):                   # a rooms `Store` the campaign is kept in (see `CampaignTable`)
         super().__init__()
         self.crawl = RegionCrawl(seed=seed, level=level, on_encounter=self._met)   # owns the level: see `level`
         self.generators = GeneratorPanel(seed=seed)
@@ -39,12 +43,22 @@ class FmcTable(Panel):
                                                                                 border="2px solid #c62828", padding="4px", margin="4px 0"))
         self.spot = self.error_spot()
         region = W.VBox([self._fightrow, self.spot, self.crawl.box])
-        self.tabs = tag(W.Tab(children=[self.generators.box, self.sheets.box, region, self.skirmish.box], titles=TABS), "fs-fmc-tabs")
+        self.store, self.table = store, None                      # the campaign's table, once started
+        self._start = tag(W.Button(description="Start the campaign with this party", button_style="success", icon="flag",
+                                   layout=W.Layout(width="auto", flex="0 0 auto")), "fs-fmc-start-campaign")
+        self.campaign_spot = self.error_spot()
+        self._campaign_tab = W.VBox([W.HTML(help_line("One campaign for the whole table: make the party in the Characters tab, then start it here. "
+                                                      "Its region comes from the table's seed and level; its fights, sheets, supplies and log are one file.")),
+                                     W.HBox([self._start, self.campaign_spot], layout=W.Layout(align_items="center"))])
+        self.tabs = tag(W.Tab(children=[self.generators.box, self.sheets.box, region, self.skirmish.box, self._campaign_tab], titles=TABS), "fs-fmc-tabs")
         intro = W.HTML('<b style="font-size:16px">FMC Basic — the referee\'s table</b>' + help_line(
             "Generators: roll the referee's tables. Characters: make and keep the party's sheets. Region: travel the map "
-            "(a random encounter can be fought at once). Skirmish: play a fight on the table, against the monsters bot or hot seat."))
+            "(a random encounter can be fought at once). Skirmish: play a fight on the table, against the monsters bot or hot seat. "
+            "Campaign: the party's campaign on one file — the referee's and the players' screens, fights written back to the sheets."))
         self.set_children(intro, self.tabs)
         self.on_click(self._fight, lambda b: self.fight(), near=self.spot)
+        self.on_click(self._start, lambda b: self.start_campaign(), near=self.campaign_spot)
+        if campaign is not None: self.start_campaign(campaign)
         self._follow_level({"new": self.level})
         self.crawl.observe(self._follow_level, "level")
         self.crawl.observe(self._region_loaded, "loads")
@@ -91,10 +105,27 @@ class FmcTable(Panel):
         self.tabs.selected_index = TABS.index("Skirmish")
         return self.skirmish.state
 
+    def start_campaign(self, campaign:Campaign|None=None) -> CampaignTable:
+        "Run `campaign` in the Campaign tab (default: a new one, the Characters tab's party at the region of the table's seed and level)."
+        if campaign is None:
+            if not self.sheets.party: raise ValueError("make the party's characters in the Characters tab first")
+            campaign = Campaign.new(self.sheets.party, seed=self.seed, options={"level": self.level})
+        if self.table is not None: self.table.close()
+        self.table = CampaignTable(campaign, store=self.store)
+        self._campaign_tab.children = (self.table.box,)
+        self.tabs.selected_index = TABS.index("Campaign")
+        return self.table
+
+    @property
+    def campaign(self) -> Campaign|None:
+        "The campaign the Campaign tab runs (None until one is started)."
+        return None if self.table is None else self.table.campaign
+
     def as_widget(self):
         self.skirmish.as_widget(); self.crawl.board.as_widget()
         return Panel.as_widget(self)
 
     def close(self):
-        for p in (self.generators, self.sheets, self.crawl, self.skirmish): p.close()
+        for p in (self.generators, self.sheets, self.crawl, self.skirmish, self.table):
+            if p is not None: p.close()
         Panel.close(self)
