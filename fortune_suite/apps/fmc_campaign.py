@@ -321,7 +321,7 @@ def _price(self:CampaignTable):
 
 CampaignTable.refresh, CampaignTable._price = _ref_refresh, _price
 
-# %% ../../nbs/55f_app_fmc_campaign.ipynb #20c118a8
+# %% ../../nbs/55f_app_fmc_campaign.ipynb #8dd15129
 def _start_fight(self:CampaignTable):
     "Start the campaign's skirmish (the named foes, else the room's occupants or the first met) with the party present; show it in the Fight tab."
     foes = self.w["foes"].value.strip() or None
@@ -335,10 +335,12 @@ def _start_fight(self:CampaignTable):
     return self.fight.state
 
 def _fight_moved(self:CampaignTable):
-    "After each move of the fight: when it is over, the campaign concludes it (the sheets take HP, shields, energy, XP) and the referee's screen returns."
-    f = self.fight
-    if f is None or not f.state.is_over or self.campaign.pending is None: return None
-    out = self.campaign.conclude(f.state)
+    "After each move of the fight: the campaign's fight is the one on the table (after an undo too); when it is over, the campaign concludes it (the sheets take HP, shields, energy, XP) and the referee's screen returns."
+    f, c = self.fight, self.campaign
+    if f is None or c.pending is None: return None
+    if f.state is not c.fight and f.state.seed == c.pending["seed"]: c.fight = f.state   # (undo replaces the app's state: the campaign keeps the one on the table)
+    if not f.state.is_over: return None
+    out = c.conclude(f.state)
     self.w["foes"].value = ""
     self.refresh(); self.tabs.selected_index = 0
     return out
