@@ -52,16 +52,18 @@ def map_svg(cols:int, rows:int,       # the map's size
     out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{R - 5}" fill="none" stroke="#1565c0" stroke-width="3"/>')
     return "".join(out) + "</svg>"
 
-# %% ../../nbs/55f_app_fmc_campaign.ipynb #0b23ff65
+# %% ../../nbs/55f_app_fmc_campaign.ipynb #7757a436
 def _room_xy(n:int) -> tuple: return 60 + 110 * ((n - 1) % 4), 40 + 80 * ((n - 1) // 4)
 
-def site_svg(rooms:list,    # [{"number", "label", "seen"}]: the rooms drawn
+def _short(text:str, n:int=16) -> str: return text if len(text) <= n else text[:n - 1] + "…"
+
+def site_svg(rooms:list,    # [{"number", "label", "seen", "title"?}]: the rooms drawn (the title on hover: default the label)
              links:list,    # [{"a", "b" (None: a way to a room not yet seen), "way"}]
              here:int|None) -> str:   # the party's room
     "A site as an SVG map: rooms as boxes (seen ones lit), connections as lines named by their obstacle, the party's room ringed."
     n = max([r["number"] for r in rooms] + [1])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="480" height="{80 * ((n - 1) // 4 + 1) + 30}" class="fs-fmc-site-map">']
-    stubs = {}
+    stubs, labels = {}, []          # (the obstacles' names go on top of the rooms, legible on a white halo)
     for l in links:
         x1, y1 = _room_xy(l["a"])
         if l["b"] is None:
@@ -70,14 +72,15 @@ def site_svg(rooms:list,    # [{"number", "label", "seen"}]: the rooms drawn
         else: x2, y2 = _room_xy(l["b"])
         dash = ' stroke-dasharray="4 3"' if l["way"] != "open" else ""
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#5d4037" stroke-width="2"{dash}><title>{esc(l["way"])}</title></line>')
-        if l["way"] != "open": out.append(f'<text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2 - 3:.1f}" font-size="8" fill="#4e342e">{esc(l["way"])}</text>')
+        if l["way"] != "open": labels.append(f'<text x="{(x1 + x2) / 2:.1f}" y="{(y1 + y2) / 2 - 3:.1f}" font-size="8" fill="#4e342e" text-anchor="middle" '
+                                             f'stroke="#ffffff" stroke-width="3" paint-order="stroke">{esc(_short(l["way"], 18))}<title>{esc(l["way"])}</title></text>')
     for r in rooms:
         x, y = _room_xy(r["number"])
         out.append(f'<rect x="{x - 34}" y="{y - 18}" width="68" height="36" rx="4" fill="{"#fff8e1" if r["seen"] else "#9e9e9e"}" '
                    f'stroke="{"#1565c0" if r["number"] == here else "#5d4037"}" stroke-width="{3 if r["number"] == here else 1}"/>')
         out.append(f'<text x="{x}" y="{y - 4}" font-size="11" text-anchor="middle" font-weight="bold">{r["number"]}</text>'
-                   f'<text x="{x}" y="{y + 10}" font-size="8" text-anchor="middle">{esc(r["label"][:18])}<title>{esc(r["label"])}</title></text>')
-    return "".join(out) + "</svg>"
+                   f'<text x="{x}" y="{y + 10}" font-size="8" text-anchor="middle">{esc(_short(r["label"]))}<title>{esc(r.get("title", r["label"]))}</title></text>')
+    return "".join(out + labels) + "</svg>"
 
 def referee_site(c:Campaign):
     "The site in the party's hex for the referee: every room and connection, the seen ones lit (None without a site)."
@@ -85,7 +88,7 @@ def referee_site(c:Campaign):
     site = d.site if d is not None else h.site if h is not None else None
     if site is None: return None
     seen = set(d.visited) if d is not None else set(c.sites.get(c.crawl.position, {}).get("visited", []))
-    rooms = [{"number": r.number, "label": r.text().split(":", 1)[-1].strip() if r.occupants or r.detail else r.role, "seen": r.number in seen} for r in site.rooms]
+    rooms = [{"number": r.number, "label": r.occupants.text() if r.occupants else r.detail or r.role, "title": r.text(), "seen": r.number in seen} for r in site.rooms]
     links = [{"a": cn.a, "b": cn.b, "way": cn.obstacle or "open"} for cn in site.connections]
     return site_svg(rooms, links, d.room if d is not None else None)
 
@@ -200,7 +203,7 @@ class PlayersPanel(Panel):
                 f"<div>{esc(e['when'])}: {esc(e['text'])}</div>" for e in v["log"][-12:][::-1]) + "</div>"
             self.version += 1
 
-# %% ../../nbs/55f_app_fmc_campaign.ipynb #e901b9cf
+# %% ../../nbs/55f_app_fmc_campaign.ipynb #10eeec2f
 SHOP = ("rations", "torches", "oil flask", "ammunition", "shield", "leather", "chainmail", "plate", *WEAPONS)
 
 class CampaignTable(Panel):
@@ -242,9 +245,10 @@ class CampaignTable(Panel):
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0"))
         sp = self.spots
         self._haven = W.VBox([row(w["item"], w["n"], w["price"], w["buy"], w["sellwhat"], w["sell"]), row(w["home"], w["downtime"], sp["haven"])])
+        self._road = row(w["to"], w["travel"], w["wander"], w["enter"], sp["travel"])
         self._insite = row(w["room"], w["skills"], w["go"], w["uncover"], w["torch"], w["lantern"], w["loot"], w["leave"])
         self._fightrow = row(w["met"], w["foes"], w["fight"], w["dismiss"], sp["fight"])
-        referee = W.VBox([w["head"], self._fightrow, row(w["to"], w["travel"], w["wander"], w["enter"], sp["travel"]), self._insite, sp["site"], self._haven,
+        referee = W.VBox([w["head"], self._fightrow, self._road, self._insite, sp["site"], self._haven,
                           W.HBox([w["map"], w["site"]], layout=W.Layout(flex_flow="row wrap")), self.tray.box, w["sheets"],
                           row(w["save"], w["load"], *((w["keep"], w["fetch"]) if store is not None else ()), sp["file"]), w["text"], w["log"]])
         self._fighttab = W.VBox([W.HTML(help_line("No fight under way: 'Fight it' on the referee's screen starts one with the party present."))])
@@ -272,7 +276,7 @@ class CampaignTable(Panel):
             finally: self.refresh()
         return h
 
-# %% ../../nbs/55f_app_fmc_campaign.ipynb #73986d7c
+# %% ../../nbs/55f_app_fmc_campaign.ipynb #bf994dc0
 def _ref_refresh(self:CampaignTable):
     "Redraw both screens from the campaign: the referee's from the campaign itself, the players' from `view('players')` only."
     c, w = self.campaign, self.w
@@ -290,6 +294,7 @@ def _ref_refresh(self:CampaignTable):
                                                      for m in c.crawl.moves(slow)]
         w["room"].options = [] if d is None else sorted(d.ways())
         self._insite.layout.display = None if d is not None else "none"
+        self._road.layout.display = "none" if d is not None else None     # (in a site: its rooms, not the road)
         at_haven = d is None and getattr(c.region.hexes.get(c.crawl.position), "kind", None) == "haven"
         self._haven.layout.display = None if at_haven else "none"
         t = c.treasury

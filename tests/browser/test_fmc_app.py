@@ -418,3 +418,57 @@ def test_campaign_table(lab, page, bokeh_data):
     assert hidden and [x for x in hidden if x in html] == [], [x for x in hidden if x in html]
     assert to in html and html.count("#616161") > 0                  # the party's hex named, the rest under fog
     fits("players"); shot("c5-players")
+
+
+CAMPAIGN_AT_SITE = """from fortune_suite.games.fmc import new_character, Campaign
+party = [new_character("Ada", "fighter", kit="a", weapon_choice="sword", items=["rations", "torches"], leather=True, coins=24),
+         new_character("Bo", "mage", spells=["heal", "lullaby"], items=["rations", "torches", "oil flask"], coins=30),
+         new_character("Cy", "expert", kit="ab", skills=["navigating the outdoors", "picking locks"], items=["rations", "lantern"], coins=20)]
+c = Campaign.new(party, seed=3); c.wander(); c.travel("0302"); c.enter_site()
+t = FmcTable(seed=3, campaign=c)
+t"""
+
+
+def test_campaign_site_and_coin_tray(lab, page, bokeh_data):
+    """In a site: the referee's map has every room, the players' only the rooms seen (no unseen room's occupants anywhere
+    in their screen); going to a room is a click; the coin tray shows the game's odds before the toss and logs the toss."""
+    t = open_table(lab, page, "fmc_campaign_site.ipynb", CAMPAIGN_AT_SITE)
+    fits, shot = checks(page, t)
+    ref = t.locator(".fs-fmc-campaign").first
+    ref.wait_for(state="visible")
+    n = int(run_in_kernel(page, "print(len(c.crawl.delve.site.rooms))"))
+    wait(lambda: ref.locator(".fs-fmc-ref-site rect").count() == n, "every room on the referee's site map")
+    rooms = ref.locator(".fs-fmc-room select option").all_inner_texts()
+    ref.locator(".fs-fmc-room select").select_option(label=rooms[0])
+    ref.locator(".fs-fmc-go-skills input").fill("1"); ref.locator(".fs-fmc-go-skills input").press("Tab")
+    ref.locator("button.fs-fmc-go").click()
+    to = rooms[0].strip()
+    in_room = lambda: run_in_kernel(page, "print(c.crawl.delve.room)").strip() == to
+    hidden = lambda: any("hidden door the party has not found" in x for x in ref.locator(".fs-error-spot").all_inner_texts())
+    wait(lambda: in_room() or hidden(), "the party gone, or the way refused beside the buttons")
+    if not in_room():
+        ref.locator("button.fs-fmc-uncover").click()                      # the referee rules the search finds it …
+        wait(lambda: "uncovered" in ref.locator(".fs-fmc-ref-log").inner_text(), "the door uncovered")
+        ref.locator("button.fs-fmc-go").click()                           # … and the party goes through
+    wait(in_room, f"the party in room {to}")
+    fits("in the site"); shot("c6-site-referee")
+    # the coin tray: Cy with a skill, the game's chance before the toss, the toss in the log
+    ref.locator(".fs-fmc-tray-who select").select_option("Cy")
+    ref.locator(".fs-fmc-tray-skills select").select_option("picking locks")
+    wait(lambda: "2 coins: 75.0% to succeed" in ref.locator(".fs-fmc-tray-odds").inner_text(), "the odds of two coins")
+    ref.locator(".fs-fmc-tray-stakes input").fill("pick the iron door's lock before the patrol comes back")
+    ref.locator(".fs-fmc-tray-stakes input").press("Tab")
+    ref.locator("button.fs-fmc-tray-toss").click()
+    wait(lambda: "Cy tempts fate — pick the iron door" in ref.locator(".fs-fmc-ref-log").inner_text(), "the toss in the log")
+    assert "chance 75.0%" in ref.locator(".fs-fmc-tray-result").inner_text()
+    fits("the coin tray"); shot("c7-tray")
+    tab(ref, "Players")
+    pl = ref.locator(".fs-fmc-players"); pl.wait_for(state="visible")
+    seen = int(run_in_kernel(page, "print(len(c.crawl.delve.visited))"))
+    assert pl.locator(".fs-fmc-players-site rect").count() == seen < n
+    html = pl.evaluate("el => el.innerHTML")
+    unseen = json.loads(run_in_kernel(page, "d = c.crawl.delve\nprint(json.dumps([r.occupants.text() for r in d.site.rooms if r.number not in d.visited and r.occupants]"
+                                            " + [r.text() for r in d.site.rooms if r.number not in d.visited]))"))
+    assert [x for x in unseen if x in html] == []
+    assert "Cy tempts fate" in pl.inner_text()
+    fits("players in the site"); shot("c8-site-players")
