@@ -50,7 +50,8 @@ class FmcTable(Panel):
         self._campaign_tab = W.VBox([W.HTML(help_line("One campaign for the whole table: make the party in the Characters tab, then start it here. "
                                                       "Its region comes from the table's seed and level; its fights, sheets, supplies and log are one file.")),
                                      W.HBox([self._start, self.campaign_spot], layout=W.Layout(align_items="center"))])
-        self.tabs = tag(W.Tab(children=[self.generators.box, self.sheets.box, region, self.skirmish.box, self._campaign_tab], titles=TABS), "fs-fmc-tabs")
+        self._sheets_note = tag(W.HTML(layout=W.Layout(display="none")), "fs-fmc-sheets-note")
+        self.tabs = tag(W.Tab(children=[self.generators.box, W.VBox([self._sheets_note, self.sheets.box]), region, self.skirmish.box, self._campaign_tab], titles=TABS), "fs-fmc-tabs")
         intro = W.HTML('<b style="font-size:16px">FMC Basic — the referee\'s table</b>' + help_line(
             "Generators: roll the referee's tables. Characters: make and keep the party's sheets. Region: travel the map "
             "(a random encounter can be fought at once). Skirmish: play a fight on the table, against the monsters bot or hot seat. "
@@ -113,8 +114,22 @@ class FmcTable(Panel):
         if self.table is not None: self.table.close()
         self.table = CampaignTable(campaign, store=self.store)
         self._campaign_tab.children = (self.table.box,)
+        self.listen(self.table, lambda ch: self._follow_campaign(), names="version")
+        self._follow_campaign()
         self.tabs.selected_index = TABS.index("Campaign")
         return self.table
+
+    def _follow_campaign(self):
+        "The Characters tab shows the campaign's sheets as they stand (after a fight, a purchase, treasure shared, downtime)."
+        c, w = self.campaign, self.sheets.w
+        self.sheets.party = c.party
+        names = [(f"{x.name} (level {x.level} {x.cls})", i) for i, x in enumerate(self.sheets.party)]
+        v = w["pick"].value
+        w["pick"].options = names; w["pick"].value = v if v is not None and v < len(names) else 0
+        self.sheets.redraw()
+        self._sheets_note.value = help_line("These are the campaign's sheets as they stand now: fights, purchases, treasure and downtime "
+                                            "change them in the Campaign tab (a change made here is not the campaign's, and the next one there replaces it).")
+        self._sheets_note.layout.display = None
 
     @property
     def campaign(self) -> Campaign|None:
