@@ -301,6 +301,11 @@ def _draw_ask(self:VotomsBoard, v):
             words = reroll_words if d["kind"] == "reroll" else (lambda c: c[:1].upper() + c[1:])
             specs = [(words(c) + f" · win {pct(ch[c]['p_win'])} · damage {ch[c].get('damage', 0):.2f}", "", "success" if c == best else "",
                       lambda c=c: self.act(c)) for c in d["choices"] if c in ch]
+        elif d["kind"] == "fate":
+            q = (f"{dd['character']} failed a life-threatening check. Burn fate? One XP is gone for good and the check passes "
+                 f"({dd['xp_left']} XP left now; it may go below zero).")
+            words = {"burn": ("Burn fate: pass for 1 XP", "success"), "accept": ("Accept the failure", "")}
+            specs = [(words[c][0], "", words[c][1], lambda c=c: self.act(c)) for c in d["choices"]]
         elif d["kind"] == "grapple":
             q = f"{dd.get('label', '')} takes {dd.get('damage', '?')} damage in melee: grapple (AT Grapple: one damage less, one action fewer next turn)?"
             specs = [("Grapple" if c == "grapple" else "Take the damage", "", "success" if c == "grapple" else "", lambda c=c: self.act(c)) for c in d["choices"]]
@@ -403,6 +408,7 @@ VotomsBoard.set_how = shows_errors(_set_how)
 def _prompt(self:VotomsBoard, v) -> str:
     d = v["decision"]
     if d is not None and d["kind"] == "defend": return f"{d['data']['target']} is attacked: choose its defence (the odds are beside the table)."
+    if d is not None and d["kind"] == "fate": return f"{d['data']['character']} failed a life-threatening check: burn fate or accept (beside the table)."
     if d is not None and d["kind"] == "reroll": return "reroll a die or keep the roll (the chance to win after each choice is beside the table)."
     if d is not None: return "answer the question beside the table."
     return "click one of your units, then a square to move or an enemy to attack (two actions a unit); End turn when done."
