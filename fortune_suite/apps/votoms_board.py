@@ -444,7 +444,18 @@ def _new_game_extra(self:VotomsBoard):
     opts = {"table": list(TABLES), "opponent": ["squad", "infantry"], "ties": ["defender", "cancel"], "overkill": ["minus1", "count"]}
     ds = {k: tag(W.Dropdown(options=opts[k], value=getattr(o, k), description=lab, tooltip=h, style={"description_width": "initial"},
                             layout=W.Layout(width="auto", margin="0 10px 0 0")), f"fs-vt-newgame-{k}") for k, lab, h in _MENUS}
-    return W.HBox(list(ds.values()), layout=W.Layout(flex_flow="row wrap", align_items="center")), (lambda: {k: d.value for k, d in ds.items()})
+    from fortune_suite.apps.votoms_gm import battle_choices, battle_line, battle_options, SKIRMISH
+    from fortune_suite.games.votoms.units import DEFAULT_SQUAD
+    sc = tag(W.Dropdown(options=battle_choices(), value=o.scenario if o.scenario else SKIRMISH, description="Battle:", style={"description_width": "initial"},
+                        tooltip="The skirmish on the table chosen, or a ready scenario (its own table, Blue's force and objective; Red fields a Scopedog)",
+                        layout=W.Layout(width="auto", margin="0 10px 0 0")), "fs-vt-newgame-scenario")
+    line = tag(W.HTML(help_line(battle_line(sc.value)), layout=W.Layout(width="100%")), "fs-vt-newgame-scenario-line")
+    sc.observe(lambda ch: setattr(line, "value", help_line(battle_line(ch["new"]))), names="value")
+    def get():
+        vals = {k: d.value for k, d in ds.items()}
+        if sc.value == SKIRMISH: return vals
+        return {k: v for k, v in vals.items() if k != "table"} | battle_options(sc.value, [dict(DEFAULT_SQUAD[0])])
+    return W.HBox(list(ds.values()) + [sc, line], layout=W.Layout(flex_flow="row wrap", align_items="center")), get
 
 VotomsBoard.prompt, VotomsBoard.summary, VotomsBoard.log_entry, VotomsBoard.new_game_fields = _prompt, _summary, _log_entry, _new_game_fields
 VotomsBoard.new_game_extra = _new_game_extra
