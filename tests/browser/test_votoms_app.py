@@ -18,6 +18,9 @@
    (its line, Blue's force against its budget), a life-threatening skill check set by the referee with its exact
    odds before the roll and Burn Fate answered by a click, then the defence preference set to "best" in play and
    rounds of End turn: the bot attacks, Red is never asked a defence (each taken and logged).
+8. A campaign from the app: the builder's character starts it, the next battle (the arena) started from the campaign
+   panel, played to its end by bots, concluded by a click: the sheet shows 1 game, 2 XP earned, 20 more Gildan;
+   the campaign saved to the box.
 
 Screenshots of the key moments go to test-artifacts/votoms_app-*.png (looked at by hand when the layout changes)."""
 import base64, re
@@ -344,3 +347,39 @@ def test_scenario_check_and_defend_best(lab, page):
     assert taken, "the bot never attacked"
     no_cut(panel, "defend best")
     shot(panel, "13-defend-best")
+
+
+def test_campaign_sheet_changes(lab, page):
+    from helpers import run_in_kernel
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_campaign.ipynb", ["from fortune_suite.apps.votoms import VotomsApp\napp = VotomsApp(seed=3, seats={1: 'random'})\napp"])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status = panel.locator(".fs-app-status")
+    open_section(panel, ".fs-vt-builder-box", "Your character")
+    wait(lambda: panel.locator(".fs-vt-builder").is_visible(), "the builder opened")
+    panel.locator(".fs-vt-buy-at select").select_option(label="Scopedog (300 G)")
+    panel.locator(".fs-vt-buy-GAT-22-Heavy-Machinegun").click()
+    wait(lambda: "150 left" in panel.locator(".fs-vt-gildan").inner_text(), "the equipment bought")
+    open_section(panel, ".fs-vt-gm-box", "Campaign")
+    panel.locator("button.fs-vt-camp-start").click()
+    sheet = panel.locator(".fs-vt-camp-table")
+    wait(lambda: "Chirico" in sheet.inner_text(), "the campaign's sheet")
+    row = lambda: [t.strip() for t in sheet.locator("tr").nth(1).locator("td").all_inner_texts()]
+    first = row()
+    assert first[:6] == ["Chirico", "0", "0", "6", "0", "150"], first            # games, XP earned, XP left, burned, Gildan
+    panel.locator(".fs-vt-camp-scenario select").select_option(label="The battling pit")
+    panel.locator("button.fs-vt-camp-go").click()
+    wait(lambda: any("Scenario arena" in t for t in log(panel)), "the campaign's battle on the table")
+    no_cut(panel, "campaign battle")
+    shot(panel, "14-campaign-battle")
+    run_in_kernel(page, "app.set_controller(0, 'random')")                              # the battle played to its end by bots
+    wait(lambda: "Game over" in status.inner_text(), "the battle over")
+    panel.locator("button.fs-vt-camp-conclude").click()
+    wait(lambda: "Booked The battling pit" in panel.locator(".fs-vt-camp-news").inner_text(), "the battle booked")
+    wait(lambda: row()[:3] == ["Chirico", "1", "2"], "1 game and 2 XP on the sheet")
+    assert row()[5] == "170", row()                                                     # 150 + 20 Gildan a game
+    panel.locator("button.fs-vt-camp-save").click()
+    wait(lambda: '"fortune_suite.votoms_campaign"' in panel.locator(".fs-vt-camp-json textarea").input_value(), "the campaign saved")
+    no_cut(panel, "campaign booked")
+    shot(panel, "15-campaign-booked")
