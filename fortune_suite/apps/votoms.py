@@ -110,6 +110,10 @@ class VotomsApp(AppScaffold):
         "A campaign with the builder's character (its panel opens)."
         c = self.builder.character if self.builder is not None else None
         if c is None: raise RulesError("build a character first (the sheet above): " + (self.builder.error if self.builder else "no builder"))
+        run = self.campaign.camp
+        if run is not None and (run.games or run.open):
+            raise RulesError(f"a campaign is under way ({len(run.games)} battle{'s' if len(run.games) != 1 else ''} booked" + (", one open" if run.open else "") + "): save it first, "
+                             "then Load a campaign file to change campaigns")
         self.campaign.start([c])
         self._gm_box.selected_index = 1
 
