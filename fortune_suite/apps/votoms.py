@@ -46,7 +46,8 @@ class VotomsApp(AppScaffold):
         self.builder = CharacterBuilder() if builder else None
         self.prefer = DefencePreference(self.act)            # the seat's defence preference, changed in play (act prefer)
         self.gm = ChallengeBox(self.act)                     # the referee's challenge: a skill check, a surprise move
-        self.campaign = CampaignPanel(self.play_state, lambda: self.state)
+        self.campaign = CampaignPanel(self.play_state, lambda: self.state,      # the next battle keeps the seats' defence preferences
+                                      lambda: {"defend": dict(zip(("0", "1"), self.state.view(0)["defend"]))})
         self.picker = BattlePicker() if builder else None    # the battle to play and the budget line, beside Play
         kids = list(self.box.children)
         at = kids.index(self._extras) + 1

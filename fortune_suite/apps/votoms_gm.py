@@ -222,9 +222,10 @@ class CampaignPanel(Panel):
     css = "fs-vt-camp"
     version = traitlets.Int(0, help="counts redraws")
     def __init__(self, play,      # called with the battle's state (the app plays it)
-                 current):        # returns the state the app plays now (what Conclude books)
+                 current,         # returns the state the app plays now (what Conclude books)
+                 more=None):      # returns more options for the next battle (the app: the seats' defence preferences)
         super().__init__()
-        self.camp, self._play, self._current = None, play, current
+        self.camp, self._play, self._current, self._more = None, play, current, more or dict
         self._sheets = tag(W.HTML(), "fs-vt-camp-table")
         self._next = tag(W.Dropdown(options=[(s.title, n) for n, s in SCENARIOS.items()], description="Next battle:", style={"description_width": "initial"},
                                     layout=W.Layout(width="auto")), "fs-vt-camp-scenario")
@@ -255,7 +256,7 @@ class CampaignPanel(Panel):
     def battle(self, name:str, **options):
         "Start the campaign's next battle (scenario `name`) and hand it to the app to play."
         if self.camp is None: raise RulesError("no campaign yet: build a character and press Start a campaign")
-        s = self.camp.battle(name, **options)
+        s = self.camp.battle(name, **(self._more() | options))
         self._news.value = help_line(f"Battle {len(self.camp.games) + 1}: {SCENARIOS[name].title}. Play it to its end, then Conclude.")
         self._play(s); self.draw()
         return s
