@@ -49,9 +49,7 @@ class VotomsApp(AppScaffold):
         self.campaign = CampaignPanel(self.play_state, lambda: self.state,      # the next battle keeps the seats' defence preferences
                                       lambda: {"defend": dict(zip(("0", "1"), self.state.view(0)["defend"]))})
         self.picker = BattlePicker() if builder else None    # the battle to play and the budget line, beside Play
-        kids = list(self.box.children)
-        at = kids.index(self._extras) + 1
-        kids.insert(at, self.prefer.box)
+        self.component.side_slot.children = (self.prefer.box,)      # beside the table, above the questions it spares
         self._camp_start = tag(W.Button(description="Start a campaign with this character", icon="users", layout=W.Layout(width="auto"),
                                         tooltip="The builder's character starts a campaign: battles by scenario, XP and Gildan booked after each"), "fs-vt-camp-start")
         self._camp_spot = self.error_spot()
@@ -60,7 +58,8 @@ class VotomsApp(AppScaffold):
         self._gm_box = tag(W.Accordion(children=[self.gm.box, W.VBox([W.HBox([self._camp_start, self._camp_spot]), self.campaign.box])],
                                        titles=("Referee: skill checks and surprise moves", "Campaign: characters, XP, Gildan, the next battle"),
                                        selected_index=None), "fs-vt-gm-box")
-        kids.insert(at + 1, self._gm_box)
+        kids = list(self.box.children)                       # the referee and the campaign below the table (the table stays high on the page)
+        kids.insert(kids.index(self._body) + 1, self._gm_box)
         self.box.children = tuple(kids)
         if builder:
             self._play = tag(W.Button(description="Play with this pilot", icon="play", button_style="success",

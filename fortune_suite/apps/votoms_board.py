@@ -66,7 +66,8 @@ class VotomsBoard(Component):
         self._dice = tag(W.HTML(), "fs-vt-dice")
         self._dice_legend = W.HTML(contest_legend())
         self._cards = tag(W.HTML(), "fs-vt-cards")
-        self._side = W.VBox([self._help, self._modes, self._howbox, self._tools, self._tool_spot, self._ask, self._dice, self._dice_legend],
+        self.side_slot = tag(W.VBox(), "fs-vt-side-slot")   # room beside the table for the app's own controls (the defence preference), above the questions
+        self._side = W.VBox([self._help, self._modes, self._howbox, self._tools, self._tool_spot, self.side_slot, self._ask, self._dice, self._dice_legend],
                             layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="560px", margin="0 0 0 10px"))
         self._table = W.HBox([W.VBox([self.board.box, self._legend, self._board_spot], layout=W.Layout(flex="0 0 auto")), self._side],
                              layout=W.Layout(flex_flow="row wrap"))

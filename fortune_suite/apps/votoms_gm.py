@@ -86,7 +86,7 @@ class BattlePicker(Panel):
         return self
 
 # %% ../../nbs/56e_app_votoms_gm.ipynb #b466f24a
-_PREF = [("Ask me every time", "ask"), ("Take the best defence", "best"), ("Ask only when it matters", "margin")]
+_PREF = [("Ask every time", "ask"), ("Take the best", "best"), ("Ask when it matters", "margin")]
 _PREF_HELP = ["Every attack on your units asks which defence to use, with the odds of each",
               "Your units take the defence with the least chance of being destroyed (then the least damage) without asking; the log says which",
               "Asked only when the choice changes P(hit), P(damage) or P(destroyed) by more than the margin; otherwise the best is taken"]
@@ -98,13 +98,13 @@ class DefencePreference(Panel):
                  ):
         super().__init__()
         self._act, self._quiet = act, False
-        self._mode = tag(W.ToggleButtons(options=_PREF, value="ask", tooltips=_PREF_HELP, description="Your defences:",
-                                         style={"description_width": "initial", "button_width": "auto"}), "fs-vt-prefer-mode")
+        self._mode = tag(W.ToggleButtons(options=_PREF, value="ask", tooltips=_PREF_HELP, style={"button_width": "auto"}), "fs-vt-prefer-mode")
         self._margin = tag(W.FloatSlider(value=0.05, min=0.01, max=0.5, step=0.01, description="margin", readout_format=".0%",
                                          continuous_update=False, layout=W.Layout(width="260px")), "fs-vt-prefer-margin")
         self._spot = self.error_spot()
         self._note = tag(W.HTML(), "fs-vt-prefer-note")
-        self.set_children(W.HBox([self._mode, self._margin, self._spot], layout=W.Layout(flex_flow="row wrap", align_items="center")), self._note)
+        self.set_children(W.HTML("<b>Your defences</b>"), W.HBox([self._mode, self._margin, self._spot], layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                          self._note)
         self.listen(self._mode, lambda ch: self._send(), near=self._spot)
         self.listen(self._margin, lambda ch: self._send() if self._mode.value == "margin" else None, near=self._spot)
 

@@ -332,7 +332,7 @@ def test_scenario_check_and_defend_best(lab, page):
         wait(lambda: "passed by burning fate" in gm.locator(".fs-vt-gm-last").inner_text(), "fate burned, the check passed")
         assert any("burns fate" in t for t in log(panel))
 
-    panel.locator(".fs-vt-prefer-mode button").filter(has_text="Take the best defence").click()
+    panel.locator(".fs-vt-prefer-mode button").filter(has_text="Take the best").click()
     wait(lambda: any("sets its defence preference: best" in t for t in log(panel)), "the preference sent to the game")
     ends = 0
     while "Game over" not in status.inner_text() and ends < 12:
