@@ -10,7 +10,7 @@ from .contest import pool_dist, p_win, resolve, MAX_POOL
 
 # %% auto #0
 __all__ = ['skill_check_odds', 'challenge_dice', 'check_characters', 'check_surprise_done', 'body', 'check_action', 'xp_left',
-           'do_check', 'burn', 'fate_answer']
+           'do_check', 'burn', 'fate_answer', 'check_odds']
 
 # %% ../../../nbs/72e_votoms_checks.ipynb #6712762f
 def _dice(n, what) -> int:
@@ -136,3 +136,14 @@ def fate_answer(self, player, answer, d):
     uid = d.data["unit"]
     if answer == "burn": burn(self, uid, "a failed life-threatening check")
     else: self.emit("info", f"{self.sheets[uid].name} accepts the failed check.", {"round": self.round, "unit": uid, "burn_fate": False})
+
+# %% ../../../nbs/72e_votoms_checks.ipynb #3195a253
+def check_odds(self, player:int, a:dict) -> dict:
+    "{'dice', 'target', 'p'} of the `check` or `surprise` action `a` of `player` if made now (the state unchanged); VotomsError names a bad one."
+    if not isinstance(a, dict) or a.get("act") not in ("check", "surprise"):
+        raise VotomsError(f"check_odds is for a 'check' or 'surprise' action, got {a!r}")
+    check_action(self, player, a)
+    uid = a["unit"][:-1] if a["unit"] not in self.sheets else a["unit"]
+    u = body(self, uid)
+    n = challenge_dice(self.sheets[uid], a["stat"], a["group"]) - u.stun - (1 if u.wounded else 0)
+    return {"dice": n, "target": a["target"], "p": skill_check_odds(n, a["target"], *self.contest_opts)}
