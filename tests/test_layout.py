@@ -80,8 +80,8 @@ STILL_PRIVATE = {
 }
 # modules of one game that import each other at the top (Fortune Fodder's knot of four is undone)
 STILL_CYCLES = []
-# apps of FMC, VOTOMS and SPCFKRS that still import from inside their game's package
-STILL_INSIDE = {"fmc", "votoms", "spcfkrs"}
+# apps of SPCFKRS still import from inside its package
+STILL_INSIDE = {"spcfkrs"}
 
 
 def test_no_private_name_crosses_a_game_module():

@@ -9,14 +9,14 @@ import ipywidgets as W
 import traitlets
 from ..ui.base import Panel, tag
 from ..ui.tabletop import esc, help_line
-from ..games.fmc.skirmish import Fmc
-from ..games.fmc.data import monster
+from ..games.fmc import Fmc
+from ..games.fmc import monster
 from .fmc_cards import GeneratorPanel, random_encounter
 from .fmc_sheet import CharacterSheets, CharacterMaker, sheet_html
 from .fmc_crawl import RegionCrawl
 from .fmc_skirmish import FmcApp, FmcBoard
 from .fmc_campaign import CampaignTable
-from ..games.fmc.campaign import Campaign
+from ..games.fmc import Campaign
 
 # %% auto #0
 __all__ = ['TABS', 'FmcTable']

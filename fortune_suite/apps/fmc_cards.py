@@ -138,15 +138,17 @@ class GeneratorPanel(Panel):
         return rec
 
 # %% ../../nbs/55a_app_fmc_cards.ipynb #ca2446c1
-from ..games.fmc import treasure as _tr, sites as _si
-from ..games.fmc.data import monster as _monster
+from ..games.fmc import (split_share, POWER_DICE, as_rng, site_treasure, magic_weapon, negotiation_odds,
+                                     APPROACHES, encounter_table, stock_site, money_text, negotiate,
+                                     starting_region, stock_hex)
+from ..games.fmc import monster as _monster
 
-def _money(cp:int) -> str: return _tr._money(cp)
+def _money(cp:int) -> str: return money_text(cp)
 def _first(text:str) -> str: return str(text).split("\n")[0].strip()
 
 def _treasure_card(t, st, seed):
     rows = [("Budget", _money(t.budget_cp), "a site's treasure is worth 1,000 c.p. × its level, split between two hoards"),
-            ("Split", f"2d6 = {t.split_roll}: the first hoard takes {_tr.split_share(t.split_roll)}% of what the magic items left"
+            ("Split", f"2d6 = {t.split_roll}: the first hoard takes {split_share(t.split_roll)}% of what the magic items left"
              if t.split_roll else "evenly", "how the budget left after the magic items is shared between the two hoards")]
     lines = [f"Hoard {i}: {h.text()}" for i, h in enumerate(t.hoards, 1)]
     return fact_card_html(f"Treasure of a level-{t.level} site", "treasure", rows, lines, seed, f"site_treasure({t.level}, {seed})",
@@ -154,7 +156,7 @@ def _treasure_card(t, st, seed):
                           "magic items give experience only when sold.")
 
 def _weapon_card(w, st, seed):
-    dice = ", ".join(f"d{s} rolled {f}" for s, f in zip(_tr.POWER_DICE, w.rolls[1:]))
+    dice = ", ".join(f"d{s} rolled {f}" for s, f in zip(POWER_DICE, w.rolls[1:]))
     rows = [("Kind", f"{w.kind}, {'two' if w.two_handed else 'one'}-handed", f"the d6 ({w.rolls[0] if w.rolls else '?'}): 1/4 smashing, 2/5 slashing, 3/6 stabbing; 1–3 one-handed, 4–6 two-handed"),
             ("Level", f"{w.level} (power die d{w.power_die})", "the bracket of the power die: d4 1, d6 2, d8 3, d10 4, d12 5"),
             ("Powers", f"{len(w.powers)}", "the power die and every smaller die are rolled on the 12 powers; a face rolled twice counts once"),
@@ -186,8 +188,8 @@ def _region_card(r, st, seed):
                           "The Region tab shows it on a map and lets the party travel it.")
 
 def _negotiation_card(n, st, seed):
-    odds = _si.negotiation_odds(n.approach)
-    rows = [("Dice", " and ".join(map(str, n.dice)) + (f" ({_si.APPROACHES[n.approach]}: {n.face} counts)" if len(n.dice) > 1 else ""),
+    odds = negotiation_odds(n.approach)
+    rows = [("Dice", " and ".join(map(str, n.dice)) + (f" ({APPROACHES[n.approach]}: {n.face} counts)" if len(n.dice) > 1 else ""),
              "one d6; the best of two when the players ask well, the worst of two when they ask badly"),
             ("Response", n.response + (": the talk ends" if n.ends else ": they want more reasons, or something in exchange"),
              "1–2 negative, 3–4 uncertain, 5–6 affirmative")]
@@ -197,8 +199,8 @@ def _negotiation_card(n, st, seed):
 
 def random_encounter(level:int, rng) -> dict:
     "A site's d6 table of random encounters for `level` (each about a sixth of 1,000 × level XP) and a d6 read on it: {table, d6, level}."
-    g = _tr.as_rng(rng)
-    table = _si.encounter_table(1000 * level / 6, g)
+    g = as_rng(rng)
+    table = encounter_table(1000 * level / 6, g)
     return {"table": table, "d6": int(g.integers(1, 7)), "level": level}
 
 def _encounter_make(st, seed): return random_encounter(st["level"], seed)
@@ -217,17 +219,17 @@ def _encounter_card(e, st, seed):
 
 GENERATORS = [
     Generator("treasure", "Treasure", "a site's treasure: 1,000 c.p. × level in two hoards, each with a magic item roll", ("level",),
-              lambda st, s: _tr.site_treasure(st["level"], s), _treasure_card),
+              lambda st, s: site_treasure(st["level"], s), _treasure_card),
     Generator("weapon", "Magic weapon", "a magic weapon for owners with the chosen damage die (its power die)", ("die",),
-              lambda st, s: _tr.magic_weapon(st["die"], s), _weapon_card),
+              lambda st, s: magic_weapon(st["die"], s), _weapon_card),
     Generator("site", "Site", "a site of six rooms for a party of the chosen level", ("level",),
-              lambda st, s: _si.stock_site(st["level"], s), _site_card),
+              lambda st, s: stock_site(st["level"], s), _site_card),
     Generator("hex", "Hex", "what is in a hex: haven, site, lair or landmark", ("level",),
-              lambda st, s: _si.stock_hex(s, st["level"]), _hex_card),
+              lambda st, s: stock_hex(s, st["level"]), _hex_card),
     Generator("region", "Region", "a starting region: a haven and six hexes around it", ("level",),
-              lambda st, s: _si.starting_region(s, st["level"]), _region_card),
+              lambda st, s: starting_region(s, st["level"]), _region_card),
     Generator("negotiation", "Negotiation", "a non-player character's answer to a request that needs persuading", ("approach",),
-              lambda st, s: _si.negotiate(s, st["approach"]), _negotiation_card),
+              lambda st, s: negotiate(s, st["approach"]), _negotiation_card),
     Generator("encounter", "Random encounter", "a roll on a d6 table of random encounters for the chosen level", ("level",),
               _encounter_make, _encounter_card),
 ]

@@ -11,10 +11,10 @@ import traitlets
 from ..ui.base import Panel, tag, plain_words
 from ..ui.hexboard import HexBoard
 from ..ui.tabletop import esc, tip, help_line, legend_html, Swatch
-from ..games.fmc.data import FmcError
-from ..games.fmc.sites import starting_region, Region
-from ..games.fmc.explore import HexCrawl, SITE_ACTIONS
-from ..games.fmc.explore import ExploreReport
+from ..games.fmc import FmcError
+from ..games.fmc import starting_region, Region
+from ..games.fmc import HexCrawl, SITE_ACTIONS
+from ..games.fmc import ExploreReport
 from ..engine import SaveError, read_json
 import base64, json
 

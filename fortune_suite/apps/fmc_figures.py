@@ -6,9 +6,9 @@
 from __future__ import annotations
 import dataclasses, math
 from ..ui.tabletop import esc, tip, help_line, Swatch, status_card_html
-from ..games.fmc.skirmish import Fmc, PHASES, SIDE_NAMES
-from ..games.fmc.odds import attack_odds, split_odds, energy_kill_chance
-from ..games.fmc.combat import ineffective
+from ..games.fmc import Fmc, PHASES, SIDE_NAMES
+from ..games.fmc import attack_odds, split_odds, energy_kill_chance
+from ..games.fmc import ineffective
 
 # %% auto #0
 __all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'shield_policy', 'weapon_odds',
@@ -84,7 +84,7 @@ def action_odds(state, action) -> list:
                 + ("and every figure next to it" if do == "blast" else "and every figure in a 6\" line toward it (friends too)"),
                 f"chance to kill {g.name}: {_pct(energy_kill(state, g, action['energy']))}"]
     if do == "spell" and action["spell"] in ("animate", "shroud", "dispel"):
-        from fortune_suite.games.fmc.magic import spell_chances   # (here: keeps the module's imports as they were)
+        from fortune_suite.games.fmc import spell_chances   # (here: keeps the module's imports as they were)
         c = spell_chances(state, f, action["spell"], g, action["energy"], action.get("effect"))
         cost = f"{action['energy']} energy" if action["energy"] else "reading the scroll (it is used up)"
         if action["spell"] == "animate":

@@ -9,10 +9,10 @@ import ipywidgets as W
 import traitlets
 from ..ui.base import Panel, tag, plain_words
 from ..ui.tabletop import esc, tip, help_line, status_card_html
-from ..games.fmc.data import (CharacterError, FmcError, CLASSES, ARMOR, WEAPONS, ITEMS, SPELLS, GENERAL_ITEMS, SHIELD,
+from ..games.fmc import (CharacterError, FmcError, CLASSES, ARMOR, WEAPONS, ITEMS, SPELLS, GENERAL_ITEMS, SHIELD,
                                           COINS_PER_SLOT)
-from ..games.fmc.characters import Character, new_character, START_COINS
-from ..games.fmc.advance import ACTIONS
+from ..games.fmc import Character, new_character, START_COINS
+from ..games.fmc import ACTIONS
 
 # %% auto #0
 __all__ = ['CLASS_COLORS', 'POWER_HELP', 'SPOTS', 'KIT_WEAPONS', 'sheet_html', 'spot_for', 'CharacterMaker', 'CharacterSheets']

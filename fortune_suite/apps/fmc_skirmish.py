@@ -11,12 +11,11 @@ from ..engine import RulesError
 from ..ui.base import tag, shows_errors
 from ..ui.table import TableBoard
 from ..ui.tabletop import esc, tip, help_line, legend_html, Swatch, status_card_html
-from ..games.fmc.data import FmcError
-from ..games.fmc.skirmish import Fmc, PHASES, SIDE_NAMES
-from ..games.fmc.odds import attack_odds, split_odds
-from ..games.fmc.combat import ineffective
-from ..games.fmc.terrain import terrain_presets
-from ..games.fmc import bots as _bots                 # (importing the bots files them in the registry)
+from ..games.fmc import FmcError
+from ..games.fmc import Fmc, PHASES, SIDE_NAMES
+from ..games.fmc import attack_odds, split_odds
+from ..games.fmc import ineffective
+from ..games.fmc import terrain_presets
 from .scaffold import AppScaffold, Component
 from .roomlink import room_state
 from .fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHASE_HELP, weapon_odds, energy_kill,

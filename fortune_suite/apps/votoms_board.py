@@ -10,10 +10,10 @@ from ..engine import RulesError, canon, bots_for
 from ..ui.base import tag, shows_errors
 from ..ui.table import TableBoard
 from ..ui.tabletop import help_line, esc, legend_html, tip
-from ..games.votoms.actions import Votoms
+from ..games.votoms import Votoms
 from .scaffold import AppScaffold, Component
 from .votoms_contest import defence_html, contest_legend, pct, pools_html
-from ..games.votoms.contest import resolve
+from ..games.votoms import resolve
 from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, TARGET_COLOR, OBJECTIVE_COLOR,
     OUT_COLOR, RAISED_COLOR, MODE_COLOR, MODE_HELP, center, square_at, square_name, outline, pips, map_squares, unit_card, numbers_of,
     attack_odds, defend_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry,
@@ -440,13 +440,13 @@ _MENUS = (("table", "Table:", "The map: standard (walls, water, cover), ridge (r
 
 def _new_game_extra(self:VotomsBoard):
     "The options with named choices as menus: the table, Blue's force, the contest's tie and overkill readings."
-    from fortune_suite.games.votoms.table import TABLES
+    from fortune_suite.games.votoms import MAPS
     o = self.state.options if self.state is not None else Votoms.Options()
-    opts = {"table": list(TABLES), "opponent": ["squad", "infantry"], "ties": ["defender", "cancel"], "overkill": ["minus1", "count"]}
+    opts = {"table": list(MAPS), "opponent": ["squad", "infantry"], "ties": ["defender", "cancel"], "overkill": ["minus1", "count"]}
     ds = {k: tag(W.Dropdown(options=opts[k], value=getattr(o, k), description=lab, tooltip=h, style={"description_width": "initial"},
                             layout=W.Layout(width="auto", margin="0 10px 0 0")), f"fs-vt-newgame-{k}") for k, lab, h in _MENUS}
     from fortune_suite.apps.votoms_gm import battle_choices, battle_line, battle_options, SKIRMISH
-    from fortune_suite.games.votoms.units import DEFAULT_SQUAD
+    from fortune_suite.games.votoms import DEFAULT_SQUAD
     sc = tag(W.Dropdown(options=battle_choices(), value=o.scenario if o.scenario else SKIRMISH, description="Battle:", style={"description_width": "initial"},
                         tooltip="The skirmish on the table chosen, or a ready scenario (its own table, Blue's force and objective; Red fields a Scopedog)",
                         layout=W.Layout(width="auto", margin="0 10px 0 0")), "fs-vt-newgame-scenario")

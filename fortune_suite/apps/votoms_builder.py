@@ -9,9 +9,9 @@ import traitlets
 import ipywidgets as W
 from ..ui.base import Panel, tag, plain_words
 from ..ui.tabletop import tip, help_line, esc
-from ..games.votoms.data import (STATS, GROUPS, SKILL_GRID, AT_SKILLS, VEHICLES, AT_WEAPONS, PERSONAL_WEAPONS,
+from ..games.votoms import (STATS, GROUPS, SKILL_GRID, AT_SKILLS, VEHICLES, AT_WEAPONS, PERSONAL_WEAPONS,
                                              level_cost, SheetError, VotomsError)
-from ..games.votoms.characters import Character, RULES, item_cost
+from ..games.votoms import Character, RULES, item_cost
 
 # %% auto #0
 __all__ = ['for_sale', 'field_of', 'CharacterBuilder']

@@ -5,7 +5,7 @@
 # %% ../../nbs/56a_app_votoms_contest.ipynb #d60caa57
 from __future__ import annotations
 from ..ui.tabletop import tip, help_line, esc, Swatch, legend_html
-from ..games.votoms.contest import p_win, p_stun, overkill_dist, p_destroyed, p_explodes
+from ..games.votoms import p_win, p_stun, overkill_dist, p_destroyed, p_explodes
 
 # %% auto #0
 __all__ = ['TERMS', 'DIE_LOOK', 'pct', 'contest_legend', 'die_html', 'record_parts', 'verdict_words', 'pools_html',

@@ -5,8 +5,8 @@
 # %% ../../nbs/56c_app_votoms_table.ipynb #f27356d7
 from __future__ import annotations
 from ..ui.tabletop import tip, help_line, esc, Swatch, legend_html, status_card_html
-from ..games.votoms.contest import resolve
-from ..games.votoms.combat import odds as battle_odds
+from ..games.votoms import resolve
+from ..games.votoms import battle_odds
 from .votoms_contest import pct, pools_html, record_parts, TERMS as CONTEST_TERMS
 
 # %% auto #0
