@@ -51,7 +51,7 @@ def _game_of(mod: str):
     return parts[2] if len(parts) > 2 and parts[1] == "games" else None
 
 
-# what is not yet so (issue 28): FMC and VOTOMS still share private helpers between their modules
+# what is not yet so (issue 28): FMC still shares private helpers between their modules
 STILL_PRIVATE = {
     ("fortune_suite.games.fmc.records", "fortune_suite.games.fmc.treasure", "_weapon_from"),
     ("fortune_suite.games.fmc.sites", "fortune_suite.games.fmc.treasure", "_roll"),
@@ -69,14 +69,6 @@ STILL_PRIVATE = {
     ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_pay"),
     ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_name_of"),
     ("fortune_suite.games.fmc.explore", "fortune_suite.games.fmc.treasure", "_roll"),
-    ("fortune_suite.games.votoms.defence", "fortune_suite.games.votoms.contest", "_armor"),
-    ("fortune_suite.games.votoms.rerolls", "fortune_suite.games.votoms.contest", "_pool_n"),
-    ("fortune_suite.games.votoms.rerolls", "fortune_suite.games.votoms.contest", "_dice"),
-    ("fortune_suite.games.votoms.bots", "fortune_suite.games.votoms.table", "_sight"),
-    ("fortune_suite.games.votoms.game", "fortune_suite.games.votoms.table", "_reach"),
-    ("fortune_suite.games.votoms.combat", "fortune_suite.games.votoms.rerolls", "_engine"),
-    ("fortune_suite.games.votoms.combat", "fortune_suite.games.votoms.rerolls", "_rolls"),
-    ("fortune_suite.games.votoms.combat", "fortune_suite.games.votoms.rerolls", "_index"),
 }
 # modules of one game that import each other at the top (Fortune Fodder's knot of four is undone)
 STILL_CYCLES = []

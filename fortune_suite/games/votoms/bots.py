@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools
 from ...engine import register_bot, score_key
-from .table import get_table, dist, sight, _sight
+from .table import get_table, dist, sight, sight_line
 from .combat import odds
 from . import contest as VC
 
@@ -19,7 +19,7 @@ def _defence(t, table, src, cover_ok=True) -> int:
     x, y = pos = t["pos"]
     kind = table.terrain[y][x] if 0 <= x < table.width and 0 <= y < table.height else "wall"     # `table.kind`, inlined
     mv = t["swim"] if kind == "water" else t["run"] if kind == "rough" else max(t["run"], t["dash"])
-    ar = t["armor"] + (1 if cover_ok and (src[0] != x or src[1] != y) and _sight(table, tuple(src), (x, y))[0] == "cover" else 0)
+    ar = t["armor"] + (1 if cover_ok and (src[0] != x or src[1] != y) and sight_line(table, tuple(src), (x, y))[0] == "cover" else 0)
     fx, fy = t["facing"]
     back = 1 if (src[0] - x) * fx + (src[1] - y) * fy < 0 else 0
     return max(mv, ar) - back - t["stun"] - (1 if t["wounded"] else 0)
@@ -65,7 +65,7 @@ def _best(prof, pos, foes, table) -> float:
     for t in foes:
         if t["hidden"]: continue
         tp = t["pos"]
-        if _sight(table, pos, tuple(tp))[0] is None: continue
+        if sight_line(table, pos, tuple(tp))[0] is None: continue
         best = max(best, _best_vs(prof, max(abs(pos[0] - tp[0]), abs(pos[1] - tp[1])), _defence(t, table, pos), _hp(t),
                                   t["kind"] in ("AT", "vehicle")))
     return best

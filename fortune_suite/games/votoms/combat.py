@@ -10,7 +10,7 @@ from .table import dist, sight, pushed
 from .units import pilot_on_foot
 from . import contest as VC
 from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
-from .rerolls import _engine, _rolls, _index      # the engine's node arrays, read as reroll_choices does
+from .rerolls import reroll_engine, sorted_rolls, roll_index      # the engine's node arrays, read as reroll_choices does
 from .contest import pool_dist
 from ...dice.notation import parse
 import numpy as np
@@ -240,9 +240,9 @@ def contest_choices(af, df, side, tk, tk0, ties="defender", overkill="minus1") -
             or (side == "attacker" and (dr, do) != (d0, p0)) or not a or not d or max(a + d) > 6 or min(a + d) < 1):
         return reroll_choices(af, df, side, att_rerolls=ar, att_opp_rerolls=ao, def_rerolls=dr, def_opp_rerolls=do, plus=plus, ties=ties, overkill=overkill)
     pool_dist(len(a), len(d), a0, o0, d0, p0, plus, ties=ties, overkill=overkill)   # checks the arguments (cached)
-    eng = _engine(len(a), len(d), a0, o0, d0, p0, plus, ties, overkill, "win")
-    _, _, tA = _rolls(len(a)); _, _, tD = _rolls(len(d))
-    ia, id_ = _index(len(a))[a], _index(len(d))[d]
+    eng = reroll_engine(len(a), len(d), a0, o0, d0, p0, plus, ties, overkill, "win")
+    _, _, tA = sorted_rolls(len(a)); _, _, tD = sorted_rolls(len(d))
+    ia, id_ = roll_index(len(a))[a], roll_index(len(d))[d]
     s_, own, opp = ("A", ar, ao) if side == "attacker" else ("D", dr, do)
     pol = eng.nodes[(s_, own, opp)][2][ia, id_]
     W, G, _ = eng.nodes[("D", dr, do) if s_ == "A" else ("D", 0, 0)]

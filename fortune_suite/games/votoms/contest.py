@@ -11,9 +11,10 @@ from ...dice import Dist
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TIES', 'OVERKILL', 'DEFENCES', 'GOALS', 'MAX_POOL', 'check_options', 'ContestResult', 'resolve', 'range_penalty',
-           'attack_pool', 'defence_pool', 'contest_dist', 'pool_dist', 'contest_odds', 'collapse', 'p_win', 'p_stun',
-           'overkill_dist', 'defender_overkill', 'p_destroyed', 'p_explodes']
+__all__ = ['TIES', 'OVERKILL', 'DEFENCES', 'GOALS', 'MAX_POOL', 'check_options', 'check_pool_size', 'ContestResult', 'check_dice',
+           'resolve', 'range_penalty', 'attack_pool', 'defence_pool', 'contest_dist', 'pool_dist', 'contest_odds',
+           'collapse', 'p_win', 'p_stun', 'overkill_dist', 'defender_overkill', 'check_armor', 'p_destroyed',
+           'p_explodes']
 
 # %% ../../../nbs/71_votoms_contest.ipynb #243de31a
 TIES = ("defender", "cancel")        # how a tie between the top dice is settled (see above)
@@ -27,7 +28,7 @@ def check_options(ties:str="defender", overkill:str="minus1") -> None:
     if ties not in TIES: raise VotomsError(f"ties={ties!r} is not one of {', '.join(map(repr, TIES))}")
     if overkill not in OVERKILL: raise VotomsError(f"overkill={overkill!r} is not one of {', '.join(map(repr, OVERKILL))}")
 
-def _pool_n(n, what) -> int:
+def check_pool_size(n, what) -> int:
     "A pool size as an int (≤ 0 allowed: such a pool loses); VotomsError for anything else."
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise VotomsError(f"{what} must be a whole number of dice, not {n!r}")
@@ -73,7 +74,7 @@ class ContestResult:
         res = "stun" if self.overkill == 0 else f"overkill {self.overkill}"
         return f"attack [{a}] vs defence [{d}]: {who} wins{' (no dice against it)' if self.auto else ''}, {res}"
 
-def _dice(dice, what) -> tuple:
+def check_dice(dice, what) -> tuple:
     if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
         raise VotomsError(f"{what} must be a list of dice, not {dice!r}")
     out = tuple(dice)
@@ -91,7 +92,7 @@ def resolve(attack,                 # the attacker's dice as rolled (any order; 
            ) -> ContestResult:
     "Resolve one contested roll from its dice, as DECISIONS reads the rules (or under the alternative options)."
     check_options(ties, overkill)
-    a, d = _dice(attack, "attack dice"), _dice(defend, "defence dice")
+    a, d = check_dice(attack, "attack dice"), check_dice(defend, "defence dice")
     mk = lambda w, pairs, counted, auto=False: ContestResult(
         a, d, tuple(pairs), w, tuple(counted), _count(len(counted), overkill),
         tuple(counted[1:] if overkill == "minus1" else counted), auto, ties, overkill)
@@ -136,7 +137,7 @@ def attack_pool(dice:int,               # the weapon's dice (or MELEE)
                 long_range:bool=False   # Long Range weapon
                ) -> int:
     "The attacker's dice after stun, wounds and range."
-    _pool_n(dice, "attack dice"); _nonneg(stun, "stun markers")
+    check_pool_size(dice, "attack dice"); _nonneg(stun, "stun markers")
     return dice - stun - bool(wounded) - range_penalty(sticks, long_range)
 
 def defence_pool(dice:int,              # MOVE for the terrain, current ARMOR, or MELEE
@@ -147,7 +148,7 @@ def defence_pool(dice:int,              # MOVE for the terrain, current ARMOR, o
                  behind:bool=False      # the attacker is behind the target (−1 die)
                 ) -> int:
     "The defender's dice after stun, wounds, cover and being attacked from behind."
-    _pool_n(dice, "defence dice"); _nonneg(stun, "stun markers")
+    check_pool_size(dice, "defence dice"); _nonneg(stun, "stun markers")
     if defence not in DEFENCES: raise VotomsError(f"defence {defence!r} is not one of {', '.join(DEFENCES)}")
     return dice - stun - bool(wounded) + (bool(cover) and defence == "armor") - bool(behind)
 
@@ -358,7 +359,7 @@ def pool_dist(n:int, m:int,                  # dice actually rolled by each side
               ties:str="defender", overkill:str="minus1", goal:str="win") -> Dist:
     "`contest_dist` for pools already sized: the signed outcome of n dice against m, rerolls used as well as possible."
     check_options(ties, overkill)
-    n, m = _pool_n(n, "attack dice"), _pool_n(m, "defence dice")
+    n, m = check_pool_size(n, "attack dice"), check_pool_size(m, "defence dice")
     tok = tuple(_nonneg(t, w) for t, w in zip((att_rerolls, att_opp_rerolls, def_rerolls, def_opp_rerolls, plus),
                                                 ("att_rerolls", "att_opp_rerolls", "def_rerolls", "def_opp_rerolls", "plus")))
     if goal not in GOALS: raise VotomsError(f"goal={goal!r} is not one of {', '.join(map(repr, GOALS))}")
@@ -399,15 +400,15 @@ def defender_overkill(d:Dist) -> Dist:
     for k, q in zip(d.outcomes, d.probs): p[-1 - int(k) if k < 0 else 0] += q
     return Dist._raw(p, 0)
 
-def _armor(a):
+def check_armor(a):
     if isinstance(a, bool) or not isinstance(a, (int, np.integer)) or a < 1:
         raise VotomsError(f"a target's current armor must be a whole number of 1 or more, not {a!r}")
     return int(a)
 
 def p_destroyed(d:Dist, armor:int) -> float:
     "P(the target with this much Armor left is destroyed): the overkill reaches its Armor."
-    return float(d.at_least(_armor(armor)))
+    return float(d.at_least(check_armor(armor)))
 
 def p_explodes(d:Dist, armor:int) -> float:
     "P(the target explodes): destroyed with more overkill than the Armor it had left."
-    return float(d.at_least(_armor(armor) + 1))
+    return float(d.at_least(check_armor(armor) + 1))

@@ -9,7 +9,7 @@ import numpy as np
 from ...dice import Dist
 from .data import VotomsError
 from .contest import (DEFENCES, contest_dist, defence_pool, overkill_dist, defender_overkill,
-                                                p_win, p_stun, p_destroyed, p_explodes, _armor)
+                                                p_win, p_stun, p_destroyed, p_explodes, check_armor)
 
 # %% auto #0
 __all__ = ['RANKINGS', 'REROLL_KEYS', 'DefenceOdds', 'defence_odds', 'best_defence']
@@ -43,7 +43,7 @@ def _with_rerolls(modifiers:dict, extra:dict, defence:str) -> dict:
 
 def defence_odds(attack:int, defence:str, dice:int, armor:int, **modifiers) -> DefenceOdds:
     "The exact odds of defending with `defence` (rolling `dice` before modifiers) at `armor` left."
-    armor = _armor(armor)
+    armor = check_armor(armor)
     d = contest_dist(attack, dice, defence=defence, **modifiers)
     o = overkill_dist(d)
     dmg = float(np.minimum(o.outcomes, armor) @ o.probs)

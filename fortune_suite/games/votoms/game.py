@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
-from .table import get_table, dist, sight, reach, _reach, DIRS
+from .table import get_table, dist, sight, reach, reach_map, DIRS
 from .units import make_squads, make_unit
 from . import combat as C
 from .combat import defend_policy
@@ -173,12 +173,12 @@ def _unit_moves(self, u, out, blocked, drive):
     modes = (("run", u.run), ("dash", u.dash), ("swim", u.swim))
     if u.rest:
         mode, left, back = u.rest
-        for sq in _reach(self.table, u.pos, mode, left, u.height, blocked):
+        for sq in reach_map(self.table, u.pos, mode, left, u.height, blocked):
             out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "rest": True})
         return
     fx, fy = u.facing
     for mode, v in modes:
-        r = _reach(self.table, u.pos, mode, v, u.height, blocked)
+        r = reach_map(self.table, u.pos, mode, v, u.height, blocked)
         for sq, k in r.items():
             a = {"unit": u.id, "act": "move", "mode": mode, "to": list(sq)}
             out.append(a)

@@ -9,17 +9,18 @@ from dataclasses import dataclass
 import numpy as np
 from ...dice import Dist
 from .data import VotomsError
-from .contest import check_options, _pool_n, GOALS, resolve, _dice
+from .contest import check_options, check_pool_size, GOALS, resolve, check_dice
 
 # %% auto #0
-__all__ = ['MAX_TOKENS', 'MAX_STATES', 'reroll_dist', 'Choice', 'reroll_choices', 'best_choice', 'plus_choices', 'reroll_tokens']
+__all__ = ['MAX_TOKENS', 'MAX_STATES', 'sorted_rolls', 'roll_index', 'reroll_engine', 'reroll_dist', 'Choice', 'reroll_choices',
+           'best_choice', 'plus_choices', 'reroll_tokens']
 
 # %% ../../../nbs/71b_votoms_rerolls.ipynb #a8a6ffc9
 MAX_TOKENS = 10            # most rerolls in one contest (both sides): keeps the exact integer values in int64
 MAX_STATES = 3_000_000     # most (attacker roll, defender roll) pairs the engine will hold
 
 @functools.lru_cache(maxsize=32)
-def _rolls(n:int):
+def sorted_rolls(n:int):
     "(S, prob, trans): S[i] the i-th sorted roll of n d6 (high to low), its chance, trans[i, u, x] = roll after one u → x (−1: no u)."
     S = np.array(list(itertools.combinations_with_replacement(range(6, 0, -1), n)), dtype=np.int16).reshape(-1, n)
     cnt = (S[:, :, None] == np.arange(7)[None, None, :]).sum(1)             # [i, face]: dice showing it
@@ -36,14 +37,14 @@ def _rolls(n:int):
     return S, prob, trans
 
 @functools.lru_cache(maxsize=32)
-def _index(n): return {tuple(map(int, r)): i for i, r in enumerate(_rolls(n)[0])}
+def roll_index(n): return {tuple(map(int, r)): i for i, r in enumerate(sorted_rolls(n)[0])}
 
 @functools.lru_cache(maxsize=32)
 def _moves(n:int):
     "(rem, add): rem[i, u] = the roll of n − 1 dice left when a die showing u leaves roll i (−1: none shows u); add[r, x − 1] = roll r of n − 1 dice plus an x."
     def codes(k):
         if k == 0: return np.zeros(1, np.int64), np.zeros((1, 7), np.int64)
-        S = _rolls(k)[0]; cnt = (S[:, :, None] == np.arange(7)[None, None, :]).sum(1).astype(np.int64)
+        S = sorted_rolls(k)[0]; cnt = (S[:, :, None] == np.arange(7)[None, None, :]).sum(1).astype(np.int64)
         return cnt @ (64 ** np.arange(7, dtype=np.int64)), cnt
     cn, cntn = codes(n); cl, _ = codes(n - 1)
     on, ol = np.argsort(cn), np.argsort(cl)
@@ -117,8 +118,8 @@ class _Engine:
     dist: Dist             # signed outcome distribution from the roll
 
 @functools.lru_cache(maxsize=8)             # the node arrays are large: only the last few contests keep them
-def _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
-    SA, pA, tA = _rolls(n); SD, pD, tD = _rolls(m)
+def reroll_engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
+    SA, pA, tA = sorted_rolls(n); SD, pD, tD = sorted_rolls(m)
     mvA, mvD = _moves(n), _moves(m)
     if len(SA) * len(SD) > MAX_STATES:
         raise VotomsError(f"{n} dice against {m} with rerolls is too large for the exact odds ({len(SA) * len(SD):,} roll pairs, limit {MAX_STATES:,})")
@@ -208,7 +209,7 @@ def reroll_dist(n:int, m:int,               # dice rolled by each side (1 or mor
     "The signed outcome of n dice against m with rerolls and +1 used as well as possible (see above)."
     check_options(ties, overkill)
     if goal not in GOALS: raise VotomsError(f"goal={goal!r} is not one of {', '.join(map(repr, GOALS))}")
-    n, m = _pool_n(n, "attack dice"), _pool_n(m, "defence dice")
+    n, m = check_pool_size(n, "attack dice"), check_pool_size(m, "defence dice")
     if n < 1 or m < 1: raise VotomsError(f"rerolls need a die on each side ({n} against {m}); an empty pool loses outright")
     tok = (att_rerolls, att_opp_rerolls, def_rerolls, def_opp_rerolls)
     if sum(tok) > MAX_TOKENS: raise VotomsError(f"{sum(tok)} rerolls in one contest is more than the {MAX_TOKENS} the exact odds allow")
@@ -218,7 +219,7 @@ def reroll_dist(n:int, m:int,               # dice rolled by each side (1 or mor
 @functools.lru_cache(maxsize=4096)
 def _dist(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> Dist:
     "The engine's distribution, kept long after its node arrays are dropped."
-    return _engine(n, m, ao, ap, do, dp, plus, ties, rule, goal).dist
+    return reroll_engine(n, m, ao, ap, do, dp, plus, ties, rule, goal).dist
 
 # %% ../../../nbs/71b_votoms_rerolls.ipynb #eb163405
 @dataclass(frozen=True)
@@ -231,7 +232,7 @@ class Choice:
     best: bool = False       # the choice a player playing for the goal makes (the bot's)
 
 def _six(dice, what):
-    d = _dice(dice, what)
+    d = check_dice(dice, what)
     if any(x > 6 for x in d): raise VotomsError(f"{what}: a die showing {max(d)} cannot be rerolled (only the final +1 raises a die above 6)")
     if not d: raise VotomsError(f"{what}: no dice")
     return d
@@ -247,9 +248,9 @@ def reroll_choices(attack,                  # the attacker's dice now (1–6 eac
     a, d = _six(attack, "attack dice"), _six(defend, "defence dice")
     ao, ap = (att_rerolls, att_opp_rerolls) if side == "attacker" else (0, 0)
     reroll_dist(len(a), len(d), ao, ap, def_rerolls, def_opp_rerolls, plus, ties, overkill, goal)   # checks the arguments
-    eng = _engine(len(a), len(d), ao, ap, def_rerolls, def_opp_rerolls, plus, ties, overkill, goal)
-    SA, _, tA = _rolls(len(a)); SD, _, tD = _rolls(len(d))
-    ia, id_ = _index(len(a))[a], _index(len(d))[d]
+    eng = reroll_engine(len(a), len(d), ao, ap, def_rerolls, def_opp_rerolls, plus, ties, overkill, goal)
+    SA, _, tA = sorted_rolls(len(a)); SD, _, tD = sorted_rolls(len(d))
+    ia, id_ = roll_index(len(a))[a], roll_index(len(d))[d]
     s, own, opp = ("A", ao, ap) if side == "attacker" else ("D", def_rerolls, def_opp_rerolls)
     pol = eng.nodes[(s, own, opp)][2][ia, id_]
     W, G, _ = eng.nodes[("D", def_rerolls, def_opp_rerolls) if s == "A" else ("D", 0, 0)]
@@ -272,7 +273,7 @@ def best_choice(attack, defend, side:str="attacker", **tokens) -> Choice:
 
 def plus_choices(attack, defend, ties:str="defender", overkill:str="minus1", plus:int=1) -> list:
     "Where the next +1 could go on the final dice (each face once; `plus` = +1s left), and the best result after it."
-    a, d = _dice(attack, "attack dice"), _dice(defend, "defence dice")
+    a, d = check_dice(attack, "attack dice"), check_dice(defend, "defence dice")
     if not a: raise VotomsError("attack dice: no dice to raise")
     if isinstance(plus, bool) or plus not in (1, 2): raise VotomsError(f"plus={plus!r}: one or two +1s left")
     def best(x, k):               # the best signed outcome from dice x with k raises left (each optional)

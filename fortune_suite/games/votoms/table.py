@@ -10,7 +10,8 @@ from ...geometry import cells_crossed
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight', 'reach', 'push_dir', 'pushed']
+__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight_line', 'sight', 'reach', 'reach_map',
+           'push_dir', 'pushed']
 
 # %% ../../../nbs/72_votoms_table.ipynb #e1e34965
 TERRAIN = {".": "smooth", ",": "rough", "~": "water", "#": "wall", "c": "cover", "*": "smooth"}
@@ -142,7 +143,7 @@ def dist(a, b) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 @functools.lru_cache(maxsize=None)
-def _sight(t:Table, a, b):
+def sight_line(t:Table, a, b):
     line = cells_crossed(a, b)[1:-1]
     if any(t.kind(c) == "wall" for c in line): return None, ()
     near = tuple(c for c in line if t.kind(c) == "cover")
@@ -152,7 +153,7 @@ def _sight(t:Table, a, b):
 
 def sight(t:Table, a, b):
     "'clear', 'cover' (the target at `b` is partly hidden) or None (a wall blocks the line) from square `a` to `b`."
-    return _sight(t, tuple(a), tuple(b))[0]
+    return sight_line(t, tuple(a), tuple(b))[0]
 
 # %% ../../../nbs/72_votoms_table.ipynb #bd6a88d3
 def _step_ok(t, a, b, mode, height) -> bool:
@@ -177,10 +178,10 @@ def _steps(t:Table, mode:str, height:int) -> dict:
 
 def reach(t:Table, start, mode:str, squares:int, height:int=2, blocked=frozenset()) -> dict:
     "{square: sticks moved} a unit at `start` can end a `mode` move on, moving at most `squares` sticks; `blocked`: squares taken."
-    return dict(_reach(t, tuple(start), mode, squares, height, frozenset(blocked)))
+    return dict(reach_map(t, tuple(start), mode, squares, height, frozenset(blocked)))
 
 @functools.lru_cache(maxsize=1 << 14)        # the same squares are asked again and again while nothing moves; callers must not change the dict
-def _reach(t:Table, start, mode:str, squares:int, height:int, blocked:frozenset) -> dict:
+def reach_map(t:Table, start, mode:str, squares:int, height:int, blocked:frozenset) -> dict:
     if squares <= 0: return {}
     steps, ter = _steps(t, mode, height), t.terrain
     seen, frontier, out = {start: 0}, [start], {}
