@@ -51,25 +51,7 @@ def _game_of(mod: str):
     return parts[2] if len(parts) > 2 and parts[1] == "games" else None
 
 
-# what is not yet so (issue 28): FMC still shares private helpers between their modules
-STILL_PRIVATE = {
-    ("fortune_suite.games.fmc.records", "fortune_suite.games.fmc.treasure", "_weapon_from"),
-    ("fortune_suite.games.fmc.sites", "fortune_suite.games.fmc.treasure", "_roll"),
-    ("fortune_suite.games.fmc.sites", "fortune_suite.games.fmc.treasure", "_check_level"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.treasure", "_roll"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.records", "_rec"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.records", "_int"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.records", "_list"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.records", "_need"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.explore", "_which"),
-    ("fortune_suite.games.fmc.delve", "fortune_suite.games.fmc.explore", "_days"),
-    ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_bad"),
-    ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_int"),
-    ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_roller"),
-    ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_pay"),
-    ("fortune_suite.games.fmc.advance", "fortune_suite.games.fmc.characters", "_name_of"),
-    ("fortune_suite.games.fmc.explore", "fortune_suite.games.fmc.treasure", "_roll"),
-}
+STILL_PRIVATE = set()      # (FMC, VOTOMS and SPCFKRS shared private helpers between their modules: none now)
 # modules of one game that import each other at the top (Fortune Fodder's knot of four is undone)
 STILL_CYCLES = []
 # apps of SPCFKRS still import from inside its package

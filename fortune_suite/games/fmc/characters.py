@@ -13,10 +13,11 @@ from .data import (CharacterError, FmcError, CLASSES, ARMOR, WEAPONS, ITEMS, SPE
                                           GENERAL_ITEMS, COIN_VALUE, COINS_PER_SLOT, RETAINERS)
 
 # %% auto #0
-__all__ = ['FORMAT', 'START_COINS', 'Character', 'new_character']
+__all__ = ['FORMAT', 'START_COINS', 'as_roller', 'Character', 'entry_name', 'sheet_error', 'sheet_int', 'new_character',
+           'pay_coins']
 
 # %% ../../../nbs/60a_fmc_characters.ipynb #789c2b91
-def _roller(rng) -> Roller:
+def as_roller(rng) -> Roller:
     if isinstance(rng, Roller): return rng
     if isinstance(rng, np.random.Generator):
         r = Roller(0); r.rng = rng; return r
@@ -56,7 +57,7 @@ def _slots_of(entry) -> int:
     if isinstance(entry, str): return ITEMS[entry].slots if entry in ITEMS else 1
     return int(entry.get("slots", 1))
 
-def _name_of(entry) -> str: return entry if isinstance(entry, str) else entry["name"]
+def entry_name(entry) -> str: return entry if isinstance(entry, str) else entry["name"]
 
 Character.row = property(lambda self: CLASSES[self.cls].at(self.level))
 Character.hp_max = property(lambda self: max(0, self.row.hp - self.drained))
@@ -92,80 +93,80 @@ Character.weapon_bonus = property(lambda self: self.magic_weapon.get("bonus", 0)
 Character.focus_energy = property(lambda self: self.focus.get("energy", 0) if self.cls == "mage" and self.focus else 0)
 
 # %% ../../../nbs/60a_fmc_characters.ipynb #f96fd91d
-def _bad(where, msg): raise CharacterError(f"character.{where}: {msg}")
+def sheet_error(where, msg): raise CharacterError(f"character.{where}: {msg}")
 
-def _int(v, where, lo=0, hi=None):
-    if not isinstance(v, int) or isinstance(v, bool): _bad(where, f"must be a whole number, got {v!r}")
-    if v < lo or (hi is not None and v > hi): _bad(where, f"{v} is outside {lo}–{hi}" if hi is not None else f"{v} is below {lo}")
+def sheet_int(v, where, lo=0, hi=None):
+    if not isinstance(v, int) or isinstance(v, bool): sheet_error(where, f"must be a whole number, got {v!r}")
+    if v < lo or (hi is not None and v > hi): sheet_error(where, f"{v} is outside {lo}–{hi}" if hi is not None else f"{v} is below {lo}")
     return v
 
 def _known(v, table) -> bool: return isinstance(v, str) and v in table   # (a list or a dict is refused, not hashed)
 
 def _validate(self) -> Character:
     "Check every field; return the character, or raise `CharacterError` naming the field."
-    if not isinstance(self.name, str) or not self.name.strip(): _bad("name", f"must be a non-empty text, got {self.name!r}")
-    if not _known(self.cls, CLASSES): _bad("class", f"{self.cls!r} is not one of {', '.join(CLASSES)}")
+    if not isinstance(self.name, str) or not self.name.strip(): sheet_error("name", f"must be a non-empty text, got {self.name!r}")
+    if not _known(self.cls, CLASSES): sheet_error("class", f"{self.cls!r} is not one of {', '.join(CLASSES)}")
     c = CLASSES[self.cls]
-    _int(self.level, "level", 1, c.max_level); _int(self.xp, "xp")
-    if self.xp < c.at(self.level).xp: _bad("xp", f"{self.xp} is below the {c.at(self.level).xp:,} a level-{self.level} {self.cls} needs")
-    _int(self.drained, "drained", 0, c.at(self.level).hp); _int(self.damage, "damage", 0, self.hp_max)
-    if not isinstance(self.dead, bool): _bad("dead", f"must be true or false, got {self.dead!r}")
-    _int(self.energy_spent, "energy_spent", 0, self.energy_max)
-    if not isinstance(self.skills, list): _bad("skills", "must be a list")
+    sheet_int(self.level, "level", 1, c.max_level); sheet_int(self.xp, "xp")
+    if self.xp < c.at(self.level).xp: sheet_error("xp", f"{self.xp} is below the {c.at(self.level).xp:,} a level-{self.level} {self.cls} needs")
+    sheet_int(self.drained, "drained", 0, c.at(self.level).hp); sheet_int(self.damage, "damage", 0, self.hp_max)
+    if not isinstance(self.dead, bool): sheet_error("dead", f"must be true or false, got {self.dead!r}")
+    sheet_int(self.energy_spent, "energy_spent", 0, self.energy_max)
+    if not isinstance(self.skills, list): sheet_error("skills", "must be a list")
     for i, s in enumerate(self.skills):
-        if not isinstance(s, str) or not s.strip(): _bad(f"skills[{i}]", f"must be a non-empty text, got {s!r}")
+        if not isinstance(s, str) or not s.strip(): sheet_error(f"skills[{i}]", f"must be a non-empty text, got {s!r}")
     if len(self.skills) > self.skill_slots:
-        _bad("skills", f"{len(self.skills)} skills, but a level-{self.level} {self.cls} has {self.skill_slots}")
-    if len(set(self.skills)) != len(self.skills): _bad("skills", "a skill is listed twice")
-    if not _known(self.armor, ARMOR): _bad("armor", f"{self.armor!r} is not one of {', '.join(ARMOR)}")
-    if not isinstance(self.shield, bool): _bad("shield", f"must be true or false, got {self.shield!r}")
+        sheet_error("skills", f"{len(self.skills)} skills, but a level-{self.level} {self.cls} has {self.skill_slots}")
+    if len(set(self.skills)) != len(self.skills): sheet_error("skills", "a skill is listed twice")
+    if not _known(self.armor, ARMOR): sheet_error("armor", f"{self.armor!r} is not one of {', '.join(ARMOR)}")
+    if not isinstance(self.shield, bool): sheet_error("shield", f"must be true or false, got {self.shield!r}")
     for key, table in (("weapons", WEAPONS), ("scrolls", SPELLS)):
         v = getattr(self, key)
-        if not isinstance(v, list): _bad(key, "must be a list")
+        if not isinstance(v, list): sheet_error(key, "must be a list")
         for i, n in enumerate(v):
-            if not _known(n, table): _bad(f"{key}[{i}]", f"unknown {key[:-1]} {n!r}")
-    if not isinstance(self.items, list): _bad("items", "must be a list")
+            if not _known(n, table): sheet_error(f"{key}[{i}]", f"unknown {key[:-1]} {n!r}")
+    if not isinstance(self.items, list): sheet_error("items", "must be a list")
     for i, it in enumerate(self.items):
         w = f"items[{i}]"
         if isinstance(it, str):
-            if it not in ITEMS: _bad(w, f"unknown item {it!r} (a custom item is a record with a name and slots)")
+            if it not in ITEMS: sheet_error(w, f"unknown item {it!r} (a custom item is a record with a name and slots)")
         elif isinstance(it, dict):
-            if not isinstance(it.get("name"), str) or not it["name"].strip(): _bad(f"{w}.name", "a custom item needs a name")
-            _int(it.get("slots", 1), f"{w}.slots", 0, 12); _int(it.get("value", 0), f"{w}.value")
-            if it.get("magic") is not None and not _known(it["magic"], _MAGIC): _bad(f"{w}.magic", f"must be one of {', '.join(_MAGIC)}, got {it['magic']!r}")
+            if not isinstance(it.get("name"), str) or not it["name"].strip(): sheet_error(f"{w}.name", "a custom item needs a name")
+            sheet_int(it.get("slots", 1), f"{w}.slots", 0, 12); sheet_int(it.get("value", 0), f"{w}.value")
+            if it.get("magic") is not None and not _known(it["magic"], _MAGIC): sheet_error(f"{w}.magic", f"must be one of {', '.join(_MAGIC)}, got {it['magic']!r}")
             if it.get("magic") == "weapon":                   # its bonus to attack and damage (level − powers) and its hands
-                _int(it.get("bonus", 0), f"{w}.bonus", 0, 5)
-                if not isinstance(it.get("two_handed", False), bool): _bad(f"{w}.two_handed", f"must be true or false, got {it['two_handed']!r}")
-            if it.get("magic") == "focus": _int(it.get("energy", 0), f"{w}.energy")
-        else: _bad(w, f"must be an item name or a record, got {it!r}")
-    if not isinstance(self.coins, dict) or set(self.coins) != set(COIN_VALUE): _bad("coins", f"must have exactly cp, sp and gp, got {self.coins!r}")
-    for k in COIN_VALUE: _int(self.coins[k], f"coins.{k}")
+                sheet_int(it.get("bonus", 0), f"{w}.bonus", 0, 5)
+                if not isinstance(it.get("two_handed", False), bool): sheet_error(f"{w}.two_handed", f"must be true or false, got {it['two_handed']!r}")
+            if it.get("magic") == "focus": sheet_int(it.get("energy", 0), f"{w}.energy")
+        else: sheet_error(w, f"must be an item name or a record, got {it!r}")
+    if not isinstance(self.coins, dict) or set(self.coins) != set(COIN_VALUE): sheet_error("coins", f"must have exactly cp, sp and gp, got {self.coins!r}")
+    for k in COIN_VALUE: sheet_int(self.coins[k], f"coins.{k}")
     if self.attuned is not None:
-        if not isinstance(self.attuned, str): _bad("attuned", f"must be the name of a magic item carried, or null, got {self.attuned!r}")
+        if not isinstance(self.attuned, str): sheet_error("attuned", f"must be the name of a magic item carried, or null, got {self.attuned!r}")
         m = self._magic(self.attuned, "attuned")
         self._can_attune(m, "attuned")
-    if not isinstance(self.retainers, list): _bad("retainers", "must be a list")
+    if not isinstance(self.retainers, list): sheet_error("retainers", "must be a list")
     for i, r in enumerate(self.retainers):
-        if not isinstance(r, dict) or not _known(r.get("kind"), RETAINERS): _bad(f"retainers[{i}].kind", f"must be one of {', '.join(RETAINERS)}")
-        if not isinstance(r.get("name"), str): _bad(f"retainers[{i}].name", "must be a text")
-        _int(r.get("weeks_paid"), f"retainers[{i}].weeks_paid")
+        if not isinstance(r, dict) or not _known(r.get("kind"), RETAINERS): sheet_error(f"retainers[{i}].kind", f"must be one of {', '.join(RETAINERS)}")
+        if not isinstance(r.get("name"), str): sheet_error(f"retainers[{i}].name", "must be a text")
+        sheet_int(r.get("weeks_paid"), f"retainers[{i}].weeks_paid")
     if self.research is not None:
-        if not isinstance(self.research, dict) or set(self.research) != {"spell"} or not _known(self.research["spell"], SPELLS): _bad("research", f"must be {{'spell': a spell}}, got {self.research!r}")
-        if self.cls != "mage": _bad("research", "only mages research spells")
-    _int(self.week, "week")
+        if not isinstance(self.research, dict) or set(self.research) != {"spell"} or not _known(self.research["spell"], SPELLS): sheet_error("research", f"must be {{'spell': a spell}}, got {self.research!r}")
+        if self.cls != "mage": sheet_error("research", "only mages research spells")
+    sheet_int(self.week, "week")
     if self.slots > 2 * self.capacity:
-        _bad("items", f"{self.slots} slots carried, over double the capacity of {self.capacity} ({self.armor} armor): refused")
+        sheet_error("items", f"{self.slots} slots carried, over double the capacity of {self.capacity} ({self.armor} armor): refused")
     return self
 
 def _magic(self, name, where="item"):
     "The magic item record named `name` among the items."
     for it in self.items:
         if isinstance(it, dict) and it.get("name") == name and it.get("magic"): return it
-    _bad(where, f"no magic item named {name!r} is carried")
+    sheet_error(where, f"no magic item named {name!r} is carried")
 
 def _can_attune(self, m, where="attuned"):
     allowed = {"fighter": ("weapon",), "mage": ("focus",), "expert": ("weapon", "focus")}[self.cls]
-    if m.get("magic") not in allowed: _bad(where, f"a {self.cls} attunes to {' or '.join(allowed)}s, not to {m['name']!r} ({m.get('magic')})")
+    if m.get("magic") not in allowed: sheet_error(where, f"a {self.cls} attunes to {' or '.join(allowed)}s, not to {m['name']!r} ({m.get('magic')})")
 
 Character.validate, Character._magic, Character._can_attune = _validate, _magic, _can_attune
 
@@ -268,7 +269,7 @@ def new_character(name:str, cls:str,        # the name, and "fighter", "mage" or
         if weapon not in WEAPONS or WEAPONS[weapon].hands != 1: raise CharacterError(f"weapon: the extra weapon must be one-handed, got {weapon!r}")
         c.weapons.append(weapon)
     k, dice = START_COINS[start]
-    if coins is None: coins = k * _roller(rng).roll(dice, f"{name}'s starting coins ({k} × {dice} c.p.)").total
+    if coins is None: coins = k * as_roller(rng).roll(dice, f"{name}'s starting coins ({k} × {dice} c.p.)").total
     lo, hi = k * dist(dice).min, k * dist(dice).max
     if not isinstance(coins, int) or isinstance(coins, bool) or not lo <= coins <= hi or coins % k:
         raise CharacterError(f"coins: {k} × {dice} c.p. is a multiple of {k} from {lo} to {hi}, got {coins!r}")
@@ -281,14 +282,14 @@ def _take(self, thing) -> Character:
     def go(c):
         if isinstance(thing, str) and thing in WEAPONS: c.weapons.append(thing)
         elif thing == "shield":
-            if c.shield: _bad("shield", "already carries a shield")
+            if c.shield: sheet_error("shield", "already carries a shield")
             c.shield = True
         else: c.items.append(copy.deepcopy(thing))
     self._change(go); return self
 
 def _take_scroll(self, spell:str) -> Character:
     "Carry a scroll of `spell`."
-    if spell not in SPELLS: _bad("scrolls", f"unknown spell {spell!r}")
+    if spell not in SPELLS: sheet_error("scrolls", f"unknown spell {spell!r}")
     self._change(lambda c: c.scrolls.append(spell)); return self
 
 def _drop(self, name:str):
@@ -297,22 +298,22 @@ def _drop(self, name:str):
         if name == "shield" and c.shield: c.shield = False; return "shield"
         for lst in (c.weapons, c.items, c.scrolls):
             for i, it in enumerate(lst):
-                if _name_of(it) == name:
+                if entry_name(it) == name:
                     if c.attuned == name: c.attuned = None
                     return lst.pop(i)
-        _bad("items", f"carries nothing called {name!r}")
+        sheet_error("items", f"carries nothing called {name!r}")
     return self._change(go)
 
 def _add_coins(self, cp:int=0, sp:int=0, gp:int=0) -> Character:
     "Add coins (no experience: see `gain_treasure`)."
     def go(c):
-        for k, v in (("cp", cp), ("sp", sp), ("gp", gp)): c.coins[k] += _int(v, f"coins.{k}")
+        for k, v in (("cp", cp), ("sp", sp), ("gp", gp)): c.coins[k] += sheet_int(v, f"coins.{k}")
     self._change(go); return self
 
-def _pay(c, cp, why=""):
+def pay_coins(c, cp, why=""):
     "Take `cp` copper pieces' value out of `c`'s coins in place (the caller validates and commits)."
-    _int(cp, "coins")
-    if cp > c.coin_value: _bad("coins", f"{why + ': ' if why else ''}costs {cp:,} c.p., but only {c.coin_value:,} c.p. are carried")
+    sheet_int(cp, "coins")
+    if cp > c.coin_value: sheet_error("coins", f"{why + ': ' if why else ''}costs {cp:,} c.p., but only {c.coin_value:,} c.p. are carried")
     left = cp
     for k in ("cp", "sp", "gp"):
         use = min(c.coins[k], math.ceil(left / COIN_VALUE[k]))
@@ -323,7 +324,7 @@ def _pay(c, cp, why=""):
 
 def _spend(self, cp:int, why:str="") -> Character:
     "Pay a price of `cp` copper pieces' value, smallest coins first, breaking larger coins for change."
-    self._change(lambda c: _pay(c, cp, why)); return self
+    self._change(lambda c: pay_coins(c, cp, why)); return self
 
 Character.take, Character.take_scroll, Character.drop = _take, _take_scroll, _drop
 Character.add_coins, Character.spend = _add_coins, _spend
@@ -359,7 +360,7 @@ def _describe(self) -> str:
              f"{self.xp:,} XP" + (f" (level {self.level + 1} at {st['next_level_xp']:,}{' — ready' if st['can_level'] else ''})" if st['next_level_xp'] else ""),
              f"defense {st['defense']} ({self.armor} armor{' and a shield' if self.shield else ''}), speed {st['speed']}\""
              + (" (encumbered)" if st['encumbered'] else "") + f", {st['slots']}/{st['capacity']} slots",
-             "carries: " + (", ".join([*self.weapons, *(_name_of(i) for i in self.items), *(f"scroll of {x}" for x in self.scrolls)]) or "nothing")
+             "carries: " + (", ".join([*self.weapons, *(entry_name(i) for i in self.items), *(f"scroll of {x}" for x in self.scrolls)]) or "nothing")
              + f"; {self.coins['gp']} g.p. {self.coins['sp']} s.p. {self.coins['cp']} c.p."]
     if self.attuned: lines.append(f"attuned to {self.attunement}")
     if self.retainers: lines.append("retainers: " + ", ".join(f"{r['name']} ({r['kind']}, {r['weeks_paid']} weeks paid)" for r in self.retainers))

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from ...engine import SaveError
 from .data import FmcError
 from .fate import tempt_fate, fate_coins, tempt_fate_chance
-from .treasure import as_rng, _roll
+from .treasure import as_rng, roll_die
 from .sites import Site
-from .records import _rec, _int, _list, _need
-from .explore import HexCrawl, ExploreReport, SITE_ACTIONS, _which, _days
+from .records import save_record, save_int, save_list, save_need
+from .explore import HexCrawl, ExploreReport, SITE_ACTIONS, roll_on_table, days_span
 
 # %% auto #0
 __all__ = ['turns_per_third', 'Delve']
@@ -72,9 +72,9 @@ def _light_turns(self:HexCrawl) -> int:
 def _tick(self:HexCrawl, what:str, g, table=None):
     "One turn passes: the calendar and rations, the light, a wandering check. (text, rolls, encounter)."
     o = self.options
-    face = _roll(g, 6); hit = face <= o.wandering_in_6
+    face = roll_die(g, 6); hit = face <= o.wandering_in_6
     rolls = [("wandering", "d6", face)]
-    which = _which(table, g, rolls) if hit and table is not None else ""
+    which = roll_on_table(table, g, rolls) if hit and table is not None else ""
     dark, out = self.lit is None, ""
     if self.lit:
         self.light_left -= 1
@@ -133,18 +133,18 @@ class Delve:
     @classmethod
     def from_dict(cls, d, path:str="delve") -> "Delve":
         "A Delve from `to_dict` (SaveError naming a bad field)."
-        _rec(d, path, ("hex", "site", "room", "visited", "opened", "found"))
-        _need(isinstance(d["hex"], str), f"{path}.hex", f"must be a hex number, got {d['hex']!r}")
+        save_record(d, path, ("hex", "site", "room", "visited", "opened", "found"))
+        save_need(isinstance(d["hex"], str), f"{path}.hex", f"must be a hex number, got {d['hex']!r}")
         site = Site.from_dict(d["site"], f"{path}.site"); n = len(site.rooms)
-        v = cls(d["hex"], site, _int(d, "room", path, 1, n))
+        v = cls(d["hex"], site, save_int(d, "room", path, 1, n))
         for k, want in (("visited", None), ("opened", 1), ("found", 2)):
-            xs = _list(d, k, path)
+            xs = save_list(d, k, path)
             for j, x in enumerate(xs):
-                if want is None: _need(type(x) is int and 1 <= x <= n, f"{path}.{k}[{j}]", f"must be a room of the site (1–{n}), got {x!r}")
-                else: _need(type(x) is int and 0 <= x < n and site.connections[x].roll == want, f"{path}.{k}[{j}]",
+                if want is None: save_need(type(x) is int and 1 <= x <= n, f"{path}.{k}[{j}]", f"must be a room of the site (1–{n}), got {x!r}")
+                else: save_need(type(x) is int and 0 <= x < n and site.connections[x].roll == want, f"{path}.{k}[{j}]",
                             f"must be a connection with a {'stuck' if want == 1 else 'hidden'} door, got {x!r}")
             setattr(v, k, sorted(set(xs)))
-        _need(v.room in v.visited, f"{path}.room", f"must be a room the party has visited, got {v.room}")
+        save_need(v.room in v.visited, f"{path}.room", f"must be a room the party has visited, got {v.room}")
         return v
 
 def _delve(self:HexCrawl, what:str) -> Delve:

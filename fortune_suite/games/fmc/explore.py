@@ -11,12 +11,12 @@ from ...dice import Dist, die, keep_lowest
 from ...engine import SaveError, read_json
 from ...geometry import hex_neighbours, hex_distance
 from .data import FmcError, ITEMS
-from .treasure import as_rng, _roll
+from .treasure import as_rng, roll_die
 from .sites import hex_label, hex_of, BAD_TERRAIN, Region, Hex, stock_hex, SiteOptions
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
-           'ExploreOptions', 'ExploreReport', 'HexCrawl', 'party_speed', 'party_supplies']
+           'ExploreOptions', 'ExploreReport', 'days_span', 'HexCrawl', 'roll_on_table', 'party_speed', 'party_supplies']
 
 # %% ../../../nbs/62b_fmc_explore.ipynb #a0256bfb
 ENCOUNTER_CHECKS = ("hex", "daily")
@@ -99,7 +99,7 @@ class ExploreReport:
     __str__ = text
     def to_dict(self) -> dict: return dict(kind=self.kind, text=self.message, rolls=[list(r) for r in self.rolls], encounter=self.encounter)
 
-def _days(thirds:int) -> str:
+def days_span(thirds:int) -> str:
     "Thirds of a day as '2', '1⅓', '⅔'."
     d, t = divmod(thirds, 3)
     return (f"{d}" if d or not t else "") + ("", "⅓", "⅔")[t]
@@ -183,7 +183,7 @@ def _moves(self:HexCrawl, bad_weather:bool=False) -> list:
         if here in (a, b): how.setdefault(b if a == here else a, "known way")
     for m in self.offer: how.setdefault(m, "wander roll")
     return [dict(hex=m, how=how[m], terrain=self.hexes[m]["terrain"], state=self.hexes[m]["state"],
-                 days=self.hex_cost(m, bad_weather) / 3, days_text=_days(self.hex_cost(m, bad_weather)),
+                 days=self.hex_cost(m, bad_weather) / 3, days_text=days_span(self.hex_cost(m, bad_weather)),
                  encounter_chance=self.encounter_odds(m, bad_weather))
             for m in sorted(how)]
 
@@ -201,7 +201,7 @@ def _not_in_site(self:HexCrawl, what:str):
 def _wander(self:HexCrawl, rng, navigator:bool=False) -> ExploreReport:
     "Roll for the way on (d6, a second die with a navigator): the hexes it opens become `offer`."
     _not_in_site(self, "wander"); g = as_rng(rng)
-    faces = [_roll(g, 6) for _ in range(2 if navigator else 1)]
+    faces = [roll_die(g, 6) for _ in range(2 if navigator else 1)]
     nb = self.neighbours(self.position)
     offer = sorted({nb[i] for f in faces for i in _fan(f) if nb[i]})
     self.offer = offer
@@ -218,15 +218,15 @@ def _advance(self:HexCrawl, cost:int):
     time, week, rations, fed, rests = self.time, self.week, self.rations, self.fed, 0
     for _ in range(cost):
         if time >= fed:
-            if rations == 0: raise FmcError(f"no rations left for a new week of travel (day {_days(time)}): the party must get a bundle first")
+            if rations == 0: raise FmcError(f"no rations left for a new week of travel (day {days_span(time)}): the party must get a bundle first")
             rations -= 1; fed = time + 3 * o.ration_days
         week += 1; time += 1
         if week == 3 * o.travel_days: time += 3; week = 0; rests += 1
     return time, week, rations, fed, rests
 
-def _which(table, g, rolls):
+def roll_on_table(table, g, rolls):
     "Roll d6 on an encounter table (anything indexed 1–6, e.g. an EncounterTable) and say what comes."
-    face = _roll(g, 6); rolls.append(("which encounter", "d6", face))
+    face = roll_die(g, 6); rolls.append(("which encounter", "d6", face))
     e = table[face]
     return f" — d6 {face}: {e.text() if hasattr(e, 'text') else e}"
 
@@ -244,13 +244,13 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
     g = as_rng(rng)
     if self.options.encounter_check == "hex":
         sides, need = (6, cost // 3) if cost % 3 == 0 else (18, cost)
-        face = _roll(g, sides); rolls = (("encounter", f"d{sides}", face),); hit = face <= need
+        face = roll_die(g, sides); rolls = (("encounter", f"d{sides}", face),); hit = face <= need
         check = f"encounter check d{sides} {face} {'≤' if hit else '>'} {need}"
     else:                                                # a d6 for each day of travel this hex ends
-        faces = [_roll(g, 6) for _ in range(_day_checks(cost, self.week % 3))]; rolls = tuple(("encounter", "d6", f) for f in faces)
+        faces = [roll_die(g, 6) for _ in range(_day_checks(cost, self.week % 3))]; rolls = tuple(("encounter", "d6", f) for f in faces)
         hit = 1 in faces
         check = f"daily encounter check{'s' * (len(faces) > 1)} d6 {faces}" if faces else "no daily check yet (the day's travel goes on)"
-    which = _which(table, g, rolls := list(rolls)) if hit and table is not None else ""
+    which = roll_on_table(table, g, rolls := list(rolls)) if hit and table is not None else ""
     rolls = tuple(rolls)
     a = self.position
     self.time, self.week, self.rations, self.fed = time, week, rations, fed
@@ -260,7 +260,7 @@ def _move(self:HexCrawl, n:str, rng, bad_weather:bool=False,
     self._visit(n)
     t = self.hexes[n]["terrain"]
     bad = [w for w, b in (("bad terrain", t in self.options.bad_terrain), ("bad weather", bad_weather)) if b]
-    text = (f"Day {_days(self.time)}: {a} → {n} ({t}{', ' + ' and '.join(bad) if bad else ''}: {_days(cost)} day"
+    text = (f"Day {days_span(self.time)}: {a} → {n} ({t}{', ' + ' and '.join(bad) if bad else ''}: {days_span(cost)} day"
             f"{'' if cost == 3 else 's'}); {check}: {'an encounter!' + which if hit else 'no encounter'}"
             + (f"; {rests} rest day{'s' * (rests > 1)} taken" if rests else "") + f"; rations left: {self.rations}")
     return ExploreReport("move", text, rolls, hit)

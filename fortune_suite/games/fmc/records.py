@@ -8,71 +8,71 @@ import numbers
 from ...engine import SaveError
 from .data import FmcError, monster as _monster
 from .treasure import (MagicWeapon, Scroll, ArcaneFocus, Hoard, Treasure, POWER_DICE, WEAPON_KINDS,
-                                              WEAPON_POWERS, COIN_CP, spell_names, weapon_level, coin_value, _weapon_from,
+                                              WEAPON_POWERS, COIN_CP, spell_names, weapon_level, coin_value, weapon_from,
                                               site_treasure, magic_weapon, scroll, arcane_focus)
 from .sites import (MonsterGroup, Room, Connection, EncounterTable, Site, Lair, Hex, Region,
                                            ROOM_ROLES, OBSTACLES, HEX_TABLE, hex_of, hex_label)
 
 # %% auto #0
-__all__ = ['item_from_dict']
+__all__ = ['save_record', 'save_need', 'save_int', 'save_list', 'item_from_dict']
 
 # %% ../../../nbs/62d_fmc_records.ipynb #d6974161
-def _rec(d, path:str, keys=()) -> dict:
+def save_record(d, path:str, keys=()) -> dict:
     "A saved record: a JSON object holding these keys (SaveError naming what is wrong)."
     if not isinstance(d, dict): raise SaveError(f"bad save: {path} must be a JSON object, got {d!r}"[:200])
     for k in keys:
         if k not in d: raise SaveError(f"bad save: {path}.{k} is missing")
     return d
 
-def _need(ok, path:str, msg:str):
+def save_need(ok, path:str, msg:str):
     if not ok: raise SaveError(f"bad save: {path} {msg}")
 
-def _int(d, k, path, lo=0, hi=None) -> int:
+def save_int(d, k, path, lo=0, hi=None) -> int:
     "A whole-number field in [lo, hi]."
     v = d[k]
     ok = isinstance(v, numbers.Integral) and not isinstance(v, bool) and v >= lo and (hi is None or v <= hi)
-    _need(ok, f"{path}.{k}", f"must be a whole number {f'from {lo} to {hi}' if hi is not None else f'≥ {lo}'}, got {v!r}")
+    save_need(ok, f"{path}.{k}", f"must be a whole number {f'from {lo} to {hi}' if hi is not None else f'≥ {lo}'}, got {v!r}")
     return int(v)
 
 def _str(d, k, path, choices=None) -> str:
     v = d[k]
-    _need(isinstance(v, str), f"{path}.{k}", f"must be text, got {v!r}")
-    _need(choices is None or v in choices, f"{path}.{k}", f"must be one of {', '.join(map(repr, choices or ()))}, got {v!r}")
+    save_need(isinstance(v, str), f"{path}.{k}", f"must be text, got {v!r}")
+    save_need(choices is None or v in choices, f"{path}.{k}", f"must be one of {', '.join(map(repr, choices or ()))}, got {v!r}")
     return v
 
-def _list(d, k, path, n=None) -> list:
+def save_list(d, k, path, n=None) -> list:
     v = d[k]
-    _need(isinstance(v, list), f"{path}.{k}", f"must be a list, got {v!r}")
-    _need(n is None or len(v) == n, f"{path}.{k}", f"must have {n} entries, got {len(v)}")
+    save_need(isinstance(v, list), f"{path}.{k}", f"must be a list, got {v!r}")
+    save_need(n is None or len(v) == n, f"{path}.{k}", f"must have {n} entries, got {len(v)}")
     return v
 
 def _weapon_from_dict(cls, d, path="magic_weapon") -> MagicWeapon:
     "A MagicWeapon from its `to_dict`; its level, bonus and worth must follow from its die and powers (and its dice)."
-    _rec(d, path, ("kind", "two_handed", "level", "powers", "bonus", "value_gp", "power_die", "rolls"))
-    pd = _int(d, "power_die", path, 4, 12); _need(pd in POWER_DICE, f"{path}.power_die", f"must be one of {POWER_DICE}, got {pd}")
-    _need(isinstance(d["two_handed"], bool), f"{path}.two_handed", "must be true or false")
-    powers = _list(d, "powers", path)
-    for i, p in enumerate(powers): _need(p in WEAPON_POWERS, f"{path}.powers[{i}]", f"is not one of the 12 powers: {p!r}")
-    rolls = _list(d, "rolls", path)
-    w = cls(_str(d, "kind", path, WEAPON_KINDS), d["two_handed"], _int(d, "level", path, 1, 5), tuple(powers),
-            _int(d, "bonus", path), _int(d, "value_gp", path), pd, tuple(rolls))
-    _need(w.level == weapon_level(pd), f"{path}.level", f"must be {weapon_level(pd)} for a d{pd} power die, got {w.level}")
-    _need(w.bonus == max(0, w.level - len(powers)), f"{path}.bonus", f"must be level − powers ({max(0, w.level - len(powers))}), got {w.bonus}")
-    _need(w.value_gp == pd, f"{path}.value_gp", f"must be the power die's largest face ({pd}), got {w.value_gp}")
+    save_record(d, path, ("kind", "two_handed", "level", "powers", "bonus", "value_gp", "power_die", "rolls"))
+    pd = save_int(d, "power_die", path, 4, 12); save_need(pd in POWER_DICE, f"{path}.power_die", f"must be one of {POWER_DICE}, got {pd}")
+    save_need(isinstance(d["two_handed"], bool), f"{path}.two_handed", "must be true or false")
+    powers = save_list(d, "powers", path)
+    for i, p in enumerate(powers): save_need(p in WEAPON_POWERS, f"{path}.powers[{i}]", f"is not one of the 12 powers: {p!r}")
+    rolls = save_list(d, "rolls", path)
+    w = cls(_str(d, "kind", path, WEAPON_KINDS), d["two_handed"], save_int(d, "level", path, 1, 5), tuple(powers),
+            save_int(d, "bonus", path), save_int(d, "value_gp", path), pd, tuple(rolls))
+    save_need(w.level == weapon_level(pd), f"{path}.level", f"must be {weapon_level(pd)} for a d{pd} power die, got {w.level}")
+    save_need(w.bonus == max(0, w.level - len(powers)), f"{path}.bonus", f"must be level − powers ({max(0, w.level - len(powers))}), got {w.bonus}")
+    save_need(w.value_gp == pd, f"{path}.value_gp", f"must be the power die's largest face ({pd}), got {w.value_gp}")
     if rolls:
         ok = len(rolls) == POWER_DICE.index(pd) + 2 and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s for f, s in zip(rolls, (6,) + POWER_DICE))
-        _need(ok and _weapon_from(pd, rolls[0], tuple(rolls[1:])) == w, f"{path}.rolls", f"{rolls} do not make this weapon")
+        save_need(ok and weapon_from(pd, rolls[0], tuple(rolls[1:])) == w, f"{path}.rolls", f"{rolls} do not make this weapon")
     return w
 
 def _scroll_from_dict(cls, d, path="scroll") -> Scroll:
-    _rec(d, path, ("spell", "roll", "value_cp"))
-    sp, k = _str(d, "spell", path, spell_names()), _int(d, "roll", path, 0, 20)
-    _need(k == 0 or spell_names()[k - 1] == sp, f"{path}.roll", f"d20 {k} is the spell {spell_names()[k - 1]!r}, not {sp!r}")
-    return cls(sp, k, _int(d, "value_cp", path))
+    save_record(d, path, ("spell", "roll", "value_cp"))
+    sp, k = _str(d, "spell", path, spell_names()), save_int(d, "roll", path, 0, 20)
+    save_need(k == 0 or spell_names()[k - 1] == sp, f"{path}.roll", f"d20 {k} is the spell {spell_names()[k - 1]!r}, not {sp!r}")
+    return cls(sp, k, save_int(d, "value_cp", path))
 
 def _focus_from_dict(cls, d, path="arcane_focus") -> ArcaneFocus:
-    _rec(d, path, ("energy", "value_cp"))
-    return cls(_int(d, "energy", path, 1), _int(d, "value_cp", path))
+    save_record(d, path, ("energy", "value_cp"))
+    return cls(save_int(d, "energy", path, 1), save_int(d, "value_cp", path))
 
 MagicWeapon.from_dict, Scroll.from_dict = classmethod(_weapon_from_dict), classmethod(_scroll_from_dict)
 ArcaneFocus.from_dict = classmethod(_focus_from_dict)
@@ -81,38 +81,38 @@ def item_from_dict(d, path:str="item"):
     "A magic item (or None) from its `to_dict`, by its 'type'."
     if d is None: return None
     kinds = {"magic_weapon": MagicWeapon, "scroll": Scroll, "arcane_focus": ArcaneFocus}
-    _str(_rec(d, path, ("type",)), "type", path, tuple(kinds))
+    _str(save_record(d, path, ("type",)), "type", path, tuple(kinds))
     return kinds[d["type"]].from_dict(d, path)
 
 # %% ../../../nbs/62d_fmc_records.ipynb #1c48229b
 def _hoard_from_dict(cls, d, path="hoard") -> Hoard:
     "A Hoard from its `to_dict`; its coins, valuables and item must add up to its worth."
-    _rec(d, path, ("value_cp", "magic_roll", "item", "valuables", "coins", "notes", "owner", "coin_roll", "valuables_roll"))
-    roll = _int(d, "magic_roll", path, 1, 6)
+    save_record(d, path, ("value_cp", "magic_roll", "item", "valuables", "coins", "notes", "owner", "coin_roll", "valuables_roll"))
+    roll = save_int(d, "magic_roll", path, 1, 6)
     item = item_from_dict(d["item"], f"{path}.item")
-    _need(item is None or roll <= 3, f"{path}.item", f"must be null: magic item d6 {roll} gives valuables")
-    val = _list(d, "valuables", path)
+    save_need(item is None or roll <= 3, f"{path}.item", f"must be null: magic item d6 {roll} gives valuables")
+    val = save_list(d, "valuables", path)
     if val:
-        _need(len(val) == 3 and isinstance(val[1], str) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in val[::2]),
+        save_need(len(val) == 3 and isinstance(val[1], str) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in val[::2]),
               f"{path}.valuables", f"must be [count, kind, c.p. each] or [], got {val!r}")
-    coins = _rec(d["coins"], f"{path}.coins", tuple(COIN_CP))
-    _need(set(coins) == set(COIN_CP), f"{path}.coins", "must have exactly gp, sp and cp")
-    coins = {k: _int(coins, k, f"{path}.coins") for k in ("gp", "sp", "cp")}
-    notes = _list(d, "notes", path)
-    _need(all(isinstance(n, str) for n in notes), f"{path}.notes", "must be a list of text")
-    h = cls(_int(d, "value_cp", path), roll, item, tuple(val), coins, tuple(notes), _str(d, "owner", path),
-            _int(d, "coin_roll", path, 0, 6), _int(d, "valuables_roll", path, 0, 6))
+    coins = save_record(d["coins"], f"{path}.coins", tuple(COIN_CP))
+    save_need(set(coins) == set(COIN_CP), f"{path}.coins", "must have exactly gp, sp and cp")
+    coins = {k: save_int(coins, k, f"{path}.coins") for k in ("gp", "sp", "cp")}
+    notes = save_list(d, "notes", path)
+    save_need(all(isinstance(n, str) for n in notes), f"{path}.notes", "must be a list of text")
+    h = cls(save_int(d, "value_cp", path), roll, item, tuple(val), coins, tuple(notes), _str(d, "owner", path),
+            save_int(d, "coin_roll", path, 0, 6), save_int(d, "valuables_roll", path, 0, 6))
     parts = coin_value(coins) + (val[0] * val[2] if val else 0) + (item.value_cp if item else 0)
-    _need(parts == h.value_cp, f"{path}.value_cp", f"is {h.value_cp:,} but the coins, valuables and item are worth {parts:,}")
+    save_need(parts == h.value_cp, f"{path}.value_cp", f"is {h.value_cp:,} but the coins, valuables and item are worth {parts:,}")
     return h
 
 def _treasure_from_dict(cls, d, path="treasure") -> Treasure:
     "A Treasure from its `to_dict`; its two hoards must add up to its budget."
-    _rec(d, path, ("level", "budget_cp", "split_roll", "hoards"))
-    hoards = tuple(Hoard.from_dict(h, f"{path}.hoards[{i}]") for i, h in enumerate(_list(d, "hoards", path, 2)))
-    t = cls(_int(d, "level", path, 1), _int(d, "budget_cp", path), hoards, _int(d, "split_roll", path, 0, 12))
-    _need(t.split_roll != 1, f"{path}.split_roll", "must be 0 (even) or a 2d6 total, got 1")
-    _need(sum(h.value_cp for h in hoards) == t.budget_cp, f"{path}.budget_cp",
+    save_record(d, path, ("level", "budget_cp", "split_roll", "hoards"))
+    hoards = tuple(Hoard.from_dict(h, f"{path}.hoards[{i}]") for i, h in enumerate(save_list(d, "hoards", path, 2)))
+    t = cls(save_int(d, "level", path, 1), save_int(d, "budget_cp", path), hoards, save_int(d, "split_roll", path, 0, 12))
+    save_need(t.split_roll != 1, f"{path}.split_roll", "must be 0 (even) or a 2d6 total, got 1")
+    save_need(sum(h.value_cp for h in hoards) == t.budget_cp, f"{path}.budget_cp",
           f"is {t.budget_cp:,} but the hoards are worth {sum(h.value_cp for h in hoards):,}")
     return t
 
@@ -120,13 +120,13 @@ Hoard.from_dict, Treasure.from_dict = classmethod(_hoard_from_dict), classmethod
 
 # %% ../../../nbs/62d_fmc_records.ipynb #8feaddab
 def _group_from_dict(cls, d, path="group") -> MonsterGroup:
-    _rec(d, path, ("monster", "count", "xp_each"))
+    save_record(d, path, ("monster", "count", "xp_each"))
     try: m = _monster(_str(d, "monster", path))
     except FmcError as e: raise SaveError(f"bad save: {path}.monster: {e}") from None
-    _need(m.key == d["monster"], f"{path}.monster", f"must be the list's key {m.key!r}, got {d['monster']!r}")
-    g = cls(m.key, _int(d, "count", path, 1), _int(d, "xp_each", path))
-    _need(g.xp_each == m.xp, f"{path}.xp_each", f"must be the {m.name}'s {m.xp} XP, got {g.xp_each}")
-    _need(d.get("xp", g.xp) == g.xp, f"{path}.xp", f"must be count × xp_each ({g.xp}), got {d.get('xp')!r}")
+    save_need(m.key == d["monster"], f"{path}.monster", f"must be the list's key {m.key!r}, got {d['monster']!r}")
+    g = cls(m.key, save_int(d, "count", path, 1), save_int(d, "xp_each", path))
+    save_need(g.xp_each == m.xp, f"{path}.xp_each", f"must be the {m.name}'s {m.xp} XP, got {g.xp_each}")
+    save_need(d.get("xp", g.xp) == g.xp, f"{path}.xp", f"must be count × xp_each ({g.xp}), got {d.get('xp')!r}")
     return g
 
 def _opt(f, d, path):
@@ -134,48 +134,48 @@ def _opt(f, d, path):
     return None if d is None else f(d, path)
 
 def _room_from_dict(cls, d, path="room") -> Room:
-    _rec(d, path, ("number", "role", "occupants", "hoard", "guard", "detail"))
-    r = cls(_int(d, "number", path, 1), _str(d, "role", path, tuple(dict.fromkeys(ROOM_ROLES))),
+    save_record(d, path, ("number", "role", "occupants", "hoard", "guard", "detail"))
+    r = cls(save_int(d, "number", path, 1), _str(d, "role", path, tuple(dict.fromkeys(ROOM_ROLES))),
             _opt(MonsterGroup.from_dict, d["occupants"], f"{path}.occupants"), _opt(Hoard.from_dict, d["hoard"], f"{path}.hoard"),
             _str(d, "guard", path, ("", "trapped", "hidden")), _str(d, "detail", path))
-    _need((r.occupants is not None) == r.role.startswith("monsters"), f"{path}.occupants",
+    save_need((r.occupants is not None) == r.role.startswith("monsters"), f"{path}.occupants",
           f"must be {'given' if r.role.startswith('monsters') else 'null'} in a room of {r.role}")
     keeps = r.role in ("monsters with treasure", "unoccupied with treasure")
-    _need((r.hoard is not None) == keeps, f"{path}.hoard", f"must be {'given' if keeps else 'null'} in a room of {r.role}")
-    _need(bool(r.guard) == (r.role == "unoccupied with treasure"), f"{path}.guard", f"does not fit a room of {r.role}: {r.guard!r}")
+    save_need((r.hoard is not None) == keeps, f"{path}.hoard", f"must be {'given' if keeps else 'null'} in a room of {r.role}")
+    save_need(bool(r.guard) == (r.role == "unoccupied with treasure"), f"{path}.guard", f"does not fit a room of {r.role}: {r.guard!r}")
     return r
 
 def _connection_from_dict(cls, d, path="connection") -> Connection:
-    _rec(d, path, ("a", "b", "roll"))
-    c = cls(_int(d, "a", path, 1), _int(d, "b", path, 1), _int(d, "roll", path, 1, 6))
-    _need(d.get("obstacle", c.obstacle) == c.obstacle, f"{path}.obstacle", f"must be d6 {c.roll}'s {c.obstacle!r}, got {d.get('obstacle')!r}")
+    save_record(d, path, ("a", "b", "roll"))
+    c = cls(save_int(d, "a", path, 1), save_int(d, "b", path, 1), save_int(d, "roll", path, 1, 6))
+    save_need(d.get("obstacle", c.obstacle) == c.obstacle, f"{path}.obstacle", f"must be d6 {c.roll}'s {c.obstacle!r}, got {d.get('obstacle')!r}")
     return c
 
 def _table_from_dict(cls, d, path="encounters") -> EncounterTable:
-    _rec(d, path, ("entries",))
-    return cls(tuple(MonsterGroup.from_dict(e, f"{path}.entries[{i}]") for i, e in enumerate(_list(d, "entries", path, 6))))
+    save_record(d, path, ("entries",))
+    return cls(tuple(MonsterGroup.from_dict(e, f"{path}.entries[{i}]") for i, e in enumerate(save_list(d, "entries", path, 6))))
 
 def _site_from_dict(cls, d, path="site") -> Site:
     "A Site from its `to_dict`: rooms, one loop of connections, encounters and treasure, each checked."
-    _rec(d, path, ("level", "rooms", "connections", "encounters", "treasure"))
-    rooms = tuple(Room.from_dict(r, f"{path}.rooms[{i}]") for i, r in enumerate(_list(d, "rooms", path)))
+    save_record(d, path, ("level", "rooms", "connections", "encounters", "treasure"))
+    rooms = tuple(Room.from_dict(r, f"{path}.rooms[{i}]") for i, r in enumerate(save_list(d, "rooms", path)))
     n = len(rooms)
-    _need(n and n % 6 == 0, f"{path}.rooms", f"must be groups of six rooms, got {n}")
-    for i, r in enumerate(rooms): _need(r.number == i + 1, f"{path}.rooms[{i}].number", f"must be {i + 1}, got {r.number}")
-    links = tuple(Connection.from_dict(c, f"{path}.connections[{i}]") for i, c in enumerate(_list(d, "connections", path, n)))
+    save_need(n and n % 6 == 0, f"{path}.rooms", f"must be groups of six rooms, got {n}")
+    for i, r in enumerate(rooms): save_need(r.number == i + 1, f"{path}.rooms[{i}].number", f"must be {i + 1}, got {r.number}")
+    links = tuple(Connection.from_dict(c, f"{path}.connections[{i}]") for i, c in enumerate(save_list(d, "connections", path, n)))
     for i, c in enumerate(links):
-        _need((c.a, c.b) == (i + 1, (i + 1) % n + 1), f"{path}.connections[{i}]", f"must join rooms {i + 1} and {(i + 1) % n + 1} (one loop), got {c.a}–{c.b}")
-    tr = tuple(Treasure.from_dict(t, f"{path}.treasure[{i}]") for i, t in enumerate(_list(d, "treasure", path, n // 6)))
-    s = cls(_int(d, "level", path, 1), rooms, links, EncounterTable.from_dict(d["encounters"], f"{path}.encounters"), tr)
+        save_need((c.a, c.b) == (i + 1, (i + 1) % n + 1), f"{path}.connections[{i}]", f"must join rooms {i + 1} and {(i + 1) % n + 1} (one loop), got {c.a}–{c.b}")
+    tr = tuple(Treasure.from_dict(t, f"{path}.treasure[{i}]") for i, t in enumerate(save_list(d, "treasure", path, n // 6)))
+    s = cls(save_int(d, "level", path, 1), rooms, links, EncounterTable.from_dict(d["encounters"], f"{path}.encounters"), tr)
     kept = [h for t in tr for h in t.hoards]
     for r in rooms:                      # a room's hoard is the very hoard of the site's treasure, as stock_site makes it
         if r.hoard is None: continue
         same = next((h for h in kept if h == r.hoard), None)
-        _need(same is not None, f"{path}.rooms[{r.number - 1}].hoard", "must be one of the site's treasure hoards")
+        save_need(same is not None, f"{path}.rooms[{r.number - 1}].hoard", "must be one of the site's treasure hoards")
         kept = [h for h in kept if h is not same]; r.hoard = same
-    _need(not kept, f"{path}.treasure", f"holds {len(kept)} hoard(s) that no room keeps")
+    save_need(not kept, f"{path}.treasure", f"holds {len(kept)} hoard(s) that no room keeps")
     for k in ("occupants_xp", "treasure_cp"):
-        _need(d.get(k, getattr(s, k)) == getattr(s, k), f"{path}.{k}", f"must be {getattr(s, k)} (what the rooms add up to), got {d.get(k)!r}")
+        save_need(d.get(k, getattr(s, k)) == getattr(s, k), f"{path}.{k}", f"must be {getattr(s, k)} (what the rooms add up to), got {d.get(k)!r}")
     return s
 
 MonsterGroup.from_dict, Room.from_dict = classmethod(_group_from_dict), classmethod(_room_from_dict)
@@ -184,37 +184,37 @@ Site.from_dict = classmethod(_site_from_dict)
 
 # %% ../../../nbs/62d_fmc_records.ipynb #f732bea1
 def _lair_from_dict(cls, d, path="lair") -> Lair:
-    _rec(d, path, ("roll", "monsters", "hoard"))
-    l = cls(_int(d, "roll", path, 1, 6), MonsterGroup.from_dict(d["monsters"], f"{path}.monsters"), Hoard.from_dict(d["hoard"], f"{path}.hoard"))
-    _need(d.get("budget", l.budget) == l.budget, f"{path}.budget", f"must be 500 × d6 = {l.budget}, got {d.get('budget')!r}")
+    save_record(d, path, ("roll", "monsters", "hoard"))
+    l = cls(save_int(d, "roll", path, 1, 6), MonsterGroup.from_dict(d["monsters"], f"{path}.monsters"), Hoard.from_dict(d["hoard"], f"{path}.hoard"))
+    save_need(d.get("budget", l.budget) == l.budget, f"{path}.budget", f"must be 500 × d6 = {l.budget}, got {d.get('budget')!r}")
     return l
 
 def _hex_from_dict(cls, d, path="hex") -> Hex:
-    _rec(d, path, ("roll", "kind", "detail", "site", "lair"))
-    roll = _int(d, "roll", path, 1, 6)
+    save_record(d, path, ("roll", "kind", "detail", "site", "lair"))
+    roll = save_int(d, "roll", path, 1, 6)
     kind = _str(d, "kind", path, tuple(dict.fromkeys(HEX_TABLE.values())))
-    _need(kind == HEX_TABLE[roll], f"{path}.kind", f"must be d6 {roll}'s {HEX_TABLE[roll]!r}, got {kind!r}")
+    save_need(kind == HEX_TABLE[roll], f"{path}.kind", f"must be d6 {roll}'s {HEX_TABLE[roll]!r}, got {kind!r}")
     h = cls(roll, kind, _str(d, "detail", path), _opt(Site.from_dict, d["site"], f"{path}.site"), _opt(Lair.from_dict, d["lair"], f"{path}.lair"))
-    _need((h.site is not None) == (kind == "site") or kind == "lair", f"{path}.site", f"does not fit a hex of kind {kind!r}")
-    _need(kind == "lair" or h.lair is None, f"{path}.lair", f"must be null in a hex of kind {kind!r}")
-    _need(kind != "lair" or (h.lair is None) != (h.site is None), f"{path}.lair", "a lair is one room (lair) or a site (site), one of them")
+    save_need((h.site is not None) == (kind == "site") or kind == "lair", f"{path}.site", f"does not fit a hex of kind {kind!r}")
+    save_need(kind == "lair" or h.lair is None, f"{path}.lair", f"must be null in a hex of kind {kind!r}")
+    save_need(kind != "lair" or (h.lair is None) != (h.site is None), f"{path}.lair", "a lair is one room (lair) or a site (site), one of them")
     return h
 
 def _region_from_dict(cls, d, path="region") -> Region:
     "A Region from its `to_dict`: the map's size, its haven, each hex's terrain and stocking, its encounters."
-    _rec(d, path, ("cols", "rows", "start", "hexes", "terrain", "encounters"))
-    cols, rows = _int(d, "cols", path, 3, 99), _int(d, "rows", path, 3, 99)   # (hex numbers are CCRR: two digits each)
-    hexes, terrain = _rec(d["hexes"], f"{path}.hexes"), _rec(d["terrain"], f"{path}.terrain")
+    save_record(d, path, ("cols", "rows", "start", "hexes", "terrain", "encounters"))
+    cols, rows = save_int(d, "cols", path, 3, 99), save_int(d, "rows", path, 3, 99)   # (hex numbers are CCRR: two digits each)
+    hexes, terrain = save_record(d["hexes"], f"{path}.hexes"), save_record(d["terrain"], f"{path}.terrain")
     for n in hexes:
         try: c, r = divmod(int(n), 100); ok = hex_label(hex_of(n)) == n and 1 <= c <= cols and 1 <= r <= rows
         except (FmcError, ValueError): ok = False
-        _need(ok, f"{path}.hexes", f"has {n!r}, not a hex of the {cols} × {rows} map")
-    _need(set(terrain) == set(hexes), f"{path}.terrain", "must give a terrain for every hex and no other")
-    for n, t in terrain.items(): _need(isinstance(t, str), f"{path}.terrain.{n}", f"must be text, got {t!r}")
+        save_need(ok, f"{path}.hexes", f"has {n!r}, not a hex of the {cols} × {rows} map")
+    save_need(set(terrain) == set(hexes), f"{path}.terrain", "must give a terrain for every hex and no other")
+    for n, t in terrain.items(): save_need(isinstance(t, str), f"{path}.terrain.{n}", f"must be text, got {t!r}")
     start = _str(d, "start", path, tuple(hexes))
     reg = cls(cols, rows, start, {n: Hex.from_dict(h, f"{path}.hexes.{n}") for n, h in hexes.items()}, dict(terrain),
               _opt(EncounterTable.from_dict, d["encounters"], f"{path}.encounters"))
-    _need(reg.hexes[start].kind == "haven", f"{path}.start", f"must be the haven, but hex {start} is a {reg.hexes[start].kind}")
+    save_need(reg.hexes[start].kind == "haven", f"{path}.start", f"must be the haven, but hex {start} is a {reg.hexes[start].kind}")
     return reg
 
 Lair.from_dict, Hex.from_dict, Region.from_dict = classmethod(_lair_from_dict), classmethod(_hex_from_dict), classmethod(_region_from_dict)

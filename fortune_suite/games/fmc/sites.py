@@ -10,7 +10,7 @@ import numpy as np
 from ...dice import Dist, die, keep_highest, keep_lowest
 from ...geometry import hex_neighbours, axial_to_offset, offset_to_axial
 from .data import FmcError, MONSTERS, monster as _monster
-from .treasure import (as_rng, _roll, _check_level, money_text as _money, TreasureOptions, Treasure, Hoard,
+from .treasure import (as_rng, roll_die, check_level, money_text as _money, TreasureOptions, Treasure, Hoard,
                                               site_treasure, lair_hoard, power_die_sides)
 
 # %% auto #0
@@ -196,7 +196,7 @@ def stock_site(level:int,                       # the party level the site is fo
                rng,                             # a seed, a dice Roller or a numpy Generator
                options:SiteOptions|None=None) -> Site:
     "Stock a site: rooms in groups of six, occupants 1,000 × level XP ± 25%, two hoards, one loop of connections, d6 encounters."
-    level, o, g = _check_level(level), options or SiteOptions(), as_rng(rng)
+    level, o, g = check_level(level), options or SiteOptions(), as_rng(rng)
     _check_site_options(o)
     names = o.monsters
     room_xp = o.xp_per_level * level / o.groups / 2
@@ -209,12 +209,12 @@ def stock_site(level:int,                       # the party level the site is fo
         for i, role in enumerate(roles):
             room = Room(base + i + 1, role, occ.get(role))
             if role == "unoccupied with treasure":
-                d6 = _roll(g, 6); room.guard = "trapped" if d6 <= 3 else "hidden"
-                room.detail = (TRAPS if d6 <= 3 else HIDING)[_roll(g, 6) - 1]
+                d6 = roll_die(g, 6); room.guard = "trapped" if d6 <= 3 else "hidden"
+                room.detail = (TRAPS if d6 <= 3 else HIDING)[roll_die(g, 6) - 1]
             elif role == "feature":
-                room.detail = FEATURES[_roll(g, 6) - 1]
+                room.detail = FEATURES[roll_die(g, 6) - 1]
                 while not o.repeat_features and room.detail in used and len(used) < len(FEATURES):   # no feature twice (issue 30)
-                    room.detail = FEATURES[_roll(g, 6) - 1]
+                    room.detail = FEATURES[roll_die(g, 6) - 1]
                 used.add(room.detail)
             group_rooms[role] = room; rooms.append(room)
         owners = group_rooms["monsters with treasure"].occupants
@@ -229,7 +229,7 @@ def stock_site(level:int,                       # the party level the site is fo
     for r, grp in zip(occupied, fit_occupants([r.occupants for r in occupied], o.xp_per_level * level, o.occupants_within)):
         r.occupants = grp
     n = len(rooms)
-    links = tuple(Connection(i, i % n + 1, _roll(g, 6)) for i in range(1, n + 1))
+    links = tuple(Connection(i, i % n + 1, roll_die(g, 6)) for i in range(1, n + 1))
     enc = encounter_table(o.xp_per_level * level * o.encounter_share, g, names)
     return Site(level, tuple(rooms), links, enc, tuple(treasures))
 
@@ -284,13 +284,13 @@ class Hex:
 
 def stock_lair(rng, names=None, treasure:TreasureOptions|None=None) -> Lair:
     "A one-room lair: 500 × d6 experience of one kind of monster, and a hoard of as many c.p. that they own."
-    g = as_rng(rng); d6 = _roll(g, 6); budget = 500 * d6
+    g = as_rng(rng); d6 = roll_die(g, 6); budget = 500 * d6
     grp = monster_group(budget, g, names)
     return Lair(d6, grp, lair_hoard(budget, g, _monster(grp.monster).damage, 1, treasure))
 
 def stock_lair_site(level:int, rng, options:SiteOptions|None=None) -> Site:
     "A multi-room lair: a site of this level whose rooms and encounters are all one kind of monster."
-    level, o, g = _check_level(level), options or SiteOptions(), as_rng(rng)
+    level, o, g = check_level(level), options or SiteOptions(), as_rng(rng)
     _check_site_options(o)
     kind = monster_group(o.xp_per_level * level / o.groups / 2, g, o.monsters).monster   # drawn as a room's would be
     return stock_site(level, g, SiteOptions(o.groups, o.xp_per_level, (kind,), o.encounter_share, o.lairs, o.treasure, o.occupants_within, o.repeat_features))
@@ -301,16 +301,16 @@ def stock_hex(rng,                      # a seed, a dice Roller or a numpy Gener
               kind:int|None=None) -> Hex:   # force the d6 (1–6) instead of rolling it
     "Stock a hex, d6: 1 haven, 2 site, 3 lair (500 × d6 XP), 4–6 landmark."
     g, o = as_rng(rng), options or SiteOptions()
-    level = _check_level(level); _check_site_options(o)
+    level = check_level(level); _check_site_options(o)
     if kind is not None and (not isinstance(kind, numbers.Integral) or isinstance(kind, bool) or not 1 <= kind <= 6):
         raise FmcError(f"a hex's kind is a d6 face (1–6), got {kind!r}")
-    d6 = _roll(g, 6) if kind is None else int(kind)
+    d6 = roll_die(g, 6) if kind is None else int(kind)
     what = HEX_TABLE[d6]
-    if what == "haven": return Hex(d6, what, HAVENS[_roll(g, 6) - 1])
+    if what == "haven": return Hex(d6, what, HAVENS[roll_die(g, 6) - 1])
     if what == "site": return Hex(d6, what, "an adventure site", site=stock_site(level, g, o))
     if what == "lair" and o.lairs == "site": return Hex(d6, what, "a monster's lair", site=stock_lair_site(level, g, o))
     if what == "lair": return Hex(d6, what, "a monster's lair", lair=stock_lair(g, o.monsters, o.treasure))
-    return Hex(d6, what, LANDMARKS[_roll(g, 12) - 1])
+    return Hex(d6, what, LANDMARKS[roll_die(g, 12) - 1])
 
 # %% ../../../nbs/62a_fmc_sites.ipynb #71e37da8
 TERRAIN = {1: "plains", 2: "plains", 3: "plains", 4: "forest", 5: "hills", 6: "mountains"}
@@ -347,7 +347,7 @@ class Region:
 
 def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5, rows:int=5) -> Region:
     "A haven at the map's centre and six stocked hexes around it (one at least a site), each with a terrain."
-    g = as_rng(rng); level = _check_level(level)
+    g = as_rng(rng); level = check_level(level)
     if not all(isinstance(v, int) and not isinstance(v, bool) and 3 <= v <= 99 for v in (cols, rows)):   # (hex numbers are CCRR)
         raise FmcError(f"a region map needs at least 3 × 3 hexes, at most 99 × 99, got {cols!r} × {rows!r}")
     centre = offset_to_axial((cols // 2, rows // 2), "odd-r")
@@ -356,7 +356,7 @@ def starting_region(rng, level:int=1, options:SiteOptions|None=None, cols:int=5,
     around = [hex_label(h) for h in hex_neighbours(centre)]
     for n in around: hexes[n] = stock_hex(g, level, options)
     if not any(hexes[n].kind == "site" for n in around): hexes[around[-1]] = stock_hex(g, level, options, kind=2)
-    terrain = {n: ("plains" if n == start else TERRAIN[_roll(g, 6)]) for n in hexes}
+    terrain = {n: ("plains" if n == start else TERRAIN[roll_die(g, 6)]) for n in hexes}
     o = options or SiteOptions()
     enc = encounter_table(o.xp_per_level * level * o.encounter_share, g, o.monsters)
     return Region(cols, rows, start, hexes, terrain, enc)
@@ -398,5 +398,5 @@ class Negotiation:
 def negotiate(rng, approach:str="plain") -> Negotiation:
     "Roll a negotiation: one d6, or the best/worst of two for a good/bad approach."
     negotiation_die(approach); g = as_rng(rng)
-    dice = (_roll(g, 6),) if approach == "plain" else (_roll(g, 6), _roll(g, 6))
+    dice = (roll_die(g, 6),) if approach == "plain" else (roll_die(g, 6), roll_die(g, 6))
     return Negotiation(approach, dice, max(dice) if approach == "good" else min(dice))

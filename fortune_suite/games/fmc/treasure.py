@@ -13,11 +13,11 @@ from .data import FmcError, SPELLS, monster as _monster
 
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
-           'ITEM_KINDS', 'as_rng', 'money_text', 'power_die_sides', 'weapon_level', 'power_die_of', 'MagicWeapon',
-           'magic_weapon', 'magic_weapon_powers', 'magic_weapon_bonus', 'magic_weapon_table', 'Scroll', 'ArcaneFocus',
-           'spell_names', 'scroll', 'arcane_focus', 'magic_item', 'MagicFind', 'roll_magic_item', 'coins_for',
-           'coin_value', 'coin_slots', 'TreasureOptions', 'Hoard', 'Treasure', 'split_share', 'site_treasure',
-           'lair_hoard', 'magic_items_law']
+           'ITEM_KINDS', 'as_rng', 'roll_die', 'check_level', 'money_text', 'power_die_sides', 'weapon_level',
+           'power_die_of', 'MagicWeapon', 'weapon_from', 'magic_weapon', 'magic_weapon_powers', 'magic_weapon_bonus',
+           'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names', 'scroll', 'arcane_focus', 'magic_item',
+           'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value', 'coin_slots', 'TreasureOptions', 'Hoard',
+           'Treasure', 'split_share', 'site_treasure', 'lair_hoard', 'magic_items_law']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -27,11 +27,11 @@ def as_rng(rng) -> np.random.Generator:
     if isinstance(rng, numbers.Integral) and not isinstance(rng, bool) and rng >= 0: return np.random.default_rng(int(rng))
     raise FmcError(f"rng must be a seed (a whole number ≥ 0), a dice Roller or a numpy Generator, got {rng!r}")
 
-def _roll(rng, sides:int) -> int:
+def roll_die(rng, sides:int) -> int:
     "One die of `sides` faces from a generator made by `as_rng`."
     return int(rng.integers(1, sides + 1))
 
-def _check_level(level, what="site"):
+def check_level(level, what="site"):
     if not isinstance(level, numbers.Integral) or isinstance(level, bool) or level < 1:
         raise FmcError(f"a {what}'s level must be a whole number ≥ 1, got {level!r}")
     return int(level)
@@ -108,7 +108,7 @@ class MagicWeapon:
                     powers=list(self.powers), bonus=self.bonus, value_gp=self.value_gp, power_die=self.power_die,
                     rolls=list(self.rolls))
 
-def _weapon_from(power_die:int, d6:int, faces) -> MagicWeapon:
+def weapon_from(power_die:int, d6:int, faces) -> MagicWeapon:
     "The weapon made by a d6 for kind/hands and the faces of d4 … power die (duplicates count once)."
     level = POWER_DICE.index(power_die) + 1
     got = sorted(set(faces))
@@ -120,9 +120,9 @@ def magic_weapon(power_die,   # the owners' damage die: 8, 'd8', or a monster's 
     "Roll a magic weapon: d6 for kind and hands, then the power die and every smaller one on the 12 powers."
     sides = _power_die(power_die)
     g = as_rng(rng)
-    d6 = _roll(g, 6)
-    faces = tuple(_roll(g, s) for s in POWER_DICE[:POWER_DICE.index(sides) + 1])
-    return _weapon_from(sides, d6, faces)
+    d6 = roll_die(g, 6)
+    faces = tuple(roll_die(g, s) for s in POWER_DICE[:POWER_DICE.index(sides) + 1])
+    return weapon_from(sides, d6, faces)
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #d43feae8
 @lru_cache(maxsize=None)
@@ -182,12 +182,12 @@ def spell_names() -> tuple:
 
 def scroll(rng) -> Scroll:
     "A scroll of a spell chosen by d20 from the 20."
-    names = spell_names(); k = _roll(as_rng(rng), len(names))
+    names = spell_names(); k = roll_die(as_rng(rng), len(names))
     return Scroll(names[k - 1], k)
 
 def arcane_focus(level:int, focus_cp_per_energy:int=500) -> ArcaneFocus:
     "An arcane focus from a site of this level (energy = level)."
-    level = _check_level(level)
+    level = check_level(level)
     return ArcaneFocus(level, level * focus_cp_per_energy)
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #8a24660b
@@ -216,8 +216,8 @@ def roll_magic_item(level:int,         # the site's level (an arcane focus's ene
                     power_die=6,       # the owners' damage die, for a weapon (8, 'd8' or a monster's name)
                     focus_cp_per_energy:int=500) -> MagicFind:
     "Roll d6 on the magic item table: 1 weapon, 2 scroll, 3 arcane focus (energy = level), 4–6 valuables."
-    level, g = _check_level(level), as_rng(rng)
-    d6 = _roll(g, 6)
+    level, g = check_level(level), as_rng(rng)
+    d6 = roll_die(g, 6)
     return MagicFind(d6, magic_item(d6, level, power_die, g, focus_cp_per_energy))
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #6a8666a1
@@ -304,9 +304,9 @@ def _fill(value:int, valuables:bool, g) -> dict:
     "A hoard's non-magic part worth exactly `value` c.p.: valuables (if asked for) and coins, with their d6 rolls."
     lot, vroll = (), 0
     if valuables:
-        vroll = _roll(g, 6); _, kind, each = VALUABLES[vroll - 1]
+        vroll = roll_die(g, 6); _, kind, each = VALUABLES[vroll - 1]
         if value // each: lot = (value // each, kind, each); value -= lot[0] * each
-    croll = _roll(g, 6)
+    croll = roll_die(g, 6)
     return dict(valuables=lot, coins=coins_for(value, COIN_TABLE[croll]), coin_roll=croll, valuables_roll=vroll)
 
 def _fits(value:int, left:int, i:int, kept:list, o) -> bool:
@@ -322,14 +322,14 @@ def site_treasure(level:int,                    # the site's level: the budget i
                   power_dice=(6, 6),            # each hoard's owners' damage die (or a monster's name)
                   options:TreasureOptions|None=None) -> Treasure:
     "A site's treasure: 1,000 c.p. × level in two hoards, each with its d6 magic item roll."
-    level, o, g = _check_level(level), options or TreasureOptions(), as_rng(rng)
+    level, o, g = check_level(level), options or TreasureOptions(), as_rng(rng)
     if o.split not in ("2d6", "even"): raise FmcError(f"unknown treasure split {o.split!r} (2d6 or even)")
     if len(power_dice) != 2: raise FmcError(f"a site has two hoards: give two power dice, got {len(power_dice)}")
     dice = [_power_die(p) for p in power_dice]
     budget = o.cp_per_level * level; left = budget
     rolls, items, notes = [], [], []
     for i, pd in enumerate(dice):
-        d6 = _roll(g, 6); item = magic_item(d6, level, pd, g, o.focus_cp_per_energy); note = ()
+        d6 = roll_die(g, 6); item = magic_item(d6, level, pd, g, o.focus_cp_per_energy); note = ()
         if item is not None and item.value_cp > left:
             note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the {_money(left)} left: valuables instead",)
             item = None
@@ -338,7 +338,7 @@ def site_treasure(level:int,                    # the site's level: the budget i
             item = None
         if item is not None: left -= item.value_cp
         rolls.append(d6); items.append(item); notes.append(note)
-    s = _roll(g, 6) + _roll(g, 6) if o.split == "2d6" else 0
+    s = roll_die(g, 6) + roll_die(g, 6) if o.split == "2d6" else 0
     first = (left * split_share(s) // 100) // 10 * 10 if s else left // 2
     hoards = []
     for d6, item, note, part in zip(rolls, items, notes, (first, left - first)):
@@ -349,7 +349,7 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
     "One hoard worth `value_cp` (a one-room lair's treasure): a magic item roll, then valuables or coins."
     o, g = options or TreasureOptions(), as_rng(rng)
     if not isinstance(value_cp, numbers.Integral) or value_cp < 0: raise FmcError(f"a hoard's value must be a whole number of c.p. ≥ 0, got {value_cp!r}")
-    d6 = _roll(g, 6); item = magic_item(d6, _check_level(level), power_die, g, o.focus_cp_per_energy); note = ()
+    d6 = roll_die(g, 6); item = magic_item(d6, check_level(level), power_die, g, o.focus_cp_per_energy); note = ()
     if item is not None and item.value_cp > value_cp:
         note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
@@ -360,7 +360,7 @@ ITEM_KINDS = {1: "magic weapon", 2: "scroll", 3: "arcane focus"}
 
 def magic_items_law(level:int, power_dice=(6, 6), options:TreasureOptions|None=None) -> dict:
     "Exact chance of each pair of kept magic items (kind or None) in a site's two hoards."
-    level, o = _check_level(level), options or TreasureOptions()
+    level, o = check_level(level), options or TreasureOptions()
     dice = [_power_die(p) for p in power_dice]
     price = lambda d6, pd: {1: pd * 100, 2: SCROLL_CP, 3: level * o.focus_cp_per_energy}[d6]
     law = {}
