@@ -282,8 +282,9 @@ def open_lab_page(browser, lab:"Lab"):
     return pg
 
 def launch_chromium(pw, path=CHROMIUM):
-    "Launch Debian's Chromium headless through Playwright (no browser download)."
-    return pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+    """Launch Debian's Chromium headless through Playwright (no browser download), drawing scrollbars as a person's
+    browser does (Playwright hides them by default): a screenshot shows a stray scrollbar."""
+    return pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True, ignore_default_args=["--hide-scrollbars"])
 
 @pytest.fixture(scope="session")
 def lab(jupyter_env, chromium_path):
