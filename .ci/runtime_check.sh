@@ -113,6 +113,43 @@ step "fortune-suite sweep on a 2-worker local cluster" fortune-suite sweep pig -
 step "fortune-suite app --help" fortune-suite app --help
 step "fortune-suite lab --help" fortune-suite lab --help
 
+# the install enables the Jupyter server extension that serves BokehJS (etc/jupyter/jupyter_server_config.d in the venv)
+step "the server extension fortune_suite.serve_bokeh is enabled" sh -c '
+out=$(jupyter server extension list 2>&1 | sed "s/\x1b\[[0-9;]*m//g")
+echo "$out" | grep -E "fortune_suite|Config dir"
+echo "$out" | grep -q "fortune_suite.serve_bokeh enabled" && echo "$out" | grep -q "fortune_suite.serve_bokeh *OK"'
+
+# `fortune-suite lab` from the installed copy alone: the play folder made in $HOME from the notebooks the install
+# shipped, BokehJS served by the server, the token given by file and on no command line; then SIGTERM ends it all
+step "fortune-suite lab: play folder, BokehJS served, token off the command line" "$PY" - <<'EOF'
+import json, os, pathlib, signal, socket, subprocess, sys, time, urllib.request
+home = pathlib.Path(os.environ["HOME"])
+with socket.socket() as s: s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
+token = os.urandom(12).hex(); (home / "token").write_text(token)
+p = subprocess.Popen(["fortune-suite", "lab", "--port", str(port), "--token-file", str(home / "token")],
+                     stdout=subprocess.PIPE, text=True, start_new_session=True)
+try:
+    line = ""
+    for line in p.stdout:
+        if line.startswith("serving at "): break
+    assert line.startswith("serving at "), f"no URL; exit code {p.poll()}"
+    def get(path):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r: return r.read()
+    names = {c["name"] for c in json.loads(get(f"/api/contents?token={token}"))["content"]}
+    assert {"welcome.ipynb", "tutorials", "writeups"} <= names, names
+    assert (home / "fortune-suite" / "tutorials" / "spcfkrs.ipynb").is_file()
+    import bokeh
+    assert len(get(f"/fortune-suite/bokeh/static/js/bokeh.min.js?v={bokeh.__version__}")) > 500_000
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try: cmd = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError: continue
+            assert token.encode() not in cmd, cmd
+    print(f"   served {sorted(names)} from {home / 'fortune-suite'}; BokehJS {bokeh.__version__} from the server")
+finally:
+    os.kill(p.pid, signal.SIGTERM); p.wait(60)
+EOF
+
 step "the kernel is the venv's python" "$PY" - "$WORK" <<'EOF'
 import subprocess, sys, nbformat
 work = sys.argv[1]

@@ -10,8 +10,8 @@ from .dice import Roller, dist, parse, DiceError
 from .simkit import CLI_ERRORS, cli_message
 
 # %% auto #0
-__all__ = ['find_front_door', 'lab_command', 'app_command', 'ServeError', 'port_in_use', 'wait_until_serving', 'make_parser',
-           'main']
+__all__ = ['SERVE_BOKEH', 'find_front_door', 'lab_command', 'app_command', 'ServeError', 'port_in_use', 'wait_until_serving',
+           'token_file', 'server_env', 'read_token', 'serve', 'make_parser', 'main']
 
 # %% ../nbs/05_cli.ipynb #c006
 def _roll(args):
@@ -38,31 +38,43 @@ def _odds(args):
     return 0
 
 # %% ../nbs/05_cli.ipynb #c008
-def find_front_door(notebook:str|None=None) -> Path:
-    "The notebook `lab` opens: `--notebook` if given, else `nbs/welcome.ipynb` in the current checkout or beside the package."
+SERVE_BOKEH = "--ServerApp.jpserver_extensions=fortune_suite.serve_bokeh=True"   # BokehJS served by the Jupyter server
+
+def find_front_door(notebook:str|None=None, # the notebook to open (`--notebook`): opened in its own folder
+                    play_dir:str|Path|None=None # the play folder (default: `play_folder.default_play_dir()`)
+                   ) -> Path:
+    "The notebook `lab` opens: `--notebook` if given, else the tour in the play folder (made ready: the shipped notebooks copied in)."
     if notebook:
         p = Path(notebook)
         if not p.exists(): raise FileNotFoundError(f"notebook not found: {p}")
         return p.resolve()
-    for base in (Path.cwd(), Path(__file__).resolve().parent.parent):
-        p = base / "nbs" / "welcome.ipynb"
-        if p.exists(): return p
-    raise FileNotFoundError("the front-door notebook nbs/welcome.ipynb was not found: run from a fortune_suite checkout "
-                            "or pass --notebook PATH")
+    from fortune_suite.play_folder import ready_play_folder, default_play_dir
+    folder = Path(play_dir).expanduser() if play_dir else default_play_dir()
+    done = ready_play_folder(folder)
+    copied = [r for r, what in done.items() if what in ("copied", "updated")]
+    print(f"play folder: {folder}" + (f" ({len(copied)} notebook(s) copied or updated)" if copied else ""), file=sys.stderr)
+    for rel, what in done.items():
+        if what.startswith("yours;"): print(f"  {rel}: {what.removeprefix('yours; ')} (your copy is kept)", file=sys.stderr)
+    return (folder / "welcome.ipynb").resolve()
 
-def lab_command(notebook:Path, port:int=8888, token:str="", open_browser:bool=False) -> list:
-    "The `jupyter lab` command line that `fortune-suite lab` runs."
+def lab_command(notebook:Path, port:int=8888, *, open_browser:bool=False,
+                token:bool=True  # False: no token at all (the token itself is never on the command line: `serve`)
+               ) -> list:
+    "The `jupyter lab` command line that `fortune-suite lab` runs: loopback, in the notebook's folder, BokehJS served."
     nb = Path(notebook)
     cmd = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
-           f"--ServerApp.token={token}", f"--ServerApp.root_dir={nb.parent}", f"--LabApp.default_url=/lab/tree/{nb.name}"]
+           f"--ServerApp.root_dir={nb.parent}", f"--LabApp.default_url=/lab/tree/{nb.name}", SERVE_BOKEH]
+    if not token: cmd.append("--IdentityProvider.token=")
     if not open_browser: cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0: cmd.append("--allow-root")
     return cmd
 
-def app_command(notebook:Path, port:int=8866, token:str="", open_browser:bool=False) -> list:
+def app_command(notebook:Path, port:int=8866, *, open_browser:bool=False,
+                token:bool=True  # False: no token at all; True: the bare `--token` flag (read from JUPYTER_TOKEN_FILE)
+               ) -> list:
     "The `voila` command line that `fortune-suite app` runs."
-    cmd = [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", f"--port={port}",
-           "--Voila.port_retries=0", f"--token={token}"]
+    cmd = [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0"]
+    if token: cmd.append("--token")
     if not open_browser: cmd.append("--no-browser")
     return cmd
 
@@ -102,7 +114,7 @@ def wait_until_serving(proc, # the server process (`subprocess.Popen`)
         time.sleep(0.25)
 
 class _Stop(BaseException):
-    "Raised in the main thread by the signal handler of `_serve`."
+    "Raised in the main thread by the signal handler of `serve`."
     def __init__(self, signum): super().__init__(signum); self.signum = signum
 
 def _end(proc, grace:float=10.0):
@@ -128,48 +140,85 @@ def _tied(cmd:list) -> list:
     if not sys.platform.startswith("linux"): return list(cmd)
     return [sys.executable, "-c", _PARENT_DEATH, str(os.getpid()), *cmd]
 
-def _serve(cmd:list, # the server command line
+def token_file(token:str) -> Path:
+    "A new file that only this user can read (mode 0600) holding `token`, for a server to read through JUPYTER_TOKEN_FILE."
+    import tempfile
+    fd, name = tempfile.mkstemp(prefix="fortune-suite-token-")   # created 0600
+    with os.fdopen(fd, "w") as f: f.write(token)
+    return Path(name)
+
+def server_env(token_path:Path|None) -> dict:
+    "The environment of a server: ours, with JUPYTER_TOKEN_FILE naming `token_path` (if any) and no JUPYTER_TOKEN."
+    env = {k: v for k, v in os.environ.items() if k not in ("JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE")}
+    if token_path is not None: env["JUPYTER_TOKEN_FILE"] = str(token_path)
+    return env
+
+def read_token(token:str|None=None,      # `--token` (None: not given)
+               token_path:str|None=None  # `--token-file` (None: not given)
+              ) -> str:
+    "The server's token: the content of `--token-file`, else `--token`, else $JUPYTER_TOKEN, else a new random one ('' for none)."
+    if token_path is not None:
+        if token is not None: raise ValueError("give --token or --token-file, not both")
+        p = Path(token_path)
+        if not p.is_file(): raise FileNotFoundError(f"token file not found: {p}")
+        t = p.read_text(encoding="utf-8").strip()
+        if not t: raise ValueError(f"the token file {p} is empty (to serve without a token, pass --token '')")
+        return t
+    if token is not None: return token
+    return os.environ.get("JUPYTER_TOKEN") or secrets.token_hex(16)
+
+def serve(cmd:list, # the server command line (no token on it)
            port:int, # the port it was told to listen on (127.0.0.1)
            url:str, # the address printed once the server answers
-           probe:str, # a cheap URL on that port to poll until it answers
-           timeout:float=90.0) -> int:
+           probe:str, # a cheap URL on that port to poll until it answers (one that checks the token, if there is one)
+           timeout:float=90.0,
+           token:str="", # the server's token ('' for none): handed over in a 0600 file, never on `cmd`
+           env:dict|None=None, # more environment for the server (and its kernels)
+           more=()) -> int: # lines printed after `serving at URL` (e.g. a table's invite links)
     "Run the server until it ends; SIGTERM/SIGINT/SIGHUP end it too. Print `serving at URL` only once it answers there."
     if port_in_use(port):
         raise ServeError(f"port {port} on 127.0.0.1 is already in use (another server?): "
                          f"stop it or pass another port, e.g. --port {_free_port()}", code=2)
-    proc, asked = None, []
+    proc, asked, secret = None, [], None
     def on_signal(signum, frame):
         asked.append(signum)
         if proc is not None: raise _Stop(signum)               # before Popen returns: noted, raised just after
     sigs = [signal.SIGTERM, signal.SIGINT] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
     old = {s: signal.signal(s, on_signal) for s in sigs}
     try:
-        proc = subprocess.Popen(_tied(cmd), start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
+        secret = token_file(token) if token else None
+        proc = subprocess.Popen(_tied(cmd), env={**server_env(secret), **(env or {})}, start_new_session=True)   # its own group: a terminal's Ctrl-C comes to us, not it
         if asked: raise _Stop(asked[0])
         print(f"starting the server on port {port} …", file=sys.stderr, flush=True)
         wait_until_serving(proc, probe, timeout)
+        if secret is not None: secret.unlink(missing_ok=True)   # read by now: the probe's answer checked the token
         print(f"serving at {url}", flush=True)
+        for line in more: print(line, flush=True)
         return proc.wait()
     except _Stop: return 0                                     # asked to stop: the server is ended below
     finally:
         try:
             if proc is not None: _end(proc)
         finally:
+            if secret is not None: secret.unlink(missing_ok=True)
             for s, h in old.items(): signal.signal(s, h)
 
 def _lab(args):
-    nb = find_front_door(args.notebook)
-    token = args.token if args.token is not None else secrets.token_hex(16)
+    from fortune_suite.play_folder import PlayFolderError
+    token = read_token(args.token, args.token_file)
+    try: nb = find_front_door(args.notebook, args.play_dir)
+    except PlayFolderError as e: raise ServeError(str(e), code=2) from None
     url = f"http://127.0.0.1:{args.port}/lab/tree/{nb.name}" + (f"?token={token}" if token else "")
-    return _serve(lab_command(nb, args.port, token, args.browser), args.port, url, f"http://127.0.0.1:{args.port}/api")
+    return serve(lab_command(nb, args.port, open_browser=args.browser, token=bool(token)), args.port, url,
+                  f"http://127.0.0.1:{args.port}/api/status", token=token)
 
 def _app(args):
+    token = read_token(args.token, args.token_file)
     nb = Path(args.notebook)
     if not nb.exists(): raise FileNotFoundError(f"notebook not found: {nb}")
-    token = args.token if args.token is not None else secrets.token_hex(16)
     url = f"http://127.0.0.1:{args.port}/" + (f"?token={token}" if token else "")
-    return _serve(app_command(nb.resolve(), args.port, token, args.browser), args.port, url,
-                  f"http://127.0.0.1:{args.port}/voila/static/no-such-file")
+    return serve(app_command(nb.resolve(), args.port, open_browser=args.browser, token=bool(token)), args.port, url,
+                  f"http://127.0.0.1:{args.port}/voila/static/no-such-file", token=token)
 
 # %% ../nbs/05_cli.ipynb #c010
 def _simulate(args):
@@ -183,6 +232,10 @@ def _luck(args):
 def _sweep(args):
     from fortune_suite.sweep_cli import sweep_cli
     return sweep_cli(args.rest)
+
+def _play(args):
+    from fortune_suite.play import play_cli
+    return play_cli(args.rest)
 
 # %% ../nbs/05_cli.ipynb #dc93b4fc
 def _docs(args):
@@ -211,13 +264,19 @@ def make_parser() -> argparse.ArgumentParser:
     r.set_defaults(fn=_roll)
     o = sub.add_parser("odds", help="print the exact distribution of dice notation")
     o.add_argument("notation"); o.add_argument("--json", action="store_true", help="print JSON"); o.set_defaults(fn=_odds)
-    for name, fn, port, help_ in [("lab", _lab, 8888, "start JupyterLab on the front-door notebook"),
+    for name, fn, port, help_ in [("lab", _lab, 8888, "start JupyterLab on the tour, in your play folder"),
                                   ("app", _app, 8866, "serve a notebook as an app with Voilà")]:
         s = sub.add_parser(name, help=help_)
         if name == "app": s.add_argument("notebook", help="the notebook to serve")
-        else: s.add_argument("--notebook", default=None, help="open this notebook instead of nbs/welcome.ipynb")
+        else:
+            s.add_argument("--play-dir", default=None, metavar="DIR",
+                           help="the play folder: JupyterLab opens there; the tour, tutorials and write-ups are copied in, "
+                                "a copy you changed is never overwritten (default: $FORTUNE_SUITE_PLAY_DIR, else ~/fortune-suite)")
+            s.add_argument("--notebook", default=None, help="open this notebook, in its own folder, instead of the play folder's tour")
         s.add_argument("--port", type=int, default=port, help=f"port on 127.0.0.1 (default {port})")
-        s.add_argument("--token", default=None, help="access token (default: random; '' for none)")
+        s.add_argument("--token", default=None, help="access token ('' for none; shown to other users by ps while this runs: "
+                                                     "prefer --token-file or $JUPYTER_TOKEN; default: random)")
+        s.add_argument("--token-file", default=None, metavar="FILE", help="read the access token from FILE")
         s.add_argument("--browser", action="store_true", help="also open a web browser")
         s.set_defaults(fn=fn)
     d = sub.add_parser("docs", help="build the documentation site from the executed notebooks")
@@ -239,6 +298,10 @@ def make_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("sweep", help="a study, conditions × games, on Dask: fortune-suite sweep --help", add_help=False)
     w.add_argument("rest", nargs=argparse.REMAINDER, help="the study and options for the sweep")
     w.set_defaults(fn=_sweep)
+    y = sub.add_parser("play", help="host a table: the lobby and a page per seat, each person in their own browser: fortune-suite play --help",
+                       add_help=False)
+    y.add_argument("rest", nargs=argparse.REMAINDER, help="a game to start, seats, options, --ip, --port, --rooms")
+    y.set_defaults(fn=_play)
     return p
 
 def _stdout_gone():
@@ -262,6 +325,9 @@ def _main(argv) -> int:
     if argv[:1] == ["simulate"]: return _simulate(argparse.Namespace(game=None, rest=argv[1:]))   # its own parser, flags and all
     if argv[:1] == ["luck"]: return _luck(argparse.Namespace(rest=argv[1:]))                      # likewise
     if argv[:1] == ["sweep"]: return _sweep(argparse.Namespace(rest=argv[1:]))
+    if argv[:1] == ["play"]:                                                                      # likewise; it serves
+        try: return _play(argparse.Namespace(rest=argv[1:]))
+        except ServeError as e: print(f"fortune-suite: error: {e}", file=sys.stderr); return e.code
     p = make_parser()
     try: args = p.parse_args(argv)
     except SystemExit as e: return int(e.code or 0)

@@ -1,5 +1,5 @@
 """`fortune-suite lab` and `fortune-suite app` really start servers on loopback, guarded by their token."""
-import os, signal, socket, subprocess, sys, tempfile, time, urllib.request, urllib.error
+import json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request, urllib.error
 from pathlib import Path
 import pytest
 
@@ -23,10 +23,13 @@ def get(url, timeout=2):
 
 @pytest.fixture
 def jupyter_env(tmp_path):
+    "Our environment with Jupyter's config and runtime dirs, and HOME (so the play folder ~/fortune-suite), in tmp_path."
     env = dict(os.environ)
     for k in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
         d = tmp_path / k.lower(); d.mkdir(); env[k] = str(d)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["HOME"] = str(tmp_path / "home"); (tmp_path / "home").mkdir()
+    for k in ("FORTUNE_SUITE_PLAY_DIR", "JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"): env.pop(k, None)
     return env
 
 
@@ -115,9 +118,8 @@ def port_taken(port):
 
 
 @pytest.fixture
-def home_env(jupyter_env, tmp_path):
-    env = dict(jupyter_env); env["HOME"] = str(tmp_path / "home"); (tmp_path / "home").mkdir()
-    return env
+def home_env(jupyter_env):
+    return jupyter_env
 
 
 def start(argv, env):
@@ -246,3 +248,101 @@ def test_lab_server_dies_with_a_killed_command(home_env):
         sigkill_leaves_nothing(p, port)
     finally:
         stop(p)
+
+
+# ---- the token never on a command line (issue 29): any local user can read /proc/PID/cmdline (ps); the server gets it
+# from a 0600 file named by JUPYTER_TOKEN_FILE, deleted once it answered. `lab` opens the play folder and serves BokehJS.
+
+def cmdlines(pids):
+    "{pid: its command line} of the live processes among `pids`."
+    out = {}
+    for pid in pids:
+        try: out[pid] = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError: pass
+    return out
+
+
+def no_token_anywhere(p, token):
+    """No process of the command's tree (the command, its server, the kernels) has `token` on its command line, and
+    neither the command nor its server has it in its environment. (A Voilà kernel has it there: Voilà hands its kernels
+    the page's request URL as VOILA_REQUEST_URL; a process's environment, unlike its command line, only its user reads.)"""
+    procs = cmdlines({p.pid} | descendants(p.pid))
+    assert len(procs) >= 2, procs
+    leaks = {pid: line for pid, line in procs.items() if token in line}
+    assert not leaks, f"the token is on a command line: {leaks}"
+    for pid in procs:
+        if "ipykernel" in procs[pid]: continue
+        try: environ = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError: continue
+        assert token.encode() not in environ, f"the token is in the environment of {procs[pid]}"
+    return procs
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_lab_token_off_the_command_line_play_folder_and_bokehjs(home_env, tmp_path):
+    import bokeh
+    token = "tok-from-a-file-" + os.urandom(6).hex()
+    (tmp_path / "token").write_text(token + "\n")
+    port = free_port()
+    p, lines = start(["lab", "--port", str(port), "--token-file", str(tmp_path / "token")], home_env)
+    try:
+        url = wait_for_url(p, lines)
+        assert url == f"http://127.0.0.1:{port}/lab/tree/welcome.ipynb?token={token}", url
+        status, page = get(url, timeout=10)
+        assert status == 200 and "JupyterLab" in page, status                     # the printed URL works
+        api = f"http://127.0.0.1:{port}/api/contents"
+        assert get(api)[0] == 403 and get(api + "?token=wrong")[0] == 403          # the token guards it
+        status, body = get(f"{api}?token={token}")
+        names = {c["name"] for c in json.loads(body)["content"]}
+        assert {"welcome.ipynb", "tutorials", "writeups"} <= names and "05_cli.ipynb" not in names, names   # the play folder, not nbs/
+        status, body = get(f"{api}/tutorials?token={token}")
+        assert "spcfkrs.ipynb" in body
+        play = Path(home_env["HOME"]) / "fortune-suite"
+        assert (play / "welcome.ipynb").read_bytes() == (ROOT / "nbs" / "welcome.ipynb").read_bytes()
+        status, js = get(f"http://127.0.0.1:{port}/fortune-suite/bokeh/static/js/bokeh.min.js?v={bokeh.__version__}")
+        assert status == 200 and len(js) > 500_000                               # BokehJS, served by the extension
+        no_token_anywhere(p, token)
+        assert not [f for f in Path(tempfile.gettempdir()).glob("fortune-suite-token-*") if token in f.read_text()]
+    finally:
+        stop(p)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_app_token_off_the_command_line(home_env, tmp_path):
+    import nbformat
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('fortune' + '_suite app')")])
+    path = tmp_path / "app.ipynb"; nbformat.write(nb, path)
+    port = free_port()
+    p, lines = start(["app", str(path), "--port", str(port)], home_env)         # a random token, printed in the URL
+    try:
+        url = wait_for_url(p, lines)
+        token = url.split("?token=")[1]
+        assert len(token) == 32, url
+        status, page = get(url, timeout=60)
+        assert status == 200 and "fortune_suite app" in page, status             # the printed URL works (a kernel ran)
+        status, page = get(f"http://127.0.0.1:{port}/", timeout=60)
+        assert "fortune_suite app" not in page                                   # no token: the login page
+        procs = no_token_anywhere(p, token)
+        assert any("voila" in line for line in procs.values()), procs
+    finally:
+        stop(p)
+
+
+def test_lab_play_folder_by_option(home_env, tmp_path):
+    "`--play-dir` chooses the play folder; a copy the player changed is kept, the shipped version put beside it."
+    play = tmp_path / "my-games"
+    (play / "tutorials").mkdir(parents=True)
+    (play / "tutorials" / "fomo.ipynb").write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+    port = free_port()
+    p, lines = start(["lab", "--port", str(port), "--play-dir", str(play)], home_env)
+    try:
+        url = wait_for_url(p, lines)
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/welcome.ipynb?token=")
+        assert (play / "welcome.ipynb").exists() and (play / "writeups" / "spcfkrs.ipynb").exists()
+        assert (play / "tutorials" / "fomo.ipynb").read_text().startswith('{"cells": []')     # kept as it was
+        assert (play / "tutorials" / "fomo.new.ipynb").read_bytes() == (ROOT / "nbs" / "tutorials" / "fomo.ipynb").read_bytes()
+        assert not (Path(home_env["HOME"]) / "fortune-suite").exists()
+    finally:
+        stop(p)
+    err = p.stderr.read()
+    assert f"play folder: {play}" in err and "tutorials/fomo.ipynb: the newer shipped version is beside it: tutorials/fomo.new.ipynb" in err, err

@@ -12,6 +12,7 @@ from ..ui.base import Panel, tag, shows_errors
 from ..rooms import Store, Room, RoomError
 from .. import rooms
 from .newgame import NewGameForm
+from .roomlink import ticker
 
 # %% auto #0
 __all__ = ['APPS', 'BLURB', 'MAIN', 'PERSON', 'SEAT_URL_ENV', 'TOKEN_ENV', 'playable_games', 'app_class', 'board_for', 'open_app',
@@ -297,9 +298,7 @@ class Spectator(Panel):
         super().__init__()
         self.seat, self.version = seat, None
         self._head, self._log = tag(W.HTML(), "fs-spectator-head"), tag(W.HTML(), "fs-spectator-log")
-        self._ticker = tag(W.Play(value=0, min=0, max=2**31 - 2, interval=500, repeat=True, playing=True,
-                                  layout=W.Layout(display="none")), "fs-app-ticker")
-        self.listen(self._ticker, lambda ch: self.poll(), names="value")
+        self._ticker = tag(ticker(self.poll, 500), "fs-app-ticker")
         self.set_children(self._head, self._log, self._ticker)
         self.poll()
     def poll(self) -> bool:
@@ -311,7 +310,7 @@ class Spectator(Panel):
         names = info.get("names") or [f"Player {p}" for p in range(info["players"])]
         if view["is_over"]: now = "The game is over."
         else: now = "To move: " + " and ".join(names[p] for p in view["to_move"]) + "."
-        self._head.value = (f'<div style="font-size:18px"><b>{html.escape(info["title"])}</b> — watching room '
+        self._head.value = (f'<div style="font-size:18px" data-version="{v}"><b>{html.escape(info["title"])}</b> — watching room '
                             f'{html.escape(info["id"])}</div><div>{html.escape(now)} {info["actions"]} moves so far.</div>')
         lines = view["log"][-40:]
         self._log.value = ('<div style="font-family:monospace;font-size:13px;max-height:420px;overflow-y:auto;'

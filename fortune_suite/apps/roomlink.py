@@ -8,7 +8,7 @@ from ..engine import RulesError
 from ..rooms import Room, Seat, RoomError
 
 # %% auto #0
-__all__ = ['RoomLink', 'room_state']
+__all__ = ['RoomLink', 'room_state', 'ticker']
 
 # %% ../../nbs/50e_app_roomlink.ipynb #1c025788
 class RoomLink:
@@ -66,3 +66,18 @@ def room_state(room):
     "The current state of a room handle (a `Seat`, or the host's `Room`): which game an app is asked to play."
     if isinstance(room, (Seat, Room)): return room.state
     raise RoomError(f"an app joins a room through a Seat (store.join) or a Room (the host), got {type(room).__name__}")
+
+# %% ../../nbs/50e_app_roomlink.ipynb #47d90c7a
+import ipywidgets as W
+
+def ticker(on_tick,              # called (no arguments) on every tick
+           interval:int=250):    # milliseconds between ticks
+    "A hidden `Play` that calls `on_tick` every `interval` ms while a view of it is open in a page."
+    t = W.Play(value=0, min=0, max=2**31 - 2, step=1, interval=int(interval), repeat=True, playing=False, show_repeat=False,
+               layout=W.Layout(display="none"))
+    t._view_count = 0                                          # the page tells us when a view of it exists …
+    def viewed(ch):
+        if (ch["new"] or 0) > 0 and not t.playing: t.playing = True      # … and only then does playing start it ticking
+    t.observe(viewed, "_view_count")
+    t.observe(lambda ch: on_tick(), "value")
+    return t

@@ -15,7 +15,7 @@ from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
 from ..ui.luck import LuckPanel
 from .newgame import HUMAN, seat_options, open_new_game, close_new_game, new_game
-from .roomlink import RoomLink
+from .roomlink import RoomLink, ticker
 _all_ = ["HUMAN", "seat_options", "Component", "ActionButtons"]
 
 # %% auto #0
@@ -121,10 +121,8 @@ class AppScaffold(Panel):
         self._loadrow.layout.display = "none"
         if len(self.link.seats) < 2 and self.state.game.kind.hidden: self._save.layout.display = "none"   # a save holds every secret
         # the page ticks (only while it is open) and each tick asks the store whether another screen moved
-        self._ticker = tag(W.Play(value=0, min=0, max=2**31 - 2, step=1, interval=250, repeat=True, playing=True,
-                                  show_repeat=False, layout=W.Layout(display="none")), "fs-app-ticker")
+        self._ticker = tag(ticker(self.poll, 250), "fs-app-ticker")
         self._toolbar.children = (*self._toolbar.children, self._ticker)
-        self.listen(self._ticker, lambda ch: self.poll(), names="value")
 
     def _make_seats(self):
         "One dropdown per seat: 'Human (hot seat)' or one of the game's bots (its help in the tooltip); in a room, who sits where."
@@ -216,12 +214,13 @@ def _turn_text(self:AppScaffold) -> str:
 
 def _draw_status(self:AppScaffold):
     held = self.component.log_upto is not None      # the component is telling what happened, step by step
+    at = f' data-version="{self.link.version}"' if self.link is not None else ""    # in a room: the position shown (for tests)
     news = "" if self.screen_for is not None or not self.news or held else \
         f'<div class="fs-app-news" style="color:#455a64">{html.escape(self.news)}</div>'
     err = ('<style>.fs-app-error .fs-cap::first-letter{text-transform:uppercase}</style><div class="fs-app-error" style="color:#b00020;'
            f'display:flex;gap:4px"><span>⚠</span><div class="fs-cap">{html.escape(plain_words(self.status, capital=False))}</div></div>') if self.status else ""
     self._statusline.value = (f'<div style="font-size:15px;padding:6px 8px;background:#f5f5f5;border-left:4px solid #1565c0;height:100%;box-sizing:border-box">'
-                              f'<div class="fs-app-turn">{self._turn_text()}</div>{news}{err}</div>')
+                              f'<div class="fs-app-turn"{at}>{self._turn_text()}</div>{news}{err}</div>')
     self._draw_summary()
 
 def _draw_summary(self:AppScaffold):

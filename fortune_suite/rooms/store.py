@@ -116,6 +116,14 @@ class Store:
             raise RoomError(f"could not {doing}: {self.path} is damaged or not a rooms store ({e})") from None
 
     @contextmanager
+    def _read(self):
+        "One read transaction: every SELECT inside sees the same snapshot (a room's row and its actions agree)."
+        c = self._conn()
+        c.execute("BEGIN")
+        try: yield c
+        finally: c.execute("COMMIT")
+
+    @contextmanager
     def _tx(self):
         "One write transaction (BEGIN IMMEDIATE: writers take turns), committed at the end or rolled back on any error."
         c = self._conn()
@@ -205,8 +213,7 @@ def _version(self:Store, room_id:str) -> int:
 
 def _state(self:Store, room_id:str) -> State:
     "The room's current state — the referee's, with everything hidden in it: for the host's own code, never a seat's page."
-    with self._lock, self._sql("read the room"):
-        c = self._conn()
+    with self._lock, self._sql("read the room"), self._read() as c:
         return self._position(c, self._row(c, room_id))
 
 def _info(self:Store, room_id:str) -> dict:
@@ -230,8 +237,7 @@ class Seat:
         return f"<{who} of room {self.room_id} at version {self.version}>"
 
     def _sync(self):
-        with self.store._lock, self.store._sql("read the room"):
-            c = self.store._conn()
+        with self.store._lock, self.store._sql("read the room"), self.store._read() as c:
             row = self.store._row(c, self.room_id)
             if row.version != self._version: self._state, self._version = self.store._position(c, row), row.version
         return self._state

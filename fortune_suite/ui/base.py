@@ -7,22 +7,34 @@ from __future__ import annotations
 import contextlib, functools, html, re, traceback
 import traitlets
 import ipywidgets as W
+from ..serve_bokeh import bokeh_mode, loader_js
 
 # %% auto #0
-__all__ = ['ensure_bokeh', 'tag', 'Panel', 'shows_errors', 'plain_words', 'ErrorSpot', 'BokehWidget']
+__all__ = ['LOAD_MIME', 'ensure_bokeh', 'tag', 'Panel', 'shows_errors', 'plain_words', 'ErrorSpot', 'BokehWidget']
 
 # %% ../../nbs/10_ui_base.ipynb #c006
-_BOKEH_LOADED = False
+_BOKEH_LOADED = None   # how this kernel last published BokehJS ("server" or "inline"); None: not yet
 
-def ensure_bokeh(force:bool=False  # publish the loader even if this kernel already did
+LOAD_MIME = "application/vnd.bokehjs_load.v0+json"   # the MIME type jupyter_bokeh's JupyterLab extension runs as a script
+
+def ensure_bokeh(force:bool=False,        # publish the loader even if this kernel already did
+                 mode:str|None=None       # "server" or "inline" (default: `bokeh_mode()`)
                 ) -> bool:
-    "Load BokehJS inline (no CDN) into the notebook, once per kernel; True if the loader was published now."
+    "Get BokehJS into the page (no CDN), once per kernel: a small loader from the Jupyter server, or inline; True if published now."
     global _BOKEH_LOADED
-    if _BOKEH_LOADED and not force: return False
-    from bokeh.io import output_notebook
-    from bokeh.resources import INLINE
-    output_notebook(resources=INLINE, hide_banner=True)
-    _BOKEH_LOADED = True
+    mode = mode or bokeh_mode()
+    if mode not in ("server", "inline"): raise ValueError(f"mode {mode!r}: expected 'server' or 'inline'")
+    if _BOKEH_LOADED == mode and not force: return False
+    if mode == "inline":
+        from bokeh.io import output_notebook
+        from bokeh.resources import INLINE
+        output_notebook(resources=INLINE, hide_banner=True)
+    else:
+        from bokeh.io.state import curstate
+        from IPython.display import publish_display_data
+        curstate().output_notebook()                 # bokeh.plotting.show embeds in the notebook; nothing is loaded here
+        publish_display_data({LOAD_MIME: loader_js()})
+    _BOKEH_LOADED = mode
     return True
 
 # %% ../../nbs/10_ui_base.ipynb #c010

@@ -236,8 +236,12 @@ def chromium_path():
         pytest.skip(msg)
     return CHROMIUM
 
-def start_lab(env, dirs) -> "Lab":
-    "Start JupyterLab on loopback with a random token serving dirs['notebooks']; stop it with `_stop(lab.proc)`."
+SERVE_BOKEH = ("--ServerApp.jpserver_extensions=fortune_suite.serve_bokeh=True",)   # BokehJS from the server, as `fortune-suite lab` has it
+
+def start_lab(env, dirs, extensions=SERVE_BOKEH) -> "Lab":
+    """Start JupyterLab on loopback with a random token serving dirs['notebooks']; stop it with `_stop(lab.proc)`.
+    `extensions`: command-line options enabling server extensions (default: fortune_suite's, which serves BokehJS, enabled
+    explicitly: the tests do not depend on the config file an install may have put into the environment)."""
     port, token = free_port(), secrets.token_hex(16)
     log = dirs["logs"] / "lab.log"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
@@ -245,7 +249,7 @@ def start_lab(env, dirs) -> "Lab":
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={dirs['notebooks']}",
            "--ServerApp.open_browser=False", "--LabApp.expose_app_in_browser=True",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.news_url=",
-           "--ContentsManager.allow_hidden=True"]
+           "--ContentsManager.allow_hidden=True", *extensions]
     proc = subprocess.Popen(cmd, env=env, cwd=dirs["notebooks"], stdout=open(log, "w"), stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:

@@ -70,10 +70,18 @@ _JS_LOADERS = """(id) => {
   return n;
 }"""
 
-def test_bokehjs_inline_once_and_offline(page, welcome_nb, external_requests):
-    # three panels with charts, one BokehJS loader output in the whole notebook
+def test_bokehjs_from_the_server_once_and_offline(lab, page, welcome_nb, external_requests):
+    # three panels with charts, one BokehJS loader output in the whole notebook: a small one, BokehJS itself comes
+    # from the Jupyter server (fortune_suite.serve_bokeh), so the saved tour stays small (it was 8 MB: issue 29)
     assert page.evaluate(_JS_LOADERS, welcome_nb.get_attribute("id")) == 1
     assert page.evaluate("() => typeof window.Bokeh.version") == "string"
+    assert welcome_nb.locator(".fs-bokeh-loader-error").count() == 0
+    lab.activate(page, welcome_nb)
+    page.evaluate("async () => { await window.jupyterapp.commands.execute('docmanager:save'); }")
+    wait(lambda: page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False, "the tour saved")
+    size = (lab.nbdir / "welcome.ipynb").stat().st_size
+    print(f"welcome.ipynb after Run All and save: {size} bytes (as shipped: {WELCOME.stat().st_size})")
+    assert size < 1_000_000, size
     assert page.evaluate("() => [...document.scripts].filter(s => s.src && !s.src.startsWith(location.origin)).length") == 0
     lab_ext = [u for w, u in external_requests if w == "lab"]
     assert lab_ext == [], lab_ext                                  # nothing in JupyterLab left the loopback
@@ -127,4 +135,5 @@ def test_welcome_as_voila_app(lab, voila, vpage, bokeh_data, external_requests):
     vpage.locator(".fs-tray").first.locator(".fs-tray-roll").click()
     vpage.locator(".fs-tray").first.locator(".fs-tray-row", has_text="#4").first.wait_for()
     assert not [u for w, u in external_requests if "fortawesome" not in u], external_requests   # BokehJS inline here too
+    assert vpage.locator(".fs-bokeh-loader-error").count() == 0 and vpage.evaluate("() => typeof window.Bokeh.version") == "string"
     if SHOTS: vpage.screenshot(path=SHOTS + "/welcome_voila.png", full_page=True)
