@@ -25,7 +25,7 @@ def app_shot(panel, name, width=None, height=2200):
     vp = page.viewport_size
     page.set_viewport_size({"width": max(vp["width"], width or vp["width"]), "height": height})
     try:
-        page.mouse.move(0, 0)                    # the pointer off the app: no hover tooltip left over the board in the picture
+        page.mouse.move(1, 1, steps=4)           # the pointer off the app (in steps: the board sees it leave): no hover tooltip in the picture
         panel.scroll_into_view_if_needed(); page.wait_for_timeout(400)
         panel.screenshot(path=str(artifacts / f"{name}.png"))
     finally: page.set_viewport_size(vp)
@@ -79,43 +79,57 @@ def run_in_kernel(page, code):
 
 
 SCROLLBARS_JS = """(root) => {
+    // scroll containers inside `root` that draw a scrollbar a player did not ask for: horizontal ones (content wider than
+    // the box by more than 1 px, overflow-x: scroll, or a bar drawn), and phantom vertical ones (overflow-y: scroll on a box
+    // with nothing to scroll, or a bar drawn / content taller in a box whose height no one set: no max-height, no height)
     const out = [], els = [root, ...root.querySelectorAll("*")];
+    const name = (d) => `${d.tagName.toLowerCase()}.${(typeof d.className === "string" ? d.className : "").trim().split(/\\s+/).slice(-3).join(".")}` +
+                        `(${Math.round(d.getBoundingClientRect().width)}px, margin ${getComputedStyle(d).margin})`;
     for (const el of els) {
         const r = el.getBoundingClientRect(), st = getComputedStyle(el);
         if (r.width === 0 || r.height === 0 || st.visibility === "hidden" || st.display === "none") continue;   // not visible
-        const ox = st.overflowX;
-        if (ox !== "auto" && ox !== "scroll") continue;
-        // a scroll container whose content is wider than it: a scrollbar shows under it (with overflow-x: scroll, always)
-        if (ox === "scroll" || el.scrollWidth > el.clientWidth) {
-            const text = (el.innerText || "").trim().replace(/\\s+/g, " ").slice(0, 60);
-            const cls = (typeof el.className === "string" ? el.className : "").trim().split(/\\s+/)
-                .filter(c => c.startsWith("fs-") || c.startsWith("widget-") || c.startsWith("jupyter-")).slice(0, 4).join(".");
+        const ox = st.overflowX, oy = st.overflowY, scrolls = (o) => o === "auto" || o === "scroll";
+        const text = (el.innerText || "").trim().replace(/\\s+/g, " ").slice(0, 60);
+        const cls = (typeof el.className === "string" ? el.className : "").trim().split(/\\s+/)
+            .filter(c => c.startsWith("fs-") || c.startsWith("widget-") || c.startsWith("jupyter-")).slice(0, 4).join(".");
+        const what = `${el.tagName.toLowerCase()}${cls ? "." + cls : ""}`;
+        // the room a drawn scrollbar takes (0: none drawn): the box's outer size less its inner size and borders
+        const bw = (a, b) => parseFloat(st[a]) + parseFloat(st[b]);
+        const vbar = el.offsetWidth - el.clientWidth - bw("borderLeftWidth", "borderRightWidth");
+        const hbar = el.offsetHeight - el.clientHeight - bw("borderTopWidth", "borderBottomWidth");
+        if (scrolls(ox) && (ox === "scroll" || el.scrollWidth > el.clientWidth + 1 || hbar > 2)) {
             // what sticks out: the descendant reaching furthest right (with its width and margins)
-            const right = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth;
+            const right = r.left + el.clientLeft + el.clientWidth;
             let far = null, farR = right;
             for (const d of el.querySelectorAll("*")) {
-                const dr = d.getBoundingClientRect(), ds = getComputedStyle(d), r2 = dr.right + parseFloat(ds.marginRight || 0);
+                const dr = d.getBoundingClientRect(), r2 = dr.right + parseFloat(getComputedStyle(d).marginRight || 0);
                 if (dr.width > 0 && r2 > farR + 0.5) { far = d; farR = r2; }
             }
-            const name = (d) => `${d.tagName.toLowerCase()}.${(typeof d.className === "string" ? d.className : "").trim().split(/\\s+/).slice(-3).join(".")}` +
-                                `(${Math.round(d.getBoundingClientRect().width)}px, margin ${getComputedStyle(d).margin})`;
             const chain = [];
             for (let d = far; d && d !== el; d = d.parentElement) chain.unshift(name(d));
             const who = far ? ` — sticks out ${Math.round(farR - right)}px: ${chain.join(" > ")}` : "";
-            out.push(`${el.tagName.toLowerCase()}${cls ? "." + cls : ""} (overflow-x ${ox}) "${text}": content ${el.scrollWidth}px wide, shows ${el.clientWidth}px${who}`);
+            out.push(`${what} (overflow-x ${ox}) "${text}": content ${el.scrollWidth}px wide, shows ${el.clientWidth}px${who}`);
         }
+        // a text box, a list, a log given a height scroll on purpose; a box whose height nobody set, yet scrolls, is a phantom
+        if (el.tagName === "TEXTAREA" || el.tagName === "SELECT") continue;
+        const extra = el.scrollHeight - el.clientHeight, sized = st.maxHeight !== "none" || el.style.height !== "";
+        if (scrolls(oy) && ((oy === "scroll" && extra <= 1) || (!sized && (extra > 1 || vbar > 2))))
+            out.push(`${what} (overflow-y ${oy}) "${text}": a vertical scrollbar (${Math.round(vbar)}px wide) for ${Math.max(extra, 0)}px ` +
+                     `(content ${el.scrollHeight}px high, shows ${el.clientHeight}px)`);
     }
     return out;
 }"""
 
 
 def no_scrollbars(panel) -> list:
-    """Every visible element inside the element `panel` (a Playwright locator), the panel included, that would draw a
-    horizontal scrollbar: its computed `overflow-x` is `scroll`, or it is `auto` and its content is wider than it
-    (`scrollWidth > clientWidth`): it reads the layout, not the picture. Assert it is `[]`."""
+    """Every visible element inside the element `panel` (a Playwright locator), the panel included, that draws a
+    scrollbar nobody needs: a horizontal one (computed `overflow-x` is `scroll`, or `auto` with content wider than the
+    box: `scrollWidth > clientWidth + 1`, or a scrollbar drawn under it), or a phantom vertical one (`overflow-y: scroll`
+    with nothing to scroll, or a scrollbar drawn or content taller in a box whose height nobody set: no `max-height`, no
+    `height` of its own — a text box, a list, a log given a height scroll on purpose). A drawn scrollbar is read from the
+    room it takes (`offsetWidth - clientWidth - borders`; the browser must draw scrollbars: `launch_chromium` does), so
+    a sub-pixel overflow that still draws one is caught. Assert it is `[]`."""
     return panel.evaluate(SCROLLBARS_JS)
-
-
 
 
 LABEL_BOXES_JS = """(fig) => {
@@ -154,12 +168,12 @@ def label_clashes(page, fig:str) -> list:
 
 
 def tidy(panel, where, boards=()):
-    """Assert that inside `panel` no text is cut off (`cut_off`), no horizontal scrollbar shows (`no_scrollbars`) and,
+    """Assert that inside `panel` no text is cut off (`cut_off`), no stray scrollbar shows (`no_scrollbars`) and,
     on each Bokeh board named in `boards` (e.g. 'fs-table-figure'), no label sits on another (`label_clashes`) and no
     arrow covers a piece (`buried_pieces`)."""
     bad, bars = cut_off(panel), no_scrollbars(panel)
     assert bad == [], f"{where}: text cut off: {bad}"
-    assert bars == [], f"{where}: horizontal scrollbars: {bars}"
+    assert bars == [], f"{where}: stray scrollbars: {bars}"
     for fig in boards:
         clash, buried = label_clashes(panel.page, fig), buried_pieces(panel.page, fig)
         assert clash == [], f"{where}: labels on top of each other on {fig}: {clash}"

@@ -56,7 +56,7 @@ def fits(panel):
     bad = cut_off(panel) + panel.evaluate(_CARDS_CLIPPED)
     assert bad == [], bad
     bars = no_scrollbars(panel)
-    assert bars == [], f"horizontal scrollbars: {bars}"
+    assert bars == [], f"stray scrollbars: {bars}"
 
 
 def hand(panel):
