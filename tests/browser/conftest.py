@@ -321,6 +321,8 @@ def page(_lab_page, lab, request):
     before = lab.open_ids(_lab_page)
     yield _lab_page
     screenshot_if_failed(request, _lab_page)
+    try: _lab_page.mouse.move(1, 1, steps=4)      # the pointer off the boards first: no hover tooltip outlives its notebook
+    except Exception as e: print(f"moving the mouse failed: {e}")
     try: lab.close_all(_lab_page, keep=before)
     except Exception as e: print(f"closing notebooks failed: {e}")
 
