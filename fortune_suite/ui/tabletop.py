@@ -30,7 +30,7 @@ def help_line(text:str) -> str:
     return f'<div class="fs-help" style="color:#616161;font-size:12px;line-height:1.35;margin:2px 0">{esc(text)}</div>'
 
 # %% ../../nbs/16_ui_tabletop.ipynb #a7f1c002
-FIT_CSS = ("<style>.fs-panel .widget-dropdown > select { flex: 1 1 auto; width: auto; max-width: 100%; padding-right: 24px; }"
+FIT_CSS = ("<style>.fs-panel .widget-dropdown > select { flex: 1 1 auto; width: auto; max-width: 100%; padding-right: 32px; }"
            ".fs-panel .widget-inline-hbox > .widget-label { align-self: center; }</style>")
 
 # %% ../../nbs/16_ui_tabletop.ipynb #99e3dcdf
