@@ -128,7 +128,7 @@ def test_whole_game_against_the_bot(lab, page, bokeh_data):
     before, card_before = log(panel), panel.locator(".fs-vt-unit-R1").inner_text()
     click_at(page, FIG, *SQ(4, 4))                                                      # B1: its attacks with the odds
     wait(lambda: ask.is_visible() and "R1 attacks B1 Scopedog" in ask.inner_text(), "the attacks on B1")
-    assert "MOVE" in ask.inner_text() and "ARMOR" in ask.inner_text() and "★" in ask.inner_text()
+    wait(lambda: all(w in ask.inner_text() for w in ("MOVE", "ARMOR", "★")), "the odds by defence under each attack")   # (drawn a moment after the heading)
     bokeh_data(page, "fs-table-arrows", until=lambda d: len(d["x0"]) == 1)
     no_cut(panel, "attack chosen")
     shot(panel, "5-attack-odds")
