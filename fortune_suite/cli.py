@@ -140,6 +140,7 @@ def _tied(cmd:list) -> list:
     if not sys.platform.startswith("linux"): return list(cmd)
     return [sys.executable, "-c", _PARENT_DEATH, str(os.getpid()), *cmd]
 
+# %% ../nbs/05_cli.ipynb #7fe6be55
 def token_file(token:str) -> Path:
     "A new file that only this user can read (mode 0600) holding `token`, for a server to read through JUPYTER_TOKEN_FILE."
     import tempfile
@@ -167,6 +168,7 @@ def read_token(token:str|None=None,      # `--token` (None: not given)
     if token is not None: return token
     return os.environ.get("JUPYTER_TOKEN") or secrets.token_hex(16)
 
+# %% ../nbs/05_cli.ipynb #e5f5130a
 def serve(cmd:list, # the server command line (no token on it)
            port:int, # the port it was told to listen on (127.0.0.1)
            url:str, # the address printed once the server answers
@@ -309,6 +311,7 @@ def _stdout_gone():
     try: os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError): pass    # not a real file (a notebook's stream): nothing to redirect
 
+# %% ../nbs/05_cli.ipynb #81c61c7c
 def main(argv=None) -> int:
     "Entry point of the `fortune-suite` console script; returns the exit code: 2 on bad input or any of our errors (one line on stderr), 1 when stdout is closed early (quietly)."
     try:

@@ -9,19 +9,21 @@ from dataclasses import dataclass
 from pathlib import Path
 import nbformat
 import fortune_suite
+from .docs_search import page_sections, search_index, write_search_index
 
 _PKG = Path(fortune_suite.__file__).resolve().parent   # this fortune_suite (the notebooks run against it)
 
 # %% auto #0
-__all__ = ['SECTIONS', 'REFERENCE_GROUPS', 'QUICK', 'DEV_TOOLS', 'SITE_TITLE', 'DATA', 'WIDGET_FILES', 'MARK', 'have_dev_tools',
-           'DocsError', 'Page', 'find_pages', 'directives', 'strip_directives', 'project_flags', 'mark_cells',
-           'run_notebook', 'prune_state', 'prepare_page', 'nav_html', 'pager_html', 'fix_links', 'copy_assets',
-           'render_page', 'index_notebook', 'find_nbs', 'build_site']
+__all__ = ['SECTIONS', 'KIT_GROUPS', 'QUICK', 'DEV_TOOLS', 'SITE_TITLE', 'DATA', 'WIDGET_FILES', 'MARK', 'have_dev_tools',
+           'DocsError', 'Page', 'registered_games', 'reference_groups', 'check_reference', 'find_pages', 'directives',
+           'strip_directives', 'project_flags', 'mark_cells', 'run_notebook', 'prune_state', 'prepare_page',
+           'search_box', 'nav_html', 'pager_html', 'fix_links', 'copy_assets', 'render_page', 'index_notebook',
+           'find_nbs', 'build_site']
 
 # %% ../nbs/09_docs.ipynb #af2ab096
 SECTIONS = ("Tour", "Tutorials", "Write-ups", "Reference")
-REFERENCE_GROUPS = {"0": "Dice, geometry, engine, CLI", "1": "Widgets", "2": "SPCFKRS", "3": "FOMO",
-                    "4": "Fortune Fodder", "5": "Apps"}
+KIT_GROUPS = {"0": "Dice, geometry, engine, CLI", "1": "Widgets", "5": "Apps", "8": "Rooms"}   # the kit's reference notebooks,
+                                               # by file-name prefix; each game's come from the registry (its `docs`)
 QUICK = ("welcome.ipynb", "tutorials/spcfkrs.ipynb", "11_ui_readout.ipynb")   # the pages of a `--quick` build
 
 DEV_TOOLS = ("fastcore", "icepool")   # what the reference notebooks' tests import (the dev extra)
@@ -32,7 +34,7 @@ def have_dev_tools() -> bool:
     return all(importlib.util.find_spec(m) is not None for m in DEV_TOOLS)
 
 class DocsError(Exception):
-    "The site could not be built: no notebooks, an unknown page asked for, a missing asset, or a notebook that failed."
+    "The site could not be built: no notebooks, an unknown page asked for, a game without pages, a missing asset, or a notebook that failed."
 
 @dataclass
 class Page:
@@ -59,37 +61,90 @@ def _heading(nb) -> tuple[str, str]:
                 return l[2:].strip(), sub
     return "", ""
 
-def _section(rel:str) -> tuple[str, str] | None:
+# %% ../nbs/09_docs.ipynb #d0c5a001
+_NUMBERED = re.compile(r"\d\d")          # a reference notebook's name starts with two digits
+_PREFIX = re.compile(r"\d[\w.-]*")        # a group's file-name prefix: a digit, then more of a name if needed
+
+def registered_games() -> list:
+    """Every registered game defined in a module (the package's own and any plugin imported), as `Game` classes; a game
+    written in a notebook's or a script's own code (`__main__`: a test's throwaway game, a sketch) is no part of the site."""
+    from fortune_suite.engine import known_games, get_game
+    return [g for g in map(get_game, known_games()) if g.__module__ != "__main__"]
+
+def reference_groups(games:list|None=None # the games whose notebooks are grouped (default: `registered_games()`)
+                    ) -> dict:
+    "{file-name prefix: (group title, the game or None for the kit)} of the reference: `KIT_GROUPS` and each game's `docs`."
+    games = registered_games() if games is None else list(games)
+    groups = {pre: (title, None) for pre, title in KIT_GROUPS.items()}
+    for g in games:
+        docs = getattr(g, "docs", ())
+        if not isinstance(docs, tuple) or not all(isinstance(d, str) and _PREFIX.fullmatch(d) for d in docs):
+            raise DocsError(f"game {g.name!r}: docs must be a tuple of notebook file-name prefixes such as ('6',), got {docs!r}")
+        for pre in docs:
+            if pre in groups:
+                raise DocsError(f"game {g.name!r} claims the notebooks {pre}* of {groups[pre][0]!r}: each prefix has one group")
+            groups[pre] = (g.title or g.name, g)
+    return groups
+
+def _owner(name:str, groups:dict) -> str | None:
+    "The longest prefix of `groups` that the notebook file `name` starts with (None: no group claims it)."
+    return max((pre for pre in groups if name.startswith(pre)), key=len, default=None)
+
+def _section(rel:str, groups:dict) -> tuple[str, str] | None:
     "The (section, group) of the notebook at `rel`, or None if it is not a page of the site."
-    name = rel.split("/")[-1]
     if rel == "welcome.ipynb": return "Tour", ""
     if rel.startswith("tutorials/") and rel.count("/") == 1: return "Tutorials", ""
     if rel.startswith("writeups/") and rel.count("/") == 1: return "Write-ups", ""
-    if "/" not in rel and re.match(r"[0-5]\d", name): return "Reference", REFERENCE_GROUPS.get(name[0], f"{name[0]}x")
+    if "/" not in rel and _NUMBERED.match(rel):
+        pre = _owner(rel, groups)
+        return ("Reference", groups[pre][0]) if pre is not None else None
     return None
 
-def find_pages(nbs:str|Path,            # the notebooks folder (`nbs/` of a checkout)
-               only:list|tuple|None=None # build just these notebooks (paths relative to `nbs`); None: all of them
+def check_reference(rels:list,          # the notebooks (paths relative to the notebooks folder)
+                    games:list,         # the registered games: each must have a notebook among `rels`
+                    groups:dict,        # `reference_groups(games)`
+                    nbs:str|Path="nbs"  # the notebooks folder (named in the message)
+                   ):
+    "Refuse (DocsError) a registered game without a notebook among `rels`, and a numbered notebook no group claims."
+    numbered = [r for r in rels if "/" not in r and _NUMBERED.match(r)]
+    unclaimed = [r for r in numbered if _owner(r, groups) is None]
+    if unclaimed:
+        raise DocsError(f"no reference group claims {', '.join(unclaimed)}: a game lists its notebooks in its `docs` "
+                        f"(file-name prefixes), the kit's are fortune_suite.docs.KIT_GROUPS")
+    for g in games:
+        mine = [r for r in numbered if groups[_owner(r, groups)][1] is g]
+        if not mine:
+            pres = " or ".join(repr(p) for p in getattr(g, "docs", ()))
+            why = f"no notebook in {nbs} starts with {pres}" if pres else "it declares no notebooks (its `docs` prefixes)"
+            raise DocsError(f"the registered game {g.name!r} ({g.title or g.name}) has no pages on the site: {why}")
+
+def find_pages(nbs:str|Path,             # the notebooks folder (`nbs/` of a checkout)
+               only:list|tuple|None=None, # build just these notebooks (paths relative to `nbs`); None: all of them
+               games:list|None=None       # the registered games whose pages must be there (default: `registered_games()`)
               ) -> list[Page]:
-    "The pages of the site, in reading order: tour, tutorials, write-ups, reference."
+    "The pages of the site, in reading order: tour, tutorials, write-ups, reference (group by group)."
     nbs = Path(nbs)
     if not nbs.is_dir(): raise DocsError(f"notebooks folder not found: {nbs}")
     rels = sorted(p.relative_to(nbs).as_posix() for p in nbs.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    games = registered_games() if games is None else list(games)
+    groups = reference_groups(games)
+    check_reference(rels, games, groups, nbs)
     if only is not None:
         wanted = [Path(o).as_posix() for o in only]
-        bad = [o for o in wanted if o not in rels or _section(o) is None]
+        bad = [o for o in wanted if o not in rels or _section(o, groups) is None]
         if bad: raise DocsError(f"not a page of the site: {', '.join(bad)} (pages are welcome.ipynb, tutorials/*, "
                                 f"writeups/* and the numbered notebooks in {nbs})")
         rels = [r for r in rels if r in wanted]
     pages = []
     for rel in rels:
-        where = _section(rel)
+        where = _section(rel, groups)
         if where is None: continue
         title, sub = _heading(nbformat.read(nbs / rel, as_version=4))
         pages.append(Page(rel, *where, title or Path(rel).stem, sub))
     if not pages: raise DocsError(f"no notebooks to build in {nbs}")
-    order = {s: i for i, s in enumerate(SECTIONS)}
-    return sorted(pages, key=lambda p: (order[p.section], p.src))
+    order, first = {s: i for i, s in enumerate(SECTIONS)}, {}
+    for p in pages: first.setdefault(p.group, p.src)            # a group is read where its first notebook is
+    return sorted(pages, key=lambda p: (order[p.section], first[p.group] if p.group else "", p.src))
 
 # %% ../nbs/09_docs.ipynb #79a08e19
 _DIRECTIVE = re.compile(r"^\s*#\|\s*([\w-]+)\s*:?\s*(.*?)\s*$")
@@ -220,6 +275,12 @@ def _inline_code(s:str) -> str:
     "`s` as HTML, its `code` spans as <code>."
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(s))
 
+def search_box(root:str="") -> str:
+    "The search form of the navigation bar (`_static/search.js` drives it); `root` is the page's way to the site root."
+    return (f'<form class="fs-search" role="search" data-root="{root}">'
+            '<input type="search" placeholder="Search" aria-label="Search the documentation" autocomplete="off">'
+            '<ol class="fs-search-results" hidden></ol></form>')
+
 def nav_html(pages:list, current:Page|None=None) -> str:
     "The navigation bar of the page `current` (None: the index) as HTML, its links relative to that page."
     root = "../" * (current.depth if current else 0)
@@ -227,7 +288,7 @@ def nav_html(pages:list, current:Page|None=None) -> str:
     def li(p):
         cur = ' class="fs-current"' if p is current else ""
         return f'<li{cur}><a href="{root}{p.href}" title="{esc(p.subtitle)}">{_inline_code(p.title)}</a></li>'
-    out = [f'<a class="fs-home" href="{root}index.html">{SITE_TITLE}</a>']
+    out = [f'<a class="fs-home" href="{root}index.html">{SITE_TITLE}</a>', search_box(root)]
     for sec in SECTIONS:
         ps = [p for p in pages if p.section == sec]
         if not ps: continue
@@ -284,7 +345,7 @@ def copy_assets(out:Path, exporter) -> list:
     env = exporter.environment
     for name in ("index.css", "theme-light.css"):
         (st / "lab" / name).write_text(env.loader.get_source(env, f"static/{name}")[0], encoding="utf-8")
-    sources = {st / "site.css": DATA / "site.css",
+    sources = {st / "site.css": DATA / "site.css", st / "search.js": DATA / "search.js",
                st / "widgets" / "jupyter_bokeh.js": Path(jupyter_bokeh.__file__).parent / "nbextension" / "index.js"}
     for name in WIDGET_FILES:
         sources[st / "widgets" / name] = DATA / "vendor" / (name + ".gz" if name.endswith(".js") else name)
@@ -358,13 +419,14 @@ def build_site(out:str|Path,              # the folder to write the site into
                timeout:int=600,           # seconds a cell may take
                jobs:int|None=None,        # notebooks run at once (default: the number of CPUs)
                run_reference:bool|None=None, # run the reference notebooks (None: if `have_dev_tools()`); else shown as written
+               games:list|None=None,      # the registered games whose pages must be there (default: `registered_games()`)
                log=None                   # called with a line of progress (default: print to stderr)
               ) -> dict:
-    "Execute the notebooks and write the static site to `out`; returns {pages, seconds, bytes, times, failed}."
+    "Execute the notebooks and write the static site and its search index to `out`; returns {pages, seconds, bytes, search_bytes, times, failed}."
     t0 = time.monotonic()
     log = log or (lambda s: print(s, file=sys.stderr, flush=True))
     nbs, out = find_nbs(nbs), Path(out)
-    pages = find_pages(nbs, QUICK if quick else only)
+    pages = find_pages(nbs, QUICK if quick else only, games)
     unknown = [f for f in flags if f not in project_flags(nbs)]
     if unknown: raise DocsError(f"unknown test flag(s): {', '.join(unknown)} (settings.ini has: {' '.join(project_flags(nbs))})")
     _ready_out(out, nbs)
@@ -374,7 +436,7 @@ def build_site(out:str|Path,              # the folder to write the site into
         log(f"the reference notebooks are shown as written, not run: their tests need the dev extra "
             f"({', '.join(DEV_TOOLS)}): pip install -e \".[dev]\"")
     bokeh = copy_assets(out, exporter)
-    times, failed, missing = {}, {}, {}
+    times, failed, missing, found = {}, {}, {}, {}
     jobs = max(1, jobs or os.cpu_count() or 1)
     with tempfile.TemporaryDirectory(prefix="fs-docs-") as tmp:
         work = Path(tmp) / "nbs"
@@ -396,14 +458,16 @@ def build_site(out:str|Path,              # the folder to write the site into
                 if err: failed[p.src] = err
                 text, miss = render_page(exporter, nb, p, pages, bokeh)
                 if miss: missing[p.src] = miss
+                found[p.href] = page_sections(text)
                 (out / p.href).parent.mkdir(parents=True, exist_ok=True)
                 (out / p.href).write_text(text, encoding="utf-8")
                 log(f"[{i}/{len(pages)}] {p.src}  {dt:.1f} s" + ("  FAILED" if err else ""))
     text, _ = render_page(exporter, index_notebook(pages, _description(nbs)), None, pages, bokeh)
     (out / "index.html").write_text(text, encoding="utf-8")
+    search_bytes = write_search_index(out, search_index(pages, found))
     for src, miss in missing.items(): log(f"{src}: links to notebooks not in the site: {', '.join(miss)}")
     summary = {"pages": len(pages) + 1, "seconds": round(time.monotonic() - t0, 1), "bytes": _size(out),
-               "times": times, "failed": failed}
+               "search_bytes": search_bytes, "times": times, "failed": failed}
     (out / "_static" / "build.json").write_text(json.dumps(summary, indent=1))
     if failed:
         e = DocsError(f"{len(failed)} notebook(s) failed (their pages stop at the error): " +

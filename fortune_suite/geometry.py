@@ -10,9 +10,9 @@ from typing import NamedTuple
 # %% auto #0
 __all__ = ['MM_PER_INCH', 'EPS', 'HEX_DIRECTIONS', 'GeometryError', 'parse_square', 'format_square', 'square', 'chebyshev',
            'manhattan', 'neighbours', 'line_cells', 'cells_crossed', 'Circle', 'distance', 'base_distance',
-           'point_segment_distance', 'segment_circle_intersects', 'segments_intersect', 'point_in_polygon',
-           'segment_polygon_intersects', 'hex_distance', 'hex_neighbours', 'offset_to_axial', 'axial_to_offset',
-           'hex_center', 'hex_corners', 'hex_at', 'hex_line']
+           'point_segment_distance', 'segment_circle_intersects', 'point_orientation', 'on_segment',
+           'segments_intersect', 'point_in_polygon', 'segment_polygon_intersects', 'hex_distance', 'hex_neighbours',
+           'offset_to_axial', 'axial_to_offset', 'hex_center', 'hex_corners', 'hex_at', 'hex_line']
 
 # %% ../nbs/02a_geometry.ipynb #c006
 class GeometryError(ValueError):
@@ -175,20 +175,20 @@ def segment_circle_intersects(p, q, circle, touch=True) -> bool:
     d = point_segment_distance((c.x, c.y), p, q)
     return d <= c.r + EPS if touch else d < c.r - EPS
 
-def _orient(a, b, c):
+def point_orientation(a, b, c):
     v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
     return 0 if abs(v) <= EPS else (1 if v > 0 else -1)
 
-def _on_seg(a, b, c):
+def on_segment(a, b, c):
     return min(a[0], b[0]) - EPS <= c[0] <= max(a[0], b[0]) + EPS and min(a[1], b[1]) - EPS <= c[1] <= max(a[1], b[1]) + EPS
 
 def segments_intersect(p1, p2, q1, q2) -> bool:
     "Do the closed segments `p1`–`p2` and `q1`–`q2` share a point?"
     p1, p2, q1, q2 = map(_pt, (p1, p2, q1, q2))
-    o1, o2, o3, o4 = _orient(p1, p2, q1), _orient(p1, p2, q2), _orient(q1, q2, p1), _orient(q1, q2, p2)
+    o1, o2, o3, o4 = point_orientation(p1, p2, q1), point_orientation(p1, p2, q2), point_orientation(q1, q2, p1), point_orientation(q1, q2, p2)
     if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4): return True
-    return ((o1 == 0 and _on_seg(p1, p2, q1)) or (o2 == 0 and _on_seg(p1, p2, q2)) or
-            (o3 == 0 and _on_seg(q1, q2, p1)) or (o4 == 0 and _on_seg(q1, q2, p2)))
+    return ((o1 == 0 and on_segment(p1, p2, q1)) or (o2 == 0 and on_segment(p1, p2, q2)) or
+            (o3 == 0 and on_segment(q1, q2, p1)) or (o4 == 0 and on_segment(q1, q2, p2)))
 
 def _poly(poly):
     pts = [_pt(v) for v in poly]

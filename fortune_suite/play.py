@@ -115,6 +115,7 @@ def links(store, room, base:str, token:str, host_key:str) -> list:
     lines += ["", f"The rooms live in {store.path}: Ctrl-C stops the server, not the games."]
     return lines
 
+# %% ../nbs/05b_play.ipynb #df90bdfd
 def play_cli(argv=None) -> int:
     "`fortune-suite play …`: serve the lobby and the seats (see the notebook); returns the exit code."
     a = make_parser().parse_args(argv)

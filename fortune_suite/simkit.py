@@ -89,6 +89,7 @@ def prepare(game,               # a registered game (class or name)
 
 def _scalar(v) -> bool: return v is None or isinstance(v, (bool, int, float, str))
 
+# %% ../nbs/06_simkit.ipynb #38057eb9
 def play_game(setup:Setup,      # from `prepare`
               seed:int,         # the game's seed (its dice and its bots' generators)
               turn:int=0,       # move the bots this many seats along
@@ -180,6 +181,7 @@ class SimResult:
         rows.append(f"mean rounds {self.mean_rounds:.2f}; {self.seconds:.2f} s, {self.games_per_second:.1f} games/s")
         return "\n".join(rows)
 
+# %% ../nbs/06_simkit.ipynb #29c5a167
 def _progress(total, on):
     if not on: return None
     from tqdm.auto import tqdm

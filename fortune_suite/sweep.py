@@ -66,6 +66,7 @@ def _whole(v, what, low):
         raise SweepError(f"{what} must be a whole number ≥ {low}, got {v!r}")
     return int(v)
 
+# %% ../nbs/07_sweep.ipynb #3beb239d
 @dataclass
 class Study:
     "Conditions × games: `games` seeded games of every condition; `paired` plays every condition on the same seeds."
@@ -294,6 +295,7 @@ def _run_dask(client, planned, study, tasks, measure, quiet, tick, window):
         client.cancel(list(live)); raise
     return rows, cpu, n
 
+# %% ../nbs/07_sweep.ipynb #dc35bd78
 def sweep(study,                 # a `Study`, its dict, a list of conditions, or a study file's path
           games:int=None,        # games per condition (default: the study's)
           seed:int=None,         # the study's seed (default: the study's)
@@ -429,6 +431,7 @@ def save(df:pd.DataFrame, path) -> Path:
     except OSError as e: raise SweepError(f"cannot write {p}: {e.strerror or e}") from None
     return p
 
+# %% ../nbs/07_sweep.ipynb #c957f068
 def load(path) -> pd.DataFrame:
     "A sweep's table saved by `save` (.parquet or .json), equal to the one saved."
     import pandas as pd

@@ -75,6 +75,7 @@ def make_parser() -> CliParser:
     q.add_argument("--rotate", action="store_true", help="move the bots one seat along each game")
     return p
 
+# %% ../nbs/07a_sweep_cli.ipynb #709a4af9
 def _run(argv) -> int:
     a = make_parser().parse_args(argv)
     quick = bool(a.option or a.players or a.bots or a.rotate)

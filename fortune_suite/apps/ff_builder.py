@@ -10,7 +10,7 @@ import traitlets
 from ..engine import RulesError
 from ..ui.base import Panel, tag
 from ..ui.tabletop import card_html, help_line, esc, tip
-from ..games.fortune_fodder.state import cards_for
+from ..games.fortune_fodder import cards_for
 
 # %% auto #0
 __all__ = ['MECH_FACE', 'PILOT_FACE', 'CARD_W', 'MECH_H', 'PILOT_H', 'mech_card', 'pilot_card', 'team_cost', 'team_label',

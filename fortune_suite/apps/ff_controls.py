@@ -6,9 +6,8 @@
 from __future__ import annotations
 from typing import NamedTuple, Any
 from ..engine import canon
-from ..games.fortune_fodder.state import SIDE, cards_for, objective_name
-from ..games.fortune_fodder.scenarios import SECONDARIES
-from .ff_panels import TERMS, SECONDARY_HELP, pct, odds_words, odds_table, weapon_line, crit_words, defence_words
+from ..games.fortune_fodder import SIDE, cards_for, objective_name, SECONDARIES, upgrades_cost, heal_words
+from .ff_panels import TERMS, act_terms, SECONDARY_HELP, pct, odds_words, odds_table, weapon_line, crit_words, defence_words
 
 # %% auto #0
 __all__ = ['Spec', 'unit_of', 'name_of', 'choice_label', 'attacks_with', 'default_weapon', 'tool_specs', 'choice_specs',
@@ -37,14 +36,9 @@ def name_of(view:dict, tid, side:bool=True) -> str:
 
 def _upgrade_words(view, up) -> str:
     team = view["teams"][view["player"]] or []
-    cards = cards_for(view["cards"])
-    bits, cost = [], 0
-    for e in up.get("mods", []):
-        bits.append(f"{e[1]} on {team[e[0]][0]}" + (f" ({e[2]})" if len(e) > 2 else "")); cost += cards.mods[e[1]].cost
-    for e in up.get("buy_ins", []):
-        bits.append(f"{e[1]} on {team[e[0]][0]}")
-        cost += next(b.cost for b in cards.mechs[team[e[0]][0]].buy_ins if b.name == e[1])
-    return (", ".join(bits) + f" ({cost} pts)") if bits else "no upgrades (keep the points)"
+    bits = [f"{e[1]} on {team[e[0]][0]}" + (f" ({e[2]})" if len(e) > 2 else "") for e in up.get("mods", [])]
+    bits += [f"{e[1]} on {team[e[0]][0]}" for e in up.get("buy_ins", [])]
+    return (", ".join(bits) + f" ({upgrades_cost(cards_for(view['cards']), team, up)} pts)") if bits else "no upgrades (keep the points)"
 
 def choice_label(a, view:dict) -> str:
     "An action in a few words for a button or a menu."
@@ -88,11 +82,12 @@ def tool_specs(view:dict,        # the active seat's view in an activation
     legal = view["legal_actions"]
     u = unit_of(view, view["active"])
     kinds = {a["act"] for a in legal if isinstance(a, dict) and "act" in a}
+    c, terms = u["costs"], act_terms(u)        # what each action costs this pair and does, as the game gives them
     out = []
     for w in u["weapons"]:
         n = len(attacks_with(view, w["name"]))
         chosen = tool == "" and weapon == w["name"]
-        out.append(Spec(f"w:{w['name']}", f"{w['name']} · {'melee ' if w['kind'] == 'melee' else ''}{w['range']:g}\" · 1 AP",
+        out.append(Spec(f"w:{w['name']}", f"{w['name']} · {'melee ' if w['kind'] == 'melee' else ''}{w['range']:g}\" · {c[w['kind']]} AP",
                         f"{weapon_line(w)}. " + (f"Crit on {crit_words(w['crit'])}. " if w.get("crit") else "")
                         + ("Chosen: click an enemy on the table to attack it." if chosen else "Click, then click an enemy." if n
                            else "No enemy it may attack now (sight, ammo, AP, or melee)."),
@@ -100,22 +95,22 @@ def tool_specs(view:dict,        # the active seat's view in an activation
     for w in u["weapons"]:
         if w["kind"] == "melee" and attacks_with(view, w["name"], "charge"):
             chosen = tool == "charge" and weapon == w["name"]
-            out.append(Spec(f"c:{w['name']}", f"Charge · {w['name']} · 2 AP", TERMS["charge"] + (" Chosen: click the enemy." if chosen else ""),
+            out.append(Spec(f"c:{w['name']}", f"Charge · {w['name']} · {c['charge']} AP", terms["charge"] + (" Chosen: click the enemy." if chosen else ""),
                             arm=("charge", w["name"]), style="warning" if chosen else ""))
-    if "jets" in kinds: out.append(Spec("jets", "Jets · 1 AP", TERMS["jets"] + " Click, then click where to go.", arm=("jets", weapon),
+    if "jets" in kinds: out.append(Spec("jets", f"Jets · {c['jets']} AP", terms["jets"] + " Click, then click where to go.", arm=("jets", weapon),
                                         style="warning" if tool == "jets" else ""))
-    if "meds" in kinds: out.append(Spec("meds", "Meds · 1 AP", TERMS["meds"], action={"act": "meds"}))
+    if "meds" in kinds: out.append(Spec("meds", f"Meds · {c['meds']} AP", terms["meds"], action={"act": "meds"}))
     for a in legal:
         if isinstance(a, dict) and a.get("act") == "repairs":
             fire = a["what"] == "fire"
-            out.append(Spec(f"repairs:{a['what']}", "Put out Fire · 1 AP" if fire else "Repairs · 1 AP", TERMS["repairs"], action=a))
-    if "dust_off" in kinds: out.append(Spec("dust_off", "Dust Off · 2 AP", TERMS["dust_off"] + " Click, then click the friend.",
+            out.append(Spec(f"repairs:{a['what']}", f"{'Put out Fire' if fire else 'Repairs'} · {c['repairs']} AP", terms["repairs"], action=a))
+    if "dust_off" in kinds: out.append(Spec("dust_off", f"Dust Off · {c['dust_off']} AP", terms["dust_off"] + " Click, then click the friend.",
                                             arm=("dust_off", weapon), style="warning" if tool == "dust_off" else ""))
     for a in legal:
         if isinstance(a, dict) and a.get("act") == "claim":
-            out.append(Spec(f"claim:{a['objective']}", f"Claim {objective_name(a['objective'])} · 1 AP", TERMS["claim"], action=a))
-    if "pick_up" in kinds: out.append(Spec("pick_up", "Pick up the Flag · 1 AP", TERMS["pick_up"], action={"act": "pick_up"}))
-    if "drop" in kinds: out.append(Spec("drop", "Drop the Flag · 1 AP", TERMS["drop"] + " Click, then click a marked spot.",
+            out.append(Spec(f"claim:{a['objective']}", f"Claim {objective_name(a['objective'])} · {c['claim']} AP", terms["claim"], action=a))
+    if "pick_up" in kinds: out.append(Spec("pick_up", f"Pick up the Flag · {c['pick_up']} AP", terms["pick_up"], action={"act": "pick_up"}))
+    if "drop" in kinds: out.append(Spec("drop", f"Drop the Flag · {c['drop']} AP", terms["drop"] + " Click, then click a marked spot.",
                                         arm=("drop", weapon), style="warning" if tool == "drop" else ""))
     out.append(Spec("end", "End activation", TERMS["end"], action={"act": "end"}, style="primary" if kinds == {"end"} else ""))
     return out
@@ -184,7 +179,7 @@ def confirm_spec(view:dict, state, a) -> tuple:
         w = next(x for x in me["weapons"] if x["name"] == a["weapon"])
         tgt = name_of(view, a["target"])
         verb = {"ranged": f"fires {w['name']} at {tgt}", "melee": f"strikes {tgt} with {w['name']}", "charge": f"charges {tgt} with {w['name']}"}[k]
-        cost = 2 if k == "charge" else 1
+        cost = me["costs"][k]
         if play:
             note = (f"No pre-measuring: the charge is judged as it runs (Speed {me['speed']:g}\", then {w['range']:g}\" of reach); "
                     "short, it costs 1 more AP." if k == "charge" else
@@ -200,7 +195,7 @@ def confirm_spec(view:dict, state, a) -> tuple:
         ally = name_of(view, a["ally"], side=False)
         opts = [x for x in view["legal_actions"] if isinstance(x, dict) and x.get("act") == "dust_off" and x["ally"] == a["ally"]]
         words = {"mech": "Mend the Mech", "pilot": "Heal the Pilot", "fire": "Put out the Fire"}
-        return (f"{me['mech']} dusts off {ally} (2 AP): heal d3 HP or put out its Fire.", "", [(words[x["what"]], x) for x in opts])
+        return (f"{me['mech']} dusts off {ally} ({me['costs']['dust_off']} AP): heal {me['heal']} HP or put out its Fire.", "", [(words[x["what"]], x) for x in opts])
     return (choice_label(a, view), "", [("Confirm", a)])
 
 # %% ../../nbs/54c_app_ff_controls.ipynb #d7ef49da

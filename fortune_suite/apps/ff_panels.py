@@ -6,15 +6,14 @@
 from __future__ import annotations
 import html
 from ..ui.tabletop import tip, help_line, Swatch, legend_html, status_card_html, esc
-from ..games.fortune_fodder.state import SIDE
-from ..games.fortune_fodder.scenarios import SCENARIOS, SECONDARIES
+from ..games.fortune_fodder import SIDE, SCENARIOS, SECONDARIES, ACT_COST, JETS_REACH, DUST_REACH
 
 # %% auto #0
 __all__ = ['SIDE_COLOR', 'SIDE_ZONE', 'TERRAIN_COLOR', 'ACTIVE_COLOR', 'TARGET_COLOR', 'REACH_COLOR', 'SPOT_COLOR',
            'OBJECTIVE_COLOR', 'FLAG_COLOR', 'TOWER_COLOR', 'OUT_COLOR', 'TERMS', 'SECONDARY_HELP', 'SCENARIO_HELP',
-           'term', 'pct', 'weapon_line', 'crit_words', 'unit_state', 'unit_card', 'side_rows', 'unit_cards',
-           'summary_items', 'summary_html', 'legend_items', 'defence_words', 'odds_words', 'odds_table', 'last_attack',
-           'roll_words', 'entry', 'rounds_of']
+           'act_terms', 'term', 'pct', 'weapon_line', 'crit_words', 'unit_state', 'unit_card', 'side_rows',
+           'unit_cards', 'summary_items', 'summary_html', 'legend_items', 'defence_words', 'odds_words', 'odds_table',
+           'last_attack', 'roll_words', 'entry', 'rounds_of']
 
 # %% ../../nbs/54b_app_ff_panels.ipynb #b9868bf1
 SIDE_COLOR = ("#c62828", "#1565c0")
@@ -41,16 +40,6 @@ TERMS = {
     "aoo": "Attack of opportunity: a Mech that leaves an enemy's melee reach gives that enemy one free melee strike.",
     "melee": "In melee: two enemy Mechs within the longer melee reach of the two. A Mech in melee may only shoot the enemy it "
              "fights, and shots in or into melee face +2 Def.",
-    "move": "Move (1 AP, once an activation): up to Speed in inches; the route goes round bases and impassable terrain.",
-    "charge": "Charge (2 AP, counts as the move): run at the enemy up to Speed and strike in melee with +3 successes. "
-              "Falling short costs 1 more AP.",
-    "jets": "Hit the Jets (1 AP, once a round): a straight push of up to 3\"; rough ground does not slow it.",
-    "meds": "Emergency Meds (1 AP, once an activation): the Pilot heals d3 HP.",
-    "repairs": "Emergency Repairs (1 AP, once an activation): the Mech mends d3 HP, or its Fire is put out.",
-    "dust_off": "Dust Off (2 AP, once an activation): heal a friendly Mech or Pilot within 6\" by d3, or put out its Fire.",
-    "claim": "Claim (1 AP): take an objective marker within 1\" of the Mech (Destroy the Tower).",
-    "pick_up": "Pick up the Flag (1 AP): the Mech must touch it.",
-    "drop": "Drop the Flag (1 AP): put it down within 2\" of the Mech.",
     "end": "End the activation: the AP left stay unspent, and the other side activates next.",
     "Fire": "On Fire: when the Mech's activation ends, the Mech and its Pilot each take 2 damage, Armor ignored, until it is put out.",
     "debuff": "A debuff: the Mech's stats are lowered until the end of the round named.",
@@ -65,6 +54,26 @@ TERMS = {
                         "its AP and does nothing; judge distances by eye (the grid lines are 6\" apart).",
     "out of action": "Knocked out: the Mech comes back next round at half HP (unless its Pilot is out too: then for good).",
 }
+
+def act_terms(u:dict=None) -> dict:
+    """The actions of an activation in a player's words, with the costs, heals and reaches the game gives for pair `u`
+    (its view: `costs`, `heal`, `jets_reach`, `dust_reach`); None: a pair with no mod or ability that changes them."""
+    u = u or {"costs": ACT_COST, "heal": "d3", "jets_reach": JETS_REACH, "dust_reach": DUST_REACH}
+    c, h = u["costs"], u["heal"]
+    return {
+        "move": f"Move ({c['move']} AP, once an activation): up to Speed in inches; the route goes round bases and impassable terrain.",
+        "charge": f"Charge ({c['charge']} AP, counts as the move): run at the enemy up to Speed and strike in melee with +3 successes. "
+                  "Falling short costs 1 more AP.",
+        "jets": f"Hit the Jets ({c['jets']} AP, once a round): a straight push of up to {u['jets_reach']:g}\"; rough ground does not slow it.",
+        "meds": f"Emergency Meds ({c['meds']} AP, once an activation): the Pilot heals {h} HP.",
+        "repairs": f"Emergency Repairs ({c['repairs']} AP, once an activation): the Mech mends {h} HP, or its Fire is put out.",
+        "dust_off": f"Dust Off ({c['dust_off']} AP, once an activation): heal a friendly Mech or Pilot within {u['dust_reach']:g}\" by {h}, "
+                    "or put out its Fire.",
+        "claim": f"Claim ({c['claim']} AP): take an objective marker within 1\" of the Mech (Destroy the Tower).",
+        "pick_up": f"Pick up the Flag ({c['pick_up']} AP): the Mech must touch it.",
+        "drop": f"Drop the Flag ({c['drop']} AP): put it down within 2\" of the Mech."}
+
+TERMS.update(act_terms())     # the glossary: the actions as they are before any mod
 SECONDARY_HELP = {
     "take_names": "+1 VP for every enemy Mech and every enemy Pilot knocked out.",
     "bulwark": "+2 VP when your side scores from the same objective two rounds running (at most 2 a round).",

@@ -10,8 +10,7 @@ from ..geometry import Circle
 from ..ui.base import tag
 from ..ui.table import TableBoard
 from ..ui.tabletop import legend_html
-from ..games.fortune_fodder.state import SIDE, objective_name
-from ..games.fortune_fodder.table import MARKER_R, TABLE_IN
+from ..games.fortune_fodder import SIDE, objective_name, MARKER_R, TABLE_IN
 from .ff_panels import (SIDE_COLOR, SIDE_ZONE, TERRAIN_COLOR, ACTIVE_COLOR, TARGET_COLOR, REACH_COLOR, SPOT_COLOR,
                                            OBJECTIVE_COLOR, FLAG_COLOR, TOWER_COLOR, OUT_COLOR, legend_items, odds_words)
 from .ff_controls import unit_of

@@ -9,8 +9,7 @@ import ipywidgets as W
 from ..engine import RulesError
 from ..ui.base import tag, shows_errors
 from ..ui.tabletop import help_line, tip, esc
-from ..games.fomo import Fomo, PEEK, HOOK, TANK   # (importing the package files its bots)
-from ..games.fomo.table import STACK_NAMES
+from ..games.fomo import Fomo, PEEK, HOOK, TANK, STACK_NAMES   # (importing the package files its bots)
 from .scaffold import AppScaffold, Component
 from .roomlink import room_state
 from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html, bid_line, peek_line,

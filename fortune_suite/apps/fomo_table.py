@@ -5,8 +5,7 @@
 # %% ../../nbs/53a_app_fomo_table.ipynb #58dc1d65
 from __future__ import annotations
 from ..ui.tabletop import card_html, status_card_html, legend_html, Swatch, tip, help_line, esc
-from ..games.fomo import FomoOptions, PEEK, HOOK, TANK, score_details, giant_mecha
-from ..games.fomo.table import STACK_NAMES
+from ..games.fomo import FomoOptions, PEEK, HOOK, TANK, score_details, giant_mecha, STACK_NAMES
 
 # %% auto #0
 __all__ = ['PLAYER_COLORS', 'PLAYER_TINTS', 'SILVER_BACK', 'RAINBOW_BACK', 'PLAIN_BACK', 'SPECIAL_FACE', 'PEEKED', 'LEGAL',

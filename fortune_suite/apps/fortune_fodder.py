@@ -11,9 +11,7 @@ from ..engine import RulesError, canon
 from ..ui.base import tag, shows_errors
 from ..ui.table import TableBoard
 from ..ui.tabletop import help_line, esc
-from ..games.fortune_fodder.game import FortuneFodder
-from ..games.fortune_fodder.state import SIDE
-from ..games.fortune_fodder import bots as _bots   # (importing the bots files them in the registry)
+from ..games.fortune_fodder import FortuneFodder, SIDE   # (the package files its bots in the registry)
 from .scaffold import AppScaffold, Component
 from .roomlink import room_state
 from .ff_builder import TeamBuilder

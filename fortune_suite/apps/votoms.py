@@ -13,6 +13,7 @@ from .scaffold import AppScaffold
 from .roomlink import room_state
 from .votoms_builder import CharacterBuilder
 from .votoms_board import VotomsBoard
+from .votoms_gm import BattlePicker, DefencePreference, ChallengeBox, CampaignPanel
 
 # %% auto #0
 __all__ = ['character_spec', 'VotomsApp']
@@ -43,34 +44,88 @@ class VotomsApp(AppScaffold):
         if seats is None: seats = {1: "greedy" if "greedy" in bots_for(Votoms) else "random"}
         super().__init__(state, VotomsBoard(px_per_in), seats=seats, title="VOTOMS: Armored Trooper", room=room, seat=seat)
         self.builder = CharacterBuilder() if builder else None
+        self.prefer = DefencePreference(self.act)            # the seat's defence preference, changed in play (act prefer)
+        self.gm = ChallengeBox(self.act)                     # the referee's challenge: a skill check, a surprise move
+        self.campaign = CampaignPanel(self.play_state, lambda: self.state,      # the next battle keeps the seats' defence preferences
+                                      lambda: {"defend": dict(zip(("0", "1"), self.state.view(0)["defend"]))})
+        self.picker = BattlePicker() if builder else None    # the battle to play and the budget line, beside Play
+        self.component.side_slot.children = (self.prefer.box,)      # beside the table, above the questions it spares
+        self._camp_start = tag(W.Button(description="Start a campaign with this character", icon="users", layout=W.Layout(width="auto"),
+                                        tooltip="The builder's character starts a campaign: battles by scenario, XP and Gildan booked after each"), "fs-vt-camp-start")
+        self._camp_spot = self.error_spot()
+        self.on_click(self._camp_start, lambda b: self.start_campaign(), near=self._camp_spot)
+        self._camp_start.layout.display = None if builder else "none"
+        self._gm_box = tag(W.Accordion(children=[self.gm.box, W.VBox([W.HBox([self._camp_start, self._camp_spot]), self.campaign.box])],
+                                       titles=("Referee: skill checks and surprise moves", "Campaign: characters, XP, Gildan, the next battle"),
+                                       selected_index=None), "fs-vt-gm-box")
+        kids = list(self.box.children)                       # the referee and the campaign below the table (the table stays high on the page)
+        kids.insert(kids.index(self._body) + 1, self._gm_box)
+        self.box.children = tuple(kids)
         if builder:
             self._play = tag(W.Button(description="Play with this pilot", icon="play", button_style="success",
                                       tooltip="Start a new game with this character piloting Red's first AT (its AT, weapons and AT skills)",
                                       layout=W.Layout(width="auto", flex="0 0 auto")), "fs-vt-play")
             self._play_spot = self.error_spot()
             self.on_click(self._play, lambda b: self.play_character(), near=self._play_spot)
-            acc = tag(W.Accordion(children=[W.VBox([self.builder.box, W.HBox([self._play, self._play_spot], layout=W.Layout(align_items="center"))])],
+            acc = tag(W.Accordion(children=[W.VBox([self.builder.box, self.picker.box, W.HBox([self._play, self._play_spot], layout=W.Layout(align_items="center"))])],
                                   titles=("Your character (pilot) — open to build one",), selected_index=None), "fs-vt-builder-box")
             kids = list(self.box.children)                   # below the toolbar (the frame's own room for the New game form stays its own)
             kids.insert(kids.index(self._extras) + 1, acc)
             self.box.children = tuple(kids)
             self._builder_box = acc
+            self.listen(self.builder, lambda ch: self._squad_changed(), names="character")
+            self._squad_changed()
+        self.refresh()
+
+    def _squad_changed(self):
+        "The builder's character changed: the budget line for the squad it makes."
+        c = self.builder.character
+        try: squad = [character_spec(c)] if c is not None else []
+        except RulesError: squad = []
+        self.picker.update(squad)
 
     def play_character(self):
-        "A new game (same options otherwise) with the builder's character piloting Red's first AT."
+        "A new game of the battle picked (the skirmish: the table and readings as now) with the builder's character piloting Red's first AT."
         c = self.builder.character
         if c is None: raise RulesError(f"the character sheet breaks a rule: {self.builder.error}")
         spec = character_spec(c)
         o = self.state.options
-        from fortune_suite.games.votoms.units import DEFAULT_SQUAD
-        squads = [list(o.squads[0]) if o.squads else list(DEFAULT_SQUAD), list(o.squads[1]) if o.squads else list(DEFAULT_SQUAD)]
-        squads[0] = [spec] + squads[0][1:]
-        opts = {f: getattr(o, f) for f in o.__dataclass_fields__} | {"squads": squads}
+        keep = ("ties", "overkill", "bail_out", "fall_damage", "defend") + (("table", "opponent", "budget", "max_rounds", "objective_points") if not self.picker.battle else ())
+        more = {f: getattr(o, f) for f in keep} | {"defend": dict(zip(("0", "1"), self.state.view(0)["defend"]))}   # the preferences as they stand
+        if not self.picker.battle and o.squads: more["squads"] = [[spec] + list(o.squads[0])[1:], list(o.squads[1])]
+        opts = self.picker.options([spec], characters={"R1": c.to_dict()}, **more)
         before = self.state
         self.new_game(opts, self.state.seed)
         if self.state is not before:                    # the pilot is in: fold the builder, show the table
             self._builder_box.selected_index = None
-            self._builder_box.set_title(0, f"Your character (pilot): {c.name} pilots R1 — open to change and play again")
+            where = self.picker._menu.label
+            self._builder_box.set_title(0, f"Your character (pilot): {c.name} pilots R1 in {where} — open to change and play again")
+
+    def play_state(self, state):
+        "Play the battle `state` made elsewhere (the campaign's next battle): a new game with its options and seed."
+        self.new_game(state.options, state.seed)
+        if self.state.options != state.options or self.state.seed != state.seed: raise RulesError("the battle could not be started")
+
+    def start_campaign(self):
+        "A campaign with the builder's character (its panel opens)."
+        c = self.builder.character if self.builder is not None else None
+        if c is None: raise RulesError("build a character first (the sheet above): " + (self.builder.error if self.builder else "no builder"))
+        run = self.campaign.camp
+        if run is not None and (run.games or run.open):
+            raise RulesError(f"a campaign is under way ({len(run.games)} battle{'s' if len(run.games) != 1 else ''} booked" + (", one open" if run.open else "") + "): save it first, "
+                             "then Load a campaign file to change campaigns")
+        self.campaign.start([c])
+        self._gm_box.selected_index = 1
+
+    def refresh(self):
+        "Redraw the table (the scaffold), then the defence preference and the referee's box for the seat at the screen."
+        AppScaffold.refresh(self)
+        if getattr(self, "gm", None) is None: return
+        seen = self.screen_for is None and self.seat is not None
+        self.prefer.box.layout.display = self._gm_box.layout.display = None if seen else "none"
+        if seen:
+            self.prefer.show(self.state.view(self.seat))
+            self.gm.show(self.state, self.seat)
 
     @property
     def view(self) -> dict: return self.component.view
@@ -82,5 +137,6 @@ class VotomsApp(AppScaffold):
         return AppScaffold.as_widget(self)
 
     def close(self):
-        if self.builder is not None: self.builder.close()
+        for p in (self.builder, self.picker, self.prefer, self.gm, self.campaign):
+            if p is not None: p.close()
         AppScaffold.close(self)

@@ -66,7 +66,8 @@ class VotomsBoard(Component):
         self._dice = tag(W.HTML(), "fs-vt-dice")
         self._dice_legend = W.HTML(contest_legend())
         self._cards = tag(W.HTML(), "fs-vt-cards")
-        self._side = W.VBox([self._help, self._modes, self._howbox, self._tools, self._tool_spot, self._ask, self._dice, self._dice_legend],
+        self.side_slot = tag(W.VBox(), "fs-vt-side-slot")   # room beside the table for the app's own controls (the defence preference), above the questions
+        self._side = W.VBox([self._help, self._modes, self._howbox, self._tools, self._tool_spot, self.side_slot, self._ask, self._dice, self._dice_legend],
                             layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="560px", margin="0 0 0 10px"))
         self._table = W.HBox([W.VBox([self.board.box, self._legend, self._board_spot], layout=W.Layout(flex="0 0 auto")), self._side],
                              layout=W.Layout(flex_flow="row wrap"))
@@ -301,6 +302,11 @@ def _draw_ask(self:VotomsBoard, v):
             words = reroll_words if d["kind"] == "reroll" else (lambda c: c[:1].upper() + c[1:])
             specs = [(words(c) + f" · win {pct(ch[c]['p_win'])} · damage {ch[c].get('damage', 0):.2f}", "", "success" if c == best else "",
                       lambda c=c: self.act(c)) for c in d["choices"] if c in ch]
+        elif d["kind"] == "fate":
+            q = (f"{dd['character']} failed a life-threatening check. Burn fate? One XP is gone for good and the check passes "
+                 f"({dd['xp_left']} XP left now; it may go below zero).")
+            words = {"burn": ("Burn fate: pass for 1 XP", "success"), "accept": ("Accept the failure", "")}
+            specs = [(words[c][0], "", words[c][1], lambda c=c: self.act(c)) for c in d["choices"]]
         elif d["kind"] == "grapple":
             q = f"{dd.get('label', '')} takes {dd.get('damage', '?')} damage in melee: grapple (AT Grapple: one damage less, one action fewer next turn)?"
             specs = [("Grapple" if c == "grapple" else "Take the damage", "", "success" if c == "grapple" else "", lambda c=c: self.act(c)) for c in d["choices"]]
@@ -403,6 +409,7 @@ VotomsBoard.set_how = shows_errors(_set_how)
 def _prompt(self:VotomsBoard, v) -> str:
     d = v["decision"]
     if d is not None and d["kind"] == "defend": return f"{d['data']['target']} is attacked: choose its defence (the odds are beside the table)."
+    if d is not None and d["kind"] == "fate": return f"{d['data']['character']} failed a life-threatening check: burn fate or accept (beside the table)."
     if d is not None and d["kind"] == "reroll": return "reroll a die or keep the roll (the chance to win after each choice is beside the table)."
     if d is not None: return "answer the question beside the table."
     return "click one of your units, then a square to move or an enemy to attack (two actions a unit); End turn when done."
@@ -438,7 +445,18 @@ def _new_game_extra(self:VotomsBoard):
     opts = {"table": list(TABLES), "opponent": ["squad", "infantry"], "ties": ["defender", "cancel"], "overkill": ["minus1", "count"]}
     ds = {k: tag(W.Dropdown(options=opts[k], value=getattr(o, k), description=lab, tooltip=h, style={"description_width": "initial"},
                             layout=W.Layout(width="auto", margin="0 10px 0 0")), f"fs-vt-newgame-{k}") for k, lab, h in _MENUS}
-    return W.HBox(list(ds.values()), layout=W.Layout(flex_flow="row wrap", align_items="center")), (lambda: {k: d.value for k, d in ds.items()})
+    from fortune_suite.apps.votoms_gm import battle_choices, battle_line, battle_options, SKIRMISH
+    from fortune_suite.games.votoms.units import DEFAULT_SQUAD
+    sc = tag(W.Dropdown(options=battle_choices(), value=o.scenario if o.scenario else SKIRMISH, description="Battle:", style={"description_width": "initial"},
+                        tooltip="The skirmish on the table chosen, or a ready scenario (its own table, Blue's force and objective; Red fields a Scopedog)",
+                        layout=W.Layout(width="auto", margin="0 10px 0 0")), "fs-vt-newgame-scenario")
+    line = tag(W.HTML(help_line(battle_line(sc.value)), layout=W.Layout(width="100%")), "fs-vt-newgame-scenario-line")
+    sc.observe(lambda ch: setattr(line, "value", help_line(battle_line(ch["new"]))), names="value")
+    def get():
+        vals = {k: d.value for k, d in ds.items()}
+        if sc.value == SKIRMISH: return vals
+        return {k: v for k, v in vals.items() if k != "table"} | battle_options(sc.value, [dict(DEFAULT_SQUAD[0])])
+    return W.HBox(list(ds.values()) + [sc, line], layout=W.Layout(flex_flow="row wrap", align_items="center")), get
 
 VotomsBoard.prompt, VotomsBoard.summary, VotomsBoard.log_entry, VotomsBoard.new_game_fields = _prompt, _summary, _log_entry, _new_game_fields
 VotomsBoard.new_game_extra = _new_game_extra

@@ -148,6 +148,7 @@ class Dice(Expr):
         return (k, k * self.sides * (self.explode + 1))
     def __str__(self): return self.text or f"{self.n}d{self.sides}"
 
+# %% ../../nbs/01_notation.ipynb #50af5c58
 @dataclass(frozen=True, repr=False)
 class Count(Expr):
     pool: Dice
@@ -226,6 +227,7 @@ class Compare(Expr):
         l = f"({self.left})" if isinstance(self.left, Dice) and self.left.keep is None else str(self.left)
         return f"{l}{self.op}{self.right}"
 
+# %% ../../nbs/01_notation.ipynb #e4afa93b
 def _wrap(e, op=None, right=False):
     "Parenthesise a sub-expression when printing needs it."
     if isinstance(e, (Compare, Count)): return f"({e})"
@@ -332,6 +334,7 @@ class _Parser:
         text = ("" if implicit else str(n)) + "d" + ("%" if st.text == "%" else str(sides)) + mods
         return self.check(Dice(n, sides, keep, depth, text), start)
 
+# %% ../../nbs/01_notation.ipynb #33fabd63
 @functools.lru_cache(maxsize=1024)
 def parse(text:str) -> Expr:
     "Parse dice notation into an expression tree; `DiceError` names the problem and its column."

@@ -68,6 +68,7 @@ def _record(index, notation, faces, total, why, detail) -> RollRecord:
                       p_at_most=_NAN, detail=detail)
     return r
 
+# %% ../../nbs/01a_roller.ipynb #11b3d8a7
 class Roller:
     "Seeded dice rolling with a transcript: every roll records its purpose and the odds it had."
     def __init__(self, seed:int|None=None):  # None picks a fresh seed (kept in `.seed` so the session can be replayed)

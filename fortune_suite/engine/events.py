@@ -173,6 +173,7 @@ def _fields(Options) -> tuple:
     if f is None: f = _FIELDS[Options] = (get_type_hints(Options), [f.name for f in dataclasses.fields(Options)])
     return f
 
+# %% ../../nbs/03_engine_events.ipynb #246e6e8b
 def make_options(Options,             # the game's options dataclass
                  options=None,        # None (defaults), an `Options` instance, or a dict of fields
                  name:str="the game", # how errors name the game

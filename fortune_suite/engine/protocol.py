@@ -54,6 +54,7 @@ class Game:
     kind: GameKind = GameKind()
     State: type = None
     title: str = ""          # how people write the name ("Fortune Fodder"); the name if empty
+    docs: tuple = ()         # the notebooks documenting it: file-name prefixes in nbs/, e.g. ("6",); the docs site needs some
 
     @classmethod
     def make_options(cls,
@@ -85,6 +86,7 @@ class Game:
         seed = secrets.randbelow(2**53) if seed is None else _check_seed(seed)
         return cls.State(cls, opts, seed, quiet=quiet)
 
+# %% ../../nbs/03a_engine_protocol.ipynb #98b67dc0
 def register_game(cls):
     "File the `Game` subclass `cls` under its `name` so saves can name it; returns `cls` (use as a decorator)."
     if not (isinstance(cls, type) and issubclass(cls, Game)): raise TypeError(f"register_game needs a Game subclass, got {cls!r}")
@@ -135,6 +137,7 @@ def known_games() -> list:
 _VIEW_KEYS = ("game", "player", "to_move", "legal_actions", "is_over", "result", "orders_given", "my_order", "decision")
 _VIEW_KEY_SET = frozenset(_VIEW_KEYS)
 
+# %% ../../nbs/03a_engine_protocol.ipynb #aa2f4580
 class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
     answers: dict = {}      # decision kind → the game's method (player, answer, decision) that takes the answer

@@ -128,6 +128,7 @@ def _check_quiet(s, counts):
     assert len(q.log) == 0, f"{s.game.name} seed {s.seed}: a quiet game kept {len(q.log)} log events"
     counts["quiet_games"] += 1
 
+# %% ../../nbs/03d_engine_testing.ipynb #3039ea46
 def check_protocol(game,                  # a Game subclass or its name
                    seeds=range(20),       # one random game per seed
                    options=None,          # the games' options

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 import functools
 from ..dice import pool_sum, die, mixture, const
-from ..engine import Game, GameKind, State, RulesError, register_game, register_bot
+from ..engine import Game, GameKind, RulesError, register_game, register_bot
+from ..engine.flow import FlowState, Orders, Turn, Step
 
 # %% auto #0
 __all__ = ['STANCES', 'PigOptions', 'bust_chance', 'gain_scale', 'PigState', 'Pig', 'greedy_bot']
@@ -44,32 +45,33 @@ def _gain_luck(rec) -> dict:
     return {"value": 0 if 1 in rec.faces else rec.total, "scale": gain_scale(len(rec.faces))}
 
 # %% ../../nbs/04_example_game.ipynb #c009
-class PigState(State):
+def _stance_check(s, player, action):
+    if action not in STANCES: raise RulesError(f"stance rule: at the start of a round choose 'steady' or 'bold', not {action!r}")
+    return action
+
+def _turn_legal(s, frame): return ["roll", "hold"] if s.turn_total > 0 else ["roll"]
+
+def _turn_check(s, frame, action):
+    if action == "hold" and s.turn_total == 0: raise RulesError("hold rule: you may not hold with a turn total of 0 — roll at least once first")
+    if action not in ("roll", "hold"): raise RulesError(f"turn rule: on your turn you 'roll' or 'hold', not {action!r}")
+    return action
+
+class PigState(FlowState):
     "A game of Pig with a secret stance in progress."
+    flow = {"stances": Orders(lambda s, player: list(STANCES), lambda s, frame, orders: _reveal(s, orders), check=_stance_check),
+            "start": Step(lambda s, frame: _start_turn(s, frame["player"])),
+            "turn": Turn(_turn_legal, lambda s, frame, action: _play(s, frame["player"], action), check=_turn_check),
+            "round_end": Step(lambda s, frame: _end_round(s))}
+
     def _setup(self):
         self.scores, self.round, self.stance = [0, 0], 1, [None, None]
-        self.turn, self.turn_total, self.over = None, 0, False
+        self.turn, self.turn_total, self.stack = None, 0, []
         self.emit("info", "Round 1: both players choose a stance in secret.", {"round": 1})
+        self.push("stances")
 
     def first_player(self) -> int:
         "Who takes the first turn this round: player 0 in round 1, then alternating."
         return (self.round - 1) % 2
-
-    def _to_move(self):
-        if self.over: return ()
-        return (0, 1) if self.turn is None else (self.turn,)
-
-    def _legal(self, player):
-        if self.turn is None: return list(STANCES)
-        return ["roll", "hold"] if self.turn_total > 0 else ["roll"]
-
-    def _check(self, player, action):
-        if self.turn is None:
-            if action not in STANCES: raise RulesError(f"stance rule: at the start of a round choose 'steady' or 'bold', not {action!r}")
-        elif action == "hold" and self.turn_total == 0:
-            raise RulesError("hold rule: you may not hold with a turn total of 0 — roll at least once first")
-        elif action not in ("roll", "hold"): raise RulesError(f"turn rule: on your turn you 'roll' or 'hold', not {action!r}")
-        return action
 
     def _describe(self, player, action):
         name = self.player_name(player)
@@ -77,44 +79,41 @@ class PigState(State):
         return f"{name} rolls." if action == "roll" else f"{name} holds."
 
 # %% ../../nbs/04_example_game.ipynb #c011
-def _apply(self:PigState, player, action):
-    if self.turn is None:
-        self.stance[player] = action
-        if None not in self.stance: self._start_turn(self.first_player())
-    elif action == "roll": self._roll_dice(player)
+def _reveal(s:PigState, orders:dict):
+    s.emit("reveal", lambda: "Orders revealed: " + " ".join(s._describe(p, a) for p, a in orders.items()),
+           {"orders": [[p, a] for p, a in orders.items()]})
+    s.stance, first = [orders[0], orders[1]], s.first_player()
+    s.push("round_end"); s.push("start", player=1 - first); s.push("start", player=first)
+
+def _start_turn(s:PigState, player):
+    s.turn, s.turn_total = player, 0
+    s.emit("info", f"{s.player_name(player)}'s turn ({s.stance[player]}).", {"turn": player}, player)
+    s.push("turn", player=player)
+
+def _play(s:PigState, player, action):
+    if action == "roll":
+        n = 1 if s.stance[player] == "steady" else s.options.bold_dice
+        rec = s.roll(f"{n}d6", f"{s.stance[player]} roll", player=player, luck=_gain_luck)
+        if 1 not in rec.faces:
+            s.turn_total += rec.total
+            return s.emit("info", f"Turn total {s.turn_total}.", {"turn_total": s.turn_total}, player)
+        s.emit("info", f"Bust! A 1 (a {bust_chance(n):.0%} chance): {s.player_name(player)} loses {s.turn_total}.",
+               {"bust": True, "lost": s.turn_total}, player)
     else:
-        self.scores[player] += self.turn_total
-        self.emit("info", f"{self.player_name(player)} banks {self.turn_total}: score {self.scores[player]}.",
-                  {"banked": self.turn_total, "score": self.scores[player]}, player)
-        self._end_turn()
+        s.scores[player] += s.turn_total
+        s.emit("info", f"{s.player_name(player)} banks {s.turn_total}: score {s.scores[player]}.",
+               {"banked": s.turn_total, "score": s.scores[player]}, player)
+    s.turn_total = 0; s.stack.pop()                      # a bust or a hold ends the turn
 
-def _start_turn(self:PigState, player):
-    self.turn, self.turn_total = player, 0
-    self.emit("info", f"{self.player_name(player)}'s turn ({self.stance[player]}).", {"turn": player}, player)
-
-def _roll_dice(self:PigState, player):
-    n = 1 if self.stance[player] == "steady" else self.options.bold_dice
-    rec = self.roll(f"{n}d6", f"{self.stance[player]} roll", player=player, luck=_gain_luck)
-    if 1 in rec.faces:
-        self.emit("info", f"Bust! A 1 (a {bust_chance(n):.0%} chance): {self.player_name(player)} loses {self.turn_total}.",
-                  {"bust": True, "lost": self.turn_total}, player)
-        self._end_turn()
+def _end_round(s:PigState):
+    s.emit("info", f"End of round {s.round}: {s.player_name(0)} {s.scores[0]}, {s.player_name(1)} {s.scores[1]}.",
+           {"round": s.round, "scores": s.scores})
+    s.turn = None
+    if max(s.scores) >= s.options.target or s.round >= s.options.max_rounds: s.over = True
     else:
-        self.turn_total += rec.total
-        self.emit("info", f"Turn total {self.turn_total}.", {"turn_total": self.turn_total}, player)
-
-def _end_turn(self:PigState):
-    self.turn_total = 0
-    if self.turn == self.first_player(): return self._start_turn(1 - self.turn)
-    self.emit("info", f"End of round {self.round}: {self.player_name(0)} {self.scores[0]}, {self.player_name(1)} {self.scores[1]}.",
-              {"round": self.round, "scores": self.scores})
-    self.turn = None
-    if max(self.scores) >= self.options.target or self.round >= self.options.max_rounds: self.over = True
-    else:
-        self.round, self.stance = self.round + 1, [None, None]
-        self.emit("info", f"Round {self.round}: both players choose a stance in secret.", {"round": self.round})
-
-PigState._apply, PigState._start_turn, PigState._roll_dice, PigState._end_turn = _apply, _start_turn, _roll_dice, _end_turn
+        s.round, s.stance = s.round + 1, [None, None]
+        s.emit("info", f"Round {s.round}: both players choose a stance in secret.", {"round": s.round})
+        s.push("stances")
 
 # %% ../../nbs/04_example_game.ipynb #c013
 def _view(self:PigState, player):
@@ -140,6 +139,7 @@ PigState._view, PigState._result, PigState._end_text = _view, _result, _end_text
 class Pig(Game):
     "Pig with a secret stance: two players, secret steady/bold stances each round, then a Pig turn each."
     name, Options, State, title = "pig", PigOptions, PigState, "Pig"
+    docs = ("04",)   # its notebooks (04_example_game): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret stances, then turns
 
 # %% ../../nbs/04_example_game.ipynb #c027

@@ -5,10 +5,13 @@ not go to that server refused and recorded.
 Per page: it loads with no console error and no failed request; every widget area holds a rendered widget (not the
 empty box static pages show when the widget scripts are missing); every Bokeh root on the page (each render
 item's element, a figure shown twice counts twice) holds a drawn canvas of non-zero size; nothing was asked of another host. The navigation links of every page lead to pages that exist.
-Screenshots of the pages go to test-artifacts/docs_site-*.png."""
+Screenshots of the pages go to test-artifacts/docs_site-*.png.
+
+Search: typing a word of the reference page into the search box of another page lists that page's section, linked to its
+heading; Enter opens it. The same from the site opened as files (file://), where the index is loaded as a script."""
 import os, re, subprocess, sys, time
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urlparse, unquote
 import pytest
 from conftest import ROOT, ARTIFACTS, TIMEOUT_MS, free_port, _wait_http, _stop
 from helpers import wait
@@ -132,3 +135,59 @@ def test_navigation_links(site):
     nav = (site / "welcome.html").read_text()
     for p in PAGES:
         assert f'href="{p}"' in nav or p == "welcome.html", f"the navigation of welcome.html lacks {p}"
+
+
+SEARCH = "dist_columns chart"                          # words of one section of the reference page of this quick site
+FOUND = ("11_ui_readout.html", "The-chart's-columns")  # that page and the heading's anchor
+
+
+def search(pg, words):
+    "Type `words` into the page's search box; the links of the results (as the page resolves them) once they show."
+    box = pg.locator("form.fs-search input")
+    box.click(); box.fill(""); box.type(words, delay=20)
+    pg.locator(".fs-search-results li").first.wait_for(state="visible")
+    return [unquote(h) for h in pg.locator(".fs-search-results a").evaluate_all("as => as.map(a => a.href)")]
+
+
+@pytest.mark.parametrize("path", ["index.html", "tutorials/spcfkrs.html"])
+def test_search(browser, server, path, external_requests):
+    "From the index (the site root) and from a page a folder down: a word typed shows the section it is in; Enter opens it."
+    before = len(external_requests)
+    pg, errors, failed = open_page(browser, server, path, external_requests)
+    try:
+        links = search(pg, SEARCH)
+        assert links and links[0] == f"{server}/{FOUND[0]}#{FOUND[1]}", links
+        assert all(l.startswith(f"{server}/{FOUND[0]}#") for l in links), links
+        first = pg.locator(".fs-search-results a").first
+        assert "Readout" in first.inner_text() and "dist_columns" in first.inner_text()   # the page, the heading and the words
+        ARTIFACTS.mkdir(exist_ok=True)
+        pg.screenshot(path=str(ARTIFACTS / f"docs_site-search-{path.replace('/', '_')[:-5]}.png"))
+        assert search(pg, "no-such-word-anywhere") == [] and "no page holds" in pg.locator(".fs-search-results").inner_text()
+        search(pg, SEARCH)
+        pg.locator("form.fs-search input").press("Enter")
+        pg.wait_for_url(re.compile(re.escape(FOUND[0])))
+        assert unquote(urlparse(pg.url).fragment) == FOUND[1]
+        assert pg.locator(f'[id="{FOUND[1]}"]').count() >= 1
+        assert errors == [] and failed == [], (errors, failed)
+        assert external_requests[before:] == [], external_requests[before:]
+    finally:
+        pg.context.close()
+
+
+def test_search_from_files(browser, site):
+    "The site opened from disk (file://): the search index loads as a script, and the result links to the page file."
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = ctx.new_page(); pg.set_default_timeout(TIMEOUT_MS)
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    pg.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    try:
+        pg.goto((site / "tutorials" / "spcfkrs.html").as_uri(), wait_until="load")
+        links = search(pg, SEARCH)
+        assert links[0] == unquote(f"{(site / FOUND[0]).as_uri()}#{FOUND[1]}"), links
+        pg.locator(".fs-search-results a").first.click()
+        pg.wait_for_url(re.compile(re.escape(FOUND[0])))
+        assert pg.url.startswith("file://") and pg.locator(".fs-nav li.fs-current").inner_text().strip() == "Readout"
+        assert not [e for e in errors if "search" in e], errors
+    finally:
+        ctx.close()

@@ -4,7 +4,9 @@ Generators: every button shows its card with its seed. Characters: a mage made b
 beside the spells, in words), kept, levelled. Region: wander, then a click on a yellow hex (through the page's
 Bokeh) moves the party's marker; the open hexes carry their encounter chance before the move. Skirmish: a short
 fight (two fighters against two hoblins) played to its end by clicking the foes on the table and Confirm, the
-odds on the board and in the confirm box, the fallen crossed; undo and a save loaded back.
+odds on the board and in the confirm box, the fallen crossed; undo and a save loaded back. Campaign (issue 30): a
+campaign started from the party made by clicking, travel, a fight whose end the sheets show, the players' screen
+holding no unexplored hex or unvisited place.
 
 At every step no text is cut off, no stray scrollbar shows, no label sits on another and no arrow on a piece, at a
 1280 px window. Screenshots go to test-artifacts/fmc_app-*.png (looked at by hand)."""
@@ -348,3 +350,125 @@ def test_new_game_with_terrain(lab, page, bokeh_data):
     assert sorted(ter["xs"][0]) == [6, 6, 18, 18] and [round(y, 6) for y in sorted(ter["ys"][0])] == [2.6, 2.6, 3.4, 3.4], ter
     assert app.locator(".fs-app-newgame").count() == 0
     fits("the walled table"); shot("18-walled-table")
+
+
+def test_campaign_table(lab, page, bokeh_data):
+    """Issue 30 at the table: a campaign started from the party made by clicking, travel, a fight fought in the Fight tab
+    whose end the sheets show (HP and XP as the campaign has them), and the players' screen holding nothing unexplored."""
+    t = open_table(lab, page, "fmc_campaign.ipynb", "t = FmcTable(seed=3)\nt")
+    fits, shot = checks(page, t)
+    tab(t, "Characters")
+    for name in ("Ada", "Bo"):
+        if name != "Ada": t.locator("button.fs-fmc-sheet-new").click()           # the maker again, for the second character
+        t.locator(".fs-fmc-make-name input").fill(name); t.locator(".fs-fmc-make-name input").press("Tab")
+        wait(lambda: name in t.locator(".fs-fmc-make-sheet").inner_text(), f"{name}'s sheet")
+        t.locator("button.fs-fmc-make-go").click()
+    assert run_in_kernel(page, "print([c.name for c in t.sheets.party])").strip() == "['Ada', 'Bo']"
+    tab(t, "Campaign")
+    t.locator("button.fs-fmc-start-campaign").click()
+    ref = t.locator(".fs-fmc-campaign").first
+    ref.wait_for(state="visible")
+    wait(lambda: "day 1, 00:00" in ref.locator(".fs-fmc-ref-head").inner_text(), "the campaign's first day")
+    assert run_in_kernel(page, "print(t.campaign.present)").strip() == "['Ada', 'Bo']"
+    head = ref.locator(".fs-fmc-ref-head").inner_text()
+    sup = json.loads(run_in_kernel(page, "print(json.dumps({**t.campaign.supplies, 'speed': t.campaign.speed}))"))
+    assert f"rations {sup['rations']} (" in head and f"speed {sup['speed']}″" in head, (head, sup)     # the party's own supplies
+    fits("campaign started"); shot("c1-campaign")
+
+    # travel: look for a way on, pick a hex (its days and encounter odds on the option), go
+    ref.locator("button.fs-fmc-wander").click()
+    wait(lambda: ref.locator(".fs-fmc-to select option").count() > 0, "the ways on")
+    opts = ref.locator(".fs-fmc-to select option").all_inner_texts()
+    assert all("encounter" in o and "%" in o for o in opts), opts
+    to = opts[-1].split()[0]
+    ref.locator(".fs-fmc-to select").select_option(label=opts[-1])
+    ref.locator("button.fs-fmc-travel").click()
+    wait(lambda: f"The party travels to {to}" in ref.locator(".fs-fmc-ref-log").inner_text(), "the trip in the log")
+    fits("travelled"); shot("c2-travelled")
+
+    # fight: six hoblins, the party's seat handed to its bot in the Fight tab; the table concludes it
+    ref.locator(".fs-fmc-foes input").fill("6 hoblin"); ref.locator(".fs-fmc-foes input").press("Tab")
+    ref.locator("button.fs-fmc-fight").click()
+    app = ref.locator(".fs-fmc-app")
+    app.wait_for(state="visible")
+    assert run_in_kernel(page, "print([f.name for f in t.table.fight.state.figures if f.side == 0])").strip() == "['Ada', 'Bo']"
+    fits("the fight"); shot("c3-fight")
+    app.locator(".fs-app-seat select").first.select_option(label="Bot: party")       # (a person at the screen could play it by clicking)
+    wait(lambda: "The skirmish against 6 hoblin ends" in ref.locator(".fs-fmc-ref-log").inner_text(), "the fight concluded", timeout=60)
+    wait(lambda: ref.locator(".fs-fmc-ref-sheets").is_visible(), "back on the referee's screen")
+    after = json.loads(run_in_kernel(page, "print(json.dumps([[m.name, m.hp, m.hp_max, m.xp] for m in t.campaign.party]))"))
+    assert run_in_kernel(page, "print(t.campaign.pending)").strip() == "None"
+    cards = ref.locator(".fs-fmc-ref-sheets .fs-fmc-sheet-card")
+    for (name, hp, mx, xp), card in zip(after, cards.all()):
+        txt = card.inner_text()
+        assert name in txt and f"{hp}/{mx}" in txt and f"{xp:,}" in txt, (name, hp, mx, xp, txt)
+    assert any(hp < mx for _, hp, mx, _ in after) or all(xp > 0 for *_, xp in after), after
+    fits("after the fight"); shot("c4-sheets-after")
+
+    # the players' screen: the sheets as they stand, the map under fog, nothing unexplored in the page
+    tab(ref, "Players")
+    pl = ref.locator(".fs-fmc-players")
+    pl.wait_for(state="visible")
+    for (name, hp, mx, xp), card in zip(after, pl.locator(".fs-fmc-sheet-card").all()):
+        assert f"{hp}/{mx}" in card.inner_text()
+    html = pl.evaluate("el => el.innerHTML")
+    hidden = json.loads(run_in_kernel(page, "c = t.campaign\nseen = {h.detail for n, h in c.region.hexes.items() if c.crawl.hexes[n]['state'] == 'visited'}\n"
+                                            "print(json.dumps([n for n, h in c.crawl.hexes.items() if h['state'] == 'unknown']"
+                                            " + [h.detail for n, h in c.region.hexes.items() if c.crawl.hexes[n]['state'] != 'visited' and h.detail not in seen]))"))
+    assert hidden and [x for x in hidden if x in html] == [], [x for x in hidden if x in html]
+    assert to in html and html.count("#616161") > 0                  # the party's hex named, the rest under fog
+    fits("players"); shot("c5-players")
+
+
+CAMPAIGN_AT_SITE = """from fortune_suite.games.fmc import new_character, Campaign
+party = [new_character("Ada", "fighter", kit="a", weapon_choice="sword", items=["rations", "torches"], leather=True, coins=24),
+         new_character("Bo", "mage", spells=["heal", "lullaby"], items=["rations", "torches", "oil flask"], coins=30),
+         new_character("Cy", "expert", kit="ab", skills=["navigating the outdoors", "picking locks"], items=["rations", "lantern"], coins=20)]
+c = Campaign.new(party, seed=3); c.wander(); c.travel("0302"); c.enter_site()
+t = FmcTable(seed=3, campaign=c)
+t"""
+
+
+def test_campaign_site_and_coin_tray(lab, page, bokeh_data):
+    """In a site: the referee's map has every room, the players' only the rooms seen (no unseen room's occupants anywhere
+    in their screen); going to a room is a click; the coin tray shows the game's odds before the toss and logs the toss."""
+    t = open_table(lab, page, "fmc_campaign_site.ipynb", CAMPAIGN_AT_SITE)
+    fits, shot = checks(page, t)
+    ref = t.locator(".fs-fmc-campaign").first
+    ref.wait_for(state="visible")
+    n = int(run_in_kernel(page, "print(len(c.crawl.delve.site.rooms))"))
+    wait(lambda: ref.locator(".fs-fmc-ref-site rect").count() == n, "every room on the referee's site map")
+    rooms = ref.locator(".fs-fmc-room select option").all_inner_texts()
+    ref.locator(".fs-fmc-room select").select_option(label=rooms[0])
+    ref.locator(".fs-fmc-go-skills input").fill("1"); ref.locator(".fs-fmc-go-skills input").press("Tab")
+    ref.locator("button.fs-fmc-go").click()
+    to = rooms[0].strip()
+    in_room = lambda: run_in_kernel(page, "print(c.crawl.delve.room)").strip() == to
+    hidden = lambda: any("hidden door the party has not found" in x for x in ref.locator(".fs-error-spot").all_inner_texts())
+    wait(lambda: in_room() or hidden(), "the party gone, or the way refused beside the buttons")
+    if not in_room():
+        ref.locator("button.fs-fmc-uncover").click()                      # the referee rules the search finds it …
+        wait(lambda: "uncovered" in ref.locator(".fs-fmc-ref-log").inner_text(), "the door uncovered")
+        ref.locator("button.fs-fmc-go").click()                           # … and the party goes through
+    wait(in_room, f"the party in room {to}")
+    fits("in the site"); shot("c6-site-referee")
+    # the coin tray: Cy with a skill, the game's chance before the toss, the toss in the log
+    ref.locator(".fs-fmc-tray-who select").select_option("Cy")
+    ref.locator(".fs-fmc-tray-skills select").select_option("picking locks")
+    wait(lambda: "2 coins: 75.0% to succeed" in ref.locator(".fs-fmc-tray-odds").inner_text(), "the odds of two coins")
+    ref.locator(".fs-fmc-tray-stakes input").fill("pick the iron door's lock before the patrol comes back")
+    ref.locator(".fs-fmc-tray-stakes input").press("Tab")
+    ref.locator("button.fs-fmc-tray-toss").click()
+    wait(lambda: "Cy tempts fate — pick the iron door" in ref.locator(".fs-fmc-ref-log").inner_text(), "the toss in the log")
+    assert "chance 75.0%" in ref.locator(".fs-fmc-tray-result").inner_text()
+    fits("the coin tray"); shot("c7-tray")
+    tab(ref, "Players")
+    pl = ref.locator(".fs-fmc-players"); pl.wait_for(state="visible")
+    seen = int(run_in_kernel(page, "print(len(c.crawl.delve.visited))"))
+    assert pl.locator(".fs-fmc-players-site rect").count() == seen < n
+    html = pl.evaluate("el => el.innerHTML")
+    unseen = json.loads(run_in_kernel(page, "d = c.crawl.delve\nprint(json.dumps([r.occupants.text() for r in d.site.rooms if r.number not in d.visited and r.occupants]"
+                                            " + [r.text() for r in d.site.rooms if r.number not in d.visited]))"))
+    assert [x for x in unseen if x in html] == []
+    assert "Cy tempts fate" in pl.inner_text()
+    fits("players in the site"); shot("c8-site-players")

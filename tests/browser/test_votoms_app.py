@@ -14,6 +14,14 @@
 5. The same game in Voilà: select, move and fire by clicking.
 6. A reroll question (a pilot with AT Marksman, reached by a seeded random playout in the notebook): the roll so far
    drawn, a button per answer with its chance to win, answered by a click.
+7. A scenario against the greedy bot: the budget line seen over the budget before Play, then a scenario picked
+   (its line, Blue's force against its budget), a life-threatening skill check set by the referee with its exact
+   odds before the roll and Burn Fate answered by a click, then the defence preference set to "best" in play and
+   rounds of End turn: the bot attacks, Red is never asked a defence (each taken and logged).
+8. A campaign from the app: the builder's character starts it, the next battle (the arena) started from the campaign
+   panel, played to its end by bots, concluded by a click: the sheet shows 1 game, 2 XP earned, 20 more Gildan;
+   the campaign saved to the box.
+
 At every step no text is cut off, no stray scrollbar shows, no label sits on another and no arrow on a unit.
 
 Screenshots of the key moments go to test-artifacts/votoms_app-*.png (looked at by hand when the layout changes)."""
@@ -270,3 +278,110 @@ def test_reroll_question(lab, page):
     before = log(panel)
     ask.locator("button").filter(has_text="Reroll your").first.click()
     wait(lambda: log(panel) != before and any("rerolls its" in t for t in log(panel)[len(before):]), "the reroll in the log")
+
+
+HEADER = (".lm-AccordionPanel-title, .p-Accordion-child, .jupyter-widget-Collapse-header, .p-Collapse-header")
+
+
+def open_section(panel, box_css, title):
+    "Open the accordion section titled `title` in the accordion `box_css`."
+    panel.locator(f"{box_css}").locator(HEADER).filter(has_text=title).first.click()
+
+
+def test_scenario_check_and_defend_best(lab, page):
+    from fortune_suite.games.votoms import skill_check_odds
+    from fortune_suite.apps.votoms_contest import pct
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_scenario.ipynb", ["from fortune_suite.apps.votoms import VotomsApp\napp = VotomsApp(seed=2, seats={1: 'greedy'})\napp"])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status, ask = panel.locator(".fs-app-status"), panel.locator(".fs-vt-ask")
+    open_section(panel, ".fs-vt-builder-box", "Your character")
+    wait(lambda: panel.locator(".fs-vt-builder").is_visible(), "the builder opened")
+    level(panel, "stats", "DEX", 2)
+    level(panel, "groups", "ESCAPING", 2)
+    panel.locator(".fs-vt-buy-at select").select_option(label="Scopedog (300 G)")
+    panel.locator(".fs-vt-buy-GAT-22-Heavy-Machinegun").click()
+    panel.locator(".fs-vt-buy-SAT-03-Solid-Shooter").click()
+    budget = panel.locator(".fs-vt-budget")
+    wait(lambda: "over the budget" in budget.inner_text(), "the squad over the skirmish's budget, seen before Play")
+    assert re.search(r"Red \(your squad\): (\d+) of 900 Gildan — \d+ over the budget", budget.inner_text()), budget.inner_text()
+    no_cut(panel, "over the budget")
+    shot(panel, "10-over-budget")
+    panel.locator(".fs-vt-scenario select").select_option(label="Holding the ford")
+    wait(lambda: "510 of 550" in budget.inner_text() and "no limit" in budget.inner_text(), "the scenario's budget line")
+    assert "one ford" in panel.locator(".fs-vt-scenario-line").inner_text()
+    panel.locator("button.fs-vt-play").click()
+    wait(lambda: "R1 Chirico (Scopedog)" in panel.locator(".fs-vt-unit-R1").inner_text(), "the ford battle with Chirico as R1")
+    wait(lambda: "Red, your turn" in status.inner_text(), "Red to move")
+    assert any("Scenario river" in t for t in log(panel))
+
+    open_section(panel, ".fs-vt-gm-box", "Referee")                                   # a life-threatening check, 4 dice against 12
+    gm = panel.locator(".fs-vt-gm")
+    wait(lambda: gm.is_visible(), "the referee's box open")
+    gm.locator(".fs-vt-gm-target input").fill("12"); gm.locator(".fs-vt-gm-target input").press("Enter")
+    gm.locator(".fs-vt-gm-life input").check()
+    want = f"4 dice against 12 — passes {pct(skill_check_odds(4, 12))}"
+    wait(lambda: want in gm.locator(".fs-vt-gm-odds").inner_text(), f"the exact odds before the roll ({want})")
+    no_cut(panel, "challenge set")
+    shot(panel, "11-challenge")
+    gm.locator("button.fs-vt-gm-roll").click()
+    wait(lambda: "Last:" in gm.locator(".fs-vt-gm-last").inner_text(), "the check rolled")
+    if "failed" in gm.locator(".fs-vt-gm-last").inner_text():
+        wait(lambda: "Burn fate?" in ask.inner_text(), "the Burn Fate question on the table")
+        shot(panel, "12-burn-fate")
+        ask.locator("button").filter(has_text="Burn fate").first.click()
+        wait(lambda: "passed by burning fate" in gm.locator(".fs-vt-gm-last").inner_text(), "fate burned, the check passed")
+        assert any("burns fate" in t for t in log(panel))
+
+    panel.locator(".fs-vt-prefer-mode button").filter(has_text="Take the best").click()
+    wait(lambda: any("sets its defence preference: best" in t for t in log(panel)), "the preference sent to the game")
+    ends = 0
+    while "Game over" not in status.inner_text() and ends < 12:
+        assert "choose its defence" not in status.inner_text() and "Defend with" not in ask.inner_text(), "a defence question asked"
+        n = len(log(panel))
+        panel.get_by_role("button", name="End turn", exact=True).click()
+        ends += 1
+        wait(lambda: len(log(panel)) > n + 1 and ("Red, your turn" in status.inner_text() or "Game over" in status.inner_text()),
+             "Blue's turn played, then Red's turn again (or the end)")
+        assert "choose its defence" not in status.inner_text() and "Defend with" not in ask.inner_text(), "a defence question asked"
+    taken = [t for t in log(panel) if "its seat takes the best exact defence" in t]
+    assert taken, "the bot never attacked"
+    no_cut(panel, "defend best")
+    shot(panel, "13-defend-best")
+
+
+def test_campaign_sheet_changes(lab, page):
+    from helpers import run_in_kernel
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_campaign.ipynb", ["from fortune_suite.apps.votoms import VotomsApp\napp = VotomsApp(seed=3, seats={1: 'random'})\napp"])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status = panel.locator(".fs-app-status")
+    open_section(panel, ".fs-vt-builder-box", "Your character")
+    wait(lambda: panel.locator(".fs-vt-builder").is_visible(), "the builder opened")
+    panel.locator(".fs-vt-buy-at select").select_option(label="Scopedog (300 G)")
+    panel.locator(".fs-vt-buy-GAT-22-Heavy-Machinegun").click()
+    wait(lambda: "150 left" in panel.locator(".fs-vt-gildan").inner_text(), "the equipment bought")
+    open_section(panel, ".fs-vt-gm-box", "Campaign")
+    panel.locator("button.fs-vt-camp-start").click()
+    sheet = panel.locator(".fs-vt-camp-table")
+    wait(lambda: "Chirico" in sheet.inner_text(), "the campaign's sheet")
+    row = lambda: [t.strip() for t in sheet.locator("tr").nth(1).locator("td").all_inner_texts()]
+    first = row()
+    assert first[:6] == ["Chirico", "0", "0", "6", "0", "150"], first            # games, XP earned, XP left, burned, Gildan
+    panel.locator(".fs-vt-camp-scenario select").select_option(label="The battling pit")
+    panel.locator("button.fs-vt-camp-go").click()
+    wait(lambda: any("Scenario arena" in t for t in log(panel)), "the campaign's battle on the table")
+    no_cut(panel, "campaign battle")
+    shot(panel, "14-campaign-battle")
+    run_in_kernel(page, "app.set_controller(0, 'random')")                              # the battle played to its end by bots
+    wait(lambda: "Game over" in status.inner_text(), "the battle over")
+    panel.locator("button.fs-vt-camp-conclude").click()
+    wait(lambda: "Booked The battling pit" in panel.locator(".fs-vt-camp-news").inner_text(), "the battle booked")
+    wait(lambda: row()[:3] == ["Chirico", "1", "2"], "1 game and 2 XP on the sheet")
+    assert row()[5] == "170", row()                                                     # 150 + 20 Gildan a game
+    panel.locator("button.fs-vt-camp-save").click()
+    wait(lambda: '"fortune_suite.votoms_campaign"' in panel.locator(".fs-vt-camp-json textarea").input_value(), "the campaign saved")
+    no_cut(panel, "campaign booked")
+    shot(panel, "15-campaign-booked")

@@ -208,9 +208,9 @@ def _every_frame():
     s = FortuneFodder.new({"teams": teams, "points": 160, "scenario": "control", "terrain": "none", "secondaries": ["plan", "plan"], "first": 0,
                            "upgrades": [{"mods": [[1, "Medical Hourglass"]]}, None],
                            "positions": {"a1": [6, 3], "a2": [12, 3], "a3": [18, 3], "b1": [6, 21], "b2": [12, 21], "b3": [18, 21]}}, seed=1)
-    _hook(s, rounds.pilot_damage, s, s.by_id["b1"], 99, 0); _hook(s, s._run)
+    _hook(s, rounds.pilot_damage, s, s.by_id["b1"], 99, 0); _hook(s, s.run)
     out["revenge"] = s.copy()
-    s.apply(1, s.legal_actions(1)[0]); _hook(s, rounds.pilot_damage, s, s.by_id["a1"], 99, 1); _hook(s, s._run)
+    s.apply(1, s.legal_actions(1)[0]); _hook(s, rounds.pilot_damage, s, s.by_id["a1"], 99, 1); _hook(s, s.run)
     while s.stack[-1]["kind"] != "hourglass":
         p = s.to_move()[0]; s.apply(p, {"act": "end"} if s.stack[-1]["kind"] == "act" else s.legal_actions(p)[0])
     out["hourglass"] = s

@@ -17,7 +17,7 @@ from fortune_suite.dice import pool_sum, die
 from fortune_suite.games.fmc import (magic_weapon, magic_weapon_bonus, magic_weapon_powers, POWER_DICE, WEAPON_KINDS,
                                      site_treasure, scroll, spell_names, stock_site, stock_hex, eligible, negotiate,
                                      negotiation_die, negotiation_odds, HexCrawl, ExploreOptions, encounter_chance,
-                                     MAGIC_TABLE, COIN_TABLE, FmcError, SiteOptions, ROOM_ROLES, LANDMARKS)
+                                     MAGIC_TABLE, COIN_TABLE, FmcError, SiteOptions, ROOM_ROLES, LANDMARKS, FEATURES)
 
 ALPHA = 1e-4
 
@@ -111,11 +111,13 @@ def test_treasure_kept_items(level, dice):
                    for _ in range(12_000))
     check(seen, law, f"kept items level {level} dice {dice}")
     if (level, dice) == (1, (6, 6)):
-        # by hand (weapon 600, scroll 1,000, focus 500 c.p. in a 1,000 c.p. budget): the first hoard keeps what it
-        # rolls; the second keeps a weapon or a scroll only after the first rolled nothing, a focus after nothing or
-        # after a focus (500 + 500), nothing after a weapon (400 left) or a scroll (0 left)
-        hand = {("magic weapon", None): 6, ("scroll", None): 6, ("arcane focus", None): 5, ("arcane focus", "arcane focus"): 1,
-                (None, "magic weapon"): 3, (None, "scroll"): 3, (None, "arcane focus"): 3, (None, None): 9}
+        # by hand (weapon 600, scroll 1,000, focus 500 c.p. in a 1,000 c.p. budget; an item that takes all that is
+        # left while the other hoard has none becomes valuables — TreasureOptions.empty_hoard=False): a scroll never
+        # stays; the first hoard keeps a weapon or a focus; the second keeps a weapon or a focus after nothing (the
+        # first's valuables, or its scroll turned to valuables), a focus after a focus (500 + 500, both hoards have
+        # an item), nothing after a weapon (400 left)
+        hand = {("magic weapon", None): 6, ("arcane focus", None): 5, ("arcane focus", "arcane focus"): 1,
+                (None, "magic weapon"): 3 + 1, (None, "arcane focus"): 3 + 1, (None, None): 9 + 3 + 4}
         assert sum(hand.values()) == 36 and set(law) == set(hand)
         for k, n in hand.items(): assert abs(law[k] - n / 36) < 1e-15, k
 
@@ -153,6 +155,25 @@ def test_scroll_spells_uniform():
 def sites():
     g = np.random.default_rng(6)
     return [stock_site(1, g) for _ in range(5_000)]
+
+
+def test_site_features_distinct_and_uniform(sites):
+    "Issue 30: no feature twice in a site. Rolling again on a repeat makes the site's three features a uniform draw of"
+    " three different ones: each room's feature is uniform over the six, and each set of three one of C(6, 3) = 20."
+    rooms = Counter(r.detail for s in sites for r in s.rooms if r.role == "feature")
+    check(rooms, {f: 1 / 6 for f in FEATURES}, "a feature room's feature")
+    sets = Counter(frozenset(r.detail for r in s.rooms if r.role == "feature") for s in sites)
+    assert all(len(k) == 3 for k in sets)
+    import itertools
+    check(sets, {frozenset(c): 1 / 20 for c in itertools.combinations(FEATURES, 3)}, "a site's three features")
+
+
+def test_no_hoard_worth_nothing(sites):
+    "Issue 30: every hoard — the monsters' and the hidden or trapped one — is worth something."
+    assert all(r.hoard.value_cp > 0 for s in sites for r in s.rooms if r.hoard is not None)
+    for level in (1, 2, 3):
+        g = np.random.default_rng(60 + level)
+        assert all(h.value_cp > 0 for _ in range(3000) for h in site_treasure(level, g, (POWER_DICE[level + 1], 6)).hoards)
 
 
 def test_site_roles_positions(sites):

@@ -35,5 +35,11 @@ from .terrain import *
 from . import combat as _m1, magic as _m2, sides as _m3, rounds as _m6, skirmish as _m4, bots as _m5, terrain as _m7
 __all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m6.__all__, *_m4.__all__, *_m5.__all__, *_m7.__all__]
 
+# %% ../../../nbs/69_fmc_api.ipynb #fmccamp01
+# fmc-campaign: one party's campaign — sheets, region, calendar, supplies, treasury and log in one file (issue 30)
+from .campaign import *
+from . import campaign as _cp
+__all__ = [*__all__, *_cp.__all__]
+
 # %% ../../../nbs/69_fmc_api.ipynb #3a1d8275
 from .odds import kill_chance, splits      # fmc-core: the odds module's win where names clash

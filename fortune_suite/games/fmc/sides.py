@@ -37,8 +37,9 @@ def parse_classes(text:str) -> list:
 def _names(text:str) -> list: return [w.strip() for w in str(text).split(",") if w.strip()]
 
 def figure_of(c:Character, fid:str, name:str=None) -> Figure:
-    "The figure of the character sheet `c` (fmc-core's `Character`): its hit points, defense, speed, weapon, shield, prowess, energy, scrolls, skills, and an attuned magic weapon's bonus (a fighter's) or focus's energy (a mage's): the sheet's `weapon_bonus` and `focus_energy`."
-    return Figure(**_character_kw(c, fid, name))
+    "The figure of the character sheet `c` (fmc-core's `Character`): its hit points, defense, speed, weapon, shield, prowess, energy, scrolls, skills, and an attuned magic weapon's bonus (a fighter's) or focus's energy (a mage's): the sheet's `weapon_bonus` and `focus_energy`; and the damage the sheet carries (a wounded character fights wounded)."
+    f = Figure(**_character_kw(c, fid, name)); f.damage = c.damage
+    return f
 
 def _character_kw(c:Character, fid:str, name:str=None) -> dict:
     ammo = any((it if isinstance(it, str) else it.get("name", "")) == "ammunition" for it in c.items)
@@ -136,6 +137,7 @@ def party(options) -> list:
             try: c = Character.from_dict(dict(d))
             except CharacterError as e: raise FmcError(f"option characters[{i}]: {e}") from None
             if c.dead: raise FmcError(f"option characters[{i}]: {c.name} is dead")
+            if c.hp == 0: raise FmcError(f"option characters[{i}]: {c.name} has 0 hit points left and cannot fight")
             figs.append(figure_of(c, f"p{i + 1}"))
     else:
         figs = [Figure(**kw) for kw in _party_kw(options.classes, options.level, options.size, options.spells, options.skills, options.items)]

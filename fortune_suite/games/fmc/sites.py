@@ -150,6 +150,7 @@ class SiteOptions:
     lairs: str = "one-room"               # a lair hex: "one-room" (500 × d6 XP) or "site" (a multi-room site of one monster kind)
     treasure: TreasureOptions = field(default_factory=TreasureOptions)
     occupants_within: float = 0.25        # the occupants' experience stays within ± this share of xp_per_level × level (DECISIONS: ±25%)
+    repeat_features: bool = False         # False: a feature already in the site is rolled again (until all six are in it); True: repeats stand
 
 @dataclass
 class Site:
@@ -199,7 +200,7 @@ def stock_site(level:int,                       # the party level the site is fo
     _check_site_options(o)
     names = o.monsters
     room_xp = o.xp_per_level * level / o.groups / 2
-    rooms, treasures = [], []
+    rooms, treasures, used = [], [], set()
     for k in range(o.groups):
         roles = [ROOM_ROLES[i] for i in g.permutation(6)]
         occ = {r: monster_group(room_xp, g, names) for r in ROOM_ROLES[:2]}
@@ -210,11 +211,15 @@ def stock_site(level:int,                       # the party level the site is fo
             if role == "unoccupied with treasure":
                 d6 = _roll(g, 6); room.guard = "trapped" if d6 <= 3 else "hidden"
                 room.detail = (TRAPS if d6 <= 3 else HIDING)[_roll(g, 6) - 1]
-            elif role == "feature": room.detail = FEATURES[_roll(g, 6) - 1]
+            elif role == "feature":
+                room.detail = FEATURES[_roll(g, 6) - 1]
+                while not o.repeat_features and room.detail in used and len(used) < len(FEATURES):   # no feature twice (issue 30)
+                    room.detail = FEATURES[_roll(g, 6) - 1]
+                used.add(room.detail)
             group_rooms[role] = room; rooms.append(room)
         owners = group_rooms["monsters with treasure"].occupants
         to = o.treasure if o.groups == 1 else \
-            TreasureOptions(o.treasure.split, o.treasure.focus_cp_per_energy, o.treasure.cp_per_level // o.groups)
+            TreasureOptions(o.treasure.split, o.treasure.focus_cp_per_energy, o.treasure.cp_per_level // o.groups, o.treasure.empty_hoard)
         t = site_treasure(level, g, power_dice=(_monster(owners.monster).damage, 6), options=to)
         t.hoards[0].owner = f"room {group_rooms['monsters with treasure'].number}"
         t.hoards[1].owner = f"room {group_rooms['unoccupied with treasure'].number}"
@@ -288,7 +293,7 @@ def stock_lair_site(level:int, rng, options:SiteOptions|None=None) -> Site:
     level, o, g = _check_level(level), options or SiteOptions(), as_rng(rng)
     _check_site_options(o)
     kind = monster_group(o.xp_per_level * level / o.groups / 2, g, o.monsters).monster   # drawn as a room's would be
-    return stock_site(level, g, SiteOptions(o.groups, o.xp_per_level, (kind,), o.encounter_share, o.lairs, o.treasure, o.occupants_within))
+    return stock_site(level, g, SiteOptions(o.groups, o.xp_per_level, (kind,), o.encounter_share, o.lairs, o.treasure, o.occupants_within, o.repeat_features))
 
 def stock_hex(rng,                      # a seed, a dice Roller or a numpy Generator
               level:int=1,              # the level of a site found here

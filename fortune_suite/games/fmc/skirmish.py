@@ -320,6 +320,7 @@ FmcState._view, FmcState._result, FmcState._end_text = _view, _result, _end_text
 class Fmc(Game):
     "An FMC Basic skirmish: the party (player 0) against the foes (player 1)."
     name, Options, State, title = "fmc", FmcOptions, FmcState, "FMC Basic skirmish"
+    docs = ("6",)   # its notebooks (60_fmc_data … 69_fmc_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
     sim_columns = {"survived": "rate", "clear": "rate", "survivors": "mean", "xp": "mean"}   # the simulator's table shows these
 

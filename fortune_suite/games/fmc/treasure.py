@@ -250,6 +250,7 @@ class TreasureOptions:
     split: str = "2d6"               # "2d6": the first hoard takes (15 + 5 × 2d6) % of the budget left; "even": half
     focus_cp_per_energy: int = 500   # an arcane focus's price per point of energy (the rules give none)
     cp_per_level: int = 1_000        # budget per site level (rules: 1,000 × level)
+    empty_hoard: bool = False        # False: an item that would take all that is left while the other hoard has none becomes valuables (no hoard is worth nothing); True: it is kept
 
 @dataclass
 class Hoard:
@@ -308,6 +309,10 @@ def _fill(value:int, valuables:bool, g) -> dict:
     croll = _roll(g, 6)
     return dict(valuables=lot, coins=coins_for(value, COIN_TABLE[croll]), coin_roll=croll, valuables_roll=vroll)
 
+def _fits(value:int, left:int, i:int, kept:list, o) -> bool:
+    "Whether an item worth `value` (≤ `left`) stays in hoard `i`: it leaves something over, or the other hoard has an item (option empty_hoard: always)."
+    return value < left or o.empty_hoard or (i == 1 and kept[0] is not None)
+
 def split_share(roll_2d6:int) -> int:
     "The first hoard's percentage for a 2d6 split roll: 15 + 5 × 2d6."
     return 15 + 5 * roll_2d6
@@ -323,10 +328,13 @@ def site_treasure(level:int,                    # the site's level: the budget i
     dice = [_power_die(p) for p in power_dice]
     budget = o.cp_per_level * level; left = budget
     rolls, items, notes = [], [], []
-    for pd in dice:
+    for i, pd in enumerate(dice):
         d6 = _roll(g, 6); item = magic_item(d6, level, pd, g, o.focus_cp_per_energy); note = ()
         if item is not None and item.value_cp > left:
             note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the {_money(left)} left: valuables instead",)
+            item = None
+        elif item is not None and not _fits(item.value_cp, left, i, items, o):
+            note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, all that is left, which would leave the other hoard empty: valuables instead",)
             item = None
         if item is not None: left -= item.value_cp
         rolls.append(d6); items.append(item); notes.append(note)
@@ -359,9 +367,9 @@ def magic_items_law(level:int, power_dice=(6, 6), options:TreasureOptions|None=N
     for a in range(1, 7):
         for b in range(1, 7):
             left, kept = o.cp_per_level * level, []
-            for d6, pd in zip((a, b), dice):
+            for i, (d6, pd) in enumerate(zip((a, b), dice)):
                 k = None
-                if d6 <= 3 and price(d6, pd) <= left: k = ITEM_KINDS[d6]; left -= price(d6, pd)
+                if d6 <= 3 and price(d6, pd) <= left and _fits(price(d6, pd), left, i, kept, o): k = ITEM_KINDS[d6]; left -= price(d6, pd)
                 kept.append(k)
             law[tuple(kept)] = law.get(tuple(kept), 0) + 1 / 36
     return law

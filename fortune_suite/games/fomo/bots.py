@@ -58,6 +58,7 @@ class Obs:
     def __eq__(self, other): return isinstance(other, Obs) and self.astuple() == other.astuple()
     def __repr__(self): return "Obs(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS) + ")"
 
+# %% ../../../nbs/34_fomo_bots.ipynb #00ddae10
 def observe(view) -> Obs:
     "The observation in a view: read from the game for a quiet game's `FomoView` (only what the view shows), else from the JSON."
     if type(view) is not FomoView: return obs_from_view(view)
@@ -200,6 +201,7 @@ def _arrange(sc, ob, style, memo, base):
 
 FIRST_AT_LEAST = tuple(tuple(next((v for v in HAND_VALUES[m] if v >= thr), 0) for thr in range(12)) for m in range(1 << 11))
 
+# %% ../../../nbs/34_fomo_bots.ipynb #9701a4ed
 def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
     "The bot's table action for observation `ob`."
     sc = sc or scorer()

@@ -104,6 +104,7 @@ def _top(s, p, name):
     if s.kind[pile[-1]] == k and s.phase != PHASE_ORDER: raise RulesError(f"pile rule: {_a(label)} is already on top of Player {p}'s Mecha pile")
     return (TOP, k)
 
+# %% ../../../nbs/33b_fomo_legal.ipynb #0d47e4ae
 def parse_action(s,             # the game (its player `p` is to move)
                  p:int,         # the player
                  action):       # a JSON action

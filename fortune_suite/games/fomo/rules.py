@@ -135,10 +135,12 @@ class FomoState(State):
         "How the log names a list of card ids."
         return ", ".join(self.label(c) for c in cards) or "nothing"
 
+# %% ../../../nbs/33_fomo_rules.ipynb #3f1cbc3b
 @register_game
 class Fomo(Game):
     "FOMO: Foragers of Mechanical Oddities, for 2–5 players (option `players`; 4 by default)."
     name, Options, State, title = "fomo", FomoOptions, FomoState, "FOMO"
+    docs = ("3",)   # its notebooks (30_fomo_cards … 39_fomo_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=True, min_players=2, max_players=5)
 
 def deal_order(seed:int, options=None) -> list:

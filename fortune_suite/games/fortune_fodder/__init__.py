@@ -4,25 +4,27 @@
 
 # %% auto #0
 __all__ = ['load_cards', 'Cards', 'CardError', 'describe_card', 'describe_weapon', 'check_team', 'check_upgrades',
-           'team_profiles', 'make_profile', 'Profile', 'AttackSpec', 'AttackOdds', 'attack_odds', 'with_defence',
-           'defence_table', 'hit_chance', 'hit_table', 'make_piece', 'line_of_sight', 'cover_bonus', 'cloud_bonus',
-           'plan_path', 'walk', 'radius_in', 'SCENARIOS', 'SECONDARIES', 'tie_break', 'FortuneFodder', 'FFState',
-           'FFOptions', 'greedy_bot']
+           'upgrades_cost', 'team_profiles', 'make_profile', 'Profile', 'AttackSpec', 'AttackOdds', 'attack_odds',
+           'with_defence', 'defence_table', 'hit_chance', 'hit_table', 'make_piece', 'line_of_sight', 'cover_bonus',
+           'cloud_bonus', 'plan_path', 'walk', 'radius_in', 'SCENARIOS', 'SECONDARIES', 'tie_break', 'FortuneFodder',
+           'FFState', 'FFOptions', 'greedy_bot', 'MARKER_R', 'TABLE_IN', 'SIDE', 'cards_for', 'objective_name',
+           'heal_words', 'ACT_COST', 'JETS_REACH', 'DUST_REACH']
 
 # %% ../../../nbs/49_ff_api.ipynb #c003
 from .cards import load_cards, Cards, CardError, describe_card, describe_weapon
-from .teams import check_team, check_upgrades, team_profiles, make_profile, Profile
+from .teams import check_team, check_upgrades, upgrades_cost, team_profiles, make_profile, Profile
 from .attacks import AttackSpec, AttackOdds, attack_odds, with_defence, defence_table, hit_chance, hit_table
-from .table import make_piece, cover_bonus, cloud_bonus, radius_in
+from .table import make_piece, cover_bonus, cloud_bonus, radius_in, MARKER_R, TABLE_IN
 from .moves import plan_path, walk
 from .sight import line_of_sight
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .game import FortuneFodder, FFState
-from .state import FFOptions
+from .state import FFOptions, SIDE, cards_for, objective_name, heal_words, ACT_COST, JETS_REACH, DUST_REACH
 from .bots import greedy_bot
 
 # %% ../../../nbs/49_ff_api.ipynb #c004
-_all_ = ["load_cards", "Cards", "CardError", "describe_card", "describe_weapon", "check_team", "check_upgrades", "team_profiles",
+_all_ = ["load_cards", "Cards", "CardError", "describe_card", "describe_weapon", "check_team", "check_upgrades", "upgrades_cost", "team_profiles",
          "make_profile", "Profile", "AttackSpec", "AttackOdds", "attack_odds", "with_defence", "defence_table", "hit_chance",
          "hit_table", "make_piece", "line_of_sight", "cover_bonus", "cloud_bonus", "plan_path", "walk", "radius_in", "SCENARIOS",
-         "SECONDARIES", "tie_break", "FortuneFodder", "FFState", "FFOptions", "greedy_bot"]
+         "SECONDARIES", "tie_break", "FortuneFodder", "FFState", "FFOptions", "greedy_bot", "MARKER_R", "TABLE_IN", "SIDE", "cards_for",
+         "objective_name", "heal_words", "ACT_COST", "JETS_REACH", "DUST_REACH"]

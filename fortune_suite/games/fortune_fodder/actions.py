@@ -16,36 +16,28 @@ from .table import TABLE_IN, MARKER_R, path_cost, piece_distance
 from .moves import plan_path, walk, leg_clear
 from .scenarios import SCENARIOS, SECONDARIES, tie_break
 from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
-from .state import SIDE, Unit
+from .state import SIDE, Unit, plain_xy
+from ...engine.flow import Step, Question
 
 # %% auto #0
-__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'cost', 'jets_reach', 'dust_reach', 'charge_route',
-           'charge_plan', 'charge_reaches']
+__all__ = ['ONCE', 'COST', 'TOL', 'JETS_REACH', 'ACT_CHECKS', 'ACT_DO', 'FRAMES', 'cost', 'jets_reach', 'dust_reach', 'can_take',
+           'act_check', 'act_apply']
 
 # %% ../../../nbs/43d_ff_actions.ipynb #c005
 ONCE = ("move", "jets", "meds", "repairs", "charge", "dust_off")   # once per activation
 
-COST = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1,
-        "claim": 1, "pick_up": 1, "drop": 1, "end": 0}
+COST = state.ACT_COST    # (the Unit's: `Unit.cost` says what an action costs a pair now)
 
 TOL = 0.005   # inches: rounding allowance when checking a typed distance against a limit
 
-def _r3(p): return [float(p[0]), float(p[1])]
 
-def cost(s, u, kind) -> int:
-    e = u.prof.effects
-    if kind == "jets" and e.get("free_jets"): return 0
-    if kind == "dust_off" and e.get("free_dust_off"): return 0
-    if kind == "claim" and u.debuff("punishment"): return 2
-    return COST[kind]
 
-JETS_REACH = 3.0     # inches a Hit the Jets push goes, before mods
+def cost(s, u, kind) -> int: return u.cost(kind)
+JETS_REACH = state.JETS_REACH
+def jets_reach(s, u) -> float: return u.jets_reach
+def dust_reach(s, u) -> float: return u.dust_reach
 
-def jets_reach(s, u) -> float: return JETS_REACH + u.prof.effects.get("jets", 0)
-
-def dust_reach(s, u) -> float: return 6.0 + u.prof.effects.get("dust_off_range", 0)
-
-def _can(s, u, kind) -> bool:
+def can_take(s, u, kind) -> bool:
     if kind in ONCE and kind in u.used: return False
     if kind == "charge" and "move" in u.used: return False
     if kind == "move" and "charge" in u.used: return False
@@ -57,7 +49,7 @@ _SHAPE = {"end": {"act"}, "move": None, "jets": {"act", "to"}, "charge": {"act",
           "ranged": {"act", "target", "weapon"}, "meds": {"act"}, "repairs": {"act", "what"}, "dust_off": {"act", "ally", "what"},
           "claim": {"act", "objective"}, "pick_up": {"act"}, "drop": {"act", "at"}}     # action kind → its fields (move: either form)
 
-def _act_check(s, f, a):
+def act_check(s, f, a):
     u = s.by_id[f["unit"]]
     if not isinstance(a, dict) or "act" not in a: raise RulesError(f"activation rule: an action is {{'act': ...}}, got {a!r}")
     kind, shape = a["act"], _SHAPE
@@ -72,7 +64,7 @@ def _act_check(s, f, a):
     if u.ap < c: raise RulesError(f"AP rule: {kind} costs {c} AP; {u.prof.pilot} has {u.ap}")
     return ACT_CHECKS[kind](s, u, a)
 
-def _act_apply(s, f, a, x=None):
+def act_apply(s, f, a, x=None):
     "Pay for and do the action `a` of the active pair (`x`: what its check computed, e.g. a move's path)."
     u = s.by_id[f["unit"]]; kind = a["act"]
     if kind == "end":
@@ -86,14 +78,14 @@ def _act_apply(s, f, a, x=None):
 # %% ../../../nbs/43d_ff_actions.ipynb #0eaa5dc1
 def _check_move(s, u, a):
     if set(a) == {"act", "to"}:
-        to = state._point(s, a["to"], "movement rule")
+        to = state.table_point(s, a["to"], "movement rule")
         route = plan_path(state.obstacles(s, skip=u), u.pos, to, u.r)
         if route is None: raise RulesError(f"movement rule: no way for {u.prof.mech} to reach {to} around impassable terrain and other bases")
         pts = route
     elif set(a) == {"act", "path"}:
         p = a["path"]
         if not (isinstance(p, list) and 1 <= len(p) <= 8): raise RulesError(f"movement rule: a path is 1 to 8 points [[x, y], ...], got {p!r}")
-        pts = [u.pos] + [state._point(s, q, "movement rule") for q in p]
+        pts = [u.pos] + [state.table_point(s, q, "movement rule") for q in p]
         obs = state.obstacles(s, skip=u)
         for a0, e in zip(pts, pts[1:]):
             if not leg_clear(obs, a0, e, u.r):
@@ -143,8 +135,9 @@ def _f_move_finish(s, f):
     how = {"move": f"moves {cost:.2f}\"", "jets": f"hits the jets: a {cost:.2f}\" push", "charge": f"charges {cost:.2f}\""}[f["how"]]
     s.emit("info", f"{state.uname(s, u)} {how} to ({u.pos[0]:.2f}, {u.pos[1]:.2f}){_short_of(s, u, f, cost)}.",
               {"unit": u.id, "pos": list(u.pos), "path": path, "how": f["how"]}, u.player)
-    flag._check_capture(s, u)
+    flag.check_capture(s, u)
 
+# %% ../../../nbs/43d_ff_actions.ipynb #867ffbab
 def _short_of(s, u, f, cost) -> str:
     "The log's words for a Move or push that ends short of the point declared (play mode: beyond its reach; or stopped by a base), else ''."
     end = f["route"][-1]
@@ -162,7 +155,7 @@ def _resumed(s, u, f) -> tuple:
     if f["how"] == "charge":
         t = combat.target(s, f["target"])
         if t is None or not (t["active"] if isinstance(t, dict) else t.on_table): return [list(u.pos)], 0.0
-        pts, spent, _ = charge_plan(s, u, t)
+        pts, spent, _ = combat.charge_plan(s, u, t)
     else:
         obs = state.obstacles(s, skip=u)
         if f["how"] == "jets": obs.rough = ()                       # a push ignores rough ground
@@ -172,7 +165,7 @@ def _resumed(s, u, f) -> tuple:
 
 # %% ../../../nbs/43d_ff_actions.ipynb #1d5bfb15
 def _check_jets(s, u, a):
-    to = state._point(s, a["to"], "Hit the Jets rule")
+    to = state.table_point(s, a["to"], "Hit the Jets rule")
     d = math.dist(u.pos, to)
     if d > jets_reach(s, u) + TOL and not s.options.no_pre_measuring:      # analysis mode: the distance told
         raise RulesError(f"Hit the Jets rule: a push of at most {jets_reach(s, u):g}\", got {d:.2f}\"")
@@ -181,7 +174,7 @@ def _check_jets(s, u, a):
 def _do_jets(s, u, a, x=None):
     "Push toward the declared point; in play mode a point beyond the push's reach is pushed toward as far as it goes (as a Move beyond Speed)."
     u.jets_round = True
-    to, reach = state._point(s, a["to"], ""), jets_reach(s, u)
+    to, reach = state.table_point(s, a["to"], ""), jets_reach(s, u)
     d = math.dist(u.pos, to)
     end = to if d <= reach + TOL else (u.pos[0] + (to[0] - u.pos[0]) * reach / d, u.pos[1] + (to[1] - u.pos[1]) * reach / d)
     _start_move(s, u, [u.pos, end], "jets", math.dist(u.pos, a["to"]) if end is to else reach, route=[u.pos, to])
@@ -200,41 +193,9 @@ def _check_target(s, u, a, kind):
 
 def _check_charge(s, u, a): _check_target(s, u, a, "charge")
 
-def charge_route(obs, start, r:float, tpos, tr:float) -> list:
-    """The route a Charge from `start` (a base of radius `r`) at a target at `tpos` (radius `tr`) runs, with `obs` in the
-    way: to base contact on the side facing the charger, around what is in the way (`plan_path`); if no way is open,
-    straight at that spot (it stops at what blocks it). The rules (`charge_plan`) and a bot judging a charge by eye from
-    its view take the same route."""
-    dx, dy = start[0] - tpos[0], start[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
-    goal = (tpos[0] + dx / L * (tr + r + 0.003), tpos[1] + dy / L * (tr + r + 0.003))
-    if leg_clear(obs, start, goal, r): return [start, goal]        # (`plan_path`'s first answer, without setting up a planner)
-    return plan_path(obs, start, goal, r) or [start, goal]
-
-def charge_plan(s, u, t):
-    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — along `charge_route`, as far as Speed goes."
-    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
-    obs = state.obstacles(s, skip=u)
-    pts, spent, _ = walk(obs, charge_route(obs, u.pos, u.r, tpos, tr), budget, u.r)
-    return pts, spent, budget
-
-def charge_reaches(s, u, t, w) -> bool:
-    "Will a Charge by `u` at `t` with melee weapon `w` end in range and sight (along its route; an attack of opportunity on the way aside)?"
-    tid = t["id"] if isinstance(t, dict) else t.id
-    key = ("charge_reaches", u.id, tid, w.name)
-    if key in s._cache: return s._cache[key]
-    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
-    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
-    if max(0.0, math.dist(u.pos, tpos) - u.r - tr) > budget + w.range + 1e-9: ok = False   # no route is shorter than the straight line
-    else:
-        end = tuple(charge_plan(s, u, t)[0][-1])
-        ok = base_distance(Circle(*end, u.r), Circle(*tpos, tr)) <= w.range + 1e-9 and combat.sees(s, {"pos": end, "r": u.r}, t)
-    s._cache[key] = ok
-    return ok
-
 def _do_charge(s, u, a, x=None):
     t, w = _check_target(s, u, a, "charge")
-    pts, spent, budget = charge_plan(s, u, t)
+    pts, spent, budget = combat.charge_plan(s, u, t)
     s.emit("info", f"{state.uname(s, u)} charges {state.uname(s, t)} with {w.name} (Speed {budget:g}\").", {"unit": u.id, "target": a["target"], "weapon": w.name}, u.player)
     then = {"kind": "charge_strike", "unit": u.id, "target": a["target"], "weapon": w.name}
     if len(pts) > 1: _start_move(s, u, [tuple(p) for p in pts], "charge", spent, then, target=a["target"])
@@ -245,7 +206,7 @@ def _f_charge_strike(s, f):
     if not u.on_table: return
     ok = t is not None and (t["active"] if isinstance(t, dict) else t.on_table)
     if ok and combat.dist(s, u, t) <= w.range + 1e-9 and combat.sees(s, u, t):
-        combat._declare(s, u, w, t, free=True, bonus=combat._charge_bonus(s, u), source="charge"); return
+        combat.declare_attack(s, u, w, t, free=True, bonus=combat.charge_bonus(s, u), source="charge"); return
     if u.ap >= 1:
         u.ap -= 1
         s.emit("info", f"The charge falls short: it costs {u.prof.pilot} an extra AP ({u.ap} left).", {"unit": u.id, "charge": "failed"}, u.player)
@@ -277,12 +238,11 @@ def _do_ranged(s, u, a, x=None):
 
 def _attack_action(s, u, a):
     t, w = combat.target(s, a["target"]), u.weapons[a["weapon"]]
-    combat._declare(s, u, w, t, source="attack")
+    combat.declare_attack(s, u, w, t, source="attack")
 
 def _heal_amount(s, u, why):
-    if u.prof.effects.get("flat_heal"): base = 3
-    else: base = s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total
-    return base + int(u.prof.effects.get("heal", 0))
+    flat, bonus = u.heal
+    return (flat if flat is not None else s.roll("1d3", f"{why} by {u.prof.pilot}", u.player).total) + bonus
 
 def _check_meds(s, u, a): pass
 
@@ -310,6 +270,7 @@ def _do_repairs(s, u, a, x=None):
         s.emit("info", f"{u.prof.pilot} makes Emergency Repairs.", {"unit": u.id}, u.player)
         rounds.heal(s, u, _heal_amount(s, u, "Emergency Repairs"), "mech", "Emergency Repairs")
 
+# %% ../../../nbs/43d_ff_actions.ipynb #e4b20967
 def _do_dust_off(s, u, a, x=None):
     v = s.by_id[a["ally"]]
     if a["what"] == "fire":
@@ -331,7 +292,7 @@ def _aoo_apply(s, f, a):
     e, m = s.by_id[f["unit"]], s.by_id[f["mover"]]
     if a["aoo"] is None: s.emit("info", f"{state.uname(s, e)} lets {state.uname(s, m)} go.", {"aoo": None}, e.player); return
     s.emit("info", f"Attack of opportunity: {state.uname(s, e)} strikes at {state.uname(s, m)} as it leaves, with {a['aoo']}.", {"aoo": a["aoo"], "unit": e.id, "target": m.id}, e.player)
-    combat._declare(s, e, e.weapons[a["aoo"]], m, free=True, source="aoo")
+    combat.declare_attack(s, e, e.weapons[a["aoo"]], m, free=True, source="aoo")
 
 # %% ../../../nbs/43d_ff_actions.ipynb #bcafcdd0
 def _check_claim(s, u, a):
@@ -349,7 +310,11 @@ def _do_claim(s, u, a, x=None):
 
 # %% ../../../nbs/43d_ff_actions.ipynb #87aca63c
 # action kind → its rule check (what it returns reaches the action's `_do_` function)
-ACT_CHECKS = {"move": _check_move, "jets": _check_jets, "charge": _check_charge, "melee": _check_melee, "ranged": _check_ranged, "meds": _check_meds, "repairs": _check_repairs, "dust_off": _check_dust_off, "claim": _check_claim, "pick_up": flag._check_pick_up, "drop": flag._check_drop}
+ACT_CHECKS = {"move": _check_move, "jets": _check_jets, "charge": _check_charge, "melee": _check_melee, "ranged": _check_ranged, "meds": _check_meds, "repairs": _check_repairs, "dust_off": _check_dust_off, "claim": _check_claim, "pick_up": flag.check_pick_up, "drop": flag.check_drop}
 
 # action kind → the function that does it (after its AP is paid)
-ACT_DO = {"move": _do_move, "jets": _do_jets, "charge": _do_charge, "melee": _do_melee, "ranged": _do_ranged, "meds": _do_meds, "repairs": _do_repairs, "dust_off": _do_dust_off, "claim": _do_claim, "pick_up": flag._do_pick_up, "drop": flag._do_drop}
+ACT_DO = {"move": _do_move, "jets": _do_jets, "charge": _do_charge, "melee": _do_melee, "ranged": _do_ranged, "meds": _do_meds, "repairs": _do_repairs, "dust_off": _do_dust_off, "claim": _do_claim, "pick_up": flag.do_pick_up, "drop": flag.do_drop}
+
+# %% ../../../nbs/43d_ff_actions.ipynb #c32a5bf5
+FRAMES = {"move_finish": Step(_f_move_finish), "charge_strike": Step(_f_charge_strike),
+          "aoo": Question(_aoo_legal, _aoo_apply, skip=state.nothing_to_choose)}

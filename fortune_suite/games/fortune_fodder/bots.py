@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from ...engine import RulesError, register_bot, LazyLegal, score_key
-from .actions import JETS_REACH, charge_route
+from .combat import charge_route
 from .moves import obstacles_for, walk
 from .table import make_piece, MARKER_R
 from .state import cards_for
@@ -46,6 +46,7 @@ def _goals(view, me, u) -> list:
             if c["player"] != me: out.append((c["pos"], c["r"] + u["r"], 5.0))
     return out
 
+# %% ../../../nbs/45_ff_bots.ipynb #3b2edb2e
 def _place_scorer(view, me, u):
     "How good a spot is for pair `u`, as a function of the spot: near what the scenario wants, near the weakest enemy within its weapons' reach, not too exposed. (What does not depend on the spot is worked out once; the same numbers as `_place_score`, the plain form in the tests.)"
     goals = _goals(view, me, u)
@@ -95,6 +96,7 @@ def _by_id(view) -> dict:
     "The view's units by id (ids are unique: the same unit a scan of the list finds), made once for a decision."
     return {x["id"]: x for x in view["units"]}
 
+# %% ../../../nbs/45_ff_bots.ipynb #4f88c3d6
 def _attack_value(o, view, me, units=None, looks=None) -> float:
     "An attack's worth; the cheap reasons to skip it (out of range, a charge out of reach) come first, so a quiet view's odds are worked out only for attacks worth weighing. (`units`: the view's units by id, if already made; `looks`: `_looker` of the view, if already made.)"
     a = o["action"]
@@ -149,6 +151,7 @@ def _charge_guess(u, t, obs) -> tuple:
 
 _GUESSES = {}    # (the bases in the way, the terrain's number, the charger's and the target's bases) → `_charge_guess`: the same table, the same guess
 
+# %% ../../../nbs/45_ff_bots.ipynb #4bdd5ba2
 def _charge_guess_in(view, u, t) -> tuple:
     "`_charge_guess` of a Charge by `u` at `t` on the table the view shows (remembered for that table: an activation's decisions often share it)."
     circles, (pieces, n) = _seen_circles(view, u["id"]), _pieces(view["terrain"])
@@ -209,6 +212,7 @@ def _in_range(view, o, units=None, looks=None) -> bool:
     if looks is None and not view.get("no_pre_measuring"): return o["in_range"]   # (`looks` is given only in play mode)
     return looks(o) if looks is not None else _looks_in_range(view, o, units)
 
+# %% ../../../nbs/45_ff_bots.ipynb #b039a264
 def view_speed(view, me):
     u = next(x for x in view["units"] if x["id"] == view["active"])
     return u["speed"]
@@ -274,8 +278,10 @@ def greedy_bot(view:dict,      # a Fortune Fodder view of a player who is to mov
 
 _ANY = lambda o: True   # a `looks` that lets every attack through (`_act` judges a Charge's reach after its odds)
 
+# %% ../../../nbs/45_ff_bots.ipynb #8ad6c848
 _NO_VALUE = frozenset(("end", "melee", "ranged", "charge", "drop"))   # act kinds the loop of `_act` gives no value of its own
 
+# %% ../../../nbs/45_ff_bots.ipynb #1c162837
 def _act(view, me, legal):
     units = _by_id(view)
     u = units[view["active"]]
@@ -314,7 +320,7 @@ def _act(view, me, legal):
             if legal.listed(tag) and not legal.part(tag): continue               # none offered
             if tag == "move" and best_v > 0.25 and any(o["action"] == best and _in_range(view, o, units, looks) for o in odds): continue
             if score is None: score = _place_scorer(view, me, u); here = score(u["pos"])
-            rho, cost = (u["speed"], 0.05) if tag == "move" else (JETS_REACH + u["effects"].get("jets", 0), 0.15)
+            rho, cost = (u["speed"], 0.05) if tag == "move" else (u["jets_reach"], 0.15)
             if top == ():                 # None if none has a value (worked out when a bound first needs it)
                 top = None
                 for a in (legal.part("rest") if "rest" in legal.tags else ()):

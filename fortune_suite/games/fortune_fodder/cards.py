@@ -109,6 +109,7 @@ class Mech:
     source: str = ""
     example: bool = False
 
+# %% ../../../nbs/40_ff_cards.ipynb #2b3fc41a
 @dataclass(frozen=True)
 class Pilot:
     "A Pilot card."
@@ -184,6 +185,7 @@ def _effects(d, where, vocab=EFFECTS) -> dict:
         out[k] = v
     return out
 
+# %% ../../../nbs/40_ff_cards.ipynb #0af48989
 def _traits(v, where) -> dict:
     if not isinstance(v, list) or not all(isinstance(t, str) for t in v):
         raise CardError(f"{where}: field 'traits': expected a list of strings like 'push:2', got {brief(v)}")
@@ -262,6 +264,7 @@ def _list(r, key):
     v = r.get(key, list, [])
     return v
 
+# %% ../../../nbs/40_ff_cards.ipynb #78b401a0
 def _mech(d, where, source, example) -> Mech:
     r = _Reader(d, where); name = r.get("name", str); r.where = where = _named(where, name)
     cost, hp = r.get("cost", int, lo=0), r.get("hp", int, lo=1)
@@ -342,6 +345,7 @@ def _read_file(path:Path, out:dict):
         r.done()
     if "obelisk" in d: out["obelisk"] = _weapon(d["obelisk"], f"{f}: obelisk")
 
+# %% ../../../nbs/40_ff_cards.ipynb #350a11ae
 def load_cards(path=None) -> Cards:  # a TOML file, a folder of them, or None / "example" for the shipped example roster
     "Read and check card files; the package's core stat blocks (Tower, Obelisk, Universal Mods) are always added."
     out = {"mechs": {}, "pilots": {}, "mods": {}, "tower": None, "obelisk": None}

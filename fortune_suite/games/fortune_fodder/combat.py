@@ -6,7 +6,6 @@
 from __future__ import annotations
 import functools
 from . import rounds
-from . import actions
 from . import flag
 from . import state
 import math
@@ -15,12 +14,15 @@ from ...geometry import Circle, base_distance
 from .attacks import AttackSpec, attack_odds, with_defence, DEFENCES, aim_branches
 from ...dice import const, die, pool_sum, mixture
 from .table import cover_bonus, cloud_bonus
-from .moves import walk
+from .moves import walk, plan_path, leg_clear
 from .sight import line_of_sight
 from .state import SIDE, Unit
+from ...engine.flow import Step, Question
 
 # %% auto #0
-__all__ = ['dist', 'engaged', 'terrain_bonus', 'sees', 'target', 'attack_spec', 'defence_options', 'odds']
+__all__ = ['FRAMES', 'dist', 'engaged', 'terrain_bonus', 'sees', 'table_layout', 'target', 'attack_targets', 'charge_bonus',
+           'attack_spec', 'spec_fields', 'defence_options', 'odds', 'odds_of', 'defended_fields', 'range_summary',
+           'odds_summary', 'declare_attack', 'defend_legal', 'charge_route', 'charge_plan', 'charge_reaches']
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c005
 def dist(s, a, b) -> float:
@@ -62,7 +64,7 @@ def sees(s, a, b) -> bool:
         got = g[key] = line_of_sight(s.pieces, Circle(pa[0], pa[1], ra), Circle(pb[0], pb[1], rb))
     return got
 
-def _layout(s) -> tuple:
+def table_layout(s) -> tuple:
     "Where every base and marker-obstacle stands: moves computed for the same layout are reused."
     return (tuple([u.pos for u in s.units[0] + s.units[1] if u.pos is not None and not u.mech_out and not u.pilot_out]), s.flag and (s.flag["carrier"], s.flag["pos"]),
             s.tower is not None and s.tower["active"])
@@ -70,21 +72,21 @@ def _layout(s) -> tuple:
 def target(s, tid):
     return s.tower if tid == "tower" else s.by_id.get(tid)
 
-def _targets(s, u) -> list:
+def attack_targets(s, u) -> list:
     out = [e for e in state.on_table(s, 1 - u.player)]
     if s.tower and s.tower["active"]: out.append(s.tower)
     return out
 
-def _charge_bonus(s, u):
+def charge_bonus(s, u):
     return 3 + int(u.prof.effects.get("charge_successes", 0))
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c007
 def attack_spec(s, att, w, tgt, bonus=0, defence=(), by=None) -> tuple:
     "(AttackSpec, notes) for weapon `w` of `att` (a Unit, or None for the Obelisk) at `tgt` with the defensive actions in `defence`."
     notes = []
-    return AttackSpec(*_spec_fields(s, att, w, tgt, bonus, defence, by, notes)), notes
+    return AttackSpec(*spec_fields(s, att, w, tgt, bonus, defence, by, notes)), notes
 
-def _spec_fields(s, att, w, tgt, bonus=0, defence=(), by=None, notes=None) -> tuple:
+def spec_fields(s, att, w, tgt, bonus=0, defence=(), by=None, notes=None) -> tuple:
     "The fields of `attack_spec`'s AttackSpec in their order (the defensive actions applied as `with_defence` does); the reasons go to `notes` if given. The odds' cache key, without making the spec."
     o = s.options
     is_tower = isinstance(tgt, dict)
@@ -130,6 +132,7 @@ def defence_options(s, tgt) -> dict:
                and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9]              # `dist(s, v, tgt)`
     return {"smoke": "smoke" not in tgt.defences and tgt.ap >= 1, "diverted": "diverted" not in tgt.defences and tgt.ap >= 1, "helpers": helpers}
 
+# %% ../../../nbs/43c_ff_combat.ipynb #eac26821
 def odds(s, action, attacker=None, player=None) -> dict:
     "Exact odds of an attack or charge action by `attacker` (default: the active pair), or an Obelisk shot by `player`: P(hit), mean damage, P(KO) for each defensive choice the target has."
     if "obelisk" in action:
@@ -137,9 +140,9 @@ def odds(s, action, attacker=None, player=None) -> dict:
     else:
         u = s.by_id[attacker or s.active]
         att, w, tgt = u, u.weapons[action["weapon"]], target(s, action["target"])
-        bonus = _charge_bonus(s, u) if action.get("act") == "charge" else 0
+        bonus = charge_bonus(s, u) if action.get("act") == "charge" else 0
         short = (action.get("act") == "charge" and not s.options.no_pre_measuring     # analysis mode: falls short along its route, no strike
-                 and not actions.charge_reaches(s, u, tgt, w))
+                 and not charge_reaches(s, u, tgt, w))
     opts = defence_options(s, tgt)
     combos = [()]
     if opts["smoke"]: combos.append(("smoke",))
@@ -163,6 +166,7 @@ def _odds_numbers(spec) -> tuple:
 _LAWS = {}       # spec fields but the target's HP fields → (P(hit), mean damage, [(weight, damage law, crit?)])
 _HEALS, _NO_HEAL = tuple((1 / 6, s) for s in range(1, 7)), ((1.0, 0),)
 
+# %% ../../../nbs/43c_ff_combat.ipynb #5a7c7950
 def _numbers(key) -> tuple:
     "`_odds_numbers(AttackSpec(*key))` for the spec fields `key`, by `attack_odds`'s own steps, but the damage law (which does not depend on the target's HP, Pilot HP or Auto Stimmy) made once for all of them: the same floats."
     lk = key[:12] + key[17:]
@@ -195,41 +199,42 @@ def _numbers(key) -> tuple:
 _NUMBERS = {}    # the fields of an AttackSpec → `_odds_numbers` of it (looked up without making the spec; a long sweep meets tens of thousands)
 
 def _one_odds(s, att, w, t, bonus, defence, by) -> dict:
-    return _odds_of(_spec_fields(s, att, w, t, bonus, defence, by))
+    return odds_of(spec_fields(s, att, w, t, bonus, defence, by))
 
-def _odds_of(key) -> dict:
-    "The odds of the attack whose spec fields are `key` (see `_spec_fields`)."
+def odds_of(key) -> dict:
+    "The odds of the attack whose spec fields are `key` (see `spec_fields`)."
     got = _NUMBERS.get(key)
     if got is None:
         if len(_NUMBERS) > 200_000: _NUMBERS.clear()
         got = _NUMBERS[key] = _numbers(key)
     return {"p_hit": got[0], "mean_damage": got[1], "p_ko": got[2], "p_pilot_ko": got[3]}
 
-def _defended(key, defence) -> tuple:
-    "The spec fields `key` of an attack against no defence, with the defensive actions in `defence` applied: what `_spec_fields` gives with them (only Def and the two flags change), without working out cover and melee again."
+def defended_fields(key, defence) -> tuple:
+    "The spec fields `key` of an attack against no defence, with the defensive actions in `defence` applied: what `spec_fields` gives with them (only Def and the two flags change), without working out cover and melee again."
     if not defence: return key
     smoke, diverted, yna = "smoke" in defence, "diverted" in defence, "yna" in defence
     if not (smoke or diverted or yna): return key
     return key[:2] + (key[2] + 2 * smoke + yna,) + key[3:9] + (diverted, yna) + key[11:]
 
-def _range_summary(s, a) -> dict:
+def range_summary(s, a) -> dict:
     "How far the target of a listed attack is, whether it is in the weapon's range, whether a charge reaches (cheap: no odds) — analysis mode only: with no pre-measuring (play mode) nothing."
     if s.options.no_pre_measuring: return {}
     u = s.by_id[s.active]; w = u.weapons[a["weapon"]]; t = target(s, a["target"])
     d = dist(s, u, t)
     out = {"distance": round(d, 3), "in_range": d <= w.range + 1e-9}
-    if a["act"] == "charge": out["reaches"] = actions.charge_reaches(s, u, t, w)   # judged along the route the charge takes
+    if a["act"] == "charge": out["reaches"] = charge_reaches(s, u, t, w)   # judged along the route the charge takes
     return out
 
 _MISSED = {"p_hit": 0.0, "p_crit": 0.0, "mean_damage": 0.0, "p_ko": 0.0, "p_pilot_ko": 0.0}   # a charge that falls short
 
-def _odds_summary(s, a, dest=None) -> dict:
-    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions (`dest`: a dict to add them to, returned; default a new dict). (The spec fields of `_spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
+# %% ../../../nbs/43c_ff_combat.ipynb #7e2adef7
+def odds_summary(s, a, dest=None) -> dict:
+    "Odds of a listed attack: without defence, and with the target's most protective affordable defensive actions (`dest`: a dict to add them to, returned; default a new dict). (The spec fields of `spec_fields`: what depends only on the target worked out once per position, `_target_part`; what depends only on the weapon, the attacker's Aim debuff and whether it charges, once per pair, `_weapon_part`.)"
     u, tid, charge = s.by_id[s.active], a["target"], a["act"] == "charge"
     t = s.tower if tid == "tower" else s.by_id.get(tid)                                    # `target(s, tid)`
     aim = u.debuffs.get("aim")                                                             # `u.debuff("aim")`
     wp = u._wpart.get((a["weapon"], charge, aim[0] if aim else 0)) or _weapon_part(s, u, a["weapon"], charge)
-    short = charge and not s.options.no_pre_measuring and not actions.charge_reaches(s, u, t, u.weapons[a["weapon"]])
+    short = charge and not s.options.no_pre_measuring and not charge_reaches(s, u, t, u.weapons[a["weapon"]])
     is_tower, d, arm, into, tail, best = (s._cache.get(("odds_target", tid, u.player))   # (its remembered answer)
                                           or _target_part(s, t, u.player))
     if wp[8] and not is_tower and (into or engaged(s, u)): d += s.options.ranged_in_melee_def
@@ -243,29 +248,30 @@ def _odds_summary(s, a, dest=None) -> dict:
     if best: out["defended"] = d = dict(tpl["defended"]); d["with"] = list(best)
     return out
 
-_SUMMARIES = {}  # (spec fields, the defence assumed, does a charge fall short) → `_odds_summary`'s answer (handed out only as copies)
+_SUMMARIES = {}  # (spec fields, the defence assumed, does a charge fall short) → `odds_summary`'s answer (handed out only as copies)
 
 def _summary(base, best, short) -> dict:
-    "`_odds_summary`'s answer for the spec fields `base` (no defence), the defence `best` the view assumes, and whether a charge falls short: made once and remembered (the same for any position and game with these)."
-    out = _odds_of(base)
+    "`odds_summary`'s answer for the spec fields `base` (no defence), the defence `best` the view assumes, and whether a charge falls short: made once and remembered (the same for any position and game with these)."
+    out = odds_of(base)
     if short: out = {**out, **_MISSED}
-    if best: out["defended"] = {"with": list(best), **_odds_of(_defended(base, best)), **(_MISSED if short else {})}
+    if best: out["defended"] = {"with": list(best), **odds_of(defended_fields(base, best)), **(_MISSED if short else {})}
     if len(_SUMMARIES) > 100_000: _SUMMARIES.clear()
     _SUMMARIES[(base, best, short)] = out
     return out
 
 def _weapon_part(s, u, name, charge) -> tuple:
-    "What `_spec_fields` works out from the weapon `name` of `u` alone (with its Aim debuff, and the charge bonus if `charge`): (Aim dice, bonus, Strength, piercing, crit needs, crit at least, crit damage, crit Pilot damage against a Mech, is it ranged). Remembered on the pair for (weapon, charge, Aim debuff): a profile never changes."
+    "What `spec_fields` works out from the weapon `name` of `u` alone (with its Aim debuff, and the charge bonus if `charge`): (Aim dice, bonus, Strength, piercing, crit needs, crit at least, crit damage, crit Pilot damage against a Mech, is it ranged). Remembered on the pair for (weapon, charge, Aim debuff): a profile never changes."
     w, aim = u.weapons[name], u.debuff("aim")
     crit = w.crit
-    got = u._wpart[(name, charge, aim)] = (max(0, w.dice - aim), w.bonus + (_charge_bonus(s, u) if charge else 0), w.strength, int(w.traits.get("piercing", 0)),
+    got = u._wpart[(name, charge, aim)] = (max(0, w.dice - aim), w.bonus + (charge_bonus(s, u) if charge else 0), w.strength, int(w.traits.get("piercing", 0)),
                                            crit.needs if crit else None, crit.at_least if crit else 0,
                                            0 if crit is None else int(crit.effects.get("damage", 0)), 0 if crit is None else int(crit.effects.get("pilot_damage", 0)),
                                            w.kind == "ranged")
     return got
 
+# %% ../../../nbs/43c_ff_combat.ipynb #93e32067
 def _target_part(s, t, by) -> tuple:
-    "What `_spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change). (`defence_options` and the Def and Armor properties written out.)"
+    "What `spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change). (`defence_options` and the Def and Armor properties written out.)"
     key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
     got = s._cache.get(key)
     if got is not None: return got
@@ -296,7 +302,7 @@ def _target_part(s, t, by) -> tuple:
     return got
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c011
-def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
+def declare_attack(s, att, w, t, free=False, bonus=0, source="attack", by=None):
     "Declare an attack: range is measured now (no pre-measuring: out of range wastes it), then the target may defend."
     by = att.player if att is not None else by
     who = "The Obelisk" if att is None else state.uname(s, att)
@@ -315,7 +321,7 @@ def _declare(s, att, w, t, free=False, bonus=0, source="attack", by=None):
 
 # defensive actions: chosen after the attack is declared, before the dice
 
-def _defend_legal(s, f):
+def defend_legal(s, f):
     t = s.by_id[f["strike"]["target"]]; o = defence_options(s, t)
     own = [[]]
     if o["smoke"]: own.append(["smoke"])
@@ -346,7 +352,7 @@ def _f_strike(s, f):
     if gone or (att is not None and not att.on_table):
         s.emit("info", "The attack comes to nothing: " + ("the target is gone." if gone else "the attacker is gone."), {}, by); return
     notes = []
-    fields = _spec_fields(s, att, w, t, f["bonus"], f["defence"], by, notes)         # `attack_spec`
+    fields = spec_fields(s, att, w, t, f["bonus"], f["defence"], by, notes)         # `attack_spec`
     (dice, bonus, defense, strength, armor, _, _, _, _, reduce_d6, reduce_d3, tempo) = fields[:12]   # `AttackSpec(*fields)`'s, no spec made
     who = "Obelisk" if att is None else att.prof.mech
     label = f"{who}'s {w.name} at {state.uname(s, t)}: Aim {dice}d6" + (f"+{bonus}" if bonus else "") + f" vs Def {defense}"
@@ -363,7 +369,7 @@ def _f_strike(s, f):
     crit = w.crit is not None and (sixes if w.crit.needs == "sixes" else sum(x >= 4 for x in faces)) >= w.crit.at_least
     if crit and not hit and not s.options.crit_on_miss: crit = False
     if not s.quiet:
-        p_hit = _odds_of(fields)["p_hit"]                                          # `attack_odds(spec).p_hit` (only the log tells it)
+        p_hit = odds_of(fields)["p_hit"]                                          # `attack_odds(spec).p_hit` (only the log tells it)
         s.emit("info", lambda: f"{succ} success{'es' if succ != 1 else ''} against Def {defense}: " + ("a hit" if hit else "a miss") +   # (text made only when logged)
               (f", and a crit ({w.crit.at_least} {w.crit.needs})" if crit else "") + f" (P(hit) was {p_hit:.0%}).",
               {"successes": succ, "sixes": sixes, "hit": hit, "crit": crit, "p_hit": p_hit}, by)
@@ -398,6 +404,7 @@ def _f_strike(s, f):
         if "punishment" in tr: _debuff(s, t, "punishment", 1, rounds=2)
         if "push" in tr and alive(): _push(s, t, att.pos if att else s.tower["pos"], float(tr["push"]))
 
+# %% ../../../nbs/43c_ff_combat.ipynb #1adc32d7
 def _set_fire(s, t, by):
     t.fire, t.fire_by = True, by
     if not s.quiet: s.emit("info", f"{state.uname(s, t)} is on Fire.", {"unit": t.id, "fire": True}, t.player)
@@ -417,23 +424,51 @@ def _push(s, t, frm, dist):
     pts, spent, _ = walk(obs, [t.pos, (t.pos[0] + dx / L * dist, t.pos[1] + dy / L * dist)], dist, t.r)
     t.pos = tuple(pts[-1])
     if not s.quiet: s.emit("info", f"{state.uname(s, t)} is pushed {spent:.2f}\" to ({t.pos[0]:.2f}, {t.pos[1]:.2f}).", {"unit": t.id, "pos": list(t.pos), "push": round(spent, 4)}, t.player)
-    flag._check_capture(s, t)
+    flag.check_capture(s, t)
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c022
-def _obelisk_targets(s, p) -> list:
-    if not s.tower: return []
-    tw = Circle(*s.tower["pos"], s.tower["r"])
-    out = []
-    for e in state.on_table(s, 1 - p):
-        if base_distance(tw, e.circle) > s.cards.obelisk.range + 1e-9: continue
-        if s.options.obelisk_needs_los and not line_of_sight(s.pieces, tw, e.circle): continue
-        out.append(e)
-    return out
-
-def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in _obelisk_targets(s, f["player"])] + [{"obelisk": None}]
+def _obelisk_legal(s, f): return [{"obelisk": e.id} for e in rounds.obelisk_targets(s, f["player"])] + [{"obelisk": None}]
 
 def _obelisk_apply(s, f, a):
     s.stack.pop()
     if a["obelisk"] is None: s.emit("info", f"{SIDE[f['player']]} does not fire the Obelisk.", {}, f["player"]); return
     if not s.quiet: s.emit("info", f"{SIDE[f['player']]} fires the Obelisk" + (" (Gain Control)" if f["why"] == "control" else " (Destructive Destruction)") + ".", {"obelisk": a["obelisk"]}, f["player"])
-    _declare(s, None, s.cards.obelisk, s.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])
+    declare_attack(s, None, s.cards.obelisk, s.by_id[a["obelisk"]], free=True, source="obelisk", by=f["player"])
+
+# %% ../../../nbs/43c_ff_combat.ipynb #4d275fe5
+def charge_route(obs, start, r:float, tpos, tr:float) -> list:
+    """The route a Charge from `start` (a base of radius `r`) at a target at `tpos` (radius `tr`) runs, with `obs` in the
+    way: to base contact on the side facing the charger, around what is in the way (`plan_path`); if no way is open,
+    straight at that spot (it stops at what blocks it). The rules (`charge_plan`) and a bot judging a charge by eye from
+    its view take the same route."""
+    dx, dy = start[0] - tpos[0], start[1] - tpos[1]; L = math.hypot(dx, dy) or 1.0
+    goal = (tpos[0] + dx / L * (tr + r + 0.003), tpos[1] + dy / L * (tr + r + 0.003))
+    if leg_clear(obs, start, goal, r): return [start, goal]        # (`plan_path`'s first answer, without setting up a planner)
+    return plan_path(obs, start, goal, r) or [start, goal]
+
+def charge_plan(s, u, t):
+    "The route a Charge by `u` at `t` takes: (points walked, inches spent, budget) — along `charge_route`, as far as Speed goes."
+    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
+    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
+    obs = state.obstacles(s, skip=u)
+    pts, spent, _ = walk(obs, charge_route(obs, u.pos, u.r, tpos, tr), budget, u.r)
+    return pts, spent, budget
+
+def charge_reaches(s, u, t, w) -> bool:
+    "Will a Charge by `u` at `t` with melee weapon `w` end in range and sight (along its route; an attack of opportunity on the way aside)?"
+    tid = t["id"] if isinstance(t, dict) else t.id
+    key = ("charge_reaches", u.id, tid, w.name)
+    if key in s._cache: return s._cache[key]
+    tpos, tr = (t["pos"], t["r"]) if isinstance(t, dict) else (t.pos, t.r)
+    budget = u.speed + (1 if isinstance(t, Unit) and t.debuff("smoke_trail") else 0)
+    if max(0.0, math.dist(u.pos, tpos) - u.r - tr) > budget + w.range + 1e-9: ok = False   # no route is shorter than the straight line
+    else:
+        end = tuple(charge_plan(s, u, t)[0][-1])
+        ok = base_distance(Circle(*end, u.r), Circle(*tpos, tr)) <= w.range + 1e-9 and sees(s, {"pos": end, "r": u.r}, t)
+    s._cache[key] = ok
+    return ok
+
+# %% ../../../nbs/43c_ff_combat.ipynb #54aa9d70
+FRAMES = {"strike": Step(_f_strike),
+          "defend": Question(defend_legal, _defend_apply, skip=state.nothing_to_choose),
+          "obelisk": Question(_obelisk_legal, _obelisk_apply, skip=state.nothing_to_choose)}

@@ -7,9 +7,11 @@ from __future__ import annotations
 from ...engine import RulesError
 from .teams import draft_choices, check_pairing
 from .state import SIDE
+from .state import turn
+from ...engine.flow import Step
 
 # %% auto #0
-__all__ = ['pairable']
+__all__ = ['FRAMES', 'pairable']
 
 # %% ../../../nbs/43a_ff_draft.ipynb #c005
 def _f_draft_start(s, f):
@@ -105,6 +107,7 @@ def _draft_pick_check(s, f, a):
     if a["draft"] != "save" and a not in _draft_pick_legal(s, f):
         raise RulesError(f"draft rule: {a['draft']!r} is not a card on the table that {SIDE[f['player']]} can afford ({s.draft['budget'][f['player']]} points left)")
 
+# %% ../../../nbs/43a_ff_draft.ipynb #529ae925
 def _draft_pick_apply(s, f, a):
     s.stack.pop(); p, d = f["player"], s.draft
     if a["draft"] == "save":
@@ -149,3 +152,11 @@ def _f_draft_teams(s, f):
     if not s.teams[0] or not s.teams[1]:
         raise RulesError("draft rule: each player must draft at least one Mech and one Pilot")
     s.stack.append({"kind": "teams_done"})
+
+# %% ../../../nbs/43a_ff_draft.ipynb #df3f9ee5
+FRAMES = {
+    "draft_privilege": turn(_draft_privilege_legal, _draft_privilege_check, _draft_privilege_apply),
+    "draft_order": turn(_draft_order_legal, _draft_order_check, _draft_order_apply),
+    "draft_pick": turn(_draft_pick_legal, _draft_pick_check, _draft_pick_apply),
+    "pair": turn(_pair_legal, _pair_check, _pair_apply),
+    "draft_start": Step(_f_draft_start), "draft_next": Step(_f_draft_next), "draft_teams": Step(_f_draft_teams)}

@@ -64,6 +64,7 @@ def _shown(fields:dict, head:dict=None) -> str:
     return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in (head or {}).items()) + (", " if head and fields else "") + \
            ", ".join(f"{k!r}: ..." for k in fields) + "}"
 
+# %% ../../../nbs/43i_ff_fields.ipynb #055a900f
 def read(kind:str,      # the frame kind the action answers (a key of `FORMS`, or 'act')
          a):            # the action as given (JSON)
     """Check that the action `a` for a frame of `kind` has exactly its fields, each of its kind — the one place Fortune
@@ -151,8 +152,9 @@ def _why_hourglass(s, f, a):
     return (f"Medical Hourglass rule: it brings back a {SIDE[p]} Pilot knocked out last round and still out ({names}), "
             f"or {{'hourglass': None}} keeps it; got {brief(uid)}")
 
+# %% ../../../nbs/43i_ff_fields.ipynb #97b0ecb8
 def _why_place_flag(s, f, a):
-    why = flag._flag_spot_ok(s, tuple(f["around"]), (float(a["place_flag"][0]), float(a["place_flag"][1])), s.by_id[f["unit"]])
+    why = flag.flag_spot_ok(s, tuple(f["around"]), (float(a["place_flag"][0]), float(a["place_flag"][1])), s.by_id[f["unit"]])
     if why: return f"Flag rule: {why}"
     return "Flag rule: the dropped Flag goes on one of the spots offered, fully within 2\" of the Mech and clear of bases and terrain"
 

@@ -5,37 +5,39 @@
 # %% ../../../nbs/43f_ff_flag.ipynb #12fba82f
 from __future__ import annotations
 import math
-from . import actions, rounds, state
+from . import state
 from ...engine import RulesError
 from ...geometry import Circle, base_distance
 from .table import TABLE_IN, MARKER_R, piece_distance
 from .state import SIDE
+from ...engine.flow import Question
 
 # %% auto #0
-__all__ = ['flag_home']
+__all__ = ['FRAMES', 'check_pick_up', 'check_drop', 'do_pick_up', 'do_drop', 'flag_spot_ok', 'flag_spots', 'drop_flag',
+           'check_capture', 'flag_where', 'flag_home']
 
 # %% ../../../nbs/43f_ff_flag.ipynb #387ffdd3
-def _check_pick_up(s, u, a):
+def check_pick_up(s, u, a):
     f = s.flag
     if not f or f["carrier"] is not None: raise RulesError("Flag rule: there is no Flag on the ground to pick up")
     if base_distance(u.circle, Circle(*f["pos"], MARKER_R)) > s.options.touch_tolerance + 1e-9: raise RulesError("Flag rule: the Mech must be touching the Flag to pick it up")
 
-def _check_drop(s, u, a):
+def check_drop(s, u, a):
     if not s.flag or s.flag["carrier"] != u.id: raise RulesError(f"Flag rule: {u.prof.mech} is not holding the Flag")
-    why = _flag_spot_ok(s, u.pos, state._point(s, a["at"], "Flag rule"), u)
+    why = flag_spot_ok(s, u.pos, state.table_point(s, a["at"], "Flag rule"), u)
     if why: raise RulesError(f"Flag rule: {why}")
 
-def _do_pick_up(s, u, a, x=None):
+def do_pick_up(s, u, a, x=None):
     s.flag["carrier"], u.carrying = u.id, True
     s.emit("info", f"{state.uname(s, u)} picks up the Flag.", {"flag": u.id}, u.player)
-    _check_capture(s, u)
+    check_capture(s, u)
 
-def _do_drop(s, u, a, x=None):
-    pos = state._point(s, a["at"], "")
+def do_drop(s, u, a, x=None):
+    pos = state.table_point(s, a["at"], "")
     u.carrying = False; s.flag.update(carrier=None, pos=pos)
     s.emit("info", f"{state.uname(s, u)} drops the Flag at ({pos[0]:g}, {pos[1]:g}).", {"flag": None, "pos": list(pos)}, u.player)
 
-def _flag_spot_ok(s, carrier_pos, pos, u) -> str | None:
+def flag_spot_ok(s, carrier_pos, pos, u) -> str | None:
     gap = base_distance(Circle(*carrier_pos, s.R), Circle(*pos, MARKER_R))
     if gap + 2 * MARKER_R > 2 + 1e-6: return "the Flag goes down fully within 2\" of the Mech"
     if not (MARKER_R <= pos[0] <= TABLE_IN - MARKER_R and MARKER_R <= pos[1] <= TABLE_IN - MARKER_R): return "the Flag must stay on the table"
@@ -44,42 +46,43 @@ def _flag_spot_ok(s, carrier_pos, pos, u) -> str | None:
         if math.dist(v.pos, pos) < v.r + MARKER_R - 1e-6 and not (v is u and carrier_pos is None): return "a Mech may not stand on top of the Flag"
     return None
 
-def _flag_spots(s, cpos, u) -> list:
+def flag_spots(s, cpos, u) -> list:
     "Spots offered for a dropped Flag: 8 directions just off the base; if none is free, 16 directions at three gaps."
     for dirs, gaps in ((8, (0.1,)), (16, (0.05, 0.4, 0.7))):
         pts = [(cpos[0] + (s.R + MARKER_R + g) * math.cos(2 * math.pi / dirs * i), cpos[1] + (s.R + MARKER_R + g) * math.sin(2 * math.pi / dirs * i))
                for g in gaps for i in range(dirs)]
-        out = [actions._r3(p) for p in pts if _flag_spot_ok(s, cpos, p, u) is None]
+        out = [state.plain_xy(p) for p in pts if flag_spot_ok(s, cpos, p, u) is None]
         if out: return out[:8]
     return []
 
-def _drop_flag(s, u, forced=False):
+def drop_flag(s, u, forced=False):
     u.carrying = False
     s.flag["carrier"] = None; s.flag["pos"] = u.pos
-    spots = _flag_spots(s, u.pos, u)
+    spots = flag_spots(s, u.pos, u)
     if not spots:
         s.flag["pos"] = pos = flag_home(s)
-        s.emit("info", lambda: "The Flag is dropped but has nowhere to land: it returns to the middle" + _where(pos), {"flag": None, "pos": [12, 12] if pos == (12.0, 12.0) else list(pos)}); return
+        s.emit("info", lambda: "The Flag is dropped but has nowhere to land: it returns to the middle" + flag_where(pos), {"flag": None, "pos": [12, 12] if pos == (12.0, 12.0) else list(pos)}); return
     s.emit("info", f"{state.uname(s, u)} drops the Flag.", {"flag": None}, u.player)
     s.stack.append({"kind": "place_flag", "player": u.player, "around": list(u.pos), "unit": u.id})
 
-def _place_flag_legal(s, f): return [{"place_flag": p} for p in _flag_spots(s, tuple(f["around"]), s.by_id[f["unit"]])]
+def _place_flag_legal(s, f): return [{"place_flag": p} for p in flag_spots(s, tuple(f["around"]), s.by_id[f["unit"]])]
 
 def _place_flag_apply(s, f, a):
-    s.stack.pop(); s.flag["pos"] = state._point(s, a["place_flag"], "")
+    s.stack.pop(); s.flag["pos"] = state.table_point(s, a["place_flag"], "")
     s.emit("info", f"{SIDE[f['player']]} places the Flag at ({s.flag['pos'][0]:.2f}, {s.flag['pos'][1]:.2f}).", {"flag_pos": list(s.flag["pos"])}, f["player"])
 
-def _check_capture(s, u):
+# %% ../../../nbs/43f_ff_flag.ipynb #45aaadad
+def check_capture(s, u):
     if not (s.flag and s.flag["carrier"] == u.id and u.on_table): return
     gap = u.pos[1] - u.r if u.player == 0 else TABLE_IN - u.pos[1] - u.r
     if gap <= s.options.touch_tolerance + 1e-9:
         u.carrying = False; s.flag.update(carrier=None, pos=(pos := flag_home(s)))
-        s.emit("info", lambda: f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle" + _where(pos),
+        s.emit("info", lambda: f"{state.uname(s, u)} carries the Flag to its own edge: captured! The Flag returns to the middle" + flag_where(pos),
                {"captured": u.id} if pos == (12.0, 12.0) else {"captured": u.id, "flag_pos": list(pos)}, u.player)
-        rounds.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
+        state.add_vp(s, u.player, 3, "captured the Flag", objective="flag")
 
 # %% ../../../nbs/43f_ff_flag.ipynb #69515e11
-def _where(pos) -> str:
+def flag_where(pos) -> str:
     return "." if pos == (12.0, 12.0) else f"; a Mech stands there, so it goes to the nearest clear point, ({pos[0]:.2f}, {pos[1]:.2f})."
 
 def flag_home(s, centre=(12.0, 12.0)) -> tuple:
@@ -114,3 +117,6 @@ def flag_home(s, centre=(12.0, 12.0)) -> tuple:
             t = 2 * math.pi * i / (8 * k); p = (cx + 0.05 * k * math.cos(t), cy + 0.05 * k * math.sin(t))
             if ok(p): return p
     return centre
+
+# %% ../../../nbs/43f_ff_flag.ipynb #ac44f4c8
+FRAMES = {"place_flag": Question(_place_flag_legal, _place_flag_apply, skip=state.nothing_to_choose)}

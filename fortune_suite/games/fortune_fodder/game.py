@@ -4,44 +4,16 @@
 
 # %% ../../../nbs/43e_ff_game.ipynb #cd401c44
 from __future__ import annotations
-from collections import namedtuple
 from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
+from ...engine.flow import FlowState
 from . import state, setup, draft, rounds, combat, actions, flag, menu, fields
-from .state import FFOptions, SIDE
+from .state import FFOptions, SIDE, Parsed
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
-from .teams import check_team, check_upgrades, sample_teams, sample_upgrades
+
 
 # %% auto #0
-__all__ = ['Parsed', 'describe', 'LazyOdds', 'FFState', 'FortuneFodder']
-
-# %% ../../../nbs/43e_ff_game.ipynb #c810ecc5
-_SAMPLES = {}   # (id of a card library, what the sample depends on) → (the library, the suggestions): the same for every game
-
-def _samples(cards, key, make):
-    hit = _SAMPLES.get((id(cards), key))
-    if hit is None or hit[0] is not cards:
-        if len(_SAMPLES) > 4096: _SAMPLES.clear()
-        hit = _SAMPLES[(id(cards), key)] = (cards, make())
-    return hit[1]
-
-def _build_legal(s, player):
-    return _samples(s.cards, ("teams", s.options.points), lambda: [{"team": t} for t in sample_teams(s.cards, s.options.points)])
-def _build_check(s, player, a):
-    if not (isinstance(a, dict) and set(a) == {"team"}): raise RulesError(f"team rule: submit {{'team': [[mech, pilot], ...]}}, got {a!r}")
-    check_team(s.cards, a["team"], s.options.points)
-
-def _secondary_legal(s, player): return [{"secondary": k} for k in SECONDARIES]
-def _secondary_check(s, player, a):
-    if not (isinstance(a, dict) and set(a) == {"secondary"} and a["secondary"] in SECONDARIES):
-        raise RulesError(f"secondary objective rule: pick one of {', '.join(SECONDARIES)} as {{'secondary': key}}, got {a!r}")
-
-def _upgrades_legal(s, player):
-    team, left = s.teams[player], s.leftover[player]
-    return _samples(s.cards, ("upgrades", repr(team), left), lambda: [{"upgrades": u} for u in sample_upgrades(s.cards, team, left)])
-def _upgrades_check(s, player, a):
-    if not (isinstance(a, dict) and set(a) == {"upgrades"}): raise RulesError(f"upgrade rule: submit {{'upgrades': {{'mods': [...], 'buy_ins': [...]}}}}, got {a!r}")
-    check_upgrades(s.cards, s.teams[player], a["upgrades"], s.leftover[player])
+__all__ = ['describe', 'LazyOdds', 'FFState', 'FortuneFodder']
 
 # %% ../../../nbs/43e_ff_game.ipynb #7f59258e
 _DEFENCE_WORDS = {"smoke": "smoke", "diverted": "diverted movements"}
@@ -94,8 +66,6 @@ def describe(s, player:int, a) -> str:
     return f"{n} chooses " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in a.items()) + "."
 
 # %% ../../../nbs/43e_ff_game.ipynb #92d6ef7e
-Parsed = namedtuple("Parsed", "action extra")
-
 class LazyOdds(dict):
     """One entry of a quiet view's `odds`: the action, its distance and whether it is in range at once; the exact odds
     (`_odds_summary`) computed the first time anything else is read. It reads and compares like the full view's dict.
@@ -105,7 +75,7 @@ class LazyOdds(dict):
     def _force(self):
         if self._make is not None:
             (s, a), self._make = self._make, None
-            combat._odds_summary(s, a, self)     # (added to this dict: no copy in between)
+            combat.odds_summary(s, a, self)     # (added to this dict: no copy in between)
         return self
     def __missing__(self, k):       # `o[k]` found no `k` (dict's own lookup: a present key costs no Python call): force, look again
         if self._make is None: raise KeyError(k)
@@ -128,16 +98,16 @@ def _lazy_odds(s, atts) -> list:
     "A quiet view's `odds`: a `LazyOdds` for each listed attack, holding the action (and in analysis mode its `_range_summary`)."
     out, play = [], s.options.no_pre_measuring      # (`_range_summary` is {} in play mode)
     for a in atts:
-        o = LazyOdds(action=a) if play else LazyOdds(action=a, **combat._range_summary(s, a))
+        o = LazyOdds(action=a) if play else LazyOdds(action=a, **combat.range_summary(s, a))
         o._make = (s, a); out.append(o)
     return out
 
-_LISTED = ("move", "jets", "melee", "ranged", "charge", "claim", "dust_off", "repairs")   # act kinds whose check (`_act_check`) gives nothing but a move's points
+_LISTED = ("move", "jets", "melee", "ranged", "charge", "claim", "dust_off", "repairs")   # act kinds whose check (`act_check`) gives nothing but a move's points
 
 def _listed_act(s, top, action):
     """`Parsed` for an action of the active pair that is, as an object, one of the legal actions the state listed for this
     very position (a bot's pick from its view's list; the engine copies the action, so the object it was given is looked
-    for): the full check `_act_check` would pass it, so only what it returns is worked out — a move's points
+    for): the full check `act_check` would pass it, so only what it returns is worked out — a move's points
     ([start] + the path's points as `_check_move` reads them), else None. None if the action is not such an object (the
     full check runs)."""
     given, kind = getattr(s, "_given", None), action.get("act") if type(action) is dict else None
@@ -154,8 +124,9 @@ def _listed_act(s, top, action):
     if kind != "move": return Parsed(action, None)
     p = action.get("path")
     if set(action) != {"act", "path"} or not (isinstance(p, list) and 1 <= len(p) <= 8): return None
-    return Parsed(action, [s.by_id[uid].pos] + [state._point(s, q, "movement rule") for q in p])
+    return Parsed(action, [s.by_id[uid].pos] + [state.table_point(s, q, "movement rule") for q in p])
 
+# %% ../../../nbs/43e_ff_game.ipynb #12b22e17
 _VIEW_REST = ("vp", "vp_round", "vp_secondary", "secondary", "teams", "leftover", "units", "terrain", "markers", "tower", "flag",
               "tower_damage", "healed")      # the keys of `FFState._view_rest` (and "draft", "odds" when there are)
 _LAZY_KEYS = {(d, o): frozenset(_VIEW_REST + (("draft",) if d else ()) + (("odds",) if o else ())) for d in (False, True) for o in (False, True)}
@@ -163,85 +134,21 @@ _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "ac
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
 
-class FFState(State):
-    "A game of Fortune Fodder in progress: the agenda (`stack`) and the tables that run it."
+# %% ../../../nbs/43e_ff_game.ipynb #daf556cc
+class FFState(FlowState):
+    "A game of Fortune Fodder in progress: its flow (the frames on `stack`, run by the engine) and the functions each runs."
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
 
-    # frame kind → (legal list, check, resolve) of a secret simultaneous order
-    orders = {"build": (_build_legal, _build_check, setup._resolve_build),
-              "secondary": (_secondary_legal, _secondary_check, setup._resolve_secondary),
-              "upgrades": (_upgrades_legal, _upgrades_check, setup._resolve_upgrades)}
-    # frame kind → (legal list, check, apply) of a player's turn in the flow
-    choosers = {"initiative": (setup._initiative_legal, setup._initiative_check, setup._initiative_apply),
-                "deploy": (setup._deploy_legal, setup._deploy_check, setup._deploy_apply),
-                "place_objective": (setup._place_objective_legal, setup._place_objective_check, setup._place_objective_apply),
-                "draft_privilege": (draft._draft_privilege_legal, draft._draft_privilege_check, draft._draft_privilege_apply),
-                "draft_order": (draft._draft_order_legal, draft._draft_order_check, draft._draft_order_apply),
-                "draft_pick": (draft._draft_pick_legal, draft._draft_pick_check, draft._draft_pick_apply),
-                "pair": (draft._pair_legal, draft._pair_check, draft._pair_apply),
-                "choose_unit": (rounds._choose_unit_legal, rounds._choose_unit_check, rounds._choose_unit_apply),
-                "first_player": (rounds._first_player_legal, rounds._first_player_check, rounds._first_player_apply),
-                "respawn": (rounds._respawn_legal, rounds._respawn_check, rounds._respawn_apply),
-                "act": (menu._act_legal, actions._act_check, actions._act_apply)}
-    # frame kind → the automatic step that runs it
-    steps = {"teams_done": setup._f_teams_done, "secondary_done": setup._f_secondary_done, "upgrades_done": setup._f_upgrades_done,
-             "after_initiative": setup._f_after_initiative,
-             "draft_start": draft._f_draft_start, "draft_next": draft._f_draft_next, "draft_teams": draft._f_draft_teams,
-             "round_start": rounds._f_round_start, "next": rounds._f_next, "end_activation": rounds._f_end_activation,
-             "round_end": rounds._f_round_end, "round_score": rounds._f_round_score,
-             "strike": combat._f_strike, "move_finish": actions._f_move_finish, "charge_strike": actions._f_charge_strike}
-    # decision kind → the choices to ask (an empty list: the decision is settled without asking)
-    asked = {"defend": combat._defend_legal, "aoo": actions._aoo_legal, "obelisk": combat._obelisk_legal,
-             "revenge": rounds._revenge_legal, "hourglass": rounds._hourglass_legal,
-             "place_flag": flag._place_flag_legal}
+    # the frames of the rules: each rules module gives its own (their `FRAMES`), run by the engine's flow
+    flow = {**setup.FRAMES, **draft.FRAMES, **rounds.FRAMES, **menu.FRAMES, **actions.FRAMES, **combat.FRAMES, **flag.FRAMES}
 
-    # the engine's table: decision kind → the method that takes the answer
-    def _answer_defend(self, player, a, d): combat._defend_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_aoo(self, player, a, d): actions._aoo_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_obelisk(self, player, a, d): combat._obelisk_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_revenge(self, player, a, d): rounds._revenge_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_hourglass(self, player, a, d): rounds._hourglass_apply(self, self.stack[-1], a); self._go_on()
-    def _answer_place_flag(self, player, a, d): flag._place_flag_apply(self, self.stack[-1], a); self._go_on()
-    answers = {"defend": _answer_defend, "aoo": _answer_aoo, "obelisk": _answer_obelisk, "revenge": _answer_revenge,
-               "hourglass": _answer_hourglass, "place_flag": _answer_place_flag}
-
-    # --- the engine's hooks ---
+    # --- the engine's hooks (the flow's own: engine.flow) ---
     def _setup(self): setup.new_game(self)
 
-    def _go_on(self):
-        self._cache = {}
-        self._run()
+    def _moved(self):
+        self._cache = {}    # this position's legal lists and engagements: emptied after every change (what `_act_done` lists serves the view)
 
-    def _run(self):
-        "Run automatic frames until a player has to decide (or the game is over)."
-        self._cache = {}
-        while not self.over and self.stack:
-            top = self.stack[-1]; k = top["kind"]
-            if k in self.asked:
-                choices = self.asked[k](self, top)
-                if choices:
-                    self.ask(top["player"], k, choices, self._frame(top)); break
-                self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
-            if k in self.choosers:
-                if k == "act" and menu._act_done(self, top): self.stack.pop(); self._cache = {}; continue
-                if k == "respawn" and not rounds._respawn_legal(self, top): self.stack.pop(); state._nothing_to_choose(self, top); self._cache = {}; continue
-                break
-            if k in self.orders: break
-            self.stack.pop()
-            self.steps[k](self, top)
-            self._cache = {}
-        # `_cache` (this position's legal lists and engagements) is fresh here: it was emptied after every change, so
-        # what `_act_done` listed serves the view
-
-    def _to_move(self):
-        if self.over or not self.stack: return ()
-        top = self.stack[-1]
-        return (0, 1) if top["kind"] in self.orders else (top["player"],)
-
-    def _legal(self, player):
-        top = self.stack[-1]; k = top["kind"]
-        if k in self.orders: return self.orders[k][0](self, player)
-        return self.choosers[k][0](self, top)
+    def frame_view(self, top) -> dict: return self._frame(top)
 
     def apply(self, player, action):
         self._given = action            # the object given, before the engine copies it (`_check`: one of the listed actions?)
@@ -254,23 +161,11 @@ class FFState(State):
             got = _listed_act(self, top, action)
             if got is not None: return got
         fields.read(k, action)                          # the one place an action's fields are read: exactly its fields, each of its kind
-        if k in self.orders: self.orders[k][1](self, player, action); return None     # a secret order is held as given
-        return Parsed(action, self.choosers[k][1](self, top, action))
+        return FlowState._check(self, player, action)
 
     def _refusal(self, player, action, decision):
         "The rule that leaves `action` out of the choices of `decision` (see `fields.refusal`); the engine's words if none is found."
         return fields.refusal(self, self.stack[-1], action) or State._refusal(self, player, action, decision)
-
-    def _resolve(self, orders):
-        top = self.stack.pop()
-        self.orders[top["kind"]][2](self, orders)
-        self._go_on()
-
-    def _apply(self, player, parsed):
-        top = self.stack[-1]
-        if top["kind"] == "act": actions._act_apply(self, top, parsed.action, parsed.extra)
-        else: self.choosers[top["kind"]][2](self, top, parsed.action)
-        self._go_on()
 
     def _describe(self, player, a) -> str: return describe(self, player, a)
 
@@ -313,16 +208,16 @@ class FFState(State):
             d = self.draft
             v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
         if top["kind"] == "act" and top["player"] == player:
-            atts = menu._act_attacks(self, top)
+            atts = menu.act_attacks(self, top)
             if self.quiet: v["odds"] = _lazy_odds(self, atts)   # a read-only projection: an attack's odds are worked out only if the bot reads them
-            else: v["odds"] = [{"action": a, **combat._range_summary(self, a), **combat._odds_summary(self, a)} for a in atts]
+            else: v["odds"] = [{"action": a, **combat.range_summary(self, a), **combat.odds_summary(self, a)} for a in atts]
         elif top["kind"] == "defend" and top["player"] == player:
             st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
             w = self.cards.obelisk if st["source"] == "obelisk" else att.weapons[st["weapon"]]
             t = self.by_id[st["target"]]
-            base = combat._spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
-            v["odds"] = [{"action": a, **combat._odds_of(combat._defended(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
-                         for a in combat._defend_legal(self, top)]
+            base = combat.spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
+            v["odds"] = [{"action": a, **combat.odds_of(combat.defended_fields(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
+                         for a in combat.defend_legal(self, top)]
         return v
 
     def _terrain_view(self) -> list:
@@ -362,8 +257,10 @@ class FFState(State):
         if u is None or not u.on_table: raise RulesError(f"reach: {uid!r} is not a Mech on the table")
         return menu.move_reach(self, u, kind, n)
 
+# %% ../../../nbs/43e_ff_game.ipynb #25abaa72
 @register_game
 class FortuneFodder(Game):
     "Fortune Fodder: two teams of Pilot–Mech pairs, scenarios, AP activations, terrain and VP."
     name, title, Options, State = "fortune_fodder", "Fortune Fodder", FFOptions, FFState
+    docs = ("4",)   # its notebooks (40_ff_cards … 49_ff_api): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret team, secondary and upgrade orders

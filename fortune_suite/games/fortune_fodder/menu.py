@@ -8,12 +8,15 @@ import math
 from ...engine import LazyLegal
 from ...geometry import Circle, base_distance
 from . import combat, flag, state
-from .actions import _r3, _can, cost, jets_reach, dust_reach
+from .actions import can_take, cost, jets_reach, dust_reach
+from .actions import act_apply, act_check
+from .state import Parsed, plain_xy
+from ...engine.flow import Turn
 from .table import TABLE_IN, MARKER_R
 from .moves import walk, Planner, time_of_contact
 
 # %% auto #0
-__all__ = ['move_reach']
+__all__ = ['FRAMES', 'act_attacks', 'move_reach']
 
 # %% ../../../nbs/43g_ff_menu.ipynb #3c671fb4
 def _move_goals(s, u) -> list:
@@ -39,7 +42,7 @@ def _move_goals(s, u) -> list:
     return goals
 
 def _move_options(s, u, budget=None, kind="move") -> list:
-    key = ("moves", u.id, u.speed if budget is None else budget, combat._layout(s))
+    key = ("moves", u.id, u.speed if budget is None else budget, combat.table_layout(s))
     if key in s._geo_cache: return s._geo_cache[key]
     budget = u.speed if budget is None else budget
     obs, out, seen = state.obstacles(s, skip=u), [], [u.pos]
@@ -50,17 +53,18 @@ def _move_options(s, u, budget=None, kind="move") -> list:
         end = pts[-1]
         if any(math.dist(end, z) < 0.05 for z in seen): continue
         seen.append(end)
-        out.append({"act": "move", "path": [_r3(p) for p in pts[1:]]})
+        out.append({"act": "move", "path": [plain_xy(p) for p in pts[1:]]})
     if len(s._geo_cache) > 2000: s._geo_cache.clear()
     s._geo_cache[key] = out
     return out
 
 def _jets_options(s, u) -> list:
-    key = ("jets", u.id, jets_reach(s, u), combat._layout(s))
+    key = ("jets", u.id, jets_reach(s, u), combat.table_layout(s))
     if key in s._geo_cache: return s._geo_cache[key]
     s._geo_cache[key] = out = _jets_list(s, u)
     return out
 
+# %% ../../../nbs/43g_ff_menu.ipynb #74a84ec6
 def _jets_list(s, u) -> list:
     """The 8 straight pushes of Hit the Jets: where `walk` ends each (no rough ground: a push ignores it), written out for
     one straight leg, against only the obstacles some push's box can touch (`time_of_contact` skips the others on every
@@ -88,7 +92,7 @@ def _jets_list(s, u) -> list:
                 lo = min(hi, reach / full if full >= reach else 1.0)  # _reach with no rough ground
                 if lo > 0: end = (px + lo * dx, py + lo * dy)
         if any(math.dist(end, z) < 0.05 for z in seen): continue
-        seen.append(end); out.append({"act": "jets", "to": _r3(end)})
+        seen.append(end); out.append({"act": "jets", "to": plain_xy(end)})
     return out
 
 def _attack_options(s, u) -> list:
@@ -104,7 +108,7 @@ def _attack_options(s, u) -> list:
 
 def _attack_list(s, u) -> list:
     "The attacks by each weapon at each target in sight (and range, in analysis mode; in melee, a gun only at an enemy in the melee)."
-    out, engaged, ts = [], combat.engaged(s, u), combat._targets(s, u)
+    out, engaged, ts = [], combat.engaged(s, u), combat.attack_targets(s, u)
     seen = [None] * len(ts)                                         # sight, once per target, when a weapon first needs it
     for w in u.prof.weapons:
         if w.kind == "ranged" and u.ammo.get(w.name, 0) >= w.ammo: continue
@@ -118,21 +122,22 @@ def _attack_list(s, u) -> list:
 
 def _act_rest(s, u) -> list:
     "The actions of an active pair on the table that come after its moves in its list: Hit the Jets, then `_act_others`."
-    return (_jets_options(s, u) if _can(s, u, "jets") else []) + _act_others(s, u)
+    return (_jets_options(s, u) if can_take(s, u, "jets") else []) + _act_others(s, u)
 
+# %% ../../../nbs/43g_ff_menu.ipynb #c7f5c739
 def _act_others(s, u) -> list:
     "The actions of an active pair on the table after its moves and its Hit the Jets pushes: charges, attacks, Meds, Repairs, Dust Off, claims, the Flag."
     out = []
-    if _can(s, u, "charge"):
-        for t in combat._targets(s, u):
+    if can_take(s, u, "charge"):
+        for t in combat.attack_targets(s, u):
             for w in u.prof.weapons:
                 if w.kind == "melee": out.append({"act": "charge", "target": t["id"] if isinstance(t, dict) else t.id, "weapon": w.name})
     if u.ap >= 1: out += _attack_options(s, u)
-    if _can(s, u, "meds"): out.append({"act": "meds"})
-    if _can(s, u, "repairs"):
+    if can_take(s, u, "meds"): out.append({"act": "meds"})
+    if can_take(s, u, "repairs"):
         out.append({"act": "repairs", "what": "mech"})
         if u.fire: out.append({"act": "repairs", "what": "fire"})
-    if _can(s, u, "dust_off"):
+    if can_take(s, u, "dust_off"):
         for v in state.on_table(s, u.player):
             if v is not u and combat.dist(s, u, v) <= dust_reach(s, u) + 1e-9:
                 out += [{"act": "dust_off", "ally": v.id, "what": w} for w in ("mech", "pilot") + (("fire",) if v.fire else ())]
@@ -144,7 +149,7 @@ def _act_others(s, u) -> list:
         f = s.flag
         if f["carrier"] is None and base_distance(u.circle, Circle(*f["pos"], MARKER_R)) <= s.options.touch_tolerance + 1e-9:
             out.append({"act": "pick_up"})
-        if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in flag._flag_spots(s, u.pos, u)]
+        if f["carrier"] == u.id: out += [{"act": "drop", "at": p} for p in flag.flag_spots(s, u.pos, u)]
     return out
 
 def _act_legal_list(s, u) -> list:
@@ -152,7 +157,7 @@ def _act_legal_list(s, u) -> list:
     if key in s._cache: return s._cache[key]
     out = [{"act": "end"}]
     if u.on_table:
-        if _can(s, u, "move") and u.speed > 0: out += _move_options(s, u)
+        if can_take(s, u, "move") and u.speed > 0: out += _move_options(s, u)
         out += _act_rest(s, u)
     s._cache[key] = out
     return out
@@ -164,9 +169,10 @@ def _act_done(s, f) -> bool:
     if ("act", u.id) in s._cache: return s._cache[("act", u.id)] == [{"act": "end"}]
     if u.ap >= 1 and not {"meds", "repairs"} <= u.used: return False
     if u.ap >= 1 and u.speed > 0 and not {"move", "charge"} & u.used: return False
-    if _can(s, u, "jets") or _can(s, u, "charge"): return False
+    if can_take(s, u, "jets") or can_take(s, u, "charge"): return False
     return _act_legal_list(s, u) == [{"act": "end"}]
 
+# %% ../../../nbs/43g_ff_menu.ipynb #f3274b1f
 def _act_legal(s, f):
     """The active pair's legal actions. In a quiet game, before they are listed whole: a `LazyLegal` of four parts, "end",
     "move", "jets" and "rest" (the same list as `_act_legal_list`), whose moves and pushes are listed when first read (a
@@ -176,13 +182,13 @@ def _act_legal(s, f):
     key = ("act_lazy", u.id)
     got = s._cache.get(key)
     if got is None:
-        moves = (lambda: _move_options(s, u)) if _can(s, u, "move") and u.speed > 0 else []
-        jets = (lambda: _jets_options(s, u)) if _can(s, u, "jets") else []
+        moves = (lambda: _move_options(s, u)) if can_take(s, u, "move") and u.speed > 0 else []
+        jets = (lambda: _jets_options(s, u)) if can_take(s, u, "jets") else []
         got = s._cache[key] = LazyLegal([("end", [{"act": "end"}]), ("move", moves), ("jets", jets), ("rest", _act_others(s, u))],
                                         stamp=lambda: len(s.actions))
     return got
 
-def _act_attacks(s, f) -> list:
+def act_attacks(s, f) -> list:
     "The active pair's attacks and charges, from its legal actions without listing its moves or pushes."
     legal = _act_legal(s, f)
     return [a for a in (legal.skipping("move", "jets") if type(legal) is LazyLegal else legal) if a["act"] in ("melee", "ranged", "charge")]
@@ -198,5 +204,9 @@ def move_reach(s, u, kind:str="move", n:int=48) -> list:
     for i in range(n):
         a = 2 * math.pi * i / n
         far = (u.pos[0] + (budget + 0.01) * math.cos(a), u.pos[1] + (budget + 0.01) * math.sin(a))
-        out.append(_r3(walk(obs, [u.pos, far], budget, u.r)[0][-1]))
+        out.append(plain_xy(walk(obs, [u.pos, far], budget, u.r)[0][-1]))
     return out
+
+# %% ../../../nbs/43g_ff_menu.ipynb #73eb557e
+FRAMES = {"act": Turn(_act_legal, lambda s, frame, p: act_apply(s, frame, p.action, p.extra),
+                      check=lambda s, frame, a: Parsed(a, act_check(s, frame, a)), done=_act_done)}

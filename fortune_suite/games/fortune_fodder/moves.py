@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from itertools import repeat
 from operator import add
-from .table import TABLE_IN, _pip, _psd, _rough_merged, _reach, leg_cost, path_cost
+from .table import TABLE_IN, pip_fast, psd_fast, rough_merged, reach_along, leg_cost, path_cost
 
 # %% auto #0
 __all__ = ['time_of_contact', 'Obstacles', 'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'plan_path', 'walk']
@@ -49,7 +49,7 @@ def _poly_edges(pts) -> list:
 _EDGES = {}      # id of a tuple of points -> (the tuple, its `_poly_edges`)
 
 def _poly_toc(p, d, pts, R):
-    if _pip(p[0], p[1], pts): return 0.0
+    if pip_fast(p[0], p[1], pts): return 0.0
     best = None
     for a, ex, ey, L, nx, ny, LL in _poly_edges(pts):
         t = _circle_toc(p, d, a, R)       # the corner
@@ -74,6 +74,7 @@ def _box(pts):
     xs, ys = [q[0] for q in pts], [q[1] for q in pts]
     return min(xs), min(ys), max(xs), max(ys)
 
+# %% ../../../nbs/42c_ff_moves.ipynb #b41be519
 def time_of_contact(p, d, R:float, polygons=(), circles=(), bounds=None, boxes=None):
     "First t in [0, 1] at which a disc of radius R moving from p by d touches a polygon, a circle (x, y, r), or leaves `bounds` (w, h)."
     best = None
@@ -142,6 +143,7 @@ def leg_clear(obs:Obstacles, p, q, R:float) -> bool:
     "Can a base of radius R slide from p to q without overlapping anything? (Arriving exactly in contact is allowed.)"
     return _leg_free(p[0], p[1], q[0], q[1], R, obs.circles, obs.polygons, obs.boxes, obs.bounds)
 
+# %% ../../../nbs/42c_ff_moves.ipynb #a088d93f
 def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
     """`leg_clear` written out for the route planner's hot loop: the contact times of `time_of_contact`, obstacle by
     obstacle with the same arithmetic, stopping at the first one met before the end. The same answer as taking the
@@ -184,6 +186,7 @@ def _leg_free(px, py, qx, qy, R, circles, polygons, boxes, bounds) -> bool:
             if t is not None and (1 - t) * L > 1e-6: return False
     return True
 
+# %% ../../../nbs/42c_ff_moves.ipynb #d0f35d50
 def _leg_test(R, circles, polygons, boxes, bounds):
     """`_leg_free` for one base radius and one set of obstacles, as a function of the leg `(p, q)` alone (a planner's
     hot loop): the same tests on the same floats in the same order, with what does not depend on the leg worked out
@@ -232,6 +235,7 @@ def _leg_test(R, circles, polygons, boxes, bounds):
         return True
     return free
 
+# %% ../../../nbs/42c_ff_moves.ipynb #79718108
 def _corner_points(obs:Obstacles, R:float, m:float=0.05) -> list:
     "Points just outside each convex corner of the impassable polygons (on the bisector of the two edges' outward normals)."
     out = []
@@ -257,7 +261,7 @@ def _circle_points(c, R:float, m:float=0.05) -> list:
 
 def _on_table(obs, R, pts):
     w, h = obs.bounds
-    return [q for q in pts if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(_pip(q[0], q[1], p) for p in obs.polygons)]
+    return [q for q in pts if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(pip_fast(q[0], q[1], p) for p in obs.polygons)]
 
 def spot_free(obs:Obstacles, p, R:float) -> bool:
     "May a base of radius R stand at p (on the table, touching but not overlapping anything)?"
@@ -265,8 +269,8 @@ def spot_free(obs:Obstacles, p, R:float) -> bool:
     if not (R - 1e-9 <= p[0] <= w - R + 1e-9 and R - 1e-9 <= p[1] <= h - R + 1e-9): return False
     if any((c[0] - p[0]) ** 2 + (c[1] - p[1]) ** 2 < (R + c[2]) ** 2 - 1e-6 for c in obs.circles): return False
     for pts in obs.polygons:
-        if _pip(p[0], p[1], pts): return False
-        if min(_psd(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
+        if pip_fast(p[0], p[1], pts): return False
+        if min(psd_fast(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
     return True
 
 @functools.lru_cache(maxsize=256)
@@ -279,8 +283,9 @@ def _corners(polygons:tuple, bounds:tuple, R:float) -> list:
 def _circle_waypoints(c:tuple, R:float, polygons:tuple, bounds:tuple) -> list:
     "The waypoints round the circle c for a base of radius R: `_circle_points` on the table and off the terrain (a base that has not moved has the same ones for every planner: remembered). Read-only."
     w, h = bounds                         # `_on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))`, no Obstacles made
-    return [q for q in _circle_points(c, R) if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(_pip(q[0], q[1], p) for p in polygons)]
+    return [q for q in _circle_points(c, R) if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(pip_fast(q[0], q[1], p) for p in polygons)]
 
+# %% ../../../nbs/42c_ff_moves.ipynb #ce3b6df7
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
@@ -314,7 +319,7 @@ class Planner:
             if out is None: out = self._lcorners = self._alive(self.corners)
             out = list(out)
         else: out = list(self.corners)
-        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot   # `_psd(c[0], c[1], start, goal)` written out
+        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot   # `psd_fast(c[0], c[1], start, goal)` written out
         dx, dy = goal[0] - a[0], goal[1] - a[1]
         L2 = dx * dx + dy * dy
         ax, ay = a
@@ -364,8 +369,8 @@ class Planner:
         R = self.R
         for pts, x0, y0, x1, y1 in self._spolys:   # (a polygon whose box, grown by R and 1e-3, is away from p: neither test can fail)
             if x < x0 or x > x1 or y < y0 or y > y1: continue
-            if _pip(x, y, pts): return False
-            if min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
+            if pip_fast(x, y, pts): return False
+            if min(psd_fast(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
         return True
     def leg(self, a, b) -> float:
         "The movement cost of the leg a–b (`leg_cost`), remembered: a route search prices the same legs many times."
@@ -439,6 +444,7 @@ class Planner:
                 if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
         return best[2] if best else None
 
+# %% ../../../nbs/42c_ff_moves.ipynb #03e97d88
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:
     "A short route (list of points) from `start` to `goal` for a base of radius R: straight, or via one or two corner waypoints."
     return Planner(obs, start, R).route(goal)
@@ -447,7 +453,7 @@ def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner
     "Follow `path` with `budget` inches of movement (rough costs double): (points travelled, cost spent, reached the end?). Stops `margin` short of a contact. (`planner`: the `Planner` of these obstacles, start and R that found `path`: the legs it found clear need no contact search.)"
     pos, spent, done = tuple(path[0]), 0.0, [tuple(path[0])]
     seen, line, start = (planner._seen, planner._line, planner.start) if planner is not None else ({}, {}, None)
-    rough, dist = obs.rough, math.dist   # (no rough ground: `leg_cost` is `dist` × 1 and `_reach` its one interval, written out)
+    rough, dist = obs.rough, math.dist   # (no rough ground: `leg_cost` is `dist` × 1 and `reach_along` its one interval, written out)
     for q in path[1:]:
         d = (q[0] - pos[0], q[1] - pos[1]); L = math.hypot(*d)
         if L == 0: continue
@@ -461,7 +467,7 @@ def walk(obs:Obstacles, path, budget:float, R:float, margin:float=0.002, planner
         hi = 1.0 if t is None else max(0.0, t - margin / L)
         end = lambda s: (pos[0] + s * d[0], pos[1] + s * d[1])
         left = budget - spent
-        if rough: reach = _reach(rough, pos, q, left)
+        if rough: reach = reach_along(rough, pos, q, left)
         else:
             Lq = dist(pos, q)
             reach = 1.0 if Lq == 0 or Lq * 1 < left else 0.0 + (left - 0.0) / (Lq * 1)

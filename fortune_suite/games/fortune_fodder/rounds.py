@@ -4,17 +4,19 @@
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c003
 from __future__ import annotations
-from . import combat
-from . import actions
 from . import flag
 from . import state
 import math
 from ...engine import RulesError
 from .state import SIDE
+from .state import turn, add_vp
+from ...geometry import Circle, base_distance
+from .sight import line_of_sight
+from ...engine.flow import Step, Question
 from .scenarios import in_deploy_zone, controller, tower_vp, stitches_vp
 
 # %% auto #0
-__all__ = ['ready', 'add_vp', 'heal', 'damage', 'pilot_damage', 'knock_out']
+__all__ = ['FRAMES', 'ready', 'heal', 'damage', 'pilot_damage', 'knock_out', 'obelisk_targets']
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c005
 def _f_round_start(s, f):
@@ -76,14 +78,6 @@ def _f_end_activation(s, f):
         if not u.pilot_out: pilot_damage(s, u, dmg, u.fire_by, source="fire")
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c013
-def add_vp(s, p, n, why, objective=None, secondary=False):
-    if n <= 0: return
-    s.vp[p] += n; s.vp_rounds[-1][p] += n
-    if secondary: s.vp_secondary[p] += n
-    if objective is not None: s.obj_scored[s.round][p].add(objective)
-    s.vp_events.append((s.round, p, n, why))
-    if not s.quiet: s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)
-
 def heal(s, u, n, what="mech", why=""):
     "Heal a Mech or Pilot (capped at its maximum); counts for Stitches and Tourniquets unless `why` is a respawn."
     if what == "mech": got = min(n, u.max_hp - u.hp); u.hp += got
@@ -112,7 +106,7 @@ def damage(s, u, n, by, source="attack"):
     _stimmy(s, u, by, source)
     lost = min(n, u.hp); u.hp -= lost
     if not s.quiet: s.emit("info", f"{state.uname(s, u)} takes {n} damage: {u.hp}/{u.max_hp} HP.", {"unit": u.id, "damage": n, "hp": u.hp}, u.player)
-    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): flag._drop_flag(s, u, forced=True)
+    if lost > 0 and u.carrying and (s.options.flag_drop_on_damage or u.hp == 0): flag.drop_flag(s, u, forced=True)
     if u.hp == 0: knock_out(s, u, by, pilot=False)
     return lost
 
@@ -121,15 +115,16 @@ def pilot_damage(s, u, n, by, source="crit"):
     if u.on_table: _stimmy(s, u, by, source)
     lost = min(n, u.pilot_hp); u.pilot_hp -= lost
     if not s.quiet: s.emit("info", f"{SIDE[u.player]} {u.prof.pilot} (pilot of {u.prof.mech}) takes {n} damage: {u.pilot_hp}/{u.pilot_max} HP.", {"unit": u.id, "pilot_damage": n, "pilot_hp": u.pilot_hp}, u.player)
-    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: flag._drop_flag(s, u, forced=True)
+    if lost > 0 and u.carrying and s.options.flag_drop_on_damage: flag.drop_flag(s, u, forced=True)
     if u.pilot_hp == 0: knock_out(s, u, by, pilot=True)
     return lost
 
+# %% ../../../nbs/43b_ff_rounds.ipynb #91c3a564
 def knock_out(s, u, by, pilot):
     "Knock out `u`'s Mech (and its Pilot if `pilot`), `by` the player whose damage did it (None: its own, e.g. a failed Charge): VP, Take Names, revenge."
     p, foe = u.player, 1 - u.player
     names = s.secondary[foe] == "take_names" and by == foe      # DECISIONS: Take Names scores only a knockout the enemy caused
-    if u.carrying: flag._drop_flag(s, u, forced=True)
+    if u.carrying: flag.drop_flag(s, u, forced=True)
     was_on = u.on_table
     if pilot:
         u.pilot_out = True
@@ -178,15 +173,15 @@ def _tower_damage(s, n, by, source):
     if t["hp"] == 0:
         t["active"] = False
         if not s.quiet: s.emit("info", f"The Tower falls! It is deactivated until next round.", {"tower": "destroyed", "by": by})
-        if by in (0, 1) and combat._obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
+        if by in (0, 1) and obelisk_targets(s, by): s.stack.append({"kind": "obelisk", "player": by, "why": "destroyed"})
     return counted
 
 # %% ../../../nbs/43b_ff_rounds.ipynb #c009
 def _respawn_legal(s, f):
     p = f["player"]
     todo = [u for u in s.units[p] if u.mech_out and not u.pilot_out]
-    spots = state._free_spots(s, state._zone_spots(s, p, 4.0, s.R), s.R)
-    if not spots: spots = state._free_spots(s, state._zone_spots(s, p, 4.0, s.R, dense=True), s.R)[:8]
+    spots = state.free_spots(s, state.zone_spots(s, p, 4.0, s.R), s.R)
+    if not spots: spots = state.free_spots(s, state.zone_spots(s, p, 4.0, s.R, dense=True), s.R)[:8]
     return [{"respawn": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
 
 def _respawn_check(s, f, a):
@@ -194,14 +189,14 @@ def _respawn_check(s, f, a):
     if not (isinstance(a, dict) and set(a) == {"respawn", "at"}): raise RulesError(f"respawn rule: redeploy with {{'respawn': unit, 'at': [x, y]}}, got {a!r}")
     u = s.by_id.get(a["respawn"]) if isinstance(a["respawn"], str) else None
     if u is None or u.player != p or not u.mech_out or u.pilot_out: raise RulesError(f"respawn rule: {a['respawn']!r} is not a knocked-out Mech of {SIDE[p]} waiting to return")
-    pos = state._point(s, a["at"], "respawn rule")
+    pos = state.table_point(s, a["at"], "respawn rule")
     if not in_deploy_zone(p, pos, s.R): raise RulesError(f"respawn rule: Mechs return wholly within 4\" of their own table edge; {pos} is not")
     why = state.free_spot(s, pos, s.R)
     if why: raise RulesError(f"respawn rule: cannot stand at {pos}: {why}")
 
 def _respawn_apply(s, f, a):
     u = s.by_id[a["respawn"]]
-    u.pos, u.mech_out, u.hp = state._point(s, a["at"], ""), False, (u.max_hp + 1) // 2
+    u.pos, u.mech_out, u.hp = state.table_point(s, a["at"], ""), False, (u.max_hp + 1) // 2
     u.fire, u.fire_by, u.debuffs, u.carrying = False, None, {}, False
     if not s.quiet: s.emit("info", f"{state.uname(s, u)} respawns at ({u.pos[0]:g}, {u.pos[1]:g}) with {u.hp} of {u.max_hp} HP.", {"unit": u.id, "pos": list(u.pos), "hp": u.hp}, u.player)
     if not any(v.mech_out and not v.pilot_out for v in s.units[f["player"]]): s.stack.pop()
@@ -236,7 +231,7 @@ def _f_round_end(s, f):
         n = [sum(m["controller"] == p for m in s.markers) for p in (0, 1)]
         if n[0] != n[1]:
             p = 0 if n[0] > n[1] else 1
-            targets = combat._obelisk_targets(s, p)
+            targets = obelisk_targets(s, p)
             if not s.quiet: s.emit("info", f"Gain Control: {SIDE[p]} controls {n[p]} objectives to {n[1 - p]}" +
                       (" and may fire the Obelisk." if targets else ", but no enemy Mech is in the Obelisk's range and sight."), {"control": n}, p)
             if targets: s.stack.append({"kind": "obelisk", "player": p, "why": "control"})
@@ -286,3 +281,26 @@ def _first_player_check(s, f, a):
 def _first_player_apply(s, f, a):
     s.stack.pop(); s.first = a["first"]
     if not s.quiet: s.emit("info", f"{SIDE[f['player']]} chooses {SIDE[s.first]} to activate first in round {s.round + 1}.", {"first": s.first}, f["player"])
+
+# %% ../../../nbs/43b_ff_rounds.ipynb #7df9eea9
+def obelisk_targets(s, p) -> list:
+    "The enemies of side `p` the Obelisk may fire at: within its range of the Tower (and in its sight, by option)."
+    if not s.tower: return []
+    tw = Circle(*s.tower["pos"], s.tower["r"])
+    out = []
+    for e in state.on_table(s, 1 - p):
+        if base_distance(tw, e.circle) > s.cards.obelisk.range + 1e-9: continue
+        if s.options.obelisk_needs_los and not line_of_sight(s.pieces, tw, e.circle): continue
+        out.append(e)
+    return out
+
+# %% ../../../nbs/43b_ff_rounds.ipynb #c4eb35c8
+FRAMES = {
+    "choose_unit": turn(_choose_unit_legal, _choose_unit_check, _choose_unit_apply),
+    "first_player": turn(_first_player_legal, _first_player_check, _first_player_apply),
+    "respawn": turn(_respawn_legal, _respawn_check, _respawn_apply, done=lambda s, frame: not _respawn_legal(s, frame),
+                    skip=state.nothing_to_choose),
+    "round_start": Step(_f_round_start), "next": Step(_f_next), "end_activation": Step(_f_end_activation),
+    "round_end": Step(_f_round_end), "round_score": Step(_f_round_score),
+    "revenge": Question(_revenge_legal, _revenge_apply, skip=state.nothing_to_choose),
+    "hourglass": Question(_hourglass_legal, _hourglass_apply, skip=state.nothing_to_choose)}

@@ -6,14 +6,18 @@
 from __future__ import annotations
 from ...engine import RulesError
 from .teams import check_team, check_upgrades, team_profiles
+from .teams import sample_teams, sample_upgrades
+from .state import turn
+from ...engine.flow import Orders, Step
 from .table import TABLE_IN, MARKER_R, radius_in, make_piece
 from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, in_deploy_zone,
                                                           control_layout, STANDARD_TERRAIN, random_terrain)
-from .state import (SIDE, Unit, cards_for, all_units, uname, free_spot, _point, _free_spots,
-                                                      _zone_spots)
+from .state import (SIDE, Unit, cards_for, all_units, uname, free_spot, table_point, free_spots,
+                                                      zone_spots)
 
 # %% auto #0
-__all__ = ['new_game']
+__all__ = ['FRAMES', 'new_game', 'build_legal', 'build_check', 'secondary_legal', 'secondary_check', 'upgrades_legal',
+           'upgrades_check']
 
 # %% ../../../nbs/43h_ff_setup.ipynb #c013
 def new_game(s):
@@ -44,7 +48,7 @@ def new_game(s):
         s.stack.append({"kind": "teams_done"})
     elif o.draft: s.stack.append({"kind": "draft_start"})
     else: s.stack += [{"kind": "teams_done"}, {"kind": "build"}]
-    s._run()
+    s.run()
 
 # %% ../../../nbs/43h_ff_setup.ipynb #c017
 def _resolve_build(s, orders):
@@ -104,6 +108,7 @@ def _resolve_upgrades(s, orders):
         s.emit("reveal", f"{SIDE[p]}'s mods and buy-ins: {', '.join(bits) or 'none'}; {s.leftover[p]} points left over.",
                   {"player": p, "upgrades": s.upgrades[p], "leftover": s.leftover[p]}, p)
 
+# %% ../../../nbs/43h_ff_setup.ipynb #cdd2b3ed
 def _f_upgrades_done(s, f):
     for u in all_units(s):
         dice = u.prof.effects.get("pilot_hp_dice")
@@ -161,7 +166,7 @@ def _f_after_initiative(s, f):
     a, b = s.first, 1 - s.first
     if s.options.positions is not None:
         for uid, at in s.options.positions.items():        # checked by check_presets against all that was known then
-            u, pos = s.by_id[uid], _point(s, at, "option positions")
+            u, pos = s.by_id[uid], table_point(s, at, "option positions")
             why = free_spot(s, pos, u.r)
             if why:                                          # rolled terrain or a rolled scenario's objective covers it
                 s.emit("info", f"(Preset) {uname(s, u)} cannot stand at ({pos[0]:g}, {pos[1]:g}): {why}; it deploys as usual.", {"unit": u.id}, u.player)
@@ -175,6 +180,7 @@ def _f_after_initiative(s, f):
     if s.scenario == "tower":
         s.stack += [{"kind": "place_objective", "player": b}, {"kind": "place_objective", "player": a}]
 
+# %% ../../../nbs/43h_ff_setup.ipynb #18a2d8e3
 def _initiative_legal(s, f): return [{"initiative": "first"}, {"initiative": "second"}]
 
 def _initiative_check(s, f, a):
@@ -189,8 +195,8 @@ def _initiative_apply(s, f, a):
 def _deploy_legal(s, f):
     p = f["player"]
     todo = [u for u in s.units[p] if u.pos is None and not u.pilot_out]
-    spots = _free_spots(s, _zone_spots(s, p, 4.0, s.R), s.R)
-    if not spots: spots = _free_spots(s, _zone_spots(s, p, 4.0, s.R, dense=True), s.R)[:8]   # the 8 spots taken (a big team): as for a respawn
+    spots = free_spots(s, zone_spots(s, p, 4.0, s.R), s.R)
+    if not spots: spots = free_spots(s, zone_spots(s, p, 4.0, s.R, dense=True), s.R)[:8]   # the 8 spots taken (a big team): as for a respawn
     return [{"deploy": u.id, "at": [z[0], z[1]]} for u in todo for z in spots]
 
 def _deploy_check(s, f, a):
@@ -199,13 +205,13 @@ def _deploy_check(s, f, a):
     u = s.by_id.get(a["deploy"]) if isinstance(a["deploy"], str) else None
     if u is None or u.player != p or u.pos is not None or u.pilot_out:
         raise RulesError(f"deployment rule: {a['deploy']!r} is not one of {SIDE[p]}'s Mechs waiting to deploy")
-    pos = _point(s, a["at"], "deployment rule")
+    pos = table_point(s, a["at"], "deployment rule")
     if not in_deploy_zone(p, pos, s.R): raise RulesError(f"deployment rule: Mechs deploy wholly within 4\" of their own table edge; {pos} is not")
     why = free_spot(s, pos, s.R)
     if why: raise RulesError(f"deployment rule: cannot stand at {pos}: {why}")
 
 def _deploy_apply(s, f, a):
-    u = s.by_id[a["deploy"]]; u.pos = _point(s, a["at"], "")
+    u = s.by_id[a["deploy"]]; u.pos = table_point(s, a["at"], "")
     s.emit("info", f"{uname(s, u)} (pilot {u.prof.pilot}) deploys at ({u.pos[0]:g}, {u.pos[1]:g}).", {"unit": u.id, "pos": list(u.pos)}, u.player)
     if not any(v.pos is None and not v.pilot_out for v in s.units[f["player"]]): s.stack.pop()
 
@@ -225,12 +231,51 @@ def _objective_ok(s, p, pos):
 
 def _place_objective_check(s, f, a):
     if not (isinstance(a, dict) and set(a) == {"objective_at"}): raise RulesError(f"objective rule: place your marker with {{'objective_at': [x, y]}}, got {a!r}")
-    pos = _point(s, a["objective_at"], "objective rule")
+    pos = table_point(s, a["objective_at"], "objective rule")
     why = _objective_ok(s, f["player"], pos)
     if why: raise RulesError(f"objective rule: {why} (got {pos})")
 
 def _place_objective_apply(s, f, a):
-    p = f["player"]; pos = _point(s, a["objective_at"], "")
+    p = f["player"]; pos = table_point(s, a["objective_at"], "")
     s.markers.append({"id": f"obj{p}", "pos": pos, "r": MARKER_R, "controller": None})
     s.emit("info", f"{SIDE[p]} places an objective marker at ({pos[0]:g}, {pos[1]:g}).", {"objective": f"obj{p}", "pos": list(pos)}, p)
     s.stack.pop()
+
+# %% ../../../nbs/43h_ff_setup.ipynb #c810ecc5
+_SAMPLES = {}   # (id of a card library, what the sample depends on) → (the library, the suggestions): the same for every game
+
+def _samples(cards, key, make):
+    hit = _SAMPLES.get((id(cards), key))
+    if hit is None or hit[0] is not cards:
+        if len(_SAMPLES) > 4096: _SAMPLES.clear()
+        hit = _SAMPLES[(id(cards), key)] = (cards, make())
+    return hit[1]
+
+def build_legal(s, player):
+    return _samples(s.cards, ("teams", s.options.points), lambda: [{"team": t} for t in sample_teams(s.cards, s.options.points)])
+def build_check(s, player, a):
+    if not (isinstance(a, dict) and set(a) == {"team"}): raise RulesError(f"team rule: submit {{'team': [[mech, pilot], ...]}}, got {a!r}")
+    check_team(s.cards, a["team"], s.options.points)
+
+def secondary_legal(s, player): return [{"secondary": k} for k in SECONDARIES]
+def secondary_check(s, player, a):
+    if not (isinstance(a, dict) and set(a) == {"secondary"} and a["secondary"] in SECONDARIES):
+        raise RulesError(f"secondary objective rule: pick one of {', '.join(SECONDARIES)} as {{'secondary': key}}, got {a!r}")
+
+def upgrades_legal(s, player):
+    team, left = s.teams[player], s.leftover[player]
+    return _samples(s.cards, ("upgrades", repr(team), left), lambda: [{"upgrades": u} for u in sample_upgrades(s.cards, team, left)])
+def upgrades_check(s, player, a):
+    if not (isinstance(a, dict) and set(a) == {"upgrades"}): raise RulesError(f"upgrade rule: submit {{'upgrades': {{'mods': [...], 'buy_ins': [...]}}}}, got {a!r}")
+    check_upgrades(s.cards, s.teams[player], a["upgrades"], s.leftover[player])
+
+# %% ../../../nbs/43h_ff_setup.ipynb #c4d332c6
+FRAMES = {
+    "build": Orders(build_legal, lambda s, frame, orders: _resolve_build(s, orders), check=build_check),
+    "secondary": Orders(secondary_legal, lambda s, frame, orders: _resolve_secondary(s, orders), check=secondary_check),
+    "upgrades": Orders(upgrades_legal, lambda s, frame, orders: _resolve_upgrades(s, orders), check=upgrades_check),
+    "initiative": turn(_initiative_legal, _initiative_check, _initiative_apply),
+    "deploy": turn(_deploy_legal, _deploy_check, _deploy_apply),
+    "place_objective": turn(_place_objective_legal, _place_objective_check, _place_objective_apply),
+    "teams_done": Step(_f_teams_done), "secondary_done": Step(_f_secondary_done), "upgrades_done": Step(_f_upgrades_done),
+    "after_initiative": Step(_f_after_initiative)}

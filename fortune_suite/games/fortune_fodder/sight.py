@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math
 from ...geometry import Circle
-from .table import blocks_line, overlaps, _psd, _seg_poly
+from .table import blocks_line, overlaps, psd_fast, seg_poly_fast
 from ...geometry import EPS
 
 # %% auto #0
@@ -66,6 +66,7 @@ def _common_tangents(c1, c2):
             out.append(((c1.x + c1.r * nx, c1.y + c1.r * ny), (c2.x + s1 * c2.r * nx, c2.y + s1 * c2.r * ny)))
     return out
 
+# %% ../../../nbs/42b_ff_sight.ipynb #dba3968f
 def _circle_crossings(c, piece):
     "Points where the boundary of circle c meets (or touches) the boundary of a piece."
     out = []
@@ -96,7 +97,7 @@ _NUDGE = 1e-6   # inches: how far a critical line is moved off the two things it
 _PREPARED = {}  # id of a terrain piece → (the piece, its bounding box, its polygon's points, its circle as (x, y, r) or None, its polygon's edges)
 
 def _edges(points):
-    "A polygon's edges as `_seg_poly_prep` reads them: (ax, ay, bx, by, bx - ax, by - ay, the two boxes' bounds, squared length), floats as `_seg_poly` makes them; None for fewer than 3 points (`_seg_poly` raises its error)."
+    "A polygon's edges as `_seg_poly_prep` reads them: (ax, ay, bx, by, bx - ax, by - ay, the two boxes' bounds, squared length), floats as `seg_poly_fast` makes them; None for fewer than 3 points (`seg_poly_fast` raises its error)."
     if not points or len(points) < 3: return None
     pts = [(float(v[0]), float(v[1])) for v in points]
     out = []
@@ -114,18 +115,19 @@ def _prepared(piece) -> tuple:
                                       _edges(piece.points))
     return got
 
+# %% ../../../nbs/42b_ff_sight.ipynb #8c3ea1da
 def _seg_poly_prep(p, q, edges) -> bool:
-    """`_seg_poly(p, q, points)` with the polygon's `_edges` made once: `segments_intersect` of p–q with each edge in
+    """`seg_poly_fast(p, q, points)` with the polygon's `_edges` made once: `segments_intersect` of p–q with each edge in
     turn, then `point_in_polygon(p, points)`, every orientation, bound and distance the same floating-point operations
-    in the same order (tested against `_seg_poly`)."""
+    in the same order (tested against `seg_poly_fast`)."""
     px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
     dx, dy = qx - px, qy - py
     lx, hx, ly, hy = min(px, qx) - EPS, max(px, qx) + EPS, min(py, qy) - EPS, max(py, qy) + EPS     # `_on_seg(p, q, ·)`'s bounds
     for ax, ay, bx, by, ex, ey, elx, ehx, ely, ehy, _ in edges:
-        v = dx * (ay - py) - dy * (ax - px); o1 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(p, q, a)`
-        v = dx * (by - py) - dy * (bx - px); o2 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(p, q, b)`
-        v = ex * (py - ay) - ey * (px - ax); o3 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(a, b, p)`
-        v = ex * (qy - ay) - ey * (qx - ax); o4 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `_orient(a, b, q)`
+        v = dx * (ay - py) - dy * (ax - px); o1 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `point_orientation(p, q, a)`
+        v = dx * (by - py) - dy * (bx - px); o2 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `point_orientation(p, q, b)`
+        v = ex * (py - ay) - ey * (px - ax); o3 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `point_orientation(a, b, p)`
+        v = ex * (qy - ay) - ey * (qx - ax); o4 = 0 if abs(v) <= EPS else (1 if v > 0 else -1)       # `point_orientation(a, b, q)`
         if o1 != o2 and o3 != o4 and o1 and o2 and o3 and o4: return True
         if ((o1 == 0 and lx <= ax <= hx and ly <= ay <= hy) or (o2 == 0 and lx <= bx <= hx and ly <= by <= hy) or
                 (o3 == 0 and elx <= px <= ehx and ely <= py <= ehy) or (o4 == 0 and elx <= qx <= ehx and ely <= qy <= ehy)): return True
@@ -151,7 +153,7 @@ def _blocks(prep, p, q) -> bool:
     "`blocks_line(piece, p, q)` of a `_prepared` piece: the same tests on the same floats, the bounding box not made again and the circle test written out."
     bb = prep[1]
     if max(p[0], q[0]) < bb[0] or min(p[0], q[0]) > bb[2] or max(p[1], q[1]) < bb[1] or min(p[1], q[1]) > bb[3]: return False
-    if prep[2]: return _seg_poly_prep(p, q, prep[4]) if prep[4] is not None else _seg_poly(p, q, prep[2])
+    if prep[2]: return _seg_poly_prep(p, q, prep[4]) if prep[4] is not None else seg_poly_fast(p, q, prep[2])
     x, y, r = prep[3]                                        # `segment_circle_intersects(p, q, circle, touch=False)`
     px, py, qx, qy = float(p[0]), float(p[1]), float(q[0]), float(q[1])
     dx, dy = qx - px, qy - py
@@ -159,6 +161,7 @@ def _blocks(prep, p, q) -> bool:
     t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((x - px) * dx + (y - py) * dy) / L2))
     return math.hypot(px + t * dx - x, py + t * dy - y) < r - EPS
 
+# %% ../../../nbs/42b_ff_sight.ipynb #21b3c09e
 def sight_segment(pieces, a, b):
     "A clear segment from a point of base `a` to a point of base `b`, or None if there is no line of sight."
     if not isinstance(a, Circle): a = Circle(*a)
@@ -181,7 +184,7 @@ def sight_segment(pieces, a, b):
     if not blockers: return _gap(a, b, (a.x, a.y), (b.x, b.y))
     prep = [_prepared(p) for p in blockers]
     circles = [a, b] + [Circle(*p.center, p.r) for p in blockers if not p.points]
-    verts = [v for p in blockers for v in p.points if _psd(v[0], v[1], (a.x, a.y), (b.x, b.y)) <= R + 1e-9]
+    verts = [v for p in blockers for v in p.points if psd_fast(v[0], v[1], (a.x, a.y), (b.x, b.y)) <= R + 1e-9]
     verts += [v for c in (a, b) for p in blockers for v in _circle_crossings(c, p)]
     pairs = [(v, w) for i, v in enumerate(verts) for w in verts[i + 1:]]
     pairs += [(v, t) for v in verts for c in circles for t in _tangent_points(v, c)]
@@ -206,11 +209,12 @@ def _capsule_gap(piece, a, b) -> float:
     if piece.points:
         pts = piece.points
         if blocks_line(piece, p, q): return 0.0
-        d = min(_psd(v[0], v[1], p, q) for v in pts)
-        return min(d, min(min(_psd(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]), _psd(q[0], q[1], pts[i], pts[(i + 1) % len(pts)]))
+        d = min(psd_fast(v[0], v[1], p, q) for v in pts)
+        return min(d, min(min(psd_fast(p[0], p[1], pts[i], pts[(i + 1) % len(pts)]), psd_fast(q[0], q[1], pts[i], pts[(i + 1) % len(pts)]))
                           for i in range(len(pts))))
-    return max(0.0, _psd(piece.center[0], piece.center[1], p, q) - piece.r)
+    return max(0.0, psd_fast(piece.center[0], piece.center[1], p, q) - piece.r)
 
+# %% ../../../nbs/42b_ff_sight.ipynb #ccbc6598
 def line_of_sight(pieces, a, b) -> bool:
     """Can base `a` see base `b`? Impassable terrain blocks; a cloud blocks unless `b` is inside it. Exact (see
     `sight_segment`). Quick answer first: when no impassable or cloud piece's bounding box comes within 1e-6″ of the box

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math, os
 from dataclasses import dataclass
 from typing import Any
+from collections import namedtuple
+from ...engine.flow import Turn
 from ...engine import RulesError, brief
 from ...geometry import Circle
 from .cards import load_cards, Cards
@@ -16,8 +18,10 @@ from .moves import obstacles_for
 from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 
 # %% auto #0
-__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'FFOptions', 'cards_for', 'check_presets', 'Unit',
-           'all_units', 'on_table', 'uname', 'objective_name', 'blockers', 'obstacles', 'free_spot']
+__all__ = ['INT_RANGES', 'FLOAT_RANGES', 'ACT_COST', 'JETS_REACH', 'DUST_REACH', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'Parsed',
+           'FFOptions', 'cards_for', 'check_presets', 'heal_words', 'Unit', 'all_units', 'on_table', 'uname',
+           'objective_name', 'blockers', 'obstacles', 'free_spot', 'free_spots', 'table_point', 'zone_spots',
+           'nothing_to_choose', 'turn', 'plain_xy', 'add_vp']
 
 # %% ../../../nbs/43_ff_state.ipynb #c006
 @dataclass(frozen=True)
@@ -81,6 +85,7 @@ class FFOptions:
         if self.positions is not None and self.teams is None: bad("positions", "need preset teams (the unit ids come from them)")
         check_presets(self)
 
+# %% ../../../nbs/43_ff_state.ipynb #561a81b1
 INT_RANGES = {  # whole-number option → (least, most); points: at least the cheapest Mech and Pilot of the cards too (`check_presets`)
     "points": (1, 100_000), "max_rounds": (0, 1_000), "fire_damage": (0, 999), "take_names_mech": (0, 999), "take_names_pilot": (0, 999),
     "debuff_rounds": (1, 1_000), "ranged_in_melee_def": (0, 999)}
@@ -150,6 +155,16 @@ def check_presets(o):
         fixed.append((x, y, r, uid))
 
 # %% ../../../nbs/43_ff_state.ipynb #c010
+ACT_COST = {"move": 1, "jets": 1, "meds": 1, "repairs": 1, "charge": 2, "dust_off": 2, "melee": 1, "ranged": 1,
+            "claim": 1, "pick_up": 1, "drop": 1, "end": 0}     # AP an action of an activation costs, before mods
+JETS_REACH, DUST_REACH = 3.0, 6.0                          # inches a Hit the Jets push goes, a Dust Off reaches, before mods
+
+def heal_words(heal:tuple) -> str:
+    "A pair's `heal` in a player's words: 'd3', '3', 'd3+1'."
+    flat, bonus = heal
+    return (str(flat) if flat is not None else "d3") + (f"+{bonus}" if bonus else "")
+
+# %% ../../../nbs/43_ff_state.ipynb #02a51a7f
 class Unit:
     "One Pilot–Mech pair in play."
     def __init__(self, uid:str, player:int, prof:Profile, r:float):
@@ -190,6 +205,22 @@ class Unit:
     def speed(self) -> float: return max(0.0, self.prof.speed - self.debuff("speed"))
     @property
     def ap_max(self) -> int: return self.prof.ap + self.tokens
+    def cost(self, kind) -> int:
+        "The AP action `kind` costs this pair now: Extra Thrusters make Jets free, Doctor's Orders Dust Off; Punishment makes a Claim 2."
+        e = self.prof.effects
+        if kind == "jets" and e.get("free_jets"): return 0
+        if kind == "dust_off" and e.get("free_dust_off"): return 0
+        if kind == "claim" and self.debuff("punishment"): return 2
+        return ACT_COST[kind]
+    @property
+    def jets_reach(self) -> float: return JETS_REACH + self.prof.effects.get("jets", 0)       # Experimental Fuel: +1"
+    @property
+    def dust_reach(self) -> float: return DUST_REACH + self.prof.effects.get("dust_off_range", 0)
+    @property
+    def heal(self) -> tuple:
+        "What this Pilot's heals (Meds, Repairs, Dust Off) mend: (a fixed amount or None for a d3 roll, a bonus added)."
+        e = self.prof.effects
+        return (3 if e.get("flat_heal") else None, int(e.get("heal", 0)))
     @property
     def name(self) -> str: return self.prof.mech
     def to_view(self) -> dict:
@@ -224,7 +255,8 @@ class Unit:
                 "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.pos is not None and not self.mech_out and not self.pilot_out, "activated": self.activated,
                 "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
                 "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": self._bi,
-                "effects": self._eff,
+                "effects": self._eff, "costs": {k: self.cost(k) for k in ACT_COST}, "jets_reach": self.jets_reach,
+                "dust_reach": self.dust_reach, "heal": heal_words(self.heal),
                 "weapons": [{**w, "used": ammo.get(w["name"], 0)} for w in self._wv] if ammo else list(self._wv)}
 
     def _weapon_views(self) -> list:
@@ -238,6 +270,7 @@ class Unit:
             self._bi, self._eff = list(p.buy_ins), dict(p.effects)
         return self._wv
 
+# %% ../../../nbs/43_ff_state.ipynb #35fac5cf
 SIDE = ("Red", "Blue")      # how the log names players 0 and 1
 DECISIONS_SIMULTANEOUS = ("build", "secondary", "upgrades")
 
@@ -295,17 +328,18 @@ def _spot_terrain(s, x, y, r, key) -> str | None:
     s._los_cache[key] = why
     return why
 
-def _free_spots(s, spots, r) -> list:
+def free_spots(s, spots, r) -> list:
     "The spots where a base of radius r may stand (`free_spot` of each is None), the bases and markers listed once."
     bl = blockers(s)
     return [z for z in spots if _why_not(s, z, r, bl) is None]
 
-def _point(s, v, rule):
+# %% ../../../nbs/43_ff_state.ipynb #69fa02ca
+def table_point(s, v, rule):
     if not (isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in v)):
         raise RulesError(f"{rule}: a point on the table is [x, y] in inches, got {v!r}")
     return (float(v[0]), float(v[1]))
 
-def _zone_spots(s, player, depth, r, dense=False):
+def zone_spots(s, player, depth, r, dense=False):
     "Spots offered in a deployment zone: 8 along its middle line (`dense`: every 1.5\" on two lines)."
     y = edge_y(player) + (depth / 2 if player == 0 else -depth / 2)
     if not dense: return [(x, y) for x in (2.0, 5.0, 8.0, 11.0, 14.0, 17.0, 20.0, 23.0)]
@@ -313,13 +347,35 @@ def _zone_spots(s, player, depth, r, dense=False):
     return [(r + 0.01 + 1.5 * i, yy) for yy in ys for i in range(int((TABLE_IN - 2 * r) // 1.5) + 1)]
 
 # %% ../../../nbs/43_ff_state.ipynb #9b3f6e21
-def _nothing_to_choose(s, f):
+def nothing_to_choose(s, f):
     "A decision that lost all its options while the action that raised it finished (a push, a knockout): settle it."
     if f["kind"] == "place_flag":
-        from fortune_suite.games.fortune_fodder.flag import flag_home, _where
+        from fortune_suite.games.fortune_fodder.flag import flag_home, flag_where
         s.flag["pos"] = pos = flag_home(s)
-        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle" + _where(pos), {"flag_pos": list(pos)})
+        s.emit("info", "There is no room to put the dropped Flag down: it returns to the middle" + flag_where(pos), {"flag_pos": list(pos)})
     elif f["kind"] == "revenge":
         s.emit("info", f"No other {SIDE[f['player']]} Pilot can take the revenge token.", {}, f["player"])
     else:
         s.emit("info", f"No room within 4\" of {SIDE[f['player']]}'s edge: their knocked-out Mechs wait for the next round.", {}, f["player"])
+
+# %% ../../../nbs/43_ff_state.ipynb #45c4a9f1
+Parsed = namedtuple("Parsed", "action extra")    # what a turn's check hands to its apply: the action and what the check worked out
+
+def turn(legal, check, apply, **kw) -> Turn:
+    "A flow `Turn` from a rule's legal(s, frame), check(s, frame, action) and apply(s, frame, action): what the check works out travels with the action (`Parsed`)."
+    return Turn(legal, lambda s, frame, p: apply(s, frame, p.action), check=lambda s, frame, a: Parsed(a, check(s, frame, a)), **kw)
+
+# %% ../../../nbs/43_ff_state.ipynb #11b9974a
+def plain_xy(p) -> list:
+    "A point as JSON numbers: [x, y] of floats."
+    return [float(p[0]), float(p[1])]
+
+# %% ../../../nbs/43_ff_state.ipynb #ab4c011b
+def add_vp(s, p, n, why, objective=None, secondary=False):
+    "Side `p` scores `n` VP (`why` in the log); kept per round, per objective and for the secondary objective."
+    if n <= 0: return
+    s.vp[p] += n; s.vp_rounds[-1][p] += n
+    if secondary: s.vp_secondary[p] += n
+    if objective is not None: s.obj_scored[s.round][p].add(objective)
+    s.vp_events.append((s.round, p, n, why))
+    if not s.quiet: s.emit("info", f"{SIDE[p]} scores {n} VP: {why} (total {s.vp[p]}).", {"vp": n, "player": p, "why": why, "secondary": secondary, "objective": objective}, p)

@@ -7,13 +7,14 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from ...geometry import _orient, _on_seg
+from ...geometry import point_orientation, on_segment
 from ...geometry import (Circle, MM_PER_INCH, base_distance, point_in_polygon, segment_polygon_intersects,
                                     segment_circle_intersects, point_segment_distance, GeometryError)
 
 # %% auto #0
-__all__ = ['TABLE_IN', 'MARKER_R', 'TOWER_R', 'TERRAIN_KINDS', 'radius_in', 'Piece', 'make_piece', 'piece_distance', 'overlaps',
-           'cover_bonus', 'cloud_bonus', 'blocks_line', 'leg_cost', 'path_cost']
+__all__ = ['TABLE_IN', 'MARKER_R', 'TOWER_R', 'TERRAIN_KINDS', 'radius_in', 'Piece', 'make_piece', 'pip_fast', 'psd_fast',
+           'piece_distance', 'overlaps', 'cover_bonus', 'cloud_bonus', 'blocks_line', 'seg_poly_fast', 'rough_merged',
+           'reach_along', 'leg_cost', 'path_cost']
 
 # %% ../../../nbs/42a_ff_table.ipynb #c006
 TABLE_IN = 24.0
@@ -67,7 +68,7 @@ def make_piece(d:dict, i:int=0) -> Piece:
     return Piece(pid, kind, name, center=(float(c[0]), float(c[1])), r=float(c[2]))
 
 # %% ../../../nbs/42a_ff_table.ipynb #c009
-def _pip(x, y, pts) -> bool:
+def pip_fast(x, y, pts) -> bool:
     "Point in polygon by ray casting (the hot-path twin of geometry.point_in_polygon; boundary points may go either way)."
     inside, j = False, len(pts) - 1
     for i in range(len(pts)):
@@ -76,7 +77,7 @@ def _pip(x, y, pts) -> bool:
         j = i
     return inside
 
-def _psd(px, py, a, b) -> float:
+def psd_fast(px, py, a, b) -> float:
     "Distance from (px, py) to the segment a–b (the hot-path twin of geometry.point_segment_distance)."
     dx, dy = b[0] - a[0], b[1] - a[1]
     L2 = dx * dx + dy * dy
@@ -88,8 +89,8 @@ def piece_distance(piece:Piece, base) -> float:
     x, y, r = base
     if not piece.points: return max(0.0, math.hypot(piece.center[0] - x, piece.center[1] - y) - r - piece.r)
     pts = piece.points
-    if _pip(x, y, pts): return 0.0
-    d = min(_psd(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
+    if pip_fast(x, y, pts): return 0.0
+    d = min(psd_fast(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
     return max(0.0, d - r)
 
 def overlaps(piece:Piece, base) -> bool:
@@ -111,18 +112,18 @@ def _bbox_hits(bb, p, q):
 def blocks_line(piece:Piece, p, q) -> bool:
     "Does the segment p–q cross the piece (polygon edge or inside; circle interior)?"
     if not _bbox_hits(piece.bbox, p, q): return False
-    if piece.points: return _seg_poly(p, q, piece.points)
+    if piece.points: return seg_poly_fast(p, q, piece.points)
     return segment_circle_intersects(p, q, (*piece.center, piece.r), touch=False)
 
-def _seg_poly(p, q, pts) -> bool:
+def seg_poly_fast(p, q, pts) -> bool:
     "`segment_polygon_intersects` written out for line of sight's hot loop: the same tests on the same floats, edge by edge, without checking each point's type again (the game's points are finite numbers)."
     if len(pts) < 3: return segment_polygon_intersects(p, q, pts)      # (its error)
     p, q = (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
     pts = [(float(v[0]), float(v[1])) for v in pts]
     for a, b in zip(pts, pts[1:] + pts[:1]):                           # `segments_intersect(p, q, a, b)`
-        o1, o2, o3, o4 = _orient(p, q, a), _orient(p, q, b), _orient(a, b, p), _orient(a, b, q)
+        o1, o2, o3, o4 = point_orientation(p, q, a), point_orientation(p, q, b), point_orientation(a, b, p), point_orientation(a, b, q)
         if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4): return True
-        if (o1 == 0 and _on_seg(p, q, a)) or (o2 == 0 and _on_seg(p, q, b)) or (o3 == 0 and _on_seg(a, b, p)) or (o4 == 0 and _on_seg(a, b, q)): return True
+        if (o1 == 0 and on_segment(p, q, a)) or (o2 == 0 and on_segment(p, q, b)) or (o3 == 0 and on_segment(a, b, p)) or (o4 == 0 and on_segment(a, b, q)): return True
     return point_in_polygon(p, pts)
 
 # %% ../../../nbs/42a_ff_table.ipynb #c020
@@ -150,13 +151,13 @@ def _inside_intervals(piece:Piece, p, q) -> list:
         u = ((a[0] - p[0]) * d[1] - (a[1] - p[1]) * d[0]) / den
         if 0 < t < 1 and 0 <= u <= 1: ts.append(t)
     ts.sort()
-    return [(t0, t1) for t0, t1 in zip(ts, ts[1:]) if t1 > t0 and _pip(p[0] + d[0] * (t0 + t1) / 2, p[1] + d[1] * (t0 + t1) / 2, pts)]
+    return [(t0, t1) for t0, t1 in zip(ts, ts[1:]) if t1 > t0 and pip_fast(p[0] + d[0] * (t0 + t1) / 2, p[1] + d[1] * (t0 + t1) / 2, pts)]
 
 def _inside_fraction(piece:Piece, p, q) -> float:
     "Fraction of the segment p–q inside the piece."
     return sum(t1 - t0 for t0, t1 in _inside_intervals(piece, p, q))
 
-def _rough_merged(pieces, p, q) -> list:
+def rough_merged(pieces, p, q) -> list:
     "Merged parameter intervals of p–q inside any rough piece."
     iv = sorted(x for pc in pieces if pc.kind == "rough" for x in _inside_intervals(pc, p, q))
     out = []
@@ -165,12 +166,12 @@ def _rough_merged(pieces, p, q) -> list:
         else: out.append((a, b))
     return out
 
-def _reach(pieces, p, q, left:float) -> float:
+def reach_along(pieces, p, q, left:float) -> float:
     "The largest s in [0, 1] such that moving from p toward q by s of the way costs at most `left` (rough counts double)."
     L = math.dist(p, q)
     if L == 0: return 1.0
     cost, t = 0.0, 0.0
-    for a, b in _rough_merged(pieces, p, q) + [(1.0, 1.0)]:
+    for a, b in rough_merged(pieces, p, q) + [(1.0, 1.0)]:
         for (lo, hi, k) in ((t, a, 1), (a, b, 2)):
             seg = (hi - lo) * L * k
             if cost + seg >= left: return lo + (left - cost) / (L * k)
@@ -181,7 +182,7 @@ def _reach(pieces, p, q, left:float) -> float:
 def leg_cost(pieces, p, q) -> float:
     "Movement cost of the straight leg p–q: its length, plus the length run through rough terrain again."
     L = math.dist(p, q)
-    return L * (1 + sum(b - a for a, b in _rough_merged(pieces, p, q)))
+    return L * (1 + sum(b - a for a, b in rough_merged(pieces, p, q)))
 
 def path_cost(pieces, path) -> float:
     "Movement cost of a route of points."

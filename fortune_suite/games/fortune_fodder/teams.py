@@ -10,8 +10,8 @@ from ...engine import RulesError
 from .cards import Cards, Weapon, Mech, Pilot, load_cards
 
 # %% auto #0
-__all__ = ['team_cost', 'check_team', 'check_upgrades', 'Profile', 'make_profile', 'team_profiles', 'sample_teams',
-           'sample_upgrades', 'draft_choices', 'check_pairing']
+__all__ = ['team_cost', 'check_team', 'check_upgrades', 'upgrades_cost', 'Profile', 'make_profile', 'team_profiles',
+           'sample_teams', 'sample_upgrades', 'draft_choices', 'check_pairing']
 
 # %% ../../../nbs/41_ff_teams.ipynb #c006
 def _pairs(pairs) -> list:
@@ -60,6 +60,12 @@ def check_upgrades(cards:Cards,   # the card library
                    budget:int     # points available for upgrades (the team's points left)
                   ) -> int:
     "Check mods and buy-ins; returns the leftover points. `RulesError` names the rule broken."
+    cost = upgrades_cost(cards, pairs, upgrades)
+    if cost > budget: raise RulesError(f"points rule: the upgrades cost {cost} points but only {budget} are left")
+    return budget - cost
+
+def upgrades_cost(cards:Cards, pairs, upgrades) -> int:
+    "The points mods and buy-ins cost (checked: `RulesError` names a rule they break)."
     pairs, up = _pairs(pairs), _norm_upgrades(upgrades)
     cost, modded, used_mods, bought = 0, set(), set(), set()
     def idx(e, what):
@@ -86,8 +92,7 @@ def check_upgrades(cards:Cards,   # the card library
         if b is None: raise RulesError(f"buy-in rule: {mech.name} has no buy-in {name!r} (its buy-ins: {', '.join(x.name for x in mech.buy_ins) or 'none'})")
         if (i, name) in bought: raise RulesError(f"buy-in rule: {mech.name} already has {name}")
         bought.add((i, name)); cost += b.cost
-    if cost > budget: raise RulesError(f"points rule: the upgrades cost {cost} points but only {budget} are left")
-    return budget - cost
+    return cost
 
 # %% ../../../nbs/41_ff_teams.ipynb #c012
 _SUMMED = ("hp", "pilot_hp", "armor", "speed", "def", "ap", "aim_melee", "aim_ranged", "strength_melee",

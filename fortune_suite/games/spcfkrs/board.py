@@ -15,8 +15,8 @@ from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
 # %% auto #0
 __all__ = ['SIDES', 'SIZE', 'cell_name', 'to_cell', 'Fighter', 'Squares', 'roll_words', 'Battle', 'between', 'line_of_fire',
            'cover_of', 'cover_level', 'square_mask', 'range_mask', 'lof_masks', 'fighter_mask', 'cover_mask',
-           'wall_mask', 'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach',
-           'direct_path', 'move_path', 'walk']
+           'wall_mask', 'block_mask', 'why_not', 'targets', 'hack_targets', 'cheb_row', 'cover_key', 'reach_costs',
+           'reach', 'path_to', 'direct_path', 'move_path', 'walk']
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c006
 SIDES = ("Red", "Blue", "Green", "Yellow")                 # the sides, in seat order (2 to 4 play)
@@ -91,6 +91,7 @@ def roll_words(rec) -> str:
     if len(f) == 1 and f[0] == t: return f"rolls {t}"
     return f"rolls {' and '.join(map(str, f))}, {t} in all"
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #2cfd7073
 class Battle:
     "Fighters, cover and the round on the 24×24 grid, with the geometry of the rules."
     def __init__(self,
@@ -369,15 +370,16 @@ def _box(b:Battle, jet:bool, x:int, y:int, r:int) -> bytes:
     sb, x0, x1 = _step_bytes(b, jet), max(0, x - r), min(SIZE, x + r + 1)
     return b"".join([sb[j * SIZE + x0:j * SIZE + x1] for j in range(max(0, y - r), min(SIZE, y + r + 1))])
 
-def _dijkstra(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
+def reach_costs(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
     "Cheapest (cost, occupied) and parents from f.pos; avoid: occupied squares (`occ`, default: the other fighters') are impassable, else a tie-break. A* toward `goal`."
     best, parent = _search(b, f, avoid, goal, budget, occ)
     cells = _CELL
     return ({cells[i]: (v >> 6, v & 63) for i, v in best.items()},
             {cells[i]: (None if p < 0 else cells[p]) for i, p in parent.items()})
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #3b1503ac
 def _search(b:Battle, f:Fighter, avoid:bool, goal=None, budget=None, occ=None):
-    "`_dijkstra` by square index (col + 24·row): index → (cost << 6) | occupied, and index → its parent's index (-1: the start)."
+    "`reach_costs` by square index (col + 24·row): index → (cost << 6) | occupied, and index → its parent's index (-1: the start)."
     step = _step_costs(b, f.prof.jet)
     budget = f.prof.move if budget is None else budget
     if occ is None: occ = {x + SIZE * y for (x, y), g in b.at.items() if g is not f}
@@ -427,7 +429,7 @@ def reach(b:Battle, f:Fighter) -> dict:
         _REACH[key] = out
     return out
 
-def _path_to(parent, goal):
+def path_to(parent, goal):
     out = []
     while goal is not None: out.append(goal); goal = parent[goal]
     return out[::-1]
@@ -462,6 +464,7 @@ def _index_path(parent, i) -> list:
     while i >= 0: out.append(_CELL[i]); i = parent[i]
     return out[::-1]
 
+# %% ../../../nbs/21_spcfkrs_board.ipynb #62ff1923
 def _cheapest_path(b:Battle, f:Fighter, dest) -> list:
     "`move_path` past the direct line: the cheapest path around fighters if that fits its Move, else straight on."
     gi = dest[0] + SIZE * dest[1]

@@ -11,7 +11,7 @@ from .data import SpcfkrsOptions, load_catalog, profile
 from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, targets, hack_targets, reach, cheb_row,
                                              cover_key, cover_mask, wall_mask, fighter_mask, square_mask, cover_level)
 from .orders import acts, moves
-from .odds import _attack_odds, hit_chance
+from .odds import attack_odds_cached, hit_chance
 from .rules import Spcfkrs
 
 # %% auto #0
@@ -117,17 +117,17 @@ def _mean(d) -> float:
 _KILL_ODDS = {}
 
 def _kill_odds(b, f, w, c, g) -> tuple:
-    """(`p_kill`, mean damage) of `_attack_odds(b, f, [w.kind, w.key, cell_name(c)])` at the fighter `g` on `c`, for a
+    """(`p_kill`, mean damage) of `attack_odds_cached(b, f, [w.kind, w.key, cell_name(c)])` at the fighter `g` on `c`, for a
     weapon without blast or shots through cover: for those the odds depend only on the weapon's shots, score and damage,
     whether the target is in cover, what it can still take and whether a Plasma Shield stops the weapon — remembered by
-    those (worked out by `_attack_odds` itself the first time: the same numbers)."""
+    those (worked out by `attack_odds_cached` itself the first time: the same numbers)."""
     cov = cover_level(b, f.pos, c) > 0
     shield = w.plasma and (g.shield == "ready" or (g.shield == "up" and g.shield_round == b.round))
     key = (w.kind, w.shots, w.hit, w.damage, cov, g.left, shield)
     got = _KILL_ODDS.get(key)
     if got is None:
         if len(_KILL_ODDS) > 4096: _KILL_ODDS.clear()
-        o = _attack_odds(b, f, [w.kind, w.key, cell_name(c)])
+        o = attack_odds_cached(b, f, [w.kind, w.key, cell_name(c)])
         got = _KILL_ODDS[key] = (o.p_kill, _mean(o.damage))
     return got
 
@@ -144,7 +144,7 @@ def _best_act(b, f, alive, me):
         for c in targets(b, f, key, cover=False, only=foes):           # (enemies only)
             g = b.at[c]
             if w.blast or w.through:
-                o = _attack_odds(b, f, [w.kind, key, cell_name(c)])
+                o = attack_odds_cached(b, f, [w.kind, key, cell_name(c)])
                 pk, mean = o.p_kill, _mean(o.damage)
             else: pk, mean = _kill_odds(b, f, w, c, g)
             score = alive[g.id] * g.prof.cost * (pk + 0.1 * mean / max(1, g.left))
@@ -213,6 +213,7 @@ def _near_dist(cov, ex, ey, ck) -> tuple:
         got = _NEAR_DIST[key] = (m, m.astype(np.uint8).tobytes())
     return got
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #eddd09a4
 def _reach_arrays(rch) -> tuple:
     """`rch` (a `reach` dict: its cache hands out the same dict) as arrays, in its order: its squares, their indices
     (col + 24·row), their costs and their order key (cost, col, row) packed as (cost << 10) | (col·24 + row) (cached
@@ -266,6 +267,7 @@ def _candidates(b, f, e) -> tuple:
 
 _ARMS = {}
 
+# %% ../../../nbs/26_spcfkrs_bots.ipynb #2c46e5d1
 def _arms(b, prof) -> tuple:
     """Whether `prof` carries a melee weapon doing more than 1 damage, and its guns' longest range (1 without a gun):
     remembered per profile and catalogue (the entry keeps both, so their ids are not reused)."""

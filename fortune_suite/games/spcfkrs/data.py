@@ -136,6 +136,7 @@ def _weapon(key, e, src):
     except DiceError as x: raise CatalogError(f"{where}, field 'shots': {x}") from None
     return e
 
+# %% ../../../nbs/20_spcfkrs_data.ipynb #0d9953c4
 def load_catalog(src=None,   # None (the rules' catalogue), a dict, JSON text, or a path to a JSON file
                  name=None   # how errors name the source (default: the path, or "catalog")
                 ) -> Catalog:
@@ -284,6 +285,7 @@ LINES = ("bresenham", "supercover")
 PATHS = ("direct", "cheapest")
 EDGES = ("row1", "row24", "colA", "colX")   # deployment edges, in the order players take them by default
 
+# %% ../../../nbs/20_spcfkrs_data.ipynb #72d33b29
 @dataclass(frozen=True)
 class SpcfkrsOptions:
     "The rules choices of SPCFKRS (defaults from DECISIONS.md; *choice* marks our own readings)."

@@ -14,7 +14,7 @@ from .combat import desc
 from .orders import act_error
 
 # %% auto #0
-__all__ = ['D6', 'LOW2', 'hit_chance', 'burst', 'AttackOdds', 'attack_odds', 'clone', 'efficiency_table']
+__all__ = ['D6', 'LOW2', 'hit_chance', 'burst', 'AttackOdds', 'attack_odds', 'attack_odds_cached', 'clone', 'efficiency_table']
 
 # %% ../../../nbs/25_spcfkrs_odds.ipynb #c006
 D6, LOW2 = die(6), keep_lowest(2, die(6), 1)
@@ -89,9 +89,10 @@ def attack_odds(b:Battle,     # the battle as it stands
     f = b.get(f) if isinstance(f, str) else f
     if act is None: raise RulesError("odds: no action declared")
     if why := act_error(b, f, act): raise RulesError(f"odds: {why}")
-    return _attack_odds(b, f, act)
+    return attack_odds_cached(b, f, act)
 
-def _attack_odds(b, f, act):
+# %% ../../../nbs/25_spcfkrs_odds.ipynb #67431ce8
+def attack_odds_cached(b, f, act):
     "`attack_odds` without the legality check (for callers that listed legal targets themselves)."
     if act[0] == "hack":
         g = b.at[to_cell(act[1])]

@@ -6,7 +6,7 @@
 from __future__ import annotations
 from ...engine import RulesError
 from ...geometry import square, neighbours, GeometryError
-from .board import (Battle, Fighter, cell_name, to_cell, SIDES, _path_to, _dijkstra, line_of_fire,
+from .board import (Battle, Fighter, cell_name, to_cell, SIDES, path_to, reach_costs, line_of_fire,
                                              why_not, targets, hack_targets, reach, move_path, walk)
 from .combat import D6, skirmish, attack, hack, overdose, desc, together
 
@@ -77,13 +77,12 @@ def move_error(b:Battle, f:Fighter, move, act=None) -> str | None:
                 + (", walls block)" if b.o.full_cover_walls else ")"))
     return None
 
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #6153e3b6
 def order_error(b:Battle, f:Fighter, order) -> str | None:
     "None if `order` (a dict with 'act' and 'move') is legal for `f`, else why not."
     if not isinstance(order, dict) or set(order) - {"act", "move"}:
         return f"order format: an order is {{'act': …, 'move': …}}, got {order!r}"
     return act_error(b, f, order.get("act")) or move_error(b, f, order.get("move"), order.get("act"))
-
-
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c008
 def acts(b:Battle, f:Fighter) -> list:
@@ -168,11 +167,11 @@ def follow(b:Battle, f:Fighter, g:Fighter) -> None:
     if not g.alive: return b.say(f"{f.name}'s target {g.name} has fallen: {f.name} stays on {cell_name(f.pos)}.")
     if max(abs(f.pos[0] - g.pos[0]), abs(f.pos[1] - g.pos[1])) == 1:
         return b.say(f"{f.name} is next to {g.name} already: it stays on {cell_name(f.pos)}.", moved=f.id, to=cell_name(f.pos))
-    best, parent = _dijkstra(b, f, avoid=True, budget=4 * 24 * 24)
+    best, parent = reach_costs(b, f, avoid=True, budget=4 * 24 * 24)
     goals = [c for c in neighbours(g.pos, (24, 24)) if c in best]
     if not goals: return b.say(f"{f.name} cannot get at {g.name}: no free square next to it can be reached.")
     goal = min(goals, key=lambda c: (best[c][0], (c[0] - f.pos[0]) ** 2 + (c[1] - f.pos[1]) ** 2, c[1], c[0]))
-    path = [c for c in _path_to(parent, goal) if best[c][0] <= f.prof.move]
+    path = [c for c in path_to(parent, goal) if best[c][0] <= f.prof.move]
     start = f.pos; b.place(f, path[-1])
     if path[-1] == goal: b.say(f"{f.name} follows {g.name} to {cell_name(goal)}.", moved=f.id, to=cell_name(goal))
     else: b.say(f"{f.name} chases {g.name} but cannot keep up (needs {best[goal][0]} movement, has {f.prof.move}): "
@@ -232,6 +231,7 @@ def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, hea
         if b.decided(): break
     b.group = None
 
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #91872504
 def resolve_round(b:Battle, orders:dict) -> None:
     "Resolve a round of checked orders: Special, Stab, Shoot, Move (followers last), then end the round."
     stabbed = {fid: follow_target(b, o) for fid, o in orders.items() if is_follow(o.get("move"))}   # followers → their targets

@@ -174,6 +174,7 @@ def _options_json(o) -> dict:
     if _OPTIONS_JSON[0] is not o: _OPTIONS_JSON[:] = o, options_to_dict(o)
     return _OPTIONS_JSON[1]
 
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #387872b5
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
     def _setup(self):
@@ -383,8 +384,10 @@ class SpcfkrsState(State):
         if a == {"move": None}: return f"{f.name} stays on {cell_name(f.pos)}."
         return f"{name} decides: " + describe_order(b, f, a)[:-1].replace(":", "", 1) + "."
 
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #2d6a7318
 @register_game
 class Spcfkrs(Game):
     "SPCFKRS: two forces of vat-grown fighters on a 24×24 grid, secret orders resolved by the engine as referee."
     name, Options, State, title = "spcfkrs", SpcfkrsOptions, SpcfkrsState, "SPCFKRS"
+    docs = ("2",)   # its notebooks (20_spcfkrs_data … 29_spcfkrs_api): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=4)   # secret orders, or phase by phase

@@ -36,3 +36,12 @@ from .actions import Votoms
 from .bots import greedy_bot
 __all__ += ["Table", "get_table", "Unit", "make_unit", "make_squads", "spec_cost", "DEFAULT_SQUAD", "battle_odds",
             "VotomsOptions", "VotomsState", "Votoms", "greedy_bot"]
+
+# %% ../../../nbs/79_votoms_api.ipynb #87aa956d
+# votoms-campaign: skill checks and Burn Fate in a battle, the ready scenarios, the campaign
+from .checks import skill_check_odds, challenge_dice, check_odds
+from .game import squad_budget, squad_cost
+from .scenarios import Scenario, SCENARIOS, get_scenario, scenario_options
+from .campaign import Campaign, CampaignRules, CampaignError
+__all__ += ["skill_check_odds", "challenge_dice", "check_odds", "squad_budget", "squad_cost", "Scenario", "SCENARIOS", "get_scenario", "scenario_options",
+            "Campaign", "CampaignRules", "CampaignError"]

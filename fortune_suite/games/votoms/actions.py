@@ -9,6 +9,7 @@ from .data import VotomsError
 from .table import dist, reach, push_dir
 from . import combat as C
 from .game import VotomsState, VotomsOptions, can_fire, can_melee
+from .checks import do_check, fate_answer
 
 # %% auto #0
 __all__ = ['do_move', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms', 'attack_odds']
@@ -18,6 +19,12 @@ def _apply(self, player, a):
     self.version += 1
     act = a["act"]
     if act == "end": return self.end_turn()
+    if act in ("check", "surprise"): return do_check(self, player, a)
+    if act == "prefer":
+        self.prefs = {**getattr(self, "prefs", {}), player: a["defend"] if type(a["defend"]) is str else float(a["defend"])}
+        v = a["defend"]
+        what = {"ask": "be asked every defence.", "best": "take the best exact defence without being asked."}[v] if type(v) is str else f"be asked only when the defence changes the odds by more than {C.pct(v)}."
+        return self.emit("info", f"{self.player_name(player)} will now {what}", {"round": self.round, "seat": player, "defend": v}, player=player)
     u = self.by_id[a["unit"]]
     if act == "move": return do_move(self, u, a)
     u.spent += 1
@@ -138,13 +145,16 @@ def _plus(self, player, answer, d):
     C.plus_answer(self, answer)
     C.run(self)
 
-VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll, "grapple": _grapple, "plus": _plus}
+VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "reroll": _reroll, "grapple": _grapple, "plus": _plus,
+                       "fate": fate_answer}
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #fa1f3bfd
 def _view(self, player):
     return {"round": self.round, "turn": self.side, "order": list(self.order), "max_rounds": self.options.max_rounds,
             "points": list(self.points), "objectives": [list(o) for o in self.objectives], "table": self.table.name,
-            "map": self.table.rows(), "units": [u.to_dict() for u in self.units]}
+            "map": self.table.rows(), "units": [u.to_dict() for u in self.units], "defend": [C.preference(self, p) for p in (0, 1)], "scenario": self.options.scenario,
+            "characters": {k: {"name": c.name, "burned": self.burned.get(k, 0), "xp_left": sum(c.xp_left(burned=c.xp_burned + self.burned.get(k, 0)).values()),
+                               "surprise": self.surprises.get(k)} for k, c in self.sheets.items()}}
 
 def scores(self) -> list:
     "Each side's points: hits left of its units in the field, plus the objective markers' points."
@@ -165,12 +175,17 @@ def _describe(self, player, a):
     name = self.player_name(player)
     if d is not None:
         if d.kind == "defend": return f"{d.data['target']} defends with {a.upper()}."
+        if d.kind == "fate": return f"{d.data['character']} " + ("burns fate." if a == "burn" else "lets the check fail.")
         if d.kind == "grapple": return f"{d.data['label']} " + ("grapples." if a == "grapple" else "does not grapple.")
         if d.kind == "reroll": return f"{d.data['unit']} " + ("keeps the dice." if a == "keep" else f"rerolls {'its' if a.startswith('own') else 'an opposing'} {a.split()[1]}.")
         if d.kind == "plus": return f"{d.data['unit']} " + ("adds no +1." if a == "no +1" else f"adds {d.data['source']}'s +1 to a {a.split()[-1]}.")
         if d.kind == "charge": return f"{d.data['label']} " + ("does not melee." if a == "none" else f"charges {self.by_id[a].label} (a free melee attack).")
         return f"{d.data['label']} " + ("snap-fires first." if a == "fire" else "holds its fire.")
     if a.get("act") == "end": return f"{name} ends the turn."
+    if a["act"] == "prefer": return f"{name} sets its defence preference: {a['defend']}."
+    if a["act"] in ("check", "surprise"):
+        c = self.sheets[a["unit"].removesuffix("p") if a["unit"] not in self.sheets else a["unit"]].name
+        return f"The referee calls for {c}'s " + (f"surprise move: {a['move']}" if a["act"] == "surprise" else "skill check") + f" ({a['stat']} + {a['group']} against {a['target']} dice)."
     u = self.by_id[a["unit"]]
     act = a["act"]
     if act == "move":
@@ -197,6 +212,7 @@ VotomsState.scores = scores
 class Votoms(Game):
     "VOTOMS: squads of armoured troopers (or infantry) on a table in sticks, two actions a unit, contested rolls."
     name, Options, State, title = "votoms", VotomsOptions, VotomsState, "VOTOMS"
+    docs = ("7",)   # its notebooks (70_votoms_data … 79_votoms_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #204e9d46

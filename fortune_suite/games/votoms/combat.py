@@ -16,9 +16,10 @@ from ...dice.notation import parse
 import numpy as np
 
 # %% auto #0
-__all__ = ['NO_TOKENS', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
-           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'tokens', 'contest_choices', 'reroll_answer',
-           'settle', 'plus_answer', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
+__all__ = ['NO_TOKENS', 'DEFEND', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
+           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'defend_policy', 'preference', 'defence_table',
+           'best_of', 'spread', 'auto_defence', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer',
+           'knock', 'hit', 'damage', 'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -102,8 +103,11 @@ def run(self):
         if job["dice"] is None: job["dice"] = a.melee - spend_stun(a)     # a melee pool is counted when it comes up
         if "choice" not in job:
             data = defend_question(self, job, a, t)
-            self.ask(t.side, "defend", list(data["defend"]), data)
-            return
+            pick = auto_defence(self, t, data)
+            if pick is None:
+                self.ask(t.side, "defend", list(data["defend"]), data)
+                return
+            job["choice"] = pick
         if not settle(self, job, a, t): return           # a reroll decision is pending
         self.queue.pop(0)
     self.after_attack()
@@ -137,6 +141,58 @@ def roll_pool(self, n:int, why:str) -> list:
 def _nd6(n:int):
     "`n`d6 parsed once (the roller's record and draws are those of the text)."
     return parse(f"{n}d6")
+
+# %% ../../../nbs/72b_votoms_combat.ipynb #e41c269c
+DEFEND = ("ask", "best")      # the defence preferences by name; a number is a margin
+
+def _defend_value(v, where:str):
+    if isinstance(v, str) and v in DEFEND: return v
+    if not isinstance(v, bool) and isinstance(v, (int, float)) and 0 <= v <= 1: return float(v)
+    raise VotomsError(f"option {where} must be 'ask', 'best' or a margin from 0 to 1 (a probability), got {v!r}")
+
+def defend_policy(options, seat:int):
+    "Seat `seat`'s defence preference under `options` (its field `defend`): 'ask', 'best' or a margin (a float); VotomsError names a bad value."
+    d = options.defend
+    if not isinstance(d, dict): return _defend_value(d, "defend")
+    for k in d:
+        if isinstance(k, bool) or k not in (0, 1, "0", "1"):
+            raise VotomsError(f"option defend: {k!r} is not a seat (0 or 1); give {{seat: 'ask' | 'best' | a margin}}")
+    if (0 in d and "0" in d) or (1 in d and "1" in d): raise VotomsError("option defend: a seat given twice")
+    return _defend_value(d.get(seat, d.get(str(seat), "ask")), f"defend[{seat}]")
+
+def preference(self, seat:int):
+    "Seat `seat`'s defence preference now: as changed in play (the act `prefer`), else the option's."
+    p = getattr(self, "prefs", {})
+    return p[seat] if seat in p else defend_policy(self.options, seat)
+
+_KEYS = ("win", "damage", "destroy")        # the outcome odds a margin compares
+
+def defence_table(data:dict) -> dict:
+    "{defence: `odds`} of a defend question's data: each defence's exact odds, rerolls and +1s included."
+    return {k: odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"]) for k, e in data["defend"].items()}
+
+def best_of(table:dict) -> str:
+    "The best exact defence of a `defence_table`: least P(destroyed), then least damage (less damage dealt back), then least P(hit); first listed on a tie."
+    ks = list(table)
+    r = lambda x: round(x, 9)
+    return min(ks, key=lambda k: (r(table[k]["destroy"]), r(table[k]["mean"] - table[k]["back_mean"]), r(table[k]["win"]), ks.index(k)))
+
+def spread(table:dict) -> float:
+    "How much the choice of defence changes the odds: the largest difference, over P(hit), P(damage) and P(destroyed), between two defences."
+    return max(max(o[k] for o in table.values()) - min(o[k] for o in table.values()) for k in _KEYS)
+
+def auto_defence(self, t, data:dict):
+    "The defence the target's seat preference takes without asking (logged), or None: ask the seat."
+    pol = preference(self, t.side)
+    if pol == "ask": return None
+    table = defence_table(data)
+    sp = spread(table)
+    if pol != "best" and round(sp, 9) > pol: return None
+    k = best_of(table); o = table[k]
+    why = "its seat takes the best exact defence" if pol == "best" else f"the choice changes the odds by {pct(sp)}, within its seat's margin of {pct(pol)}"
+    self.emit("info", lambda: f"{t.label} defends with {k.upper()} ({why}: hit {pct(o['win'])}, damage {pct(o['damage'])}, destroyed {pct(o['destroy'])}).",
+              {"round": self.round, "unit": t.label, "defence": k, "auto": "best" if pol == "best" else "margin", "spread": round(sp, 6)}, player=t.side)
+    return k
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #8578c563
 def _helper(self, side, skill, unit):

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
 from .table import get_table, dist, sight, reach, _reach, DIRS
-from .units import make_squads
+from .units import make_squads, make_unit
 from . import combat as C
+from .combat import defend_policy
+from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
-__all__ = ['FIELDS', 'VotomsOptions', 'VotomsState', 'start_round', 'start_turn', 'end_turn', 'check_over', 'after_attack',
-           'can_melee', 'can_fire', 'shape_error']
+__all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'start_turn', 'end_turn',
+           'check_over', 'after_attack', 'can_melee', 'can_fire', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class VotomsOptions:
     "The rules choices and the forces of a VOTOMS battle."
     squads: tuple = ()            # two lists of unit specs (see games.votoms.units); empty: each side the default squad
     budget: int = 900             # Gildan a side may spend on its given squad (0: no limit); infantry are bought on it
+    budgets: tuple = ()           # Gildan each side may spend, [side 0, side 1] (empty: `budget` for both; 0: no limit)
     opponent: str = "squad"       # 'squad' (side 1 fields the default squad) or 'infantry' (side 1 buys enemy infantry)
     table: str = "standard"       # the map (games.votoms.table.TABLES)
     max_rounds: int = 8           # the battle ends after this many rounds
@@ -29,6 +32,11 @@ class VotomsOptions:
     bail_out: bool = True         # player characters bail out on foot when their AT is destroyed
     fall_damage: int = 1          # hits lost by a unit knocked off an edge (the text only says it falls)
     objective_points: int = 2     # points for each objective marker picked up
+    defend: object = "ask"        # each seat's defence preference: 'ask', 'best', a margin (0 to 1), or {seat: one of those}
+    characters: dict = field(default_factory=dict)   # {unit id: character sheet}: the player characters in those ATs (games.votoms.checks)
+    surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
+    first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
+    scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -37,8 +45,25 @@ class VotomsOptions:
         for n, lo, hi in (("budget", 0, 100_000), ("max_rounds", 1, 100), ("fall_damage", 0, 5), ("objective_points", 0, 100)):
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
+        if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
+        if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
+        if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
+            raise VotomsError(f"option budgets must be empty or two whole numbers from 0 to 100000 (one a side), got {self.budgets!r}")
         get_table(self.table)
-        make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent)   # names what is wrong in a squad now
+        for seat in (0, 1): defend_policy(self, seat)        # names a bad defence preference now
+        sides = make_squads([list(q) for q in self.squads] if self.squads else None, self.budget, self.opponent, self.budgets)   # names what is wrong in a squad now
+        check_characters(self.characters, sides); check_surprise_done(self.surprise_done)
+
+def squad_budget(options, side:int) -> int:
+    "The Gildan side `side` may spend on its squad under `options` (a `VotomsOptions` or a dict of its fields; 0: no limit) — what a builder shows."
+    o = options if isinstance(options, VotomsOptions) else VotomsOptions(**{k: v for k, v in options.items() if k in ("budget", "budgets")})
+    if side not in (0, 1) or isinstance(side, bool): raise VotomsError(f"side must be 0 or 1, got {side!r}")
+    return o.budgets[side] if o.budgets else o.budget
+
+def squad_cost(specs) -> int:
+    "The Gildan a squad (a list of unit specs) costs, as the budget counts it; VotomsError names a bad spec."
+    if not isinstance(specs, (list, tuple)): raise VotomsError(f"a squad is a list of unit specs, got {specs!r}")
+    return sum(make_unit(sp, f"U{i + 1}", 0).cost for i, sp in enumerate(specs))
 
 # %% ../../../nbs/72c_votoms_game.ipynb #5d43ac4c
 class VotomsState(State):
@@ -49,20 +74,25 @@ class VotomsState(State):
         o = self.options
         self.table = get_table(o.table)
         self.contest_opts = (o.ties, o.overkill)
-        sides = make_squads([list(s) for s in o.squads] if o.squads else None, o.budget, o.opponent)
+        sides = make_squads([list(s) for s in o.squads] if o.squads else None, o.budget, o.opponent, o.budgets)
         self.units, self.by_id, self.queue = [], {}, []
+        self.sheets = check_characters(o.characters, sides)       # {unit id: Character} (games.votoms.checks)
+        self.checks, self.burned, self.surprises = [], {}, {}      # this battle's skill checks, fate burned, surprise moves
+        self.prefs = {}                                            # defence preferences changed in play {seat: value} (the act prefer)
         specs = [list(s) for s in o.squads] if o.squads else [[{}] * len(us) for us in sides]
         for side, us in enumerate(sides):
             free = [sq for sq in self.table.deploy[side] if not any(sp.get("pos") == list(sq) for q in specs for sp in q)]
             for u, sp in zip(us, specs[side]):
                 u.pos = tuple(sp["pos"]) if sp.get("pos") else free.pop(0)
                 u.facing = tuple(sp["facing"]) if sp.get("facing") else (0, 1) if side == 0 else (0, -1)
+                if not self.table.on_table(u.pos):
+                    raise VotomsError(f"unit {u.id}: square {list(u.pos)} is off the table ({self.table.width} × {self.table.height} squares, 0 to {self.table.width - 1} across, 0 to {self.table.height - 1} up)")
                 if not self.table.passable(u.pos) or self.unit_at(u.pos) is not None:
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is {'taken' if self.unit_at(u.pos) else 'not open ground or water'}")
                 self.add_unit(u)
         self.round, self.side, self.order, self.over, self.helped = 0, None, (), False, set()
         self.points, self.objectives, self.version, self._cache = [0, 0], list(self.table.objectives), 0, None
-        self.emit("info", f"VOTOMS on the {self.table.name} table: " + "; ".join(
+        self.emit("info", (f"Scenario {o.scenario}: " if o.scenario else "") + f"VOTOMS on the {self.table.name} table: " + "; ".join(
             f"{self.player_name(s)}: " + ", ".join(u.label for u in us) for s, us in enumerate(sides)), {"round": 0})
         self.start_round()
 
@@ -80,6 +110,11 @@ class VotomsState(State):
 def start_round(self):
     self.round += 1
     self.snapped = set()      # units that have used Snap Fire this round
+    if self.round == 1 and self.options.first in (0, 1):      # the scenario gives round 1 to one side (an ambush)
+        first = self.options.first
+        self.order = (first, 1 - first)
+        self.emit("info", f"Round 1: {self.player_name(first)} strikes first, as the scenario has it (no roll).", {"round": 1, "first": first, "rolls": None})
+        return self.start_turn(first)
     while True:
         r = [self.roll("2d6", f"round {self.round} roll for the first turn", player=p).total for p in (0, 1)]
         if r[0] != r[1]: break
@@ -224,6 +259,11 @@ def _same(a, b) -> bool:
     return a == b
 
 def _check(self, player, action):
+    if type(action) is dict and action.get("act") in ("check", "surprise"): return check_action(self, player, action)   # the referee's calls
+    if type(action) is dict and action.get("act") == "prefer":       # a seat changes its defence preference (no action spent)
+        if why := shape_error(action): raise VotomsError(f"illegal action: {why}")
+        if "defend" not in action: raise VotomsError("illegal action: prefer needs 'defend': 'ask', 'best' or a margin from 0 to 1")
+        return action
     if type(action) is dict:
         for a in self._legal(player):      # `==` first (fast, but True == 1 there), then strictly
             if a == action and _same(action, a): return action
@@ -232,21 +272,25 @@ def _check(self, player, action):
 FIELDS = {     # act -> the fields its action object may carry besides 'act' and 'unit', and what each holds
     "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
     "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
-    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {}}
+    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
+    "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"}, "prefer": {"defend": "preference"},
+    "surprise": {"move": "name", "stat": "name", "group": "name", "target": "number"}}
 _KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
           "names": ("a list of names", lambda v: type(v) is list and all(type(x) is str for x in v)),
           "number": ("a whole number", lambda v: type(v) is int),                  # (a bool or 1.0 is not one)
           "square": ("a square [x, y] of whole numbers", lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)),
-          "flag": ("true, or left out", lambda v: v is True)}
+          "flag": ("true, or left out", lambda v: v is True),
+          "preference": ("'ask', 'best' or a margin from 0 to 1", lambda v: v in ("ask", "best") if type(v) is str else type(v) in (int, float) and 0 <= v <= 1)}
+_NO_UNIT = ("end", "prefer")      # acts of a seat, not of a unit
 
 def shape_error(action:dict) -> str|None:
     "What is malformed in an action object with a known act (an unknown field, a field of the wrong type: JSON types, strictly), or None."
     act = action["act"]
     fields = FIELDS[act]
-    known = ("act",) + (() if act == "end" else ("unit",)) + tuple(fields)
+    known = ("act",) + (() if act in _NO_UNIT else ("unit",)) + tuple(fields)
     if extra := [k for k in action if k not in known]:
         return f"{act} takes no field {extra[0]!r} (its fields: {', '.join(known)})"
-    if act != "end" and type(action.get("unit")) is not str: return f"'unit' is a unit id like 'R1', got {action.get('unit')!r}"
+    if act not in _NO_UNIT and type(action.get("unit")) is not str: return f"'unit' is a unit id like 'R1', got {action.get('unit')!r}"
     for k, kind in fields.items():
         what, ok = _KINDS[kind]
         if k in action and not ok(action[k]): return f"{act}: {k!r} is {what}, got {action[k]!r}"
@@ -257,7 +301,7 @@ def _why_illegal(self, player, action) -> str:
     name = self.player_name(player)
     if not isinstance(action, dict): return f"illegal action: {action!r} is not an action object like {{'act': 'end'}} ({name})"
     act = action.get("act")
-    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end)"
+    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end; a seat's: prefer; the referee's: check, surprise)"
     if why := shape_error(action): return f"illegal action: {why}"
     if act == "end": return f"illegal action: {action!r} (end takes no other fields)"
     uid = action["unit"]

@@ -156,12 +156,12 @@ def buy_infantry(budget:int) -> list:
         name = INFANTRY_BUY[i % len(INFANTRY_BUY)]; out.append({"infantry": name}); left -= infantry(name).cost; i += 1
     return out
 
-def make_squads(squads, budget:int=0, opponent:str="squad") -> list:
-    "The two sides' units (lists of `Unit`), checked; `VotomsError` names the side and the problem."
+def make_squads(squads, budget:int=0, opponent:str="squad", budgets=()) -> list:
+    "The two sides' units (lists of `Unit`), checked; `VotomsError` names the side and the problem; `budgets`: one a side (empty: `budget` for both)."
     if opponent not in ("squad", "infantry"): raise VotomsError(f"opponent must be 'squad' or 'infantry', got {opponent!r}")
     given = bool(squads)
     if not squads:
-        squads = [list(DEFAULT_SQUAD), buy_infantry(budget or 600) if opponent == "infantry" else list(DEFAULT_SQUAD)]
+        squads = [list(DEFAULT_SQUAD), buy_infantry((budgets[1] if budgets else budget) or 600) if opponent == "infantry" else list(DEFAULT_SQUAD)]
     if not isinstance(squads, (list, tuple)) or len(squads) != 2: raise VotomsError(f"squads: give two lists of unit specs, one a side, got {squads!r}")
     out = []
     for side, sq in enumerate(squads):
@@ -169,6 +169,7 @@ def make_squads(squads, budget:int=0, opponent:str="squad") -> list:
         if len(sq) > 8: raise VotomsError(f"squad of side {side}: at most 8 units, got {len(sq)}")
         units = [make_unit(s, f"{SIDE_LETTER[side]}{i + 1}", side) for i, s in enumerate(sq)]
         cost = sum(u.cost for u in units)
-        if budget and cost > budget and given: raise VotomsError(f"squad of side {side} costs {cost} Gildan, over the budget of {budget}")
+        b = budgets[side] if budgets else budget
+        if b and cost > b and given: raise VotomsError(f"squad of side {side} costs {cost} Gildan, over the budget of {b}")
         out.append(units)
     return out
