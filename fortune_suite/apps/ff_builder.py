@@ -88,7 +88,7 @@ class TeamBuilder(Panel):
 
     def _cell(self, kind, name):
         "A card with a see-through button over it (the click target)."
-        card = tag(W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2")), "fs-ff-card")
+        card = tag(W.HTML(layout=W.Layout(grid_area="1 / 1 / 2 / 2", margin="0")), "fs-ff-card")   # no margin: it fills its cell, no scrollbar
         btn = tag(W.Button(description="", tooltip=f"{'Mech' if kind == 'mech' else 'Pilot'} {name}: click to pair it",
                            layout=W.Layout(grid_area="1 / 1 / 2 / 2", width="100%", height="100%", margin="0", padding="0"),
                            style=W.ButtonStyle(button_color="transparent")), "fs-ff-pick", f"fs-ff-pick-{kind}-{_slug(name)}")

@@ -216,7 +216,7 @@ class CharacterSheets(Panel):
         w["spell"] = tag(W.Dropdown(options=list(SPELLS), description="spell:", style=st, layout=auto()), "fs-fmc-sheet-spell")
         w["week"] = b("Spend the week", "fs-fmc-sheet-week", button_style="warning")
         w["json"] = tag(W.Textarea(placeholder="The character's JSON appears here on Save; paste one and press Load.",
-                                   layout=W.Layout(width="100%", height="90px")), "fs-fmc-sheet-json")
+                                   layout=W.Layout(width="auto", height="90px")), "fs-fmc-sheet-json")   # auto: full width, margins inside
         w["save"], w["load"] = b("Save", "fs-fmc-sheet-save", icon="download"), b("Load", "fs-fmc-sheet-load", icon="upload")
         w["download"], w["sheet"], w["week_said"] = tag(W.HTML(), "fs-fmc-sheet-download"), tag(W.HTML(), "fs-fmc-sheet-card"), tag(W.HTML(), "fs-fmc-sheet-weeklog")
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0"))

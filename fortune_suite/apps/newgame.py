@@ -8,6 +8,7 @@ import dataclasses, html, inspect, io, re, textwrap, tokenize, typing
 import ipywidgets as W
 from ..engine import RulesError, bots_for, get_bot
 from ..ui.base import Panel, tag
+from ..ui.tabletop import FIT_CSS
 
 # %% auto #0
 __all__ = ['HUMAN', 'option_help', 'option_fields', 'seat_options', 'plain_help', 'NewGameForm', 'open_new_game',
@@ -151,11 +152,12 @@ class NewGameForm(Panel):
                  W.HTML('<span style="color:#616161">a whole number: the same seed and the same moves replay the same game; empty: a new random seed</span>',
                         layout=W.Layout(width="auto"))]
         grid = lambda cells: W.GridBox(cells, layout=W.Layout(grid_template_columns="max-content max-content minmax(200px, 1fr)",
-                                                             grid_gap="2px 12px", align_items="center", width="100%"))
+                                                             grid_gap="2px 12px", align_items="center", width="auto"))   # auto: the form's width,
+                                                                                                                          # margins inside (no scrollbar)
         self._grid, self.more = grid(rows), None
         if more:                                           # the rest of the rules' options, folded until opened
             self.more = tag(W.Accordion(children=[grid(more)], titles=(f"More options ({len(more) // 3}): as the rules have them unless changed",),
-                                        selected_index=None, layout=W.Layout(width="100%")), "fs-newgame-more")
+                                        selected_index=None, layout=W.Layout(width="auto")), "fs-newgame-more")
         self._seatbox = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-newgame-seats")
         self._seathelp = W.HTML(layout=W.Layout(width="auto"))
         ex = tuple(extra) if extra is not None else (None, None)
@@ -168,7 +170,7 @@ class NewGameForm(Panel):
         self.spot = self.error_spot()
         self.seats, self._n = [], None
         self._follow_players()
-        title = W.HTML(f'<b style="font-size:15px">New game of {_esc(game.title or game.name)}</b> '
+        title = W.HTML(FIT_CSS + f'<b style="font-size:15px">New game of {_esc(game.title or game.name)}</b> '
                        f'<span style="color:#616161">— {_esc(title or "the options of the rules (the current game’s values to start with)")}</span>')
         self.set_children(title, self._grid, *([self.more] if self.more is not None else []), W.HTML("<b>Seats</b>"),
                           self._seatbox, self._seathelp,

@@ -50,8 +50,8 @@ class PigBoard(Component):
     css = "fs-pig-board"
     def __init__(self):
         super().__init__()
-        self._board = tag(W.HTML(layout=W.Layout(width="100%")), "fs-pig-score")
-        self._help = tag(W.HTML(layout=W.Layout(width="100%")), "fs-pig-help")
+        self._board = tag(W.HTML(layout=W.Layout(width="auto")), "fs-pig-score")    # as wide as the panel, margins included (100% would
+        self._help = tag(W.HTML(layout=W.Layout(width="auto")), "fs-pig-help")      # add the margins and push a scrollbar under it)
         self.actions = ActionButtons(pig_label, spot=True)
         self.set_children(self._board, self._help, self.actions.box)
 

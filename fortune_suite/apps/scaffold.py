@@ -10,6 +10,7 @@ import traitlets
 import ipywidgets as W
 from ..engine import State, RulesError, SaveError, get_bot
 from ..ui.base import Panel, tag, shows_errors, plain_words
+from ..ui.tabletop import FIT_CSS
 from .component import Component, ActionButtons
 from .log import LogPanel, check_entry
 from ..ui.luck import LuckPanel
@@ -55,7 +56,7 @@ class AppScaffold(Panel):
         self.controllers, self.bots, self._custom = {}, {}, {}
         for p in range(state.players): self._control(p, seats.get(p, HUMAN))
         name = title or state.game.title or state.game.name
-        self._title = tag(W.HTML(f'<b style="font-size:16px">{html.escape(name)}</b>'), "fs-app-title")
+        self._title = tag(W.HTML(FIT_CSS + f'<b style="font-size:16px">{html.escape(name)}</b>'), "fs-app-title")   # menus that fit
         self._seatbox = tag(W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center")), "fs-app-seats")
         self._who = tag(W.HTML(), "fs-app-who")
         self._tool_spot, self._load_spot = self.error_spot(), self.error_spot()

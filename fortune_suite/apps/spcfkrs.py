@@ -31,8 +31,8 @@ PRESETS = {
     "Fire support: Machine Gun, Assault Rifle, 1": [["machine_gun"], ["assault_rifle"], []],
     "Sniper and screen: Bullet Sniper + 5": [["bullet_sniper"]] + [[]] * 5,
     "Plasma: Plasma Rifle ×2 + 2": [["plasma_rifle"]] * 2 + [[]] * 2,
-    "Rocket team: Rocket Launcher + Plasma Pistol": [["rocket_launcher"], ["plasma_pistol"]],
-    "Blitz: Jet Pack + Plasma Sword, Amph Dose + Sword": [["jet_pack", "plasma_sword"], ["amph_dose", "plasma_sword"]],
+    "Rockets: Rocket Launcher, Plasma Pistol": [["rocket_launcher"], ["plasma_pistol"]],
+    "Blitz: 2 Plasma Swords, fast": [["jet_pack", "plasma_sword"], ["amph_dose", "plasma_sword"]],
     "Horde: 10 base fighters": [[]] * 10,
 }
 
@@ -61,9 +61,9 @@ class SpcfkrsBoard(Component):
         w, auto = {}, lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
         def mk(name, widget): w[name] = tag(widget, f"fs-sp-{name}"); return w[name]
         for k in ("hint", "legend", "cards", "who", "orders", "choice", "report", "last", "preview"): mk(k, W.HTML())
-        mk("force", W.Dropdown(options=list(PRESETS), description="Force:", style={"description_width": "initial"},
-                               layout=W.Layout(width="100%", max_width="460px")))
-        mk("forcejson", W.Text(placeholder='or type one as JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="100%", max_width="460px")))
+        mk("force", W.Dropdown(options=list(PRESETS), layout=W.Layout(width="auto", max_width="460px"),   # auto: the panel's width less
+                               tooltip="a ready-made force: its fighters and points show below"))          # the margins, every name in sight
+        mk("forcejson", W.Text(placeholder='or type one as JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="auto", max_width="460px")))
         mk("submit", W.Button(description="Submit force", button_style="success", layout=auto()))
         mk("weapon", W.Dropdown(description="Weapon:", options=[], style={"description_width": "initial"}, layout=W.Layout(width="auto", max_width="300px")))
         mk("clickmode", W.ToggleButtons(options=[("Auto", "auto"), ("Attack", "attack"), ("Move", "move")], value="auto",

@@ -8,7 +8,7 @@ import base64, re
 import traitlets
 import ipywidgets as W
 from ..ui.base import Panel, tag, plain_words
-from ..ui.tabletop import tip, help_line, esc
+from ..ui.tabletop import tip, help_line, esc, FIT_CSS
 from ..games.votoms import (STATS, GROUPS, SKILL_GRID, AT_SKILLS, VEHICLES, AT_WEAPONS, PERSONAL_WEAPONS,
                                              level_cost, SheetError, VotomsError)
 from ..games.votoms import Character, RULES, item_cost
@@ -75,7 +75,7 @@ class CharacterBuilder(Panel):
         self._save = tag(W.Button(description="Save sheet", icon="download", layout=auto()), "fs-vt-save")
         self._load = tag(W.Button(description="Load sheet", icon="upload", layout=auto()), "fs-vt-load")
         self._download = tag(W.HTML(), "fs-vt-download")
-        head = W.HTML('<div style="font-size:15px"><b>Build a character</b></div>' + help_line(
+        head = W.HTML(FIT_CSS + '<div style="font-size:15px"><b>Build a character</b></div>' + help_line(
             f"{RULES.start_xp} XP buy stats and skill groups (a level costs 1, 3, 6 or 10 XP in all), {RULES.start_at_xp} XP buys AT skills; "
             f"challenges the referee approves give up to {RULES.max_challenge_xp} more. {RULES.start_gildan} Gildan buy an AT and weapons. "
             "A skill check rolls a stat plus a group: hover a stat to see its named skills."))

@@ -163,8 +163,8 @@ def defence_html(choices:dict,        # defence ("move", "armor", "melee") -> `o
                  dice:dict|None=None  # defence -> the defender's dice with it (to show)
                 ) -> str:
     "The defender's choices side by side: for each defence the attacker's P(win), P(destroyed), P(explodes); the best marked."
-    td = '<td style="padding:1px 5px;white-space:nowrap">'
-    head = "".join(f'<th style="padding:1px 5px;text-align:left;white-space:nowrap">{h}</th>' for h in
+    td = '<td style="padding:1px 3px;white-space:nowrap">'     # six columns in the side panel (about 340 px): no room to spare
+    head = "".join(f'<th style="padding:1px 3px;text-align:left;white-space:nowrap">{h}</th>' for h in
                    ("defence", tip("dice", "The defender's dice with this defence."), tip("P(hit)", "The chance the attacker wins the contest."),
                     tip("P(stun)", TERMS["stun"]), tip("P(dest.)", TERMS["destroyed"]), tip("P(expl.)", TERMS["explodes"])))
     rows = ""

@@ -5,15 +5,17 @@
 # %% ../../nbs/12a_ui_board.ipynb #c003
 from __future__ import annotations
 import contextlib, math
+import numpy as np
 from typing import NamedTuple
 import traitlets
 from bokeh.plotting import figure
-from bokeh.models import ColumnDataSource, Range1d, HoverTool, Arrow, VeeHead
+from bokeh.models import ColumnDataSource, Range1d, HoverTool
 from bokeh.events import Tap
 from .base import Panel
 
 # %% auto #0
-__all__ = ['BoardError', 'Piece', 'BoardEvent', 'Board']
+__all__ = ['LABEL_PX', 'LABEL_PAD', 'BoardError', 'Piece', 'BoardEvent', 'Board', 'text_px', 'label_size', 'place_labels',
+           'arrow_shape', 'arrow_discs']
 
 # %% ../../nbs/12a_ui_board.ipynb #c006
 class BoardError(ValueError):
@@ -41,9 +43,9 @@ class BoardEvent(NamedTuple):
 _COMMON = {"highlight": ("xs", "ys", "color", "cell"),
            "selection": ("xs", "ys"),
            "paths": ("xs", "ys", "color", "width"),
-           "arrows": ("x0", "y0", "x1", "y1", "color"),
+           "arrows": ("x0", "y0", "x1", "y1", "color", "hx", "hy", "xs", "ys"),
            "pieces": ("id", "x", "y", "radius", "color", "line_color", "label", "text_color", "tooltip", "cell"),
-           "labels": ("x", "y", "text", "color", "background")}
+           "labels": ("x", "y", "text", "color", "background", "ax", "ay", "lead")}
 
 class Board(Panel):
     "Base of the boards: one Bokeh figure, a data source per layer, pieces, highlights, overlays and clicks."
@@ -57,6 +59,7 @@ class Board(Panel):
     label_px = 11                   # font size of piece labels, in pixels
     x_axis_location = "below"       # "above" puts the column labels on top
     changed_only = False            # True: a layer is sent only when its data differ from what was last sent
+    px_per_unit = None              # (x, y) screen pixels per board unit (subclasses set it; default: the figure's size / its ranges)
 
     def __init__(self,
                  x_range:tuple,         # (left, right) in figure coordinates
@@ -66,6 +69,7 @@ class Board(Panel):
                  title:str|None=None,   # optional title above the board
                  show_selection=True):  # outline the last clicked cell or piece
         super().__init__()
+        self.px_per_unit = tuple(self.px_per_unit or (width / abs(x_range[1] - x_range[0]), height / abs(y_range[1] - y_range[0])))
         self.box.add_class("fs-board")
         self._pieces, self._highlight, self._paths, self._arrows, self._labels = {}, {}, [], [], []
         self._handlers, self._holding, self._dirty, self._sent = [], 0, set(), {}
@@ -81,15 +85,16 @@ class Board(Panel):
         fig.patches("xs", "ys", source=hl, fill_color="color", fill_alpha=0.45, line_color="color", line_width=2)
         fig.patches("xs", "ys", source=self._source("selection"), fill_alpha=0, line_color="#d50000", line_width=3)
         fig.multi_line("xs", "ys", source=self._source("paths"), line_color="color", line_width="width", line_alpha=0.85)
-        ar = self._source("arrows")
-        fig.add_layout(Arrow(source=ar, x_start="x0", y_start="y0", x_end="x1", y_end="y1", line_color="color",
-                             line_width=3, end=VeeHead(size=12, fill_color="color", line_color="color")))
+        ar, lb = self._source("arrows"), self._source("labels")     # under the pieces: arrows and the leaders of moved labels
+        fig.segment("x0", "y0", "hx", "hy", source=ar, line_color="color", line_width=3, line_alpha=0.9)
+        fig.patches("xs", "ys", source=ar, fill_color="color", line_color="color", line_width=1, fill_alpha=0.95)
+        fig.segment("ax", "ay", "x", "y", source=lb, line_color="color", line_width=1, line_alpha="lead", line_dash="dotted")
         pc = self._source("pieces")
         pr = fig.circle("x", "y", radius="radius", source=pc, fill_color="color", line_color="line_color", line_width=1.5)
         fig.text("x", "y", text="label", source=pc, text_color="text_color", text_align="center",
                  text_baseline="middle", text_font_size=f"{self.label_px}px", text_font_style="bold")
         fig.add_tools(HoverTool(renderers=[pr], tooltips="@tooltip"))
-        fig.text("x", "y", text="text", source=self._source("labels"), text_color="color", text_align="center",
+        fig.text("x", "y", text="text", source=lb, text_color="color", text_align="center",
                  text_baseline="middle", text_font_size="10px", text_font_style="bold", background_fill_color="background",
                  background_fill_alpha=0.9, padding=2, border_line_color="color", border_line_alpha=0.6)
         self._build_overlays(fig)
@@ -121,8 +126,10 @@ Board.default_radius = 0.4
 
 # %% ../../nbs/12a_ui_board.ipynb #c014
 def _touch(self:Board, *layers):
-    "Mark `layers` changed; send them now unless inside `hold()`."
+    "Mark `layers` changed; send them now unless inside `hold()`. (Arrows and labels keep clear of the pieces: they follow them.)"
     self._dirty.update(layers)
+    if "pieces" in layers: self._dirty.update([k for k, v in (("arrows", self._arrows), ("labels", self._labels)) if v])
+    if "arrows" in layers and self._labels: self._dirty.add("labels")
     if not self._holding: self._flush()
 
 def _flush(self:Board):
@@ -208,6 +215,119 @@ def _cols_pieces(self:Board):
 Board.place, Board._get, Board.move, Board.remove, Board.clear_pieces = _place, _get, _move, _remove, _clear_pieces
 Board.pieces, Board.pieces_at, Board._cols_pieces = property(_pieces_prop), _pieces_at, _cols_pieces
 
+# %% ../../nbs/12a_ui_board.ipynb #b7a1e002
+# advance widths of ' ' … '~' in Liberation Sans Bold (= Arial / Helvetica Bold metrics), in hundredths of an em
+_WIDTHS = (28, 33, 47, 56, 56, 89, 72, 24, 33, 33, 39, 58, 28, 33, 28, 28, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 33, 33, 58,
+           58, 58, 61, 98, 72, 72, 72, 72, 67, 61, 78, 72, 28, 56, 72, 61, 83, 72, 78, 67, 78, 72, 67, 61, 72, 67, 94, 67, 67,
+           61, 33, 28, 33, 58, 56, 33, 56, 61, 56, 61, 56, 33, 61, 61, 28, 28, 56, 28, 89, 61, 61, 61, 61, 39, 56, 33, 61, 56,
+           78, 56, 56, 50, 39, 28, 39, 58)
+_WIDE = 1.2            # em: a character outside the table (✕, ⚡, …: drawn from a fallback font) is counted this wide
+LABEL_PX = 10          # font size of board labels, in pixels
+LABEL_PAD = 2          # padding inside a label's box, in pixels (its border is 1 px)
+
+def text_px(text:str, size:float=LABEL_PX) -> float:
+    "Width in pixels of `text` in bold `size`-px Helvetica (Liberation Sans Bold's widths; a symbol outside them counts wide)."
+    return size * sum(_WIDTHS[o - 32] / 100 if 32 <= (o := ord(ch)) < 127 else 0.28 if ch == "·" else _WIDE for ch in str(text))
+
+def label_size(text:str, px_per_unit=(1, 1), size:float=LABEL_PX) -> tuple:
+    "(width, height) of the box a label of `text` is drawn in (text, padding, border, 2 px to spare), in board units."
+    return ((text_px(text, size) + 2 * LABEL_PAD + 4) / px_per_unit[0], (1.25 * size + 2 * LABEL_PAD + 4) / px_per_unit[1])
+
+def _overlaps(cx, cy, w, h, boxes, gap):
+    "For candidate centres (cx, cy) of a w × h box: does it overlap any of `boxes` (rows x, y, w, h) with `gap` between?"
+    if not len(boxes): return np.zeros(len(cx), bool)
+    b = np.asarray(boxes, float)
+    return ((np.abs(cx[:, None] - b[None, :, 0]) < (w + b[None, :, 2]) / 2 + gap) &
+            (np.abs(cy[:, None] - b[None, :, 1]) < (h + b[None, :, 3]) / 2 + gap)).any(axis=1)
+
+def _covers(cx, cy, w, h, discs):
+    "For candidate centres: how many of the `discs` (rows x, y, r) the w × h box would cover."
+    if not len(discs): return np.zeros(len(cx))
+    d = np.asarray(discs, float)
+    nx = np.clip(d[None, :, 0], cx[:, None] - w / 2, cx[:, None] + w / 2)      # the box's nearest point to each centre
+    ny = np.clip(d[None, :, 1], cy[:, None] - h / 2, cy[:, None] + h / 2)
+    return (np.hypot(nx - d[None, :, 0], ny - d[None, :, 1]) < d[None, :, 2]).sum(axis=1)
+
+def place_labels(wanted,              # [(x, y)]: where each label's centre would go, most important first
+                 sizes,               # [(w, h)]: each label's box, in the same units
+                 discs=(),            # [(x, y, r)]: pieces a label should rather not cover
+                 bounds=None,         # (xmin, xmax, ymin, ymax): the boxes stay inside (None: anywhere)
+                 gap:float=0.0,       # the least room between two boxes
+                 cover_cost:float=3.0,  # what covering pieces costs, in box heights of moving away
+                 anchors=None,        # [(x, y)]: the piece (or place) each label tells of (None: no such rule)
+                 pieces=None,         # [(x, y)]: centres of the pieces a label could be taken for (None: the discs')
+                 owner_cost:float=2.0) -> list:   # what a spot nearer another piece than the label's own costs, in box heights
+    "Centres for the label boxes: no two overlap, each as near its wanted spot as it can be (see above)."
+    placed, out = [], []
+    pieces = np.asarray([d[:2] for d in discs] if pieces is None else pieces, float).reshape(-1, 2)
+    for idx, ((wx, wy), (w, h)) in enumerate(zip(wanted, sizes)):
+        wx, wy, w, h = float(wx), float(wy), float(w), float(h)
+        if bounds is not None:                                     # the wanted spot itself pulled onto the board
+            x0, x1, y0, y1 = bounds[0] + w / 2, bounds[1] - w / 2, bounds[2] + h / 2, bounds[3] - h / 2
+            wx, wy = (min(max(wx, x0), x1) if x0 <= x1 else (x0 + x1) / 2), (min(max(wy, y0), y1) if y0 <= y1 else (y0 + y1) / 2)
+        s, best = h / 2, None                                      # candidates on square rings of step s around the spot
+        span = (max(bounds[1] - bounds[0], bounds[3] - bounds[2]) if bounds is not None else 50 * h) / s + 2
+        for k in range(int(span) + 1):
+            if best is not None and k * s > best[0]: break         # no spot further out can cost less
+            if k == 0: i, j = np.zeros(1), np.zeros(1)
+            else:
+                r = np.arange(-k, k + 1)
+                i = np.concatenate([r, r, np.full(2 * k - 1, -k), np.full(2 * k - 1, k)])
+                j = np.concatenate([np.full(2 * k + 1, -k), np.full(2 * k + 1, k), r[1:-1], r[1:-1]])
+            cx, cy = wx + i * s, wy + j * s
+            ok = ~_overlaps(cx, cy, w, h, placed, gap)
+            if bounds is not None:
+                ok &= (cx - w / 2 >= bounds[0] - 1e-9) & (cx + w / 2 <= bounds[1] + 1e-9) & (cy - h / 2 >= bounds[2] - 1e-9) & (cy + h / 2 <= bounds[3] + 1e-9)
+            if not ok.any(): continue
+            n = _covers(cx, cy, w, h, discs)
+            cost = np.hypot(cx - wx, cy - wy) + cover_cost * h * (n > 0) + 0.1 * h * n
+            if anchors is not None and len(pieces):                # a label nearer another piece than its own reads as that one's
+                ax, ay = anchors[idx]
+                others = pieces[np.hypot(pieces[:, 0] - ax, pieces[:, 1] - ay) > 1e-9]
+                if len(others):
+                    near = lambda px, py: np.hypot(np.maximum(np.abs(px - cx[:, None]) - w / 2, 0), np.maximum(np.abs(py - cy[:, None]) - h / 2, 0))
+                    cost = cost + owner_cost * h * (near(others[:, 0], others[:, 1]).min(axis=1) < near(np.array([ax]), np.array([ay]))[:, 0] - 1e-9)
+            order = np.lexsort((j, np.abs(i), cost))                # cheapest; then the least sideways; then upward in units
+            o = next(o for o in order if ok[o])
+            if best is None or cost[o] < best[0] - 1e-12: best = (float(cost[o]), float(cx[o]), float(cy[o]))
+        x, y = (best[1], best[2]) if best is not None else (wx, wy)   # no free spot anywhere: where it asked to be
+        placed.append((x, y, w, h)); out.append((x, y))
+    return out
+
+def arrow_shape(a, b,                 # (x, y) of its tail and of the place it points at
+                ra:float=0.0,         # radius of the piece standing at `a` (0: none) — the arrow starts at its edge
+                rb:float=0.0,         # radius of the piece at `b` — the head stops at its edge
+                px_per_unit=(1, 1),   # screen pixels per unit (the head's size and the gaps are in pixels)
+                shift:float=0.0,      # pixels to move the arrow sideways (to its right), e.g. one of two opposite arrows
+                side:int=1,           # with no room between the pieces: run beside them on the right (1) or the left (-1)
+                head:float=11, half:float=5, gap:float=2) -> dict:
+    "The arrow from `a` to `b` as drawn: tail (x0, y0), where the shaft meets the head (hx, hy), tip (x1, y1), head triangle (xs, ys)."
+    (ax, ay), (bx, by) = a, b
+    sx, sy = px_per_unit
+    dx, dy = (bx - ax) * sx, (by - ay) * sy                        # in pixels, where the shape is decided
+    L = math.hypot(dx, dy)
+    if L == 0: return dict(x0=ax, y0=ay, x1=bx, y1=by, hx=bx, hy=by, xs=[bx] * 3, ys=[by] * 3, beside=False)
+    ux, uy = dx / L, dy / L
+    t0 = ra * sx + gap if ra else 0.0                              # a piece is a circle of radius r·(x pixels per unit)
+    t1 = L - (rb * sx + gap if rb else 0.0)
+    beside = t1 - t0 < head + 4
+    if beside:                                                      # no room between the pieces: the arrow runs beside them,
+        shift += side * (max(ra, rb) * sx + 4)                      # clear of both, from one centre's level to the other's
+        t0, t1 = (0.0, L) if L >= head + 4 else (L / 2 - (head + 4) / 2, L / 2 + (head + 4) / 2)
+    px, py = uy * shift, -ux * shift                                # to the right of the direction, in pixels
+    at = lambda t, side=0.0: (ax + (ux * t + px - uy * side) / sx, ay + (uy * t + py + ux * side) / sy)
+    (x0, y0), (x1, y1), (hx, hy) = at(t0), at(t1), at(t1 - head)
+    (lx, ly), (rx, ry) = at(t1 - head, half), at(t1 - head, -half)
+    return dict(x0=x0, y0=y0, x1=x1, y1=y1, hx=hx, hy=hy, xs=[x1, lx, rx], ys=[y1, ly, ry], beside=beside)
+
+def arrow_discs(shape:dict, px_per_unit=(1, 1), every:float=8, r:float=3, head:float=11) -> list:
+    "Discs (x, y, r) along an `arrow_shape` — its shaft every `every` px, and its head — for labels to keep clear of."
+    sx, sy = px_per_unit
+    L = math.hypot((shape["x1"] - shape["x0"]) * sx, (shape["y1"] - shape["y0"]) * sy)
+    n = max(1, int(L // every))
+    out = [(shape["x0"] + (shape["x1"] - shape["x0"]) * k / n, shape["y0"] + (shape["y1"] - shape["y0"]) * k / n, r / min(sx, sy)) for k in range(n + 1)]
+    return out + [((shape["x1"] + shape["hx"]) / 2, (shape["y1"] + shape["hy"]) / 2, 0.6 * head / min(sx, sy))]
+
 # %% ../../nbs/12a_ui_board.ipynb #c021
 def _highlight(self:Board,
                cells,                 # iterable of cells
@@ -263,9 +383,24 @@ def _cols_paths(self:Board):
     return dict(xs=[[p[0] for p in pts] for pts, _, _ in self._paths], ys=[[p[1] for p in pts] for pts, _, _ in self._paths],
                 color=[c for _, c, _ in self._paths], width=[w for _, _, w in self._paths])
 
+def _radius_at(self:Board, x, y) -> float:
+    "Radius of the biggest piece centred at (x, y), 0 if none: an arrow from or to there stops at its edge."
+    return max((p["radius"] for p in self._pieces.values() if abs(p["x"] - x) < 1e-9 and abs(p["y"] - y) < 1e-9), default=0.0)
+
+def _arrow(self:Board, a, b, shift=0.0) -> dict:
+    "The `arrow_shape` from `a` to `b` between the pieces there; one that must run beside them takes the side with fewer pieces in its way."
+    ra, rb = self._radius_at(*a), self._radius_at(*b)
+    s = arrow_shape(a, b, ra, rb, self.px_per_unit, shift=shift)
+    if not s["beside"]: return s
+    discs = [(p["x"], p["y"], p["radius"]) for p in self._pieces.values()]
+    blocked = lambda s: sum(math.hypot(x - px, y - py) < r + pr for x, y, r in arrow_discs(s, self.px_per_unit) for px, py, pr in discs)
+    return min((s, arrow_shape(a, b, ra, rb, self.px_per_unit, shift=shift, side=-1)), key=blocked)
+
 def _cols_arrows(self:Board):
-    return dict(x0=[a[0] for a, _, _ in self._arrows], y0=[a[1] for a, _, _ in self._arrows],
-                x1=[b[0] for _, b, _ in self._arrows], y1=[b[1] for _, b, _ in self._arrows], color=[c for *_, c in self._arrows])
+    "The arrows as drawn (`arrow_shape`): from edge to edge of the pieces at their ends, two opposite ones side by side."
+    ends = [(a, b) for a, b, _ in self._arrows]
+    rows = [self._arrow(a, b, shift=3 if (b, a) in ends and a != b else 0) for a, b in ends]
+    return dict({k: [r[k] for r in rows] for k in ("x0", "y0", "x1", "y1", "hx", "hy", "xs", "ys")}, color=[c for *_, c in self._arrows])
 
 def _label_at(self:Board,
               where,                    # a cell, a point or a piece id (where the board allows)
@@ -275,7 +410,7 @@ def _label_at(self:Board,
               offset=(0, 0)):           # shift from the centre of `where`, in board units
     "Write `text` in a small box on the board at `where` (target odds, a casualty mark, a zone's name)."
     x, y = self._point(where)
-    self._labels.append((float(x + offset[0]), float(y + offset[1]), str(text), color, background))
+    self._labels.append((float(x + offset[0]), float(y + offset[1]), str(text), color, background, float(x), float(y)))
     self._touch("labels")
 
 def _clear_labels(self:Board):
@@ -283,8 +418,19 @@ def _clear_labels(self:Board):
     self._labels.clear(); self._touch("labels")
 
 def _cols_labels(self:Board):
-    return dict(x=[l[0] for l in self._labels], y=[l[1] for l in self._labels], text=[l[2] for l in self._labels],
-                color=[l[3] for l in self._labels], background=[l[4] for l in self._labels])
+    "The labels where `place_labels` puts them (clear of each other, of the pieces and arrows where it can, on the board); a moved one gets a leader."
+    L, (sx, sy) = self._labels, self.px_per_unit
+    sizes = [label_size(l[2], self.px_per_unit) for l in L]
+    xr, yr = self.figure.x_range, self.figure.y_range
+    keep_clear = [(p["x"], p["y"], p["radius"]) for p in self._pieces.values()]
+    if L: keep_clear += [d for a in (self._columns("arrows"),) for i in range(len(a["x0"]))
+                         for d in arrow_discs({k: a[k][i] for k in ("x0", "y0", "x1", "y1", "hx", "hy")}, self.px_per_unit)]
+    at = place_labels([l[:2] for l in L], sizes, keep_clear,
+                      (min(xr.start, xr.end), max(xr.start, xr.end), min(yr.start, yr.end), max(yr.start, yr.end)), gap=1 / min(sx, sy),
+                      anchors=[l[5:7] for l in L], pieces=[(p["x"], p["y"]) for p in self._pieces.values()])
+    return dict(x=[x for x, _ in at], y=[y for _, y in at], text=[l[2] for l in L], color=[l[3] for l in L], background=[l[4] for l in L],
+                ax=[l[5] for l in L], ay=[l[6] for l in L],
+                lead=[0.8 if math.hypot((x - l[0]) * sx, (y - l[1]) * sy) > 10 else 0.0 for (x, y), l in zip(at, L)])
 
 Board.label, Board.clear_labels, Board._cols_labels = _label_at, _clear_labels, _cols_labels
 Board.labels = property(lambda self: [l[2] for l in self._labels], doc="the texts of the labels on the board, in order")
@@ -292,7 +438,7 @@ Board.labels = property(lambda self: [l[2] for l in self._labels], doc="the text
 Board.highlight, Board.clear_highlight, Board.highlighted = _highlight, _clear_highlight, property(_highlighted)
 Board._cols_highlight, Board._point, Board.draw_path, Board.draw_arrow = _cols_highlight, _point, _draw_path, _draw_arrow
 Board.clear_overlays, Board._clear_extra_overlays = _clear_overlays, lambda self: None
-Board._cols_paths, Board._cols_arrows = _cols_paths, _cols_arrows
+Board._cols_paths, Board._cols_arrows, Board._radius_at, Board._arrow = _cols_paths, _cols_arrows, _radius_at, _arrow
 
 # %% ../../nbs/12a_ui_board.ipynb #c024
 def _piece_at(self:Board, x, y):

@@ -34,6 +34,7 @@ class GridBoard(Board):
         if not all(isinstance(v, int) and v > 0 for v in (cols, rows)):
             raise GeometryError(f"a grid needs positive whole numbers of columns and rows, got {cols!r} × {rows!r}")
         self.cols, self.rows, self.cell_px = cols, rows, cell_px
+        self.px_per_unit = (cell_px, cell_px)
         self.palette = {**type(self).palette, **(palette or {})}
         self._kinds = {}
         self.label_px = max(8, round(cell_px * 0.45))

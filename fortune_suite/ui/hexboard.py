@@ -39,6 +39,7 @@ class HexBoard(Board):
             raise GeometryError(f"a hex map needs positive whole numbers of columns and rows, got {cols!r} × {rows!r}")
         if orientation not in ("pointy", "flat"): raise GeometryError(f"orientation must be 'pointy' or 'flat', got {orientation!r}")
         self.cols, self.rows, self.orientation, self.numbers = cols, rows, orientation, numbers
+        self.px_per_unit = (hex_px, hex_px)
         self.layout = "odd-r" if orientation == "pointy" else "odd-q"
         self.palette = {**type(self).palette, **(palette or {})}
         self._kinds = {}

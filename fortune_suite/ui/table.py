@@ -39,6 +39,7 @@ class TableBoard(Board):
         if not all(isinstance(v, numbers.Real) and v > 0 for v in (width, height)):
             raise GeometryError(f"a table needs a positive width and height, got {width!r} × {height!r}")
         self.width, self.height, self.grid_in = float(width), float(height), grid_in
+        self.px_per_unit = (px_per_in, px_per_in)
         self._terrain, self._measures, self._rings, self._los = {}, [], {}, []
         super().__init__((0, width), (0, height), width * px_per_in + 40, height * px_per_in + 30, title, show_selection)
 

@@ -8,8 +8,8 @@ import html
 from typing import NamedTuple
 
 # %% auto #0
-__all__ = ['SHAPES', 'STATES', 'esc', 'tip', 'help_line', 'Swatch', 'legend_html', 'bar_html', 'status_card_html', 'card_html',
-           'hand_html']
+__all__ = ['FIT_CSS', 'SHAPES', 'STATES', 'esc', 'tip', 'help_line', 'Swatch', 'legend_html', 'bar_html', 'status_card_html',
+           'card_html', 'hand_html']
 
 # %% ../../nbs/16_ui_tabletop.ipynb #093c7293
 def esc(x) -> str:
@@ -28,6 +28,10 @@ def tip(text:str,      # the term as shown, e.g. "Armor"
 def help_line(text:str) -> str:
     "A short grey line of help (what a control does, what to do next)."
     return f'<div class="fs-help" style="color:#616161;font-size:12px;line-height:1.35;margin:2px 0">{esc(text)}</div>'
+
+# %% ../../nbs/16_ui_tabletop.ipynb #a7f1c002
+FIT_CSS = ("<style>.fs-panel .widget-dropdown > select { flex: 1 1 auto; width: auto; max-width: 100%; padding-right: 32px; }"
+           ".fs-panel .widget-inline-hbox > .widget-label { align-self: center; }</style>")
 
 # %% ../../nbs/16_ui_tabletop.ipynb #99e3dcdf
 SHAPES = ("square", "circle", "ring", "line", "cross", "dashed")

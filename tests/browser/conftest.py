@@ -286,8 +286,9 @@ def open_lab_page(browser, lab:"Lab"):
     return pg
 
 def launch_chromium(pw, path=CHROMIUM):
-    "Launch Debian's Chromium headless through Playwright (no browser download)."
-    return pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+    """Launch Debian's Chromium headless through Playwright (no browser download), drawing scrollbars as a person's
+    browser does (Playwright hides them by default): a screenshot shows a stray scrollbar."""
+    return pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True, ignore_default_args=["--hide-scrollbars"])
 
 @pytest.fixture(scope="session")
 def lab(jupyter_env, chromium_path):
@@ -320,6 +321,8 @@ def page(_lab_page, lab, request):
     before = lab.open_ids(_lab_page)
     yield _lab_page
     screenshot_if_failed(request, _lab_page)
+    try: _lab_page.mouse.move(1, 1, steps=4)      # the pointer off the boards first: no hover tooltip outlives its notebook
+    except Exception as e: print(f"moving the mouse failed: {e}")
     try: lab.close_all(_lab_page, keep=before)
     except Exception as e: print(f"closing notebooks failed: {e}")
 

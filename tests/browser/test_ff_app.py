@@ -6,15 +6,18 @@
    Lance*; the dice with the chance they had); an empty spot (moved there, read back from BokehJS); *End activation*;
    the bot's turn (a defence question answered by its button when it shoots); the Bulwark; to the end of the game. On
    the way: the status cards (AP, HP, active, done), the summary (round, VP), the log (sentences, no ids), undo
-   restoring the screen, save then load restoring the game, no text cut off; then New game with other options.
+   restoring the screen, save then load restoring the game, no text cut off, no stray scrollbar, no label on another and no
+   arrow over a Mech (`helpers.tidy`); then New game with other options.
 2. Hot seat: the privacy screen, the team builder's cards clicked into pairs, the screen between the seats (nothing of
    Red's team left for Blue), the secondary buttons, the upgrades menu, deployment by clicking the tinted zone.
 3. The same set-up game in Voilà: activate and shoot by clicking.
+4. Four Mechs all but touching: every name tag and odds label readable (none on another), the attack's arrow beside
+   the pieces, not over them.
 
 Screenshots of the key moments go to test-artifacts/ff_app-*.png (looked at by hand when the layout changes)."""
 import base64, re
 from test_boards import click_at
-from helpers import wait, log_lines, app_shot, cut_off
+from helpers import wait, log_lines, app_shot, cut_off, tidy
 
 OPTS = ('{"teams": [[["Longshot", "Vega"], ["Bulwark", "Rook"]], [["Wisp", "Juno"], ["Breaker", "Ash"]]], "scenario": "control", '
         '"terrain": "none", "secondaries": ["take_names", "plan"], "first": 0, "max_rounds": 1, '
@@ -32,8 +35,8 @@ def shot(panel, name):
 
 
 def no_cut(panel, where):
-    bad = cut_off(panel)
-    assert bad == [], f"{where}: text cut off: {bad}"
+    "No text cut off, no stray scrollbar, no label on another and no arrow over a Mech on the table."
+    tidy(panel, where, ["fs-table-figure"])
 
 
 def card(panel, uid):
@@ -246,5 +249,31 @@ def test_activate_and_shoot_in_voila(lab, voila, vpage, bokeh_data):
     wait(lambda: "Exact odds" in panel.locator(".fs-ff-odds").inner_text(), "the odds table")
     vpage.get_by_role("button", name="Fire Rail Lance", exact=True).click()
     wait(lambda: any("rolls Aim" in t for t in log(panel)), "the roll in the log")
-    assert cut_off(panel) == []
+    no_cut(panel, "Voilà")
     app_shot(panel, "ff_app-12-voila", width=1280)
+
+
+CLOSE = OPTS.replace('"positions": {"a1": [6, 4], "a2": [18, 4], "b1": [6, 14], "b2": [18, 20]}',
+                     '"positions": {"a1": [6, 4], "a2": [7.7, 4.6], "b1": [6, 5.7], "b2": [7.9, 6.3]}')
+
+
+def test_units_in_contact_keep_their_labels_apart(lab, page, bokeh_data):
+    "Four Mechs all but touching: every name tag and both odds labels readable (no box on another), the attack's arrow under the pieces."
+    assert CLOSE != OPTS
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "ff_close.ipynb", [APP.replace(OPTS, CLOSE)])
+    panel = page.locator(".fs-ff-app").first
+    panel.wait_for(state="visible")
+    bokeh_data(page, "fs-table-pieces", until=lambda d: {"a1", "a2", "b1", "b2"} <= set(d["id"]))
+    click_at(page, "fs-table-figure", 6, 4)
+    wait(lambda: "Activate Longshot" in panel.locator(".fs-ff-preview").inner_text(), "the activation shown")
+    click_at(page, "fs-table-figure", 6, 4)
+    labels = bokeh_data(page, "fs-table-labels", until=lambda d: sum(t.startswith("hit ") for t in d["text"]) == 2)
+    assert {"Longshot", "Bulwark", "Wisp", "Breaker"} <= set(labels["text"])
+    no_cut(panel, "units in contact")
+    shot(panel, "13-close")
+    click_at(page, "fs-table-figure", 6, 5.9)                                      # the Wisp, touching the Longshot: the attack waits
+    wait(lambda: "Exact odds" in panel.locator(".fs-ff-odds").inner_text(), "the odds table")
+    bokeh_data(page, "fs-table-arrows", until=lambda d: len(d["x0"]) == 1)
+    no_cut(panel, "an attack on a Mech in contact")
+    shot(panel, "14-close-attack")

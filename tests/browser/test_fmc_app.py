@@ -8,11 +8,12 @@ odds on the board and in the confirm box, the fallen crossed; undo and a save lo
 campaign started from the party made by clicking, travel, a fight whose end the sheets show, the players' screen
 holding no unexplored hex or unvisited place.
 
-At every step no text is cut off at a 1280 px window. Screenshots go to test-artifacts/fmc_app-*.png (looked at by hand)."""
+At every step no text is cut off, no stray scrollbar shows, no label sits on another and no arrow on a piece, at a
+1280 px window. Screenshots go to test-artifacts/fmc_app-*.png (looked at by hand)."""
 import base64, json, statistics, time
 from test_boards import _JS_PX
 from conftest import _JS_BOKEH_DATA
-from helpers import wait, log_lines, cut_off, app_shot, run_in_kernel
+from helpers import wait, log_lines, cut_off, app_shot, run_in_kernel, tidy
 
 SKIRMISH = '{"encounter": "2 hoblin", "distance": 2, "surprise": "none", "size": 2, "classes": "fighter:a, fighter:b"}'
 TARGET, ACTING, OPEN = "#e53935", "#ffb300", "#ffd600"
@@ -47,8 +48,7 @@ def open_table(lab, page, name, code):
 def checks(page, panel):
     def fits(step):
         page.wait_for_timeout(150)
-        bad = cut_off(panel)
-        assert bad == [], f"{step}: text cut off: {bad}"
+        tidy(panel, step, ["fs-hex-figure", "fs-table-figure"])
     return fits, (lambda name: app_shot(panel, f"fmc_app-{name}"))
 
 

@@ -5,7 +5,7 @@ plays it: by clicking cards.
    is raised and the stacks where it may go light up green with a line saying what the bid does; click one), the
    Hook's target (click a player's card), the order step (click a card of the own pile), Undo refused past the bot's
    peek (nobody undoes what a player has seen), Save → Load restoring the game, the status cards and the summary following the game's own
-   scoring, the log grouped by round — and no text cut off at any step.
+   scoring, the log grouped by round — and no text cut off and no stray scrollbar at any step.
 2. Hot-seat: the privacy screen; while one seat looks, the other seat's hand, its face-down discard and the cards
    only it has seen are nowhere in the page's DOM; Undo on the screen goes back to the player who just left.
 3. Voilà: the same table served as an app, with five players (four bots): a peek and a bid clicked there.
@@ -13,7 +13,7 @@ plays it: by clicking cards.
 Screenshots of the key moments go to test-artifacts/fomo_app-*.png (looked at by hand when the layout changes).
 Click → visible change is timed and printed (target: median ≤ 300 ms)."""
 import base64, json, statistics, time
-from helpers import wait, log_lines, app_shot, cut_off, run_in_kernel
+from helpers import wait, log_lines, app_shot, cut_off, run_in_kernel, no_scrollbars
 
 def py(page, code):
     "Run `code` in the current notebook's kernel; returns what it printed."
@@ -52,9 +52,11 @@ _CARDS_CLIPPED = """(root) => {
 
 
 def fits(panel):
-    "No text cut off: the frame's check of buttons and labels, and every line inside every card drawn."
+    "No text cut off: the frame's check of buttons and labels, and every line inside every card drawn; no stray scrollbar."
     bad = cut_off(panel) + panel.evaluate(_CARDS_CLIPPED)
     assert bad == [], bad
+    bars = no_scrollbars(panel)
+    assert bars == [], f"stray scrollbars: {bars}"
 
 
 def hand(panel):

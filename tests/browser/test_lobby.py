@@ -3,7 +3,7 @@ the room listed with whose turn it is; a second tab's lobby on the same store se
 
 Screenshots of the key moments go to test-artifacts/lobby-*.png (looked at by hand when the layout changes)."""
 import json
-from helpers import wait, app_shot, cut_off, run_in_kernel
+from helpers import wait, app_shot, cut_off, run_in_kernel, tidy
 
 
 def pyj(page, expr):
@@ -19,7 +19,7 @@ def test_lobby_start_and_play_here(lab, page, tmp_path):
     for title in ("FOMO", "SPCFKRS", "Fortune Fodder", "Pig", "FMC Basic skirmish", "VOTOMS"):
         assert lob.get_by_role("button", name=title, exact=True).is_visible(), title
     assert "No rooms yet" in lob.inner_text()
-    assert cut_off(lob) == []
+    tidy(lob, "the games")
     app_shot(lob, "lobby-1-games")
 
     lob.get_by_role("button", name="FOMO", exact=True).click()
@@ -32,7 +32,7 @@ def test_lobby_start_and_play_here(lab, page, tmp_path):
     wait(lambda: seats.count() == 3, "three seats for three players")
     seats.nth(2).select_option(label="Bot: greedy")
     form.locator(".fs-newgame-seed input").fill("7")
-    assert cut_off(lob) == []
+    tidy(lob, "the new game form")
     app_shot(lob, "lobby-2-form")
     form.get_by_role("button", name="Start the game").click()
     started = lob.locator(".fs-lobby-started")
@@ -50,6 +50,7 @@ def test_lobby_start_and_play_here(lab, page, tmp_path):
     iam.click()
     app.locator("button.fs-fomo-stack-A").click()                           # the 1st player's peek
     wait(lambda: pyj(page, "len(lobby.store.state(lobby.room.id).actions)") == 1, "the peek stored in the room")
+    tidy(lob, "playing in the lobby")
     app_shot(lob, "lobby-4-playing", height=2600)
     lob.get_by_role("button", name="Refresh").click()
     wait(lambda: "1 moves" in rooms.inner_text(), "the listed room moved on")

@@ -10,12 +10,13 @@ own Chromium context (its own cookies and storage: another person's browser).
    store: the same link opens the same position and log, and the game goes on.
 4. The lobby page opens only with the host's link; a seat's link with its key removed opens nothing.
 
+At the key moments no text is cut off, no stray scrollbar shows, no label sits on another and no arrow on a piece.
 Screenshots of the key moments go to test-artifacts/rooms-*.png.
 """
 import json, os, re, signal, subprocess, sys, time
 from pathlib import Path
 import pytest
-from helpers import wait, app_shot, log_lines
+from helpers import wait, app_shot, log_lines, tidy
 from conftest import free_port, ROOT
 
 PLAY_TIMEOUT = 120
@@ -128,7 +129,8 @@ def test_fomo_three_seats_three_browsers(play, browser):
         wait(lambda: shown(q) == rooms.open(p.store).version(rid), f"Player {q}'s page up to date", timeout=120)
         wait(lambda: "your turn" in panels[q].locator(".fs-app-status").inner_text(), f"Player {q}'s page showing its turn", timeout=120)
 
-    private_ok(); app_shot(panels[0], "rooms-fomo-1-seat0"); app_shot(panels[1], "rooms-fomo-1-seat1")
+    private_ok()
+    for q, pn in panels.items(): tidy(pn, f"seat {q}'s page"); app_shot(pn, f"rooms-fomo-1-seat{q}")
     steps = 0
     while True:
         s, vs = views(p.store, rid)
@@ -161,7 +163,7 @@ def test_fomo_three_seats_three_browsers(play, browser):
     for q, pn in panels.items():
         wait(lambda: "Game over" in pn.locator(".fs-app-status").inner_text() or "wins" in pn.locator(".fs-app-status").inner_text(),
              f"page {q}: the end", timeout=120)
-        app_shot(pn, f"rooms-fomo-2-end-seat{q}")
+        tidy(pn, f"the end at seat {q}"); app_shot(pn, f"rooms-fomo-2-end-seat{q}")
     wait(lambda: "The game is over." in eye.locator(".fs-spectator").inner_text(), "the spectator: the end")
     for pg in [*pages.values(), eye]: pg.context.close()
 
@@ -188,7 +190,9 @@ def test_spcfkrs_orders_at_two_pages(play, browser):
     for pg in (red, blue):
         app = pg.locator(".fs-spcfkrs-app").first
         wait(lambda: "Orders revealed for round 1:" in " ".join(log_lines(app, ".fs-app-log")), "the round on both pages", timeout=120)
-    app_shot(red.locator(".fs-spcfkrs-app").first, "rooms-spcfkrs-red"); app_shot(blue.locator(".fs-spcfkrs-app").first, "rooms-spcfkrs-blue")
+    for pg, me in ((red, "red"), (blue, "blue")):
+        tidy(pg.locator(".fs-spcfkrs-app").first, f"{me}'s page after the round", ["fs-grid-figure"])
+        app_shot(pg.locator(".fs-spcfkrs-app").first, f"rooms-spcfkrs-{me}")
     for pg in pages.values(): pg.context.close()
 
 
@@ -215,7 +219,7 @@ def test_ff_resumed_after_sigkill(play, browser, bokeh_data):
     wait(lambda: len(rooms.open(p.store).state(rid).actions) >= 2, "the move stored")
     before = rooms.open(p.store).state(rid)
     lines = log_lines(app, ".fs-app-log")
-    app_shot(app, "rooms-ff-1-before-kill")
+    tidy(app, "before the kill", ["fs-table-figure"]); app_shot(app, "rooms-ff-1-before-kill")
     pg.context.close()
     p.stop(kill=True)                                                                      # SIGKILL: the server goes with it
     q = play()                                                                             # the same store, no new room
@@ -236,7 +240,7 @@ def test_lobby_needs_the_host_and_a_seat_its_key(play, browser):
     lob = page_for(browser, p.lobby, ".fs-lobby")
     assert "Choose a game" in lob.locator(".fs-lobby").inner_text()
     wait(lambda: lob.locator(".fs-lobby-rooms").inner_text().count("Pig") >= 1, "the room listed")
-    app_shot(lob.locator(".fs-lobby").first, "rooms-lobby")
+    tidy(lob.locator(".fs-lobby").first, "the host's lobby"); app_shot(lob.locator(".fs-lobby").first, "rooms-lobby")
     bad = page_for(browser, re.sub(r"host=[^&]+", "host=nope", p.lobby), ".fs-page-notice")
     assert "This page is the host's" in bad.locator(".fs-page-notice").inner_text() and bad.locator(".fs-lobby").count() == 0
     nokey = page_for(browser, re.sub(r"&key=[^&]+", "", p.seats["Player 0"]), ".fs-page-notice")

@@ -10,12 +10,13 @@ restores the screen; a save is loaded back. Hot seat: the privacy screen hides e
 was away watches the round it missed. A distant enemy: the click says in words why neither an attack nor a move is
 possible, never a RulesError. Four forces: every colour and name. Voilà: the same board answers clicks.
 
-At every step no text is cut off at a 1280 px window. Board clicks are timed (mouse click → new highlight data in
+At every step no text is cut off (the weapon menu not even in a wider font), no stray scrollbar shows, no label sits on
+another and no arrow on a fighter, at a 1280 px window. Board clicks are timed (mouse click → new highlight data in
 BokehJS) and printed, never asserted. Screenshots go to test-artifacts/spcfkrs_app-*.png (looked at by hand)."""
 import base64, json, statistics, time
 from test_boards import _JS_PX
 from conftest import _JS_BOKEH_DATA
-from helpers import wait, log_lines, cut_off, app_shot
+from helpers import wait, log_lines, cut_off, app_shot, tidy, wider_font
 
 NEAR = ('{"map": "open", "deploy_rows": 11, "partial_cover": ["G15"], "forces": [[{"mods": ["assault_rifle"], "at": "C11"}, '
         '{"mods": [], "at": "H11"}], [{"mods": [], "at": "C14"}, {"mods": [], "at": "H16"}]]}')
@@ -69,11 +70,10 @@ def open_app(lab, page, name, code):
 
 
 def checks(page, app):
-    "fits(step): no text cut off; shot(name): a screenshot; log(): the log's lines."
+    "fits(step): no text cut off, no stray scrollbar, no label on another, no arrow over a fighter; shot(name): a screenshot; log(): the log's lines."
     def fits(step):
         page.wait_for_timeout(150)
-        bad = cut_off(app)
-        assert bad == [], f"{step}: text cut off: {bad}"
+        tidy(app, step, ["fs-grid-figure"])
     return fits, (lambda name: app_shot(app, f"spcfkrs_app-{name}")), (lambda: log_lines(app, ".fs-app-log"))
 
 
@@ -101,6 +101,9 @@ def test_game_against_the_bot(lab, page, bokeh_data):
     assert "Red 1" in app.locator(".fs-sp-who").inner_text() and "Assault Rifle" in app.locator(".fs-sp-who").inner_text()
     assert app.locator(".fs-sp-card-red-1.fs-status-active").count() == 1
     fits("Red 1 selected"); shot("2-selected")
+    with wider_font(page):                                                        # menus in a wider font: the weapon menu grows with it
+        bad = cut_off(app.locator(".fs-sp-weapon"))
+        assert bad == [], f"the weapon menu in a wider font: {bad}"
 
     # the order written on the board: the shot, then the move; listed with its odds beside Lock orders
     click(page, "C14", "fs-grid-arrows")
@@ -257,7 +260,7 @@ def test_default_game_from_the_build(lab, page, bokeh_data):
     wait(lambda: "build your force" in status.inner_text(), "the builder")
     assert "Assault Rifle (3 pts)" in app.locator(".fs-sp-preview").inner_text() and "Blue has built a force in secret." in log()
     fits("the builder"); shot("default-1-build")
-    app.locator("select", has=page.locator("option", has_text="Rocket team")).select_option(label="Rocket team: Rocket Launcher + Plasma Pistol")
+    app.locator("select", has=page.locator("option", has_text="Rockets")).select_option(label="Rockets: Rocket Launcher, Plasma Pistol")
     wait(lambda: "Rocket Launcher (7 pts)" in app.locator(".fs-sp-preview").inner_text(), "the chosen force's preview")
     app.locator(".fs-sp-submit").click()
     wait(lambda: "write your orders" in status.inner_text(), "the battle begun")
@@ -315,4 +318,5 @@ def test_voila(lab, voila, vpage, bokeh_data):
     bokeh_data(vpage, "fs-grid-labels", until=lambda d: sorted(d["text"]) == ["hit 44% · kill 69%", "hit 67% · kill 89%"])
     click(vpage, "C14", "fs-grid-arrows")
     wait(lambda: "odds: hit 67% a shot, 2 shots, kill 89%" in app.locator(".fs-sp-orders").inner_text(), "the order's odds in Voilà")
+    tidy(app, "Voilà", ["fs-grid-figure"])
     app_shot(app, "spcfkrs_app-voila")
