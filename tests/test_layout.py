@@ -54,8 +54,7 @@ def _game_of(mod: str):
 STILL_PRIVATE = set()      # (FMC, VOTOMS and SPCFKRS shared private helpers between their modules: none now)
 # modules of one game that import each other at the top (Fortune Fodder's knot of four is undone)
 STILL_CYCLES = []
-# apps of SPCFKRS still import from inside its package
-STILL_INSIDE = {"spcfkrs"}
+STILL_INSIDE = set()       # (apps that still imported from inside a game's package: none now)
 
 
 def test_no_private_name_crosses_a_game_module():

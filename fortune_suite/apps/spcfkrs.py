@@ -11,10 +11,10 @@ from ..engine import RulesError
 from ..ui.base import tag, shows_errors
 from ..ui.grid import GridBoard
 from ..ui.tabletop import help_line, esc
-from ..games.spcfkrs.data import kit_name, profile, map_cover
-from ..games.spcfkrs.board import cell_name
-from ..games.spcfkrs.rules import Spcfkrs
-from ..games.spcfkrs.bots import view_battle     # (importing the bots files them in the registry)
+from ..games.spcfkrs import kit_name, profile, map_cover
+from ..games.spcfkrs import cell_name
+from ..games.spcfkrs import Spcfkrs
+from ..games.spcfkrs import view_battle     # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
 from .roomlink import room_state
 from fortune_suite.apps.spcfkrs_table import (SIDE_COLORS, LOOK, palette, cell_kinds, legend, cards_html, weapon_choices,

@@ -9,11 +9,11 @@ from typing import NamedTuple
 from ..engine import RulesError
 from ..dice import RollRecord, dropped_dice
 from ..ui.tabletop import Swatch, legend_html, status_card_html, tip, help_line, esc
-from ..games.spcfkrs.board import SIDES, cell_name, to_cell, reach, why_not
-from ..games.spcfkrs.data import kit_name
-from ..games.spcfkrs.odds import attack_odds
-from ..games.spcfkrs.orders import act_error, move_error, describe_order
-from ..games.spcfkrs.rules import zone
+from ..games.spcfkrs import SIDES, cell_name, to_cell, reach, why_not
+from ..games.spcfkrs import kit_name
+from ..games.spcfkrs import attack_odds
+from ..games.spcfkrs import act_error, move_error, describe_order
+from ..games.spcfkrs import zone
 
 # %% auto #0
 __all__ = ['SIDE_COLORS', 'ZONE_COLORS', 'LOOK', 'ALPHA', 'TERMS', 'seen', 'zone_kind', 'palette', 'cell_kinds', 'legend',
