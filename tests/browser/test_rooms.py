@@ -217,6 +217,7 @@ def test_ff_resumed_after_sigkill(play, browser, bokeh_data):
     wait(lambda: "Longshot has 3 AP to spend." in log_lines(app, ".fs-app-log"), "the activation in the log")
     click_at(pg, "fs-table-figure", 6, 8)                                                  # … and moved
     wait(lambda: len(rooms.open(p.store).state(rid).actions) >= 2, "the move stored")
+    wait(lambda: any("Red Longshot moves" in l for l in log_lines(app, ".fs-app-log")), "the move in the page's log")  # (stored first, drawn after)
     before = rooms.open(p.store).state(rid)
     lines = log_lines(app, ".fs-app-log")
     tidy(app, "before the kill", ["fs-table-figure"]); app_shot(app, "rooms-ff-1-before-kill")
