@@ -179,19 +179,19 @@ def contest_bench(quick: bool = False) -> int:
               f"{'met' if slow[4] / slow[2] >= 30 else 'NOT met'} (every pool)")
     # rerolls and +1: our exact optimum (no peer)
     from fortune_suite.games.votoms.contest import pool_dist
-    from fortune_suite.games.votoms.rerolls import _engine, _rolls, _dist, _moves
+    from fortune_suite.games.votoms.rerolls import reroll_engine, sorted_rolls, _dist, _moves
     print("\nwith rerolls / +1 (exact best play), cold (engine and roll tables cleared) and cached:")
     cases = [(3, 3, dict(att_rerolls=1)), (4, 3, dict(plus=1)), (3, 4, dict(att_rerolls=1, def_rerolls=1)),
              (5, 4, dict(att_rerolls=1, att_opp_rerolls=1, def_rerolls=1, plus=1)), (2, 6, dict(att_rerolls=4))]
     if not quick: cases += [(6, 6, dict(plus=1)), (5, 6, dict(att_rerolls=1, def_rerolls=1, plus=1))]
     for n, m, kw in cases:
-        _engine.cache_clear(); _rolls.cache_clear(); _dist.cache_clear(); _moves.cache_clear()
+        reroll_engine.cache_clear(); sorted_rolls.cache_clear(); _dist.cache_clear(); _moves.cache_clear()
         t0 = clock(); pool_dist(n, m, **kw); c = clock() - t0
         t0 = clock(); pool_dist(n, m, **kw); w = clock() - t0
         print(f"  {n} vs {m} {kw}: {c * 1e3:7.1f} ms cold, {w * 1e6:6.1f} µs cached")
     print("one attacker reroll against icepool (icepool.map over every die choosing the best reroll, same goal):")
     for n, m in [(2, 2)] if quick else [(2, 2), (3, 2)]:
-        _engine.cache_clear(); _rolls.cache_clear(); _dist.cache_clear(); _moves.cache_clear()
+        reroll_engine.cache_clear(); sorted_rolls.cache_clear(); _dist.cache_clear(); _moves.cache_clear()
         t0 = clock(); d = pool_dist(n, m, att_rerolls=1); c = clock() - t0
         t0 = clock(); ref = icepool_one_reroll(n, m); ice = clock() - t0
         err = max(abs(d.p(k) - ref.get(k, 0.0)) for k in set(ref) | set(range(d.min, d.max + 1)))
