@@ -141,7 +141,7 @@ class GeneratorPanel(Panel):
 from ..games.fmc import (split_share, POWER_DICE, as_rng, site_treasure, magic_weapon, negotiation_odds,
                                      APPROACHES, encounter_table, stock_site, money_text, negotiate,
                                      starting_region, stock_hex)
-from ..games.fmc import monster as _monster
+from ..games.fmc import monster
 
 def _money(cp:int) -> str: return money_text(cp)
 def _first(text:str) -> str: return str(text).split("\n")[0].strip()
@@ -207,7 +207,7 @@ def _encounter_make(st, seed): return random_encounter(st["level"], seed)
 
 def _encounter_card(e, st, seed):
     grp = e["table"][e["d6"]]
-    m = _monster(grp.monster)
+    m = monster(grp.monster)
     rows = [("d6", f"{e['d6']}: {grp.count} × {m.name}", "a roll on the site's table of six random encounters"),
             ("Worth", f"{grp.xp:,} XP", "each encounter is about a sixth of a level's 1,000 × level experience"),
             ("Each", f"defense {m.defense}, {m.hp} h.p., attack +{m.attack}, damage d{m.damage}, speed {m.speed}\"",

@@ -10,7 +10,7 @@ import numpy as np
 from ...dice import Dist, die, keep_highest, keep_lowest
 from ...geometry import hex_neighbours, axial_to_offset, offset_to_axial
 from .data import FmcError, MONSTERS, monster as _monster
-from .treasure import (as_rng, roll_die, check_level, money_text as _money, TreasureOptions, Treasure, Hoard,
+from .treasure import (as_rng, roll_die, check_level, money_text, TreasureOptions, Treasure, Hoard,
                                               site_treasure, lair_hoard, power_die_sides)
 
 # %% auto #0
@@ -172,7 +172,7 @@ class Site:
         return ", ".join(r.occupants.encounter for r in occ)
     def text(self) -> str:
         return "\n".join([f"Level-{self.level} site: {len(self.rooms)} rooms (room 1 is the entrance), occupants "
-                          f"{self.occupants_xp:,} XP, treasure {_money(self.treasure_cp)}",
+                          f"{self.occupants_xp:,} XP, treasure {money_text(self.treasure_cp)}",
                           *(r.text() for r in self.rooms),
                           "Connections (one loop): " + "; ".join(c.text() for c in self.connections),
                           self.encounters.text()])
@@ -273,9 +273,9 @@ class Hex:
         if self.site and self.kind == "lair":
             kind = _monster(next(r.occupants for r in self.site.rooms if r.occupants).monster).name
             return (f"Lair of {kind} (multi-room, level {self.site.level}): {len(self.site.rooms)} rooms, "
-                    f"{self.site.occupants_xp:,} XP of occupants, {_money(self.site.treasure_cp)} of treasure")
+                    f"{self.site.occupants_xp:,} XP of occupants, {money_text(self.site.treasure_cp)} of treasure")
         if self.site: return (f"Site (level {self.site.level}): {len(self.site.rooms)} rooms, "
-                              f"{self.site.occupants_xp:,} XP of occupants, {_money(self.site.treasure_cp)} of treasure")
+                              f"{self.site.occupants_xp:,} XP of occupants, {money_text(self.site.treasure_cp)} of treasure")
         if self.lair: return f"Lair: {self.lair.monsters.count} × {_monster(self.lair.monsters.monster).name} ({self.lair.monsters.xp:,} XP)"
         return f"{self.kind.capitalize()}: {self.detail}"
     def to_dict(self) -> dict:

@@ -100,7 +100,7 @@ class MagicWeapon:
         dice = ", ".join(f"d{s}→{f}" for s, f in zip(POWER_DICE, self.rolls[1:]))
         powers = "; ".join(self.powers) if self.powers else "none"
         return (f"A {self.name} (level {self.level}, power die d{self.power_die}). Powers: {powers}. "
-                f"Bonus +{self.bonus} to attack and damage. Worth {self.value_gp} g.p. ({_money(self.value_cp)})."
+                f"Bonus +{self.bonus} to attack and damage. Worth {self.value_gp} g.p. ({money_text(self.value_cp)})."
                 + (f" [d6 {self.rolls[0]}; {dice}]" if self.rolls else ""))
     __str__ = text
     def to_dict(self) -> dict:
@@ -162,7 +162,7 @@ class Scroll:
     roll: int = 0            # the d20 that chose the spell
     value_cp: int = SCROLL_CP
     def text(self) -> str:
-        return f"A scroll of {self.spell.capitalize()} (worth {_money(self.value_cp)})." + (f" [d20 {self.roll}]" if self.roll else "")
+        return f"A scroll of {self.spell.capitalize()} (worth {money_text(self.value_cp)})." + (f" [d20 {self.roll}]" if self.roll else "")
     __str__ = text
     def to_dict(self) -> dict: return dict(type="scroll", spell=self.spell, roll=self.roll, value_cp=self.value_cp)
 
@@ -172,7 +172,7 @@ class ArcaneFocus:
     energy: int
     value_cp: int
     def text(self) -> str:
-        return f"An arcane focus holding {self.energy} energy (worth {_money(self.value_cp)})."
+        return f"An arcane focus holding {self.energy} energy (worth {money_text(self.value_cp)})."
     __str__ = text
     def to_dict(self) -> dict: return dict(type="arcane_focus", energy=self.energy, value_cp=self.value_cp)
 
@@ -270,10 +270,10 @@ class Hoard:
         if self.item is not None: parts.append(self.item.text())
         if self.valuables:
             n, kind, each = self.valuables
-            parts.append(f"{n} × {kind}{'s' if n > 1 else ''} ({_money(each)} each)")
+            parts.append(f"{n} × {kind}{'s' if n > 1 else ''} ({money_text(each)} each)")
         c = [f"{self.coins[k]:,} {k[0]}.p." for k in ("gp", "sp", "cp") if self.coins.get(k)]
         if c: parts.append("coins: " + ", ".join(c))
-        head = f"Hoard{' of ' + self.owner if self.owner else ''} worth {_money(self.value_cp)}"
+        head = f"Hoard{' of ' + self.owner if self.owner else ''} worth {money_text(self.value_cp)}"
         return f"{head} [magic item d6 {self.magic_roll}: {MAGIC_TABLE[self.magic_roll]}]: " + "; ".join(parts or ["nothing (the rest of the budget went elsewhere)"]) + \
             "".join(f" ({n})" for n in self.notes)
     __str__ = text
@@ -291,7 +291,7 @@ class Treasure:
     hoards: tuple
     split_roll: int = 0     # the 2d6 that split what was left of the budget (0: split evenly)
     def text(self) -> str:
-        return (f"Treasure of a level-{self.level} site, {_money(self.budget_cp)} in all"
+        return (f"Treasure of a level-{self.level} site, {money_text(self.budget_cp)} in all"
                 + (f" (split 2d6 = {self.split_roll})" if self.split_roll else "") + ":\n"
                 + "\n".join(f"  {i}. {h.text()}" for i, h in enumerate(self.hoards, 1)))
     __str__ = text
@@ -331,10 +331,10 @@ def site_treasure(level:int,                    # the site's level: the budget i
     for i, pd in enumerate(dice):
         d6 = roll_die(g, 6); item = magic_item(d6, level, pd, g, o.focus_cp_per_energy); note = ()
         if item is not None and item.value_cp > left:
-            note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the {_money(left)} left: valuables instead",)
+            note = (f"rolled a {MAGIC_TABLE[d6]} worth {money_text(item.value_cp)}, more than the {money_text(left)} left: valuables instead",)
             item = None
         elif item is not None and not _fits(item.value_cp, left, i, items, o):
-            note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, all that is left, which would leave the other hoard empty: valuables instead",)
+            note = (f"rolled a {MAGIC_TABLE[d6]} worth {money_text(item.value_cp)}, all that is left, which would leave the other hoard empty: valuables instead",)
             item = None
         if item is not None: left -= item.value_cp
         rolls.append(d6); items.append(item); notes.append(note)
@@ -351,7 +351,7 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
     if not isinstance(value_cp, numbers.Integral) or value_cp < 0: raise FmcError(f"a hoard's value must be a whole number of c.p. ≥ 0, got {value_cp!r}")
     d6 = roll_die(g, 6); item = magic_item(d6, check_level(level), power_die, g, o.focus_cp_per_energy); note = ()
     if item is not None and item.value_cp > value_cp:
-        note = (f"rolled a {MAGIC_TABLE[d6]} worth {_money(item.value_cp)}, more than the hoard: valuables instead",); item = None
+        note = (f"rolled a {MAGIC_TABLE[d6]} worth {money_text(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
     return Hoard(value_cp, d6, item, notes=note, **_fill(rest, item is None, g))
 
