@@ -40,8 +40,6 @@ def money_text(cp:int) -> str:
     "A value in c.p. as the referee would say it: '1,250 c.p.'."
     return f"{cp:,} c.p."
 
-_money = money_text      # the name it had before (apps.fmc_cards reads it): kept as an alias
-
 # %% ../../../nbs/62_fmc_treasure.ipynb #b944959e
 POWER_DICE = (4, 6, 8, 10, 12)   # the dice of the brackets, smallest first; a weapon's level is its die's place here
 WEAPON_KINDS = ("smashing", "slashing", "stabbing")   # d6: 1/4 smashing, 2/5 slashing, 3/6 stabbing
