@@ -20,7 +20,7 @@ class LadderError(ValueError):
     "A ladder that cannot be played: an unknown game or bot, fewer than two bots, a bad number of games; the message names it."
 
 def _specs(g, bots) -> list:
-    specs = list(bots_for(g)) if bots is None else ([bots] if isinstance(bots, str) else list(bots))
+    specs = [b for b in bots_for(g) if b != "search"] if bots is None else ([bots] if isinstance(bots, str) else list(bots))
     if len(specs) < 2: raise LadderError(f"a ladder needs two bots or more; {g.name} got {specs}")
     twice = sorted({b for b in specs if specs.count(b) > 1})
     if twice: raise LadderError(f"bot {twice[0]!r} is named twice in the ladder of {g.name}")
@@ -30,7 +30,7 @@ def _specs(g, bots) -> list:
     return specs
 
 def ladder_study(game,                # a registered game (name or class)
-                 bots=None,           # bot specs (default: every registered bot of the game)
+                 bots=None,           # bot specs (default: every registered bot of the game but `search`)
                  games:int=100,       # games per pair (even: each bot plays each seat as often)
                  seed:int=0,          # the study's seed
                  options:dict=None    # game options for every game
