@@ -397,6 +397,10 @@ class State:
         if quiet is None or bool(quiet) == self.quiet: return copy_state(self)
         from fortune_suite.engine.saves import replay
         return replay(self.game, self.options, self.seed, self.actions, quiet=quiet)
+    def __deepcopy__(self, memo):
+        "`copy.deepcopy(state)` is `state.copy()` (what an outside tool's clone of a wrapper holding the state calls)."
+        c = memo[id(self)] = self.copy()
+        return c
     def undo(self, n:int=1):
         "A new state: this game without its last `n` actions (by replay). This state is left as it is."
         if isinstance(n, bool) or not isinstance(n, int) or n < 1: raise RulesError(f"undo takes a positive number of actions, got {n!r}")
