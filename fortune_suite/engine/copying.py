@@ -39,9 +39,8 @@ def _copy(x, memo):
 
 def _plain(xs) -> bool:
     "Are all of `xs` values a copy may share (scalars, or of a type shared as immutable)?"
-    ts = set(map(type, xs))
-    if _SCALARS.issuperset(ts): return True
-    for t in ts:
+    if _SCALARS.issuperset(map(type, xs)): return True   # (the common case, in one pass without a set)
+    for t in set(map(type, xs)):
         if t in _SCALARS: continue
         if _POLICY.get(t) is not _share: return False      # (a type not seen yet: decided when a value of it is copied)
     return True
