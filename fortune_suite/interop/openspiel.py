@@ -142,7 +142,9 @@ def register(name) -> str:
     require_codec(game, game.make_options(None))
     short = f"fs_{game.name}"
     if short not in pyspiel.registered_names():
-        pyspiel.register_game(game_type(game), type(f"FsGame_{game.name}", (FsGame,), {"fs_game": game, "__module__": __name__}))
+        cls = type(f"FsGame_{game.name}", (FsGame,), {"fs_game": game, "__module__": __name__})
+        globals()[cls.__name__] = cls                  # (a module attribute: pickle finds the game's class by name)
+        pyspiel.register_game(game_type(game), cls)
     return short
 
 REGISTERED = tuple(register(n) for n in known_games() if get_game(n).action_space(get_game(n).make_options(None)) is not None)
