@@ -11,7 +11,7 @@ from .cards import HOOK
 from .table import FomoOptions, NSTACKS
 
 # %% auto #0
-__all__ = ['action_space', 'max_chance_outcomes', 'observation_shape', 'encode_view']
+__all__ = ['action_space', 'max_chance_outcomes', 'observation_shape', 'encode_view', 'resample']
 
 # %% ../../../nbs/33e_fomo_codec.ipynb #54ba4cf8
 @functools.lru_cache(maxsize=64)
@@ -73,3 +73,91 @@ def encode_view(view:dict) -> np.ndarray:
             np.array([float(view["is_over"])], np.float32), counts([k for k, c in view["unseen"].items() for _ in range(c)])]
     x = np.concatenate(out)
     return x
+
+# %% ../../../nbs/33e_fomo_codec.ipynb #136402c3
+from ...engine import RulesError, canon
+from .table import PHASE_OVER, PHASE_ORDER, FULL_HAND
+
+def _hand(values) -> int: return sum(1 << v for v in values)
+
+def _draw_cards(s, view, p, rng):
+    "Stacks, piles, deck and the seat's knowledge: known cards where the view puts them, the rest drawn; None if the backs do not fit."
+    vis, rb = s.options.backs_visible, s.rainbow
+    pool = {}
+    for c in rng.permutation(len(s.deck.cards)).tolist(): pool.setdefault(s.deck.kinds[s.kind[c]].name, []).append(c)
+    take = lambda name: pool[name].pop()
+    stacks = [[take(n) for n in st["known"]] for st in view["stacks"]]
+    mine = [take(n) for n in view["my_pile"]]
+    piles = [mine if q == p else [take(n) for n in view["known_in_piles"][q]] for q in range(s.players)]
+    know = {c for st in stacks for c in st} | {c for q, pl in enumerate(piles) for c in pl}
+    if canon(sorted(s.deck.kinds[s.kind[c]].name for c in know)) != canon(sorted(n for n, k in view["deck"].items()
+                                                                             for _ in range(k - view["unseen"].get(n, 0)))):
+        know -= set(mine)                                     # (the seat's own pile is read from the pile, not its knowledge)
+    rest = [c for cs in pool.values() for c in cs]
+    rest = [rest[i] for i in rng.permutation(len(rest))]
+    R, S = [c for c in rest if rb[c]], [c for c in rest if not rb[c]]
+    for st, v in zip(stacks, view["stacks"]):
+        k = v["cards"] - len(st)
+        need = (v["rainbow"] - sum(rb[c] for c in st)) if vis else None
+        if need is None: st.extend((R + S)[:0])                # (filled below with the rest)
+        else:
+            if not 0 <= need <= k or need > len(R) or k - need > len(S): return None
+            st.extend(R[:need] + S[:k - need]); del R[:need]; del S[:k - need]
+    rest = R + S; rest = [rest[i] for i in rng.permutation(len(rest))]
+    for st, v in zip(stacks, view["stacks"]):
+        k = v["cards"] - len(st); st.extend(rest[:k]); del rest[:k]
+        order = rng.permutation(len(st)).tolist(); st[:] = [st[i] for i in order]
+    for q in range(s.players):
+        if q == p: continue
+        pl, k = piles[q], view["piles"][q] - len(piles[q])
+        if k < 0 or k > len(rest): return None
+        pl.extend(rest[:k]); del rest[:k]
+        pl[:] = [pl[i] for i in rng.permutation(len(pl))]
+        top = view["pile_tops"][q]
+        if vis and pl and top is not None:                    # the top card's back is seen by everyone
+            ok = [i for i, c in enumerate(pl) if rb[c] == (top == "rainbow")]
+            if not ok: return None
+            i = ok[int(rng.integers(len(ok)))]; pl.append(pl.pop(i))
+    if len(rest) != view["deck_left"]: return None
+    return stacks, piles, rest, know
+
+def resample(view:dict, rng, options=None):
+    "A FOMO state whose `view(view['player'])` equals `view`; what that seat cannot see drawn with `rng` (see above)."
+    from fortune_suite.games.fomo.rules import Fomo
+    o, rng, p = Fomo.make_options(options), np.random.default_rng(rng), view["player"]
+    if view["players"] != o.players or view["deck"] != {k.name: k.count for k in o.mecha_deck().kinds}:
+        raise RulesError(f"resample: the view is of a {view['players']}-player game with another deck than these options' ({o.players} players)")
+    want = canon(view)
+    for _ in range(200):
+        s = Fomo.new(o, seed=int(rng.integers(2**53)))
+        got = _draw_cards(s, view, p, rng)
+        if got is None: continue
+        s.stacks, s.piles, s.draw, know = got
+        s.order = s.draw[::-1]
+        s.bids = [[tuple(b) for b in st["bids"]] for st in view["stacks"]]
+        s.hooked = [[] for _ in s.stacks]
+        s.first, s.round, s.phase, s.t = view["first_player"], view["round"], view["phase"], view["turn"]
+        s.outcome = view["result"] if view["is_over"] else None
+        s.tank_played, s.tank_gone = list(view["tanks_played"]), list(view["tanks_played"])
+        for q in range(s.players):
+            bid = {v for st in view["stacks"] for bq, v in st["bids"] if bq == q}
+            if q == p: hand = _hand(view["hand"])
+            else:
+                free = [v for v in range(1, 11) if v not in bid and not (v == 10 and view["tanks_played"][q])]
+                if view["hand_sizes"][q] > len(free): break
+                hand = _hand(rng.choice(free, view["hand_sizes"][q], replace=False).tolist())
+            s.hands[q] = hand
+            s.spent[q] = FULL_HAND & ~hand & ~_hand(bid) & ~(_hand([10]) if view["tanks_played"][q] else 0)
+            od = view["open_discards"]
+            if od is not None: s.discards[q] = list(od[q])
+            else:
+                sp = [v for v in range(1, 11) if s.spent[q] >> v & 1]
+                s.discards[q] = rng.choice(sp, min(len(sp), view["discard_counts"][q]), replace=False).tolist() if sp else []
+        else:
+            s.know = [set(know) if q == p else set(s.piles[q]) for q in range(s.players)]
+            s.seen = [set(k) for k in s.know]
+            s.ordering = list(view["to_move"]) if s.phase == PHASE_ORDER else []
+            s.changed, s.learned, s._legal_memo, s.obs_memo = set(s.ordering), [0] * s.players, None, {}
+            s.version += 1; s.cards_version += 1
+            if canon(s.view(p)) == want: return s
+    raise RulesError(f"resample: no FOMO state found for Player {p}'s view in 200 draws (a view of another game's options?)")

@@ -152,6 +152,8 @@ class Fomo(Game):
     def observation_shape(cls, options=None): return codec.observation_shape(cls.make_options(options))
     @classmethod
     def encode_view(cls, view:dict): return codec.encode_view(view)
+    @classmethod
+    def resample(cls, view:dict, rng, options=None): return codec.resample(view, rng, options)
 
 def deal_order(seed:int, options=None) -> list:
     "The Mecha card ids in the order a game with this seed deals them (the game's own shuffle, in quiet mode)."
