@@ -22,11 +22,11 @@ __all__ = ['SECTIONS', 'KIT_GROUPS', 'QUICK', 'DEV_TOOLS', 'SITE_TITLE', 'DATA',
 
 # %% ../nbs/09_docs.ipynb #af2ab096
 SECTIONS = ("Tour", "Tutorials", "Write-ups", "Reference")
-KIT_GROUPS = {"0": "Dice, geometry, engine, CLI", "1": "Widgets", "5": "Apps", "8": "Rooms"}   # the kit's reference notebooks,
+KIT_GROUPS = {"0": "Dice, geometry, engine, CLI", "1": "Widgets", "5": "Apps", "8": "Rooms", "98": "Interop: OpenSpiel, PettingZoo"}   # the kit's reference notebooks,
                                                # by file-name prefix; each game's come from the registry (its `docs`)
 QUICK = ("welcome.ipynb", "tutorials/spcfkrs.ipynb", "11_ui_readout.ipynb")   # the pages of a `--quick` build
 
-DEV_TOOLS = ("fastcore", "icepool")   # what the reference notebooks' tests import (the dev extra)
+DEV_TOOLS = ("fastcore", "icepool", "pyspiel", "pettingzoo")   # what the reference notebooks' tests import (the dev extra)
 
 def have_dev_tools() -> bool:
     "True when the reference notebooks can run here: the dev extra's test tools are importable."

@@ -120,3 +120,23 @@ def test_apps_use_a_games_public_face():
 def test_a_game_has_a_public_face(game):
     face = ROOT / "games" / (game + ".py" if (ROOT / "games" / (game + ".py")).exists() else game + "/__init__.py")
     assert "__all__" in face.read_text(encoding="utf-8"), f"{game}: its public face declares no __all__"
+
+
+OUTSIDE_LIBS = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium")   # the `interop` extra (issue 32)
+
+
+def _plain_imports():
+    "(importing module, imported top-level name) for every `import x` and `from x import …` in the package, anywhere in it."
+    out = []
+    for m, p in FILES.items():
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import): out += [(m, a.name.split(".")[0]) for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module: out.append((m, node.module.split(".")[0]))
+    return out
+
+
+def test_only_interop_imports_the_outside_game_libraries():
+    bad = sorted({(m, lib) for m, lib in _plain_imports() if lib in OUTSIDE_LIBS and not m.startswith("fortune_suite.interop")})
+    assert bad == [], f"only fortune_suite.interop may import {OUTSIDE_LIBS}: {bad}"
+    core = [(m, t) for m, t, _, _ in IMPORTS if t.startswith("fortune_suite.interop") and not m.startswith("fortune_suite.interop")]
+    assert core == [], f"nothing outside fortune_suite.interop imports it: {core}"

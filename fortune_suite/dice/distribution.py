@@ -344,9 +344,12 @@ class DistTable:
 Dist.table = lambda self, skip_zero=True: DistTable(self, skip_zero)
 
 # %% ../../nbs/00_dist.ipynb #c043
+_GENERATOR = np.random.Generator
+
 def _sample(self:Dist, rng:np.random.Generator, n:int=None):
     "Draw outcomes from this distribution with numpy's `Generator` (one value when `n` is None)."
     if n is None:       # one value: the same draw and the same search as below, in plain Python (a roll is 3x cheaper)
+        if type(rng) is not _GENERATOR and hasattr(rng, "pick"): return rng.pick(self)   # a scripted source (engine.chance) shows this Dist's own odds
         if self._draw is None: self._draw = _cums(self)[0].tolist()
         c = self._draw
         i = bisect.bisect_right(c, rng.random() * c[-1])

@@ -8,7 +8,7 @@ __all__ = ['RulesError', 'SaveError', 'canon', 'jsonable', 'Event', 'Log', 'opti
            'register_game', 'get_game', 'known_games', 'SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'load_game',
            'save_text', 'Bot', 'register_bot', 'bots_for', 'get_bot', 'random_bot', 'play_bots', 'score_key',
            'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'check_copy', 'copy_value',
-           'FlowState', 'Turn', 'Orders', 'Step', 'Question']
+           'FlowState', 'Turn', 'Orders', 'Step', 'Question', 'CHANCE', 'ChanceNode', 'ActionSpace', 'require_codec']
 
 # %% ../../nbs/03e_engine.ipynb #ea2401e3
 from .events import (RulesError, SaveError, canon, jsonable, Event, Log, options_to_dict, make_options,
@@ -20,9 +20,12 @@ from .bots import Bot, register_bot, bots_for, get_bot, random_bot, play_bots, s
 from .copying import copy_value
 from .testing import fingerprint, assert_unchanged, random_playout, check_protocol, check_copy
 from .flow import FlowState, Turn, Orders, Step, Question
+from .chance import CHANCE, ChanceNode
+from .codec import ActionSpace, require_codec
 
 _all_ = ["RulesError", "SaveError", "canon", "jsonable", "Event", "Log", "options_to_dict", "make_options", "read_json", "brief",
          "depth", "MAX_DEPTH", "GameKind", "Game",
          "Decision", "LazyLegal", "LazyView", "Secret", "State", "register_game", "get_game", "known_games", "SAVE_FORMAT", "SAVE_VERSION", "replay", "load_game",
          "save_text", "Bot", "register_bot", "bots_for", "get_bot", "random_bot", "play_bots", "score_key", "fingerprint",
-         "assert_unchanged", "random_playout", "check_protocol", "check_copy", "copy_value", "FlowState", "Turn", "Orders", "Step", "Question"]
+         "assert_unchanged", "random_playout", "check_protocol", "check_copy", "copy_value", "FlowState", "Turn", "Orders", "Step", "Question",
+         "CHANCE", "ChanceNode", "ActionSpace", "require_codec"]

@@ -10,6 +10,8 @@ import numpy as np
 from ..dice import Roller, RollRecord
 from .events import RulesError, canon, jsonable, Event, Log, make_options, brief, depth, MAX_DEPTH
 from .lazy import Decision, LazyLegal, LazyView, Secret, _among
+from .chance import CHANCE, ChanceNeeded, ChanceScript
+from . import chance as chancing
 from .copying import copy_state
 
 # %% auto #0
@@ -81,11 +83,35 @@ class Game:
     def new(cls,
             options=None,   # None (defaults), an `Options` instance, or a dict of fields
             seed=None,      # a non-negative int; None draws one from the OS (recorded in `state.seed`)
-            quiet=False):   # quiet mode: no log text, no odds on rolls, views without copies (for simulation)
+            quiet=False,    # quiet mode: no log text, no odds on rolls, views without copies (for simulation)
+            chance=False):  # True: explicit chance — every draw waits for its outcome (`apply_chance`; see engine.chance)
         "A fresh state of this game."
         opts = cls.make_options(options)
         seed = secrets.randbelow(2**53) if seed is None else _check_seed(seed)
-        return cls.State(cls, opts, seed, quiet=quiet)
+        if chance is False or chance is None: return cls.State(cls, opts, seed, quiet=quiet)
+        return cls.State(cls, opts, seed, quiet=quiet, chance=[] if chance is True else list(chance))
+
+    # --- for outside tools (engine.codec, fortune_suite.interop): a game that offers them overrides these ---
+    @classmethod
+    def action_space(cls, options=None):
+        "The game's `ActionSpace` (a bijection between its actions and 0 … n-1) for these options; None: no codec."
+        return None
+    @classmethod
+    def max_chance_outcomes(cls, options=None):
+        "The most outcomes any chance node of this game has (explicit chance); None: not declared."
+        return None
+    @classmethod
+    def observation_shape(cls, options=None):
+        "The shape of `encode_view(view)` for these options; None: no encoding."
+        return None
+    @classmethod
+    def encode_view(cls, view:dict):
+        "A seat's view as a float32 array of `observation_shape` (only from the view: nothing hidden from that seat)."
+        raise NotImplementedError(f"{cls.name} has no observation encoding")
+    @classmethod
+    def resample(cls, view:dict, rng, options=None):
+        "A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng`; None: not offered."
+        return None
 
 # %% ../../nbs/03a_engine_protocol.ipynb #98b67dc0
 def register_game(cls):
@@ -142,17 +168,19 @@ _VIEW_KEY_SET = frozenset(_VIEW_KEYS)
 class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
     answers: dict = {}      # decision kind → the game's method (player, answer, decision) that takes the answer
+    _chance_node = _chance_pending = None; _chance_given = ()   # explicit chance: the node waiting for an outcome (engine.chance)
     copy_shared: tuple = () # attributes a copy shares: they never change once set up (card data, tables); see `copy`
     copy_fresh: dict = {}   # attribute → what a copy starts it with (a value, or a function of no arguments): caches
 
-    def __init__(self, game, options, seed:int, quiet:bool=False):
+    def __init__(self, game, options, seed:int, quiet:bool=False, chance=None):   # chance: None, or the outcomes given to the setup (explicit chance)
         self.game, self.options, self.seed, self.quiet = game, options, seed, bool(quiet)
         self.players = game.num_players(options)
         self.roller = Roller(seed)
         self.log, self.actions, self.pending, self.decisions = Log(), [], {}, []
         self.reveals = []       # (action index, players, what): hidden things those players saw (see `reveal`, `undo_refusal`)
         self._busy, self._broken = True, None
-        self._setup()
+        if chance is None: self._setup()
+        else: chancing.setup(self, chance)
         self._busy = False
 
     # --- hooks a game writes ---
@@ -201,14 +229,15 @@ class State:
         "The decision being asked now (a `Decision`), or None."
         return self.decisions[-1] if self.decisions else None
     def to_move(self) -> tuple:
-        "The players whose decision it is now (several: secret simultaneous orders; none: the game is over)."
+        "The players whose decision it is now (several: secret simultaneous orders; none: the game is over; `(CHANCE,)`: a chance outcome is awaited)."
+        if self._chance_node is not None: return (CHANCE,)
         if self.decisions: return (self.decisions[-1].player,)
         movers = self._to_move()
         return tuple(p for p in movers if p not in self.pending) if self.pending else tuple(movers)
     @property
     def is_over(self) -> bool:
         "True once nobody is to move."
-        return not self.decisions and not self._to_move()
+        return self._chance_node is None and not self.decisions and not self._to_move()
     def result(self):
         "None while playing; then the game's outcome, e.g. `{'winners': [0], 'scores': [31, 22]}`."
         return jsonable(self._result()) if self.is_over else None
@@ -217,8 +246,11 @@ class State:
         got = self._legal(player)
         return got if type(got) is LazyLegal and self.quiet else list(got)    # (a full state's: listed whole)
     def legal_actions(self, player) -> list:
-        "The actions `player` may take now (empty when it is not their decision); a fresh copy unless quiet."
-        if type(player) is not int or not 0 <= player < self.players: player = self._player(player)
+        "The actions `player` may take now (empty when it is not their decision); a fresh copy unless quiet. `CHANCE`: a pending chance node's outcomes."
+        if type(player) is not int or not 0 <= player < self.players:
+            if player == CHANCE and type(player) is int: return [] if self._chance_node is None else list(self._chance_node.outcomes)
+            player = self._player(player)
+        if self._chance_node is not None: return []
         if self.decisions: movers = (self.decisions[-1].player,)
         else:
             movers = self._to_move()
@@ -229,6 +261,7 @@ class State:
         "What `player` may see now: the game's `_view` plus the engine's keys (hidden orders stripped). A fresh JSON copy, except in quiet mode."
         self._not_broken()
         player = self._player(player)
+        if self._chance_pending is chancing.SETUP: raise RulesError(f"this {self.game.name} game is not set up yet: its setup waits for a chance outcome ({self._chance_node.why})")
         d, pending = self.decision, self.pending          # (`to_move`, `legal_actions`, `is_over` and `result`, asking once)
         movers = (d.player,) if d is not None else self._to_move()
         over = d is None and not movers
@@ -238,6 +271,7 @@ class State:
         base = {"game": self.game.name, "player": player, "to_move": to_move, "legal_actions": legal, "is_over": over,
                 "result": jsonable(self._result()) if over else None, "orders_given": sorted(pending),
                 "my_order": pending.get(player), "decision": None if d is None else d.shown_to(player)}
+        if self._chance_node is not None: base.update(to_move=[CHANCE], legal_actions=[])
         own = self._view(player)
         t = type(own)                                     # (does `own` hold an engine key? asked without forcing a LazyView)
         if t is LazyView: clash = not (_VIEW_KEY_SET.isdisjoint(dict.keys(own)) and _VIEW_KEY_SET.isdisjoint(own._lazy))
@@ -281,6 +315,7 @@ class State:
              luck=None) -> RollRecord:  # how the luck ledger counts it: a dict, or a function of the record making one (see `fortune_suite.luck`)
         "Roll with the state's seeded roller and log it with its odds; returns the `RollRecord` (quiet: the same faces, no odds)."
         self._hooks_only()
+        if type(self.roller.rng) is ChanceScript: self.roller.rng.why = why       # (explicit chance: the node says what it is for)
         if self.quiet: return self.roller.roll(what, why, odds=False)
         rec = self.roller.roll(what, why)
         who = self.player_name(player) if player is not None else "Roll"
@@ -319,7 +354,11 @@ class State:
               action):      # a JSON value; one of `legal_actions(player)`
         "Check, then play `action` for `player`; returns the new events. Illegal: `RulesError`, state unchanged."
         if self._broken: self._not_broken()
-        if type(player) is not int or not 0 <= player < self.players: player = self._player(player)
+        if type(player) is not int or not 0 <= player < self.players:
+            if player == CHANCE and type(player) is int: return self.apply_chance(action)
+            player = self._player(player)
+        if self._chance_node is not None:
+            raise RulesError(f"chance first: {self._chance_node.why} is being rolled; {self.player_name(player)} waits for its outcome")
         d = self.decisions[-1] if self.decisions else None
         movers = (d.player,) if d is not None else self._to_move()     # asked once: whose turn, and whether it is over
         if not movers: raise RulesError(f"the game is over: no more actions ({self.player_name(player)} tried {action!r})")
@@ -371,11 +410,26 @@ class State:
             if not quiet and self.is_over:
                 res = self.result()
                 self.emit("end", self._end_text(res), {"result": res})
+        except ChanceNeeded as e:                      # explicit chance: rolled back, the node exposed
+            self._busy = False
+            chancing.needed(self, player, action, e)
+            return []
         except BaseException as e:
             self._broken = f"{type(e).__name__} while applying {action!r} for {self.player_name(player)}: {e}"
             raise
         finally: self._busy = False
         return log[start:] if len(log) > start else []
+
+    def chance_node(self):
+        "The chance node waiting for an outcome (a `ChanceNode`: outcomes, probs, why), or None (see engine.chance)."
+        return self._chance_node
+    def apply_chance(self, outcome:int):
+        "Give the pending chance node its outcome (one of `chance_node().outcomes`); returns the events. Refused: `RulesError`, state unchanged."
+        return chancing.apply_chance(self, outcome)
+    @property
+    def explicit_chance(self) -> bool:
+        "Whether this state's dice are given from outside (`Game.new(..., chance=True)`) rather than rolled from its seed."
+        return type(self.roller.rng) is ChanceScript
 
     def _names(self, players) -> str:
         return " and ".join(self.player_name(p) for p in players) or "nobody"
@@ -396,7 +450,7 @@ class State:
         "An independent copy (`quiet`: None keeps this state's mode): made without replay in the same mode (`copying.copy_state`), by replay into the other."
         if quiet is None or bool(quiet) == self.quiet: return copy_state(self)
         from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions, quiet=quiet)
+        return replay(self.game, self.options, self.seed, self.actions, quiet=quiet, chance=self.explicit_chance)
     def __deepcopy__(self, memo):
         "`copy.deepcopy(state)` is `state.copy()` (what an outside tool's clone of a wrapper holding the state calls)."
         c = memo[id(self)] = self.copy()
@@ -410,7 +464,7 @@ class State:
         why = self.undo_refusal(len(self.actions) - n)
         if why: raise RulesError(why)
         from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions[:-n], quiet=self.quiet)
+        return replay(self.game, self.options, self.seed, self.actions[:-n], quiet=self.quiet, chance=self.explicit_chance)
     def undo_refusal(self, k:int):
         """None if an undo may go back to the game's first `k` actions; else the rule that forbids it: with option
         `undo_knowledge="refuse"` (the default; also for a game without that option) no undo takes back an action during
@@ -428,12 +482,12 @@ class State:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.actions):
             raise RulesError(f"past takes a number of actions from 0 to {len(self.actions)}, got {n!r}")
         from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions[:len(self.actions) - n], quiet=self.quiet)
+        return replay(self.game, self.options, self.seed, self.actions[:len(self.actions) - n], quiet=self.quiet, chance=self.explicit_chance)
     def recover(self):
         "A new state: the game as it was before the action that broke this one (or a copy if it is not broken)."
         from fortune_suite.engine.saves import replay
         acts = self.actions[:-1] if self._broken else self.actions
-        return replay(self.game, self.options, self.seed, acts, quiet=self.quiet)
+        return replay(self.game, self.options, self.seed, acts, quiet=self.quiet, chance=self.explicit_chance)
     def __eq__(self, other):
         "Same game, options, seed and actions, and the same log."
         return isinstance(other, State) and self.save() == other.save() and self.log == other.log

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from .events import RulesError, SaveError, options_to_dict, read_json, brief
 from .protocol import get_game, _check_seed
+from .chance import CHANCE, apply_group
 
 # %% auto #0
 __all__ = ['SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'save_text', 'load_game']
@@ -14,36 +15,50 @@ __all__ = ['SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'save_text', 'load_game']
 # %% ../../nbs/03b_engine_saves.ipynb #2c2f0124
 SAVE_FORMAT, SAVE_VERSION = "fortune_suite.save", 1
 _SAVE_KEYS = ("format", "version", "game", "options", "seed", "actions")
+_OPTIONAL_KEYS = ("chance",)      # "explicit": the dice were given from outside; the given outcomes are in `actions`
 
-def _replay(game, options, seed, actions, err=RulesError, quiet=False):
-    try: s = game.new(options, seed, quiet=quiet)
+def _is_chance(pa) -> bool: return isinstance(pa, (list, tuple)) and len(pa) == 2 and type(pa[0]) is int and pa[0] == CHANCE
+
+def _replay(game, options, seed, actions, err=RulesError, quiet=False, chance=False):
+    lead = []                                     # explicit chance: the outcomes the setup was given come first
+    while chance and len(lead) < len(actions) and _is_chance(actions[len(lead)]): lead.append(actions[len(lead)][1])
+    try: s = game.new(options, seed, quiet=quiet, chance=lead if chance else False)
     except RulesError as e:                       # options each fine alone, refused together when the game sets up
         if isinstance(e, err): raise
         raise err(f"the game cannot start with these options: {e}") from e
-    for i, pa in enumerate(actions):
+    i = len(lead)
+    while i < len(actions):
+        pa, j = actions[i], i + 1
         if not (isinstance(pa, (list, tuple)) and len(pa) == 2):
             raise err(f"actions[{i}] must be a [player, action] pair, got {brief(pa)}")
-        try: s.apply(*pa)
+        if chance:                                # an action and the outcomes given to it, served as it draws
+            while j < len(actions) and _is_chance(actions[j]): j += 1
+        try:
+            if chance and not _is_chance(pa): apply_group(s, pa[0], pa[1], [o for _, o in actions[i + 1:j]])
+            else: s.apply(*pa)
         except RulesError as e: raise err(f"actions[{i}] {brief(list(pa))} is illegal: {e}") from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
             # the game broke on it (a bug, or a check laxer than the engine's); the half-made state is dropped, nothing else changed
             raise err(f"actions[{i}] {brief(list(pa))} cannot be played: {type(e).__name__}: {e}") from e
+        i = j
     return s
 
 def replay(game,          # a Game subclass or its registered name
            options,       # None, an Options instance or a dict of fields
            seed:int,      # the game's seed
            actions,       # [player, action] pairs, in order
-           quiet=False):  # replay in quiet mode (no log text)
+           quiet=False,   # replay in quiet mode (no log text)
+           chance=False): # explicit chance: `actions` holds the given outcomes as [CHANCE, outcome] pairs (engine.chance)
     "A fresh state reached by playing `actions` on a new game; `RulesError` names the first illegal one."
     game = get_game(game)
-    return _replay(game, game.make_options(options), _check_seed(seed), actions, quiet=quiet)
+    return _replay(game, game.make_options(options), _check_seed(seed), actions, quiet=quiet, chance=bool(chance))
 
 def save_text(state) -> str:
     "`state` as a save file (JSON text): options, seed and every action so far."
-    return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": state.game.name,
-                       "options": options_to_dict(state.options), "seed": state.seed,
-                       "actions": [[p, a] for p, a in state.actions]})
+    d = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": state.game.name,
+         "options": options_to_dict(state.options), "seed": state.seed, "actions": [[p, a] for p, a in state.actions]}
+    if state.explicit_chance: d["chance"] = "explicit"      # (only then: a seeded game's save is as it always was)
+    return json.dumps(d)
 
 def load_game(text:str, quiet=False):
     "The state a save file records, checked and replayed; `SaveError` names what is wrong with the file."
@@ -51,7 +66,7 @@ def load_game(text:str, quiet=False):
     if not isinstance(d, dict): raise SaveError(f"not a save file: expected a JSON object, got {type(d).__name__}")
     for k in _SAVE_KEYS:
         if k not in d: raise SaveError(f"missing key {k!r} in save file")
-    if extra := [k for k in d if k not in _SAVE_KEYS]: raise SaveError(f"unexpected key {extra[0]!r} in save file")
+    if extra := [k for k in d if k not in _SAVE_KEYS + _OPTIONAL_KEYS]: raise SaveError(f"unexpected key {extra[0]!r} in save file")
     if d["format"] != SAVE_FORMAT: raise SaveError(f"wrong format tag {d['format']!r}: expected {SAVE_FORMAT!r}")
     if type(d["version"]) is not int or d["version"] != SAVE_VERSION: raise SaveError(f"unsupported save version {d['version']!r}: this reads version {SAVE_VERSION}")
     game = get_game(d["game"], SaveError)
@@ -59,4 +74,5 @@ def load_game(text:str, quiet=False):
     options = game.make_options(d["options"], SaveError, complete=True)
     seed = _check_seed(d["seed"], SaveError)
     if not isinstance(d["actions"], list): raise SaveError(f"actions must be a JSON list, got {type(d['actions']).__name__}")
-    return _replay(game, options, seed, d["actions"], SaveError, quiet)
+    if d.get("chance", "explicit") != "explicit": raise SaveError(f"chance must be 'explicit' if given, got {brief(d['chance'])}")
+    return _replay(game, options, seed, d["actions"], SaveError, quiet, chance="chance" in d)

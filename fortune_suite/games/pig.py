@@ -154,3 +154,54 @@ def greedy_bot(view:dict,        # a Pig view (`state.view(player)`) of a player
     if "steady" in legal: return "bold" if view["scores"][me] < view["scores"][1 - me] else "steady"
     if "hold" in legal and (view["turn_total"] >= hold_at or view["scores"][me] + view["turn_total"] >= view["target"]): return "hold"
     return "roll"
+
+# %% ../../nbs/04_example_game.ipynb #91d8ccb1
+from ..engine.codec import ActionSpace
+import numpy as np
+
+_SPACE = ActionSpace(("steady", "bold", "roll", "hold"), "pig")
+_OBS = 14
+
+def _action_space(cls, options=None) -> ActionSpace:
+    "Pig's four actions: steady 0, bold 1, roll 2, hold 3."
+    return _SPACE
+
+def _max_chance_outcomes(cls, options=None) -> int:
+    "A chance node of Pig is one d6."
+    return 6
+
+def _observation_shape(cls, options=None) -> tuple: return (_OBS,)
+
+def _encode_view(cls, view:dict) -> np.ndarray:
+    "A Pig view as 14 floats (see above): only what that seat's view holds."
+    me, x = view["player"], np.zeros(_OBS, dtype=np.float32)
+    t, them = view["target"], 1 - view["player"]
+    x[me] = 1
+    x[2], x[3], x[4] = view["scores"][me] / t, view["scores"][them] / t, view["turn_total"] / t
+    x[5] = view["round"] / view["max_rounds"]
+    if view["turn"] is not None: x[6 + (view["turn"] != me)] = 1
+    if view["my_stance"] is not None: x[8 + STANCES.index(view["my_stance"])] = 1
+    if view["stances"][them] is not None: x[10 + STANCES.index(view["stances"][them])] = 1
+    x[12], x[13] = float(view["has_chosen"][them]), float(view["is_over"])
+    return x
+
+def _resample(cls, view:dict, rng, options=None):
+    "A Pig state whose `view(view['player'])` is `view`: the opponent's secret stance, if chosen, drawn at random; new dice (seed from `rng`)."
+    rng = np.random.default_rng(rng)
+    o = PigOptions(target=view["target"], max_rounds=view["max_rounds"], bold_dice=view["bold_dice"])
+    s, me = cls.new(o, seed=int(rng.integers(2**53)), quiet=bool(options and options.get("quiet"))), view["player"]
+    s.scores, s.round, s.stance = list(view["scores"]), view["round"], list(view["stances"])
+    s.turn, s.turn_total, s.pending = view["turn"], view["turn_total"], {}
+    if view["is_over"]: s.over, s.stack = True, []
+    elif s.turn is None:                          # the secret stances: mine as I chose it, theirs drawn
+        s.stack = [{"kind": "stances"}]
+        if view["my_stance"] is not None: s.pending[me] = view["my_stance"]
+        if view["has_chosen"][1 - me]: s.pending[1 - me] = STANCES[int(rng.integers(2))]
+        s.pending = dict(sorted(s.pending.items()))
+    else:
+        first = (s.round - 1) % 2
+        s.stack = [{"kind": "round_end"}] + ([{"kind": "start", "player": 1 - first}] if s.turn == first else []) + [{"kind": "turn", "player": s.turn}]
+    return s
+
+Pig.action_space, Pig.max_chance_outcomes = classmethod(_action_space), classmethod(_max_chance_outcomes)
+Pig.observation_shape, Pig.encode_view, Pig.resample = classmethod(_observation_shape), classmethod(_encode_view), classmethod(_resample)

@@ -9,7 +9,7 @@ from .cards import PEEK, HOOK, TANK
 from .scoring import scorer
 from .table import (FomoOptions, NSTACKS, FULL_HAND, PLAY, DISCARD, PEEK_AT, TOP,
                                             PHASE_PEEK, PHASE_BID, PHASE_ORDER, STACK_NAMES, card_facts)
-from . import deal, legal, round_end, views
+from . import deal, legal, round_end, views, codec
 from .legal import AT_LEAST, parse_action, describe_action     # (also importable from here)
 from .views import FomoView, table_view
 
@@ -144,6 +144,18 @@ class Fomo(Game):
     name, Options, State, title = "fomo", FomoOptions, FomoState, "FOMO"
     docs = ("3",)   # its notebooks (30_fomo_cards … 39_fomo_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=True, min_players=2, max_players=5)
+
+    # --- for outside tools (engine.codec): FOMO's ids and arrays (see games.fomo.codec) ---
+    @classmethod
+    def action_space(cls, options=None): return codec.action_space(cls.make_options(options))
+    @classmethod
+    def max_chance_outcomes(cls, options=None): return codec.max_chance_outcomes(cls.make_options(options))
+    @classmethod
+    def observation_shape(cls, options=None): return codec.observation_shape(cls.make_options(options))
+    @classmethod
+    def encode_view(cls, view:dict): return codec.encode_view(view)
+    @classmethod
+    def resample(cls, view:dict, rng, options=None): return codec.resample(view, rng, options)
 
 def deal_order(seed:int, options=None) -> list:
     "The Mecha card ids in the order a game with this seed deals them (the game's own shuffle, in quiet mode)."

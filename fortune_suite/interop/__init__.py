@@ -1,0 +1,1 @@
+"""Adapters to outside game libraries: `openspiel` (OpenSpiel games `fs_<game>`) and `pettingzoo` (AEC and parallel environments). They need the `interop` extra: `pip install "fortune_suite[interop]"`; nothing in the core imports them."""

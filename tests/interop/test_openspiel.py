@@ -1,0 +1,53 @@
+"""OpenSpiel's own checks on our games, in a quick form (issue 32): `pyspiel.random_sim_test` with serialization, the
+`sim_game` of OpenSpiel's games_sim_test run as an absltest case, and `rl_environment` stepping random legal actions
+on observation tensors — for every game `fortune_suite.interop.openspiel` registers, at 2, 3 and 5 players where the
+game allows them."""
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+fos = pytest.importorskip("fortune_suite.interop.openspiel")
+from fortune_suite.engine import get_game, known_games
+
+CASES = [(name, n) for name in fos.REGISTERED for n in (2, 3, 5)
+         if get_game(name[3:]).kind.min_players <= n <= get_game(name[3:]).kind.max_players]
+SIMS = {2: 3, 3: 2, 5: 1}     # fewer sims for bigger tables: the whole interop run stays under two minutes
+
+
+def load(name, n):
+    return pyspiel.load_game(name, {"players": n})
+
+
+def test_every_game_with_a_codec_is_registered():
+    shipped = [g for g in known_games() if get_game(g).__module__.startswith("fortune_suite.games.")]   # (not test games)
+    want = {f"fs_{g}" for g in shipped if get_game(g).action_space(get_game(g).make_options(None)) is not None}
+    assert want <= set(fos.REGISTERED) and {"fs_pig", "fs_fomo"} <= want
+    assert set(fos.REGISTERED) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_random_sim_test(name, n):
+    pyspiel.random_sim_test(load(name, n), num_sims=SIMS[n], serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_games_sim_test_sim_game(name, n):
+    from open_spiel.python.tests import games_sim_test
+    case = games_sim_test.GamesSimTest("test_pig")       # an absltest case of OpenSpiel's suite; sim_game is its method
+    np.random.seed(n)
+    case.sim_game(load(name, n))
+
+
+@pytest.mark.parametrize("name,n", CASES)
+def test_rl_environment_on_observation_tensors(name, n):
+    from open_spiel.python import rl_environment
+    env = rl_environment.Environment(name, players=n, observation_type=rl_environment.ObservationType.OBSERVATION)
+    size = env.game.observation_tensor_size()
+    rng = np.random.default_rng(n)
+    ts, steps = env.reset(), 0
+    while not ts.last():
+        p = ts.observations["current_player"]
+        assert all(len(ts.observations["info_state"][q]) == size for q in range(n))
+        ts = env.step([int(rng.choice(ts.observations["legal_actions"][p]))])
+        steps += 1
+    assert steps > 0 and abs(sum(ts.rewards)) < 1e-9 and max(ts.rewards) > 0
