@@ -42,7 +42,8 @@ def search_bot(view:dict,            # the seat's view (it must be the seat to m
                rollout:str="greedy", # the bot playing every playout ("random" if the game has no such bot)
                c:float=0.7,          # UCB1's exploration constant
                seconds:float=0.0):   # > 0: stop once this much time has passed (moves then depend on the machine)
-    "Information-set MCTS from `view`: the action of `legal` the search visited most."
+    """Looks ahead: plays many games out from positions that fit what it can see, and picks the move that did best.
+    (Information-set MCTS from `view`: the action of `legal` the search visited most.)"""
     if not legal: raise RulesError("search bot: nothing to decide now")
     if len(legal) == 1: return legal[0]
     g, me = get_game(view["game"]), view["player"]
