@@ -7,8 +7,8 @@ __all__ = ['RulesError', 'SaveError', 'canon', 'jsonable', 'Event', 'Log', 'opti
            'brief', 'depth', 'MAX_DEPTH', 'GameKind', 'Game', 'Decision', 'LazyLegal', 'LazyView', 'Secret', 'State',
            'register_game', 'get_game', 'known_games', 'SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'load_game',
            'save_text', 'Bot', 'register_bot', 'bots_for', 'get_bot', 'random_bot', 'play_bots', 'score_key',
-           'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'FlowState', 'Turn', 'Orders', 'Step',
-           'Question', 'CHANCE', 'ChanceNode', 'ActionSpace', 'require_codec']
+           'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'check_copy', 'copy_value',
+           'FlowState', 'Turn', 'Orders', 'Step', 'Question', 'CHANCE', 'ChanceNode', 'ActionSpace', 'require_codec']
 
 # %% ../../nbs/03e_engine.ipynb #ea2401e3
 from .events import (RulesError, SaveError, canon, jsonable, Event, Log, options_to_dict, make_options,
@@ -17,7 +17,8 @@ from .lazy import Decision, LazyLegal, LazyView, Secret
 from .protocol import GameKind, Game, State, register_game, get_game, known_games
 from .saves import SAVE_FORMAT, SAVE_VERSION, replay, load_game, save_text
 from .bots import Bot, register_bot, bots_for, get_bot, random_bot, play_bots, score_key
-from .testing import fingerprint, assert_unchanged, random_playout, check_protocol
+from .copying import copy_value
+from .testing import fingerprint, assert_unchanged, random_playout, check_protocol, check_copy
 from .flow import FlowState, Turn, Orders, Step, Question
 from .chance import CHANCE, ChanceNode
 from .codec import ActionSpace, require_codec
@@ -26,5 +27,5 @@ _all_ = ["RulesError", "SaveError", "canon", "jsonable", "Event", "Log", "option
          "depth", "MAX_DEPTH", "GameKind", "Game",
          "Decision", "LazyLegal", "LazyView", "Secret", "State", "register_game", "get_game", "known_games", "SAVE_FORMAT", "SAVE_VERSION", "replay", "load_game",
          "save_text", "Bot", "register_bot", "bots_for", "get_bot", "random_bot", "play_bots", "score_key", "fingerprint",
-         "assert_unchanged", "random_playout", "check_protocol", "FlowState", "Turn", "Orders", "Step", "Question",
+         "assert_unchanged", "random_playout", "check_protocol", "check_copy", "copy_value", "FlowState", "Turn", "Orders", "Step", "Question",
          "CHANCE", "ChanceNode", "ActionSpace", "require_codec"]

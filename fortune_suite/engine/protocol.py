@@ -12,6 +12,7 @@ from .events import RulesError, canon, jsonable, Event, Log, make_options, brief
 from .lazy import Decision, LazyLegal, LazyView, Secret, _among
 from .chance import CHANCE, ChanceNeeded, ChanceScript
 from . import chance as chancing
+from .copying import copy_state
 
 # %% auto #0
 __all__ = ['DYNAMICS', 'GameKind', 'Game', 'register_game', 'get_game', 'known_games', 'State']
@@ -168,6 +169,8 @@ class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
     answers: dict = {}      # decision kind → the game's method (player, answer, decision) that takes the answer
     _chance_node = _chance_pending = None; _chance_given = ()   # explicit chance: the node waiting for an outcome (engine.chance)
+    copy_shared: tuple = () # attributes a copy shares: they never change once set up (card data, tables); see `copy`
+    copy_fresh: dict = {}   # attribute → what a copy starts it with (a value, or a function of no arguments): caches
 
     def __init__(self, game, options, seed:int, quiet:bool=False, chance=None):   # chance: None, or the outcomes given to the setup (explicit chance)
         self.game, self.options, self.seed, self.quiet = game, options, seed, bool(quiet)
@@ -444,9 +447,14 @@ class State:
         if not isinstance(s, cls): raise SaveError(f"save file is for {s.game.name}, not {cls.__name__}")
         return s
     def copy(self, quiet=None):
-        "An independent copy, made by replay (`quiet`: None keeps this state's mode)."
+        "An independent copy (`quiet`: None keeps this state's mode): made without replay in the same mode (`copying.copy_state`), by replay into the other."
+        if quiet is None or bool(quiet) == self.quiet: return copy_state(self)
         from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions, quiet=self.quiet if quiet is None else quiet, chance=self.explicit_chance)
+        return replay(self.game, self.options, self.seed, self.actions, quiet=quiet, chance=self.explicit_chance)
+    def __deepcopy__(self, memo):
+        "`copy.deepcopy(state)` is `state.copy()` (what an outside tool's clone of a wrapper holding the state calls)."
+        c = memo[id(self)] = self.copy()
+        return c
     def undo(self, n:int=1):
         "A new state: this game without its last `n` actions (by replay). This state is left as it is."
         if isinstance(n, bool) or not isinstance(n, int) or n < 1: raise RulesError(f"undo takes a positive number of actions, got {n!r}")

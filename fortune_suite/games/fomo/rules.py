@@ -20,6 +20,8 @@ __all__ = ['FomoState', 'Fomo', 'deal_order']
 class FomoState(State):
     "A game of FOMO in progress: the position in small ints and lists, the rules as its methods (one copy, quiet or not)."
     _secret = False          # the action being applied is logged for its player only (see `emit`)
+    copy_shared = ("deck", "sc", "kind", "counts0", "rainbow")      # (`State.copy`) the deck and its tables: never changed
+    copy_fresh = {"_legal_memo": None, "obs_memo": dict}            # caches a copy starts afresh
 
     # --- the engine's hooks ---
     def _setup(self):

@@ -21,8 +21,9 @@ from ...engine.flow import Step, Question
 
 # %% auto #0
 __all__ = ['FRAMES', 'dist', 'engaged', 'terrain_bonus', 'sees', 'table_layout', 'target', 'attack_targets', 'charge_bonus',
-           'attack_spec', 'spec_fields', 'defence_options', 'odds', 'odds_of', 'defended_fields', 'range_summary',
-           'odds_summary', 'declare_attack', 'defend_legal', 'charge_route', 'charge_plan', 'charge_reaches']
+           'attack_spec', 'spec_fields', 'defence_options', 'defence_choices', 'odds', 'odds_of', 'defended_fields',
+           'range_summary', 'odds_summary', 'declare_attack', 'defend_legal', 'charge_route', 'charge_plan',
+           'charge_reaches']
 
 # %% ../../../nbs/43c_ff_combat.ipynb #c005
 def dist(s, a, b) -> float:
@@ -36,12 +37,10 @@ def engaged(s, u) -> list:
     key = ("engaged", u.id)
     out = s._cache.get(key)
     if out is not None: return out
-    out, mine, (ux, uy), ur = [], u.melee_reach or -1, u.pos, u.r
-    for e in s.units[1 - u.player]:                     # `state.on_table(s, 1 - u.player)`, `max` and `dist(s, u, e)` written out:
-        if e.pos is None or e.mech_out or e.pilot_out: continue
-        er = e.melee_reach or -1
-        reach = er if er > mine else mine               # (`max(mine, er)`: the first of equals)
-        if reach >= 0 and math.hypot(ux - e.pos[0], uy - e.pos[1]) - ur - e.r <= reach + 1e-9: out.append(e)   # (reach ≥ 0: `max(0.0, gap)` ≤ it iff the gap is)
+    out, mine = [], u.melee_reach or -1
+    for e in state.on_table(s, 1 - u.player):
+        reach = max(mine, e.melee_reach or -1)
+        if reach >= 0 and dist(s, u, e) <= reach + 1e-9: out.append(e)
     s._cache[key] = out
     return out
 
@@ -132,6 +131,16 @@ def defence_options(s, tgt) -> dict:
                and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9]              # `dist(s, v, tgt)`
     return {"smoke": "smoke" not in tgt.defences and tgt.ap >= 1, "diverted": "diverted" not in tgt.defences and tgt.ap >= 1, "helpers": helpers}
 
+def defence_choices(s, tgt, opts=None) -> list:
+    """The defences the target may declare together, as tuples, none first: Smoke Screen, Diverted Movements, both when it
+    has 2 AP, and each of those with You're Not Alone when a friend can help (`opts`: its `defence_options`, if known)."""
+    o = defence_options(s, tgt) if opts is None else opts
+    own = [()]
+    if o["smoke"]: own.append(("smoke",))
+    if o["diverted"]: own.append(("diverted",))
+    if o["smoke"] and o["diverted"] and tgt.ap >= 2: own.append(("smoke", "diverted"))
+    return own + [c + ("yna",) for c in own] if o["helpers"] else own
+
 # %% ../../../nbs/43c_ff_combat.ipynb #eac26821
 def odds(s, action, attacker=None, player=None) -> dict:
     "Exact odds of an attack or charge action by `attacker` (default: the active pair), or an Obelisk shot by `player`: P(hit), mean damage, P(KO) for each defensive choice the target has."
@@ -143,14 +152,8 @@ def odds(s, action, attacker=None, player=None) -> dict:
         bonus = charge_bonus(s, u) if action.get("act") == "charge" else 0
         short = (action.get("act") == "charge" and not s.options.no_pre_measuring     # analysis mode: falls short along its route, no strike
                  and not charge_reaches(s, u, tgt, w))
-    opts = defence_options(s, tgt)
-    combos = [()]
-    if opts["smoke"]: combos.append(("smoke",))
-    if opts["diverted"]: combos.append(("diverted",))
-    if opts["smoke"] and opts["diverted"] and tgt.ap >= 2: combos.append(("smoke", "diverted"))
-    if opts["helpers"]: combos += [c + ("yna",) for c in list(combos)]
     out = {}
-    for c in combos:
+    for c in defence_choices(s, tgt):
         spec, notes = attack_spec(s, att, w, tgt, bonus, c, by=player)
         o = attack_odds(spec)
         out["+".join(c) or "none"] = {"p_hit": o.p_hit, "p_crit": o.p_crit, "mean_damage": o.damage.mean, "p_ko": o.p_ko, "p_pilot_ko": o.p_pilot_ko,
@@ -271,7 +274,7 @@ def _weapon_part(s, u, name, charge) -> tuple:
 
 # %% ../../../nbs/43c_ff_combat.ipynb #93e32067
 def _target_part(s, t, by) -> tuple:
-    "What `spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change). (`defence_options` and the Def and Armor properties written out.)"
+    "What `spec_fields` works out from the target `t` of an attack by player `by` alone, and the defence a view assumes it takes: (is it the Tower, Def and Armor after cover and cloud, is a friend of `by` in melee with it, its HP fields, the defence). Remembered for the position (in `_cache`, emptied after every change)."
     key = ("odds_target", "tower" if isinstance(t, dict) else t.id, by)
     got = s._cache.get(key)
     if got is not None: return got
@@ -279,22 +282,13 @@ def _target_part(s, t, by) -> tuple:
         d, arm, into, tail, best = t["def"], t["armor"], False, (t["hp"], t["max_hp"], 99, 99, False), ()
         tc = Circle(*t["pos"], t["r"])
     else:
-        if t.debuffs: d, arm = t.defense, t.armor
-        else: p = t.prof; d, arm = max(0, p.defense), max(0, p.armor)     # (the properties, with no debuffs)
+        d, arm = t.defense, t.armor
         (tx, ty), tr = t.pos, t.r
         tc = (tx, ty, tr)                                          # equal to `t.circle` as a key (a namedtuple is a tuple)
         into, tail = False, (t.hp, t.max_hp, t.pilot_hp, t.pilot_max, t.stimmy)
         for f in engaged(s, t):
             if f.player == by: into = True; break
-        ap, on, own, helped = t.ap, not t.mech_out and not t.pilot_out, (), False     # `defence_options(s, t)`: smoke, diverted, any helper
-        if on and ap >= 1:
-            defs = t.defences
-            smoke, div = "smoke" not in defs, "diverted" not in defs
-            own = ("smoke", "diverted") if smoke and div else ("smoke",) if smoke else ("diverted",) if div else ()
-        for v in (s.units[t.player] if on else ()):
-            if (v is not t and v.pos is not None and not v.mech_out and not v.pilot_out and "yna" not in v.defences and v.ap >= 1
-                    and max(0.0, math.hypot(v.pos[0] - tx, v.pos[1] - ty) - v.r - tr) <= 6 + 1e-9): helped = True; break
-        best = own[: max(0, min(2, ap))] + (("yna",) if helped else ())   # the affordable own defences, and help if any
+        best = max(defence_choices(s, t), key=len)              # the most it can declare (the first of equals: Smoke before Diverted)
     cov, cld = s._los_cache.get(("bonus", tc)) or terrain_bonus(s, Circle(*tc))
     if cov: d += 1; arm += 1
     if cld: d += 1
@@ -322,11 +316,9 @@ def declare_attack(s, att, w, t, free=False, bonus=0, source="attack", by=None):
 # defensive actions: chosen after the attack is declared, before the dice
 
 def defend_legal(s, f):
+    "The defence actions of the target of the strike `f`: each own choice (`defence_choices` without help), with no helper or one of them."
     t = s.by_id[f["strike"]["target"]]; o = defence_options(s, t)
-    own = [[]]
-    if o["smoke"]: own.append(["smoke"])
-    if o["diverted"]: own.append(["diverted"])
-    if o["smoke"] and o["diverted"] and t.ap >= 2: own.append(["smoke", "diverted"])
+    own = [list(c) for c in defence_choices(s, t, {**o, "helpers": []})]
     return [{"defend": c, "helper": h} for c in own for h in [None] + o["helpers"]]
 
 def _defend_apply(s, f, a):

@@ -137,6 +137,8 @@ _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "ac
 # %% ../../../nbs/43e_ff_game.ipynb #daf556cc
 class FFState(FlowState):
     "A game of Fortune Fodder in progress: its flow (the frames on `stack`, run by the engine) and the functions each runs."
+    copy_shared = ("cards",)                                                # (`State.copy`) the card data, never changed
+    copy_fresh = {"_cache": dict, "_geo_cache": dict, "_los_cache": dict}   # caches a copy starts afresh
     def player_name(self, player) -> str: return SIDE[player] if player in (0, 1) else f"Player {player}"
 
     # the frames of the rules: each rules module gives its own (their `FRAMES`), run by the engine's flow

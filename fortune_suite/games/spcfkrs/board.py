@@ -8,6 +8,7 @@ import functools, heapq
 from array import array
 from dataclasses import dataclass, field
 from ...engine import RulesError
+from ...engine.copying import copy_value
 from ...geometry import square, format_square, chebyshev, line_cells, cells_crossed, GeometryError
 from ...dice.roller import Roller
 from .data import SpcfkrsOptions, Profile, profile, load_catalog, map_cover
@@ -82,6 +83,12 @@ class Squares(dict):
     def update(self, *a, **kw): dict.update(self, *a, **kw); self._memo = {}
     def clear(self): dict.clear(self); self._memo = {}
     def __ior__(self, other): self.update(other); return self
+    def __deepcopy__(self, memo):
+        "A copy for a copied state (`State.copy`, or `copy.deepcopy`): the squares copied, the memo shared (these very contents')."
+        y = Squares(); memo[id(self)] = y
+        dict.update(y, {copy_value(k, memo): copy_value(v, memo) for k, v in self.items()})
+        y._memo = self._memo
+        return y
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c009
 def roll_words(rec) -> str:

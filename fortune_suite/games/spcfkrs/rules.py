@@ -177,6 +177,8 @@ def _options_json(o) -> dict:
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #387872b5
 class SpcfkrsState(State):
     "A game of SPCFKRS in progress."
+    copy_shared = ("cat", "_options_json")                 # (`State.copy`) the catalog, the options as JSON: never changed
+    copy_fresh = {"_legal_at": None, "_legal_list": None}   # the legal-actions cache a copy starts afresh
     def _setup(self):
         o, self.battle, self.turns = self.options, None, None
         self.cat = load_catalog(o.catalog)

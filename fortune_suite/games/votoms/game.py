@@ -69,6 +69,7 @@ def squad_cost(specs) -> int:
 class VotomsState(State):
     "A VOTOMS battle in progress."
     answers = {}
+    copy_fresh = {"_move_memo": dict, "_cache": None}     # caches a copy starts afresh (`State.copy`): move lists, the view's parts
 
     def _setup(self):
         o = self.options
