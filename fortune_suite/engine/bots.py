@@ -34,9 +34,10 @@ def register_bot(game,            # a Game subclass or its name
     return deco
 
 def bots_for(game) -> dict:
-    "The bots of `game` by name, `random` first."
+    "The bots of `game` by name, `random` first; `search` (engine.search) last for a game that offers `resample`."
     g = get_game(game)
-    return {"random": random_bot, **_BOTS.get(g.name, {})}
+    from fortune_suite.engine.search import offers_search, search_bot        # (search plays with these bots: imported when asked)
+    return {"random": random_bot, **_BOTS.get(g.name, {}), **({"search": search_bot} if offers_search(g) else {})}
 
 # %% ../../nbs/03c_engine_bots.ipynb #12045642
 @dataclass(frozen=True)
