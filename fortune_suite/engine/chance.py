@@ -98,12 +98,15 @@ def _done(state, script):
         raise RulesError(f"chance outcomes left over: {len(script.queue)} given, {script.pos} drawn (the recorded outcomes do not fit this game)")
     script.queue, script.pos = [], 0
 
-def needed(state, player, action, e:ChanceNeeded):
-    "`State.apply` ran out of outcomes during `action`: rebuild the state before it (by replay) and expose `e.node`."
-    from fortune_suite.engine.saves import replay
-    given = tuple(state.roller.rng.queue)              # what this action was given (all drawn: it ran out)
-    before = replay(state.game, state.options, state.seed, state.actions[:-1], quiet=state.quiet, chance=True)
+def needed(state, player, action, e:ChanceNeeded, before=None):
+    """`State.apply` ran out of outcomes during `action`: put the state back as it was before it — `before`, the copy
+    `apply` took (else rebuilt by replay) — and expose `e.node`."""
+    given, misses = tuple(state.roller.rng.queue), state._chance_misses    # what this action was given (all drawn: it ran out)
+    if before is None:
+        from fortune_suite.engine.saves import replay
+        before = replay(state.game, state.options, state.seed, state.actions[:-1], quiet=state.quiet, chance=True)
     state.__dict__.clear(); state.__dict__.update(before.__dict__)
+    state._chance_misses = misses + 1
     state._chance_node, state._chance_pending, state._chance_given = e.node, (player, action), given
     state.actions.append((player, action))
     state.actions.extend((CHANCE, o) for o in given)

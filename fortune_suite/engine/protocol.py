@@ -168,7 +168,7 @@ _VIEW_KEY_SET = frozenset(_VIEW_KEYS)
 class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
     answers: dict = {}      # decision kind → the game's method (player, answer, decision) that takes the answer
-    _chance_node = _chance_pending = None; _chance_given = ()   # explicit chance: the node waiting for an outcome (engine.chance)
+    _chance_node = _chance_pending = None; _chance_given = (); _chance_misses = 0   # explicit chance: the node waiting for an outcome, how many actions waited (engine.chance)
     copy_shared: tuple = () # attributes a copy shares: they never change once set up (card data, tables); see `copy`
     copy_fresh: dict = {}   # attribute → what a copy starts it with (a value, or a function of no arguments): caches
 
@@ -385,6 +385,10 @@ class State:
                 raise RulesError(f"malformed action {brief(action)} for {self.player_name(player)}: "
                                  f"{type(e).__name__}: {e}") from e
             if parsed is None: parsed = action
+        # explicit chance: where actions often wait for chance (Pig's rolls), a copy to roll back to, paid on each action;
+        # where they seldom do (FOMO's deals), no copy: a missing outcome rolls back by replay (dearer, but rare)
+        before = (copy_state(self) if type(self.roller.rng) is ChanceScript and 4 * self._chance_misses >= len(self.actions)
+                  else None)
         log = self.log.events
         start, self._busy = len(log), True
         self.actions.append((player, action))
@@ -412,7 +416,7 @@ class State:
                 self.emit("end", self._end_text(res), {"result": res})
         except ChanceNeeded as e:                      # explicit chance: rolled back, the node exposed
             self._busy = False
-            chancing.needed(self, player, action, e)
+            chancing.needed(self, player, action, e, before)
             return []
         except BaseException as e:
             self._broken = f"{type(e).__name__} while applying {action!r} for {self.player_name(player)}: {e}"
