@@ -109,8 +109,10 @@ class Game:
         "A seat's view as a float32 array of `observation_shape` (only from the view: nothing hidden from that seat)."
         raise NotImplementedError(f"{cls.name} has no observation encoding")
     @classmethod
-    def resample(cls, view:dict, rng, options=None):
-        "A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng`; None: not offered."
+    def resample(cls, view:dict, rng, options=None, quiet:bool=False):
+        """A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng` (a seed or a
+        numpy Generator); `options`: the game's options where the view does not show them (None: what the view shows, else
+        the defaults); `quiet`: the state's mode. None: not offered."""
         return None
 
 # %% ../../nbs/03a_engine_protocol.ipynb #98b67dc0

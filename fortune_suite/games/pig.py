@@ -185,11 +185,11 @@ def _encode_view(cls, view:dict) -> np.ndarray:
     x[12], x[13] = float(view["has_chosen"][them]), float(view["is_over"])
     return x
 
-def _resample(cls, view:dict, rng, options=None):
+def _resample(cls, view:dict, rng, options=None, quiet:bool=False):
     "A Pig state whose `view(view['player'])` is `view`: the opponent's secret stance, if chosen, drawn at random; new dice (seed from `rng`)."
     rng = np.random.default_rng(rng)
     o = PigOptions(target=view["target"], max_rounds=view["max_rounds"], bold_dice=view["bold_dice"])
-    s, me = cls.new(o, seed=int(rng.integers(2**53)), quiet=bool(options and options.get("quiet"))), view["player"]
+    s, me = cls.new(o, seed=int(rng.integers(2**53)), quiet=quiet), view["player"]
     s.scores, s.round, s.stance = list(view["scores"]), view["round"], list(view["stances"])
     s.turn, s.turn_total, s.pending = view["turn"], view["turn_total"], {}
     if view["is_over"]: s.over, s.stack = True, []

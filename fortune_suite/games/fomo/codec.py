@@ -121,9 +121,11 @@ def _draw_cards(s, view, p, rng):
     if len(rest) != view["deck_left"]: return None
     return stacks, piles, rest, know
 
-def resample(view:dict, rng, options=None):
-    "A FOMO state whose `view(view['player'])` equals `view`; what that seat cannot see drawn with `rng` (see above)."
+def resample(view:dict, rng, options=None, quiet:bool=False):
+    """A FOMO state whose `view(view['player'])` equals `view`; what that seat cannot see drawn with `rng` (see above).
+    `options` None: the table size and the rules the view shows (`players`, `rules`), the other options at their defaults."""
     from fortune_suite.games.fomo.rules import Fomo
+    if options is None: options = {"players": view["players"], **view["rules"]}
     o, rng, p = Fomo.make_options(options), np.random.default_rng(rng), view["player"]
     if view["players"] != o.players or view["deck"] != {k.name: k.count for k in o.mecha_deck().kinds}:
         raise RulesError(f"resample: the view is of a {view['players']}-player game with another deck than these options' ({o.players} players)")
@@ -159,5 +161,7 @@ def resample(view:dict, rng, options=None):
             s.ordering = list(view["to_move"]) if s.phase == PHASE_ORDER else []
             s.changed, s.learned, s._legal_memo, s.obs_memo = set(s.ordering), [0] * s.players, None, {}
             s.version += 1; s.cards_version += 1
-            if canon(s.view(p)) == want: return s
+            if canon(s.view(p)) == want:
+                s.quiet = bool(quiet)           # (checked in full mode, played on in the mode asked: quiet is read only as play goes)
+                return s
     raise RulesError(f"resample: no FOMO state found for Player {p}'s view in 200 draws (a view of another game's options?)")

@@ -155,7 +155,7 @@ class Fomo(Game):
     @classmethod
     def encode_view(cls, view:dict): return codec.encode_view(view)
     @classmethod
-    def resample(cls, view:dict, rng, options=None): return codec.resample(view, rng, options)
+    def resample(cls, view:dict, rng, options=None, quiet:bool=False): return codec.resample(view, rng, options, quiet)
 
 def deal_order(seed:int, options=None) -> list:
     "The Mecha card ids in the order a game with this seed deals them (the game's own shuffle, in quiet mode)."
