@@ -19,8 +19,8 @@ import fortune_suite.games.fmc.delve                     # (the site methods of 
 from .records import item_from_dict
 
 # %% auto #0
-__all__ = ['RATIONS', 'ATTITUDES', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS', 'CampaignError', 'CampaignOptions',
-           'Campaign']
+__all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS', 'CampaignError',
+           'CampaignOptions', 'Campaign']
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #854cfde7
 class CampaignError(FmcError):
@@ -28,6 +28,7 @@ class CampaignError(FmcError):
 
 RATIONS = ("each", "party")
 ATTITUDES = ("friendly", "neutral", "hostile")
+SHIELD_CHOICES = ("ask", "lethal", "always", "never")
 ENERGY_ORDER = ("own", "focus")
 
 @dataclass
@@ -41,7 +42,8 @@ class CampaignOptions:
     valuable_slots: str = "lot"       # valuables carried home: one slot a "lot" (4 bottles of wine: 1 slot) or one slot "each"
     auto_level: bool = True           # when treasure is shared at a haven, members rise to the levels their experience reaches
     prices: dict = field(default_factory=dict)   # the referee's prices (c.p.) for what the text leaves unpriced (e.g. {"lantern": 10})
-    skirmish: dict = field(default_factory=dict) # options of every skirmish (games.fmc's FmcOptions fields, e.g. {"shields": "ask"})
+    skirmish: dict = field(default_factory=dict) # options of every skirmish (games.fmc's FmcOptions fields, e.g. {"death": "excess"})
+    shields: str = "ask"              # a member's shield against a weapon hit in the campaign's fights: "ask" the player each time, or automated: "lethal" (against a hit that would drop them), "always", "never"
     mood: str = "neutral"             # the mood of foes the referee has not named: "friendly" (let the party by unasked), "neutral" (a roll), "hostile" (no talking)
     foes_bar_the_way: bool = True     # a waiting wandering monster, or a room's occupants not fought, talked round or snuck past, stop the walk (back to seen rooms only)
     trap_die: int = 6                 # a sprung trap's damage die (the text gives none: a typical figure's d6)
@@ -52,6 +54,7 @@ class CampaignOptions:
             raise CampaignError(f"option level must be a whole number from 1 to 5, got {self.level!r}")
         for f, ok in (("rations", RATIONS), ("energy_order", ENERGY_ORDER), ("valuable_slots", ("lot", "each"))):
             if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
+        if self.shields not in SHIELD_CHOICES: raise CampaignError(f"option shields must be one of {', '.join(SHIELD_CHOICES)}, got {self.shields!r}")
         if self.mood not in ATTITUDES: raise CampaignError(f"option mood must be one of {', '.join(ATTITUDES)}, got {self.mood!r}")
         if type(self.trap_die) is not int or self.trap_die < 1: raise CampaignError(f"option trap_die must be a whole number ≥ 1, got {self.trap_die!r}")
         for f in ("hungry", "encumbered_slow", "auto_level", "foes_bar_the_way"):
@@ -742,7 +745,7 @@ def _skirmish(self, encounter:str|None=None, **options):
         mercs = [[c.name, r["name"]] for c in fighters for r in c.retainers if RETAINERS[r["kind"]].fights_as]
         bad = {"characters", "encounter", "retainers"} & set(options)
         if bad: raise CampaignError(f"skirmish: the campaign sets {', '.join(sorted(bad))}")
-        opts = {**self.options.skirmish, **options, "characters": [c.to_dict() for c in fighters],
+        opts = {"shields": self.options.shields, **self.options.skirmish, **options, "characters": [c.to_dict() for c in fighters],
                 "encounter": enc, "retainers": len(mercs)}
         seed = int(self._rng().integers(2**53))
         s = get_game("fmc").new(opts, seed)
