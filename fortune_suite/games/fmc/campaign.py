@@ -47,12 +47,16 @@ class CampaignOptions:
     mood: str = "neutral"             # the mood of foes the referee has not named: "friendly" (let the party by unasked), "neutral" (a roll), "hostile" (no talking)
     foes_bar_the_way: bool = True     # a waiting wandering monster, or a room's occupants not fought, talked round or snuck past, stop the walk (back to seen rooms only)
     trap_die: int = 6                 # a sprung trap's damage die (the text gives none: a typical figure's d6)
+    hirelings: str = "asked"          # hired mercenaries join a fight only when asked (skirmish(hirelings=True)): "asked"; or "always"
+    retainer_share: str = "full"      # a classed retainer's share of fights' experience and of treasure: "full" (an equal share) or "half"
 
     def check(self) -> "CampaignOptions":
         "Refuse options that make no sense (CampaignError naming the field)."
         if not isinstance(self.level, int) or isinstance(self.level, bool) or not 1 <= self.level <= 5:
             raise CampaignError(f"option level must be a whole number from 1 to 5, got {self.level!r}")
         for f, ok in (("rations", RATIONS), ("energy_order", ENERGY_ORDER), ("valuable_slots", ("lot", "each"))):
+            if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
+        for f, ok in (("hirelings", ("asked", "always")), ("retainer_share", ("full", "half"))):
             if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
         if self.shields not in SHIELD_CHOICES: raise CampaignError(f"option shields must be one of {', '.join(SHIELD_CHOICES)}, got {self.shields!r}")
         if self.mood not in ATTITUDES: raise CampaignError(f"option mood must be one of {', '.join(ATTITUDES)}, got {self.mood!r}")
@@ -95,6 +99,7 @@ class Campaign:
         self.pending = None         # the skirmish started and not yet concluded …
         self.fight = None           # … and its live state (saved with the campaign as its actions)
         self.offered = []           # encounters that came up and wait to be fought or dismissed
+        self.retained = {}          # classed retainers: member → the member whose interest they joined (they gain experience)
         self.talks = {}             # how talks stand: "wandering" (the first offered) or "hex/room" → "negative", "uncertain", "noticed"
         self.log = []
         self.note(f"The campaign begins at the haven in {region.start} ({region.hexes[region.start].detail}): "
@@ -139,7 +144,13 @@ def _present(self) -> list:
     "The living members with the party (not dead, not petrified or otherwise out), in party order."
     return [c for c in self.members if self.places[c.name] == "party" and not c.dead and not self.conditions.get(c.name)]
 
-Campaign._member, Campaign._present = _member, _present
+def _shares(self, names:list, total:int) -> dict:
+    "Split `total` among `names`: an equal share each, a classed retainer's by option retainer_share (half: a half share); rounded down."
+    w = {n: (0.5 if n in self.retained and self.options.retainer_share == "half" else 1.0) for n in names}
+    s = sum(w.values())
+    return {n: int(total * w[n] // s) if s else 0 for n in names}
+
+Campaign._member, Campaign._present, Campaign._shares = _member, _present, _shares
 Campaign.party = property(lambda self: [copy.deepcopy(c) for c in self.members])
 Campaign.member = lambda self, name: copy.deepcopy(self._member(name))
 Campaign.present = property(lambda self: [c.name for c in self._present()])
@@ -167,7 +178,7 @@ def _to_dict(self) -> dict:
             "region": self.region.to_dict(), "crawl": self.crawl.to_dict(), "sites": copy.deepcopy(self.sites),
             "treasury": copy.deepcopy(self.treasury), "conditions": copy.deepcopy(self.conditions), "set_out": self.set_out,
             "pending": None if self.pending is None else {**copy.deepcopy(self.pending), "state": read_json(self.fight.save(), SaveError, "skirmish")},
-            "offered": list(self.offered), "talks": dict(self.talks), "log": copy.deepcopy(self.log)}
+            "offered": list(self.offered), "talks": dict(self.talks), "retained": dict(self.retained), "log": copy.deepcopy(self.log)}
 
 def _save(self) -> str: "The campaign as one JSON text."; return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
 
@@ -351,13 +362,16 @@ def _bring_home(self) -> dict:
         for v in list(t["valuables"]): self.sell(v["kind"])
         ms = self._present()
         if not ms: raise CampaignError("nobody with the party to share the treasure")
-        total = coin_value(t["coins"]); share = total // len(ms)
+        total = coin_value(t["coins"]); shares = self._shares([c.name for c in ms], total); share = max(shares.values())
         out = {}
         for c in ms:
-            c.gain_treasure(**coins_for(share, "gp")); out[c.name] = share
-        t["coins"] = coins_for(total - share * len(ms), "gp")
+            c.gain_treasure(**coins_for(shares[c.name], "gp")); out[c.name] = shares[c.name]
+        rest = total - sum(shares.values())
+        t["coins"] = coins_for(rest, "gp")
+        half = [n for n in shares if shares[n] != share]
         self.note(f"At the haven: {money_text(total)} of treasure shared by {len(ms)}: {money_text(share)} and {share:,} XP each"
-                  + (f"; {money_text(total - share * len(ms))} stay in the treasury" if total - share * len(ms) else "") + ".")
+                  + (f" ({', '.join(f'{n} a retainer’s {money_text(shares[n])}' for n in half)})" if half else "")
+                  + (f"; {money_text(rest)} stay in the treasury" if rest else "") + ".")
         if self.options.auto_level: self.level_up()
         return out
     return self._act(go)
@@ -405,16 +419,21 @@ def _downtime(self, actions:dict|None=None) -> dict:
 Campaign.downtime = _downtime
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #daa87f19
-def _recruit(self, name:str, cls:str, **choices) -> Character:
+def _recruit(self, name:str, cls:str,
+             retainer_of:str|None=None,   # a classed retainer: joins in pursuit of its own interest with this member (no wages; it gains experience)
+             **choices) -> Character:
     "A new level-1 member made at a haven from the text's starting choices, its coins rolled with the campaign's dice."
     def go():
         self._haven("recruit")
+        if retainer_of is not None: self._member(retainer_of)
         if any(c.name == name for c in self.members): raise CampaignError(f"recruit: a member is already called {name!r}")
         if "rng" in choices or "coins" in choices: raise CampaignError("recruit: the campaign rolls the coins (no rng or coins)")
         c = new_character(name, cls, rng=self._rng(), **choices)
         self.members.append(c); self.places[name] = "party"
+        if retainer_of is not None: self.retained[name] = retainer_of
         self.burden(); self._sync()
-        self.note(f"{name}, a level-1 {cls}, joins the party with {money_text(c.coin_value)}.")
+        self.note(f"{name}, a level-1 {cls}, joins the party with {money_text(c.coin_value)}"
+                  + (f", a retainer of {retainer_of} in pursuit of their own interest (no wages; a {self.options.retainer_share} share of experience)" if retainer_of else "") + ".")
         return copy.deepcopy(c)
     return self._act(go)
 
@@ -525,6 +544,7 @@ def _go(self, room:int, skills:int|None=None) -> str:
         k = self._skills("lock", "door", "forc") if skills is None else skills
         rep = _delve_step(self, lambda cr: cr.go(room, self._rng(), k, table=cr.delve.site.encounters if cr.delve else None),
                           f"The party makes for room {room}.", _arrival)
+        self._sense()
         return rep.text()
     return self._act(go)
 
@@ -661,12 +681,27 @@ Campaign.facing, Campaign.parley, Campaign.sneak = _facing, _parley, _sneak
 
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #a1c30003
+def _powers(self) -> set:
+    "The powers of the magic weapons the present members are attuned to (the powers are the weapon's, whoever attuned)."
+    return {x for c in self._present() if c.magic_weapon for x in c.magic_weapon.get("powers", ())}
+
+def _sense(self) -> None:
+    "On arrival in a room: a weapon that shows traps finds the trap on its treasure; one that senses metals and gems, hidden treasure."
+    d = self.crawl.delve
+    if d is None or d.walking: return
+    r = d.site.rooms[d.room - 1]; m = _memory(self, d.hex); pw = self.powers()
+    if r.hoard is None or not r.guard or r.number in m["searched"] or r.number in m["looted"]: return
+    if (r.guard == "trapped" and "shows traps and hazards" in pw) or (r.guard == "hidden" and "senses metals and gems" in pw):
+        m["searched"].append(r.number)
+        self.note(f"A magic weapon {'shows a trap on the treasure' if r.guard == 'trapped' else 'senses treasure hidden'} in room {r.number}.")
+
 def _listen(self, room:int) -> str:
     "Listen at the closed door to `room` (a turn; tempting fate, a coin more per present expert's listening skill). 'heard', 'silence' or 'nothing heard'."
     def go():
         if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
         k = self._skills("listen")
-        rep = _delve_step(self, lambda cr: cr.listen(room, self._rng(), k, table=cr.delve.site.encounters if cr.delve else None),
+        sure = "hears far away (clairaudience)" in self.powers()
+        rep = _delve_step(self, lambda cr: cr.listen(room, self._rng(), k, table=cr.delve.site.encounters if cr.delve else None, sure=sure),
                           f"The party listens at the door to room {room}:",
                           lambda s, r: {"heard": " something moves beyond.", "silence": " silence beyond.", "nothing heard": " nothing to be made out."}[r.kind])
         return rep.kind
@@ -685,6 +720,10 @@ def _search(self) -> str:
         _site_turn(self, "search", "The party searches" + (f" room {r.number}" if r else " the corridor") + ": "
                    + {"treasure": "hidden treasure!", "trap": "the treasure here is trapped.", "nothing": "nothing new."}[found])
         if found != "nothing": m["searched"].append(r.number)
+        if r is not None and "finds secret doors" in self.powers():         # the weapon finds the hidden doors out of the room
+            for to, i in sorted(d.ways().items()):
+                if d.state(i) == "hidden door (not found)":
+                    d.found = sorted(d.found + [i]); _remember(self); self.note(f"A magic weapon finds a hidden door from room {r.number} to room {to}.")
         if found == "trap": self.note(f"The trap in room {r.number}: {r.detail}.", referee=True)
         return found
     return self._act(go)
@@ -721,15 +760,18 @@ def _disarm(self, who:str|None=None) -> bool:
         return t.success
     return self._act(go)
 
-Campaign.listen, Campaign.search, Campaign.disarm = _listen, _search, _disarm
+Campaign._sense = _sense
+Campaign.powers, Campaign.listen, Campaign.search, Campaign.disarm = _powers, _listen, _search, _disarm
 
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #7f419a9a
 OUT_FOR_GOOD = ("dead", "undead")
 CONDITIONS = ("petrified", "charmed")
 
-def _skirmish(self, encounter:str|None=None, **options):
-    "A state of the game 'fmc': the present members' sheets (and fighting hirelings) against `encounter`."
+def _skirmish(self, encounter:str|None=None,
+              hirelings:bool|None=None,   # ask the hired mercenaries to fight (default: option hirelings — "asked": only when asked)
+              **options):
+    "A state of the game 'fmc': the present members' sheets (and the hirelings asked to fight) against `encounter`."
     def go():
         if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
         enc, room = encounter, None
@@ -742,10 +784,14 @@ def _skirmish(self, encounter:str|None=None, **options):
         if enc is None: raise CampaignError("no foes to fight: name an encounter ('6 hoblin'), or stand in a room with occupants")
         fighters = [c for c in self._present() if c.hp > 0]
         if not fighters: raise CampaignError("nobody with the party can fight (all at 0 hit points, dead or out)")
-        mercs = [[c.name, r["name"]] for c in fighters for r in c.retainers if RETAINERS[r["kind"]].fights_as]
+        ask = self.options.hirelings == "always" if hirelings is None else bool(hirelings)
+        mercs = [[c.name, r["name"]] for c in fighters for r in c.retainers if RETAINERS[r["kind"]].fights_as] if ask else []
         bad = {"characters", "encounter", "retainers"} & set(options)
         if bad: raise CampaignError(f"skirmish: the campaign sets {', '.join(sorted(bad))}")
-        opts = {"shields": self.options.shields, **self.options.skirmish, **options, "characters": [c.to_dict() for c in fighters],
+        opts = {"shields": self.options.shields, **self.options.skirmish, **options}
+        if "warns of monsters" in self.powers() and opts.get("surprise", "both") in ("both", "party"):   # the weapon's alert: the party is not surprised
+            opts["surprise"] = {"both": "foes", "party": "none"}[opts.get("surprise", "both")]
+        opts = {**opts, "characters": [c.to_dict() for c in fighters],
                 "encounter": enc, "retainers": len(mercs)}
         seed = int(self._rng().integers(2**53))
         s = get_game("fmc").new(opts, seed)
@@ -812,9 +858,9 @@ def _conclude(self, s=None) -> dict:
             out[n] = self._write_back(c, f)
             if out[n].get("condition"): self.conditions[n] = [out[n]["condition"]]
         survivors = [n for n in p["members"] if s.by_id[f"p{p['members'].index(n) + 1}"].status not in ("dead", "undead", "petrified")]
-        share = res["xp"] // len(survivors) if survivors else 0
+        shares = self._shares(survivors, res["xp"]); share = max(shares.values(), default=0)
         for n in survivors:
-            self._member(n).gain_xp(share); out[n]["xp"] = share
+            self._member(n).gain_xp(shares[n]); out[n]["xp"] = shares[n]
         k0 = len(p["members"])
         for k, (owner, name) in enumerate(p["mercenaries"]):
             if s.by_id[f"p{k0 + k + 1}"].status in OUT_FOR_GOOD:
@@ -930,12 +976,16 @@ def _from_dict(cls, d) -> Campaign:
     talks = d.get("talks", {})                            # (older files: none)
     if not isinstance(talks, dict) or not all(isinstance(k, str) and v in ("negative", "uncertain", "noticed") for k, v in talks.items()):
         _bad("talks must map a foe ('wandering' or 'hex/room') to negative, uncertain or noticed")
+    ret = d.get("retained", {})                           # (older files: none)
+    if not isinstance(ret, dict) or not all(k in names and v in names and k != v for k, v in ret.items()):
+        _bad("retained must map classed retainers to the members they joined (both in party)")
     if not isinstance(d["log"], list) or not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in d["log"]): _bad("log must list lines")
     c = cls.__new__(cls)
     c.options, c.seed, c.step, c.region, c.region_seed = o, seed, _whole(d["step"], "step"), region, d["region_seed"]
     c.members, c.places, c.crawl, c.sites = sheets, where, crawl, copy.deepcopy(sites)
     c.treasury, c.conditions, c.set_out = copy.deepcopy(t), copy.deepcopy(cond), _whole(d["set_out"], "set_out")
     c.pending, c.fight, c.offered, c.log, c.talks = copy.deepcopy(p), fight, list(d["offered"]), copy.deepcopy(d["log"]), dict(talks)
+    c.retained = dict(ret)
     if crawl.delve is not None:
         h = region.hexes.get(crawl.position)
         if h is None or h.site is None or crawl.delve.site.to_dict() != h.site.to_dict():

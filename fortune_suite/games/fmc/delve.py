@@ -261,7 +261,8 @@ def _uncover(self:HexCrawl, room:int, rng, table=None) -> ExploreReport:
 
 def _listen(self:HexCrawl, room:int, rng,
             skills:int=0,     # experts skilled at listening through doors (each a coin more)
-            table=None) -> ExploreReport:
+            table=None,
+            sure:bool=False) -> ExploreReport:   # the party hears far away (a magic weapon's clairaudience): no toss
     "Listen at the door to `room` (a turn): tempt fate; on a success the party hears whether anything is beyond. Kind 'heard', 'silence' or 'nothing heard'."
     d = _delve(self, "listen at doors"); ways = d.ways()
     if d.walking: raise FmcError("the party is in a long corridor: there is no door to listen at")
@@ -270,13 +271,14 @@ def _listen(self:HexCrawl, room:int, rng,
     if st not in ("stuck or locked door", "hidden door (uncovered)"):
         raise FmcError(f"the way {d.room} → {room} has no closed door to listen at ({st})" + (": find it first" if st.endswith("(not found)") else ""))
     g = as_rng(rng); fate_coins(skills)
-    f = tempt_fate(g, skills=skills, why=f"listening at the door {d.room} → {room}")
+    f = None if sure else tempt_fate(g, skills=skills, why=f"listening at the door {d.room} → {room}")
     occ = d.site.rooms[room - 1].occupants
-    kind = "nothing heard" if not f.success else "heard" if occ is not None else "silence"
+    kind = "nothing heard" if f is not None and not f.success else "heard" if occ is not None else "silence"
     said = {"heard": f"something moves beyond ({occ.text() if occ is not None else ''})", "silence": "silence beyond",
             "nothing heard": "nothing to be made out"}[kind]
-    text, r, hit = _tick(self, f"listen at the door {d.room} → {room}: {f.describe()}: {said}", g, table)
-    return ExploreReport(kind, text, tuple([("tempt fate", "coin", face) for face in f.faces] + list(r)), hit)
+    how = "clairaudience (no toss)" if f is None else f.describe()
+    text, r, hit = _tick(self, f"listen at the door {d.room} → {room}: {how}: {said}", g, table)
+    return ExploreReport(kind, text, tuple([("tempt fate", "coin", face) for face in (f.faces if f else ())] + list(r)), hit)
 
 HexCrawl.go, HexCrawl.uncover, HexCrawl.listen = _go, _uncover, _listen
 
