@@ -12,7 +12,7 @@ from .data import FmcError, CharacterError, ITEMS, WEAPONS, ARMOR, SHIELD, COIN_
 from .characters import Character, new_character
 from .treasure import coins_for, coin_value, coin_slots, money_text
 from .sites import Region, starting_region, negotiate
-from .fate import tempt_fate
+from .fate import tempt_fate, skill_coins
 from .treasure import roll_die
 from .explore import HexCrawl, party_supplies
 import fortune_suite.games.fmc.delve                     # (the site methods of HexCrawl: enter_site, go, light …)
@@ -760,6 +760,23 @@ def _disarm(self, who:str|None=None) -> bool:
         return t.success
     return self._act(go)
 
+def _tempt(self, who:str,               # the member who tempts fate
+           stakes:str,                   # what is at stake, in a line (what success and failure mean)
+           skills=(),                    # the member's declared skills that apply (each a coin more)
+           impossible:bool=False):       # a usually impossible task: one coin with a skill, none without
+    "Tempt fate anywhere (the coin tray): the campaign's dice (its seed and step), the toss and its chance in the log. The `Fate`."
+    def go():
+        c = self._member(who)
+        if c not in self._present(): raise CampaignError(f"{who} is not with the party (dead, away or out) to tempt fate")
+        if not isinstance(stakes, str) or not stakes.strip(): raise CampaignError("say what is at stake first (what success and failure mean)")
+        bad = [s for s in skills if s not in c.skills]
+        if bad: raise CampaignError(f"{who} has not declared the skill{'s' * (len(bad) > 1)} {', '.join(map(repr, bad))} (skills: {', '.join(c.skills) or 'none'})")
+        f = tempt_fate(self._rng(), skills=skill_coins(c, *skills), impossible=impossible, why=f"{who} tempts fate — {stakes.strip()}")
+        self.note(f.describe() + ".")
+        return f
+    return self._act(go)
+
+Campaign.tempt = _tempt
 Campaign._sense = _sense
 Campaign.powers, Campaign.listen, Campaign.search, Campaign.disarm = _powers, _listen, _search, _disarm
 
