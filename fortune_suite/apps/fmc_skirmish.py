@@ -304,6 +304,9 @@ FmcBoard.confirm, FmcBoard._play = _confirm, _play
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #1b863165
 def _prompt(self:FmcBoard, v) -> str:
+    q = v.get("decision")
+    if q is not None and q["kind"] == "shield":
+        return f"{q['data']['name']} is hit for {q['data']['damage']}: destroy the shield to turn it aside, or take the hit (the buttons beside the table)."
     f = self.state.by_id.get(v["acting"]) if v["acting"] else None
     if f is None: return "watch."
     return {"movement": f"{f.name} moves: click a foe to close on it or a spot to go to, then Confirm (or Hold).",

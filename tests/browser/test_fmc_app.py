@@ -544,3 +544,34 @@ def test_campaign_crawl_walk_monster_parley_fight(lab, page, bokeh_data):
     unseen = json.loads(kernel("d = c.crawl.delve\nprint(json.dumps([r.occupants.text() for r in d.site.rooms if r.number not in d.visited and r.occupants]))"))
     assert unseen and [x for x in unseen if x in html] == []
     fits("players after the crawl"); shot("c13-players-crawl")
+
+
+SHIELD_ASKED = """from fortune_suite.apps.fmc_skirmish import FmcApp
+from fortune_suite.engine import get_game, get_bot
+s = get_game("fmc").new({"surprise": "none", "shields": "ask", "encounter": "1 giant", "size": 2, "classes": "fighter:a, fighter:a"}, 1)
+bots = [get_bot("fmc", "party").fn, get_bot("fmc", "monsters").fn]
+while not s.decisions:
+    pl = s.to_move()[0]; v = s.view(pl); s.apply(pl, bots[pl](v, v["legal_actions"], None))
+app = FmcApp(state=s, seats={1: "monsters"})
+app"""
+
+
+def test_shield_question_at_the_table(lab, page, bokeh_data):
+    """Issue 30 item 2: a hit on a shielded fighter stops and asks the party — who hit whom, for how much, whether it would
+    drop them — with two buttons; Destroy the shield turns the hit aside (the log says so), the question goes."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "fmc_shield.ipynb", [SHIELD_ASKED])
+    app = page.locator(".fs-fmc-app").first
+    app.wait_for(state="visible")
+    fits, shot = checks(page, app)
+    q = app.locator(".fs-fmc-question")
+    wait(lambda: "hits Fighter 2 for 12 damage" in q.inner_text(), "the shield question")
+    assert "would drop them" in q.inner_text() and "Destroy Fighter 2's shield" in q.inner_text()
+    assert app.locator("button.fs-fmc-shield-destroy").is_visible() and app.locator("button.fs-fmc-shield-take").is_visible()
+    assert not app.locator("button.fs-fmc-confirm").is_visible()          # nothing else to do meanwhile
+    fits("the shield question"); shot("c14-shield-question")
+    app.locator("button.fs-fmc-shield-destroy").click()
+    wait(lambda: run_in_kernel(page, "print(s.by_id['p2'].shield, s.by_id['p2'].damage)").strip() == "False 0", "the shield destroyed, no damage")
+    wait(lambda: "Fighter 2" not in q.inner_text() or not q.is_visible(), "the question answered")
+    assert "destroys their shield to turn aside 12 damage" in run_in_kernel(page, "print([e.text for e in s.log.visible(0)][-12:])")
+    shot("c15-shield-answered")
