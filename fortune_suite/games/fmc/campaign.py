@@ -573,8 +573,8 @@ def _arrival(self, rep) -> str:
     return f" In room {d.room}" + (f": {f['encounter']} {'is' if f['encounter'].startswith('1 ') else 'are'} here." if f and f["kind"] == "room" else ".")
 
 def _skills(self, *words) -> int:
-    "How many skills of the present experts name one of `words` (each a coin more when tempting fate)."
-    return sum(any(w in s.lower() for w in words) for c in self._present() if c.cls == "expert" for s in c.skills)
+    "Coins the best-placed present expert adds (one adventurer tempts fate): its skills naming one of `words`, each a coin."
+    return max((sum(any(w in s.lower() for w in words) for s in c.skills) for c in self._present() if c.cls == "expert"), default=0)
 
 Campaign._skills = _skills
 Campaign.enter_site, Campaign.go, Campaign.uncover, Campaign.light, Campaign.leave_site = _enter_site, _go, _uncover, _light, _leave_site
