@@ -152,15 +152,11 @@ class CoinTray(Panel):
         self._odds.value = f'<span class="fs-fmc-tray-chance">{n} coin{"s" * (n != 1)}: {self.chance():.1%} to succeed</span>'
 
     def toss(self):
-        "Toss the coins (a stream of the campaign's seed and its log's length, so a reloaded campaign tosses the same), log the result."
+        "Toss the coins: the campaign's own `tempt` (its dice, its log, in its file: a reloaded campaign tosses the same)."
         who, stakes = self._who.value, self._stakes.value.strip()
         if not who: raise ValueError("nobody with the party can tempt fate")
         if not stakes: raise ValueError("say what is at stake first (what success and failure mean)")
-        c = self.campaign
-        g = np.random.default_rng([c.seed, 30, len(c.log)])
-        sk = skill_coins(c.member(who), *self._skills.value)
-        f = tempt_fate(g, skills=sk, impossible=self._impossible.value, why=f"{who} tempts fate — {stakes}")
-        c.note(f.describe() + ".")
+        f = self.campaign.tempt(who, stakes, skills=tuple(self._skills.value), impossible=self._impossible.value)
         self.last = f
         self._result.value = f'<b style="color:{"#2e7d32" if f.success else "#b71c1c"}">{esc(f.describe())}</b>'
         if self.on_toss: self.on_toss(f)
@@ -177,7 +173,7 @@ def _supplies_html(v:dict) -> str:
     s, l = v["supplies"], v["light"]
     return (f'<div class="fs-fmc-supplies"><b>{esc(v["when"])}</b> · rations {s["rations"]} ({s["weeks_fed"]} week{"s" * (s["weeks_fed"] != 1)} fed) · '
             f'torches {s["torches"]} · oil {s["oil"]}{" · a lantern" if s["lantern"] else ""} · speed {v["speed"]}″ · '
-            f'light: {"lit, " + str(l["turns_left"]) + " turns left" if l["lit"] else "none lit"}</div>')
+            f'light: {"lit, " + str(l["turns_left"]) + (" turn" if l["turns_left"] == 1 else " turns") + " left" if l["lit"] else "none lit"}</div>')
 
 class PlayersPanel(Panel):
     "The players' screen: only what `campaign.view('players')` holds — the explored map under fog, the party's sheets, the site as seen, the open log."
@@ -216,6 +212,7 @@ class CampaignTable(Panel):
                  foes:str="monsters"):     # the bot that plays the foes in a fight
         super().__init__()
         self.campaign, self.store, self.doc, self.foes, self.fight, self.kept = campaign, store, doc, foes, None, None
+        self.handouts = "."                # the folder the Export button writes the players' SVG maps to
         st, auto = {"description_width": "initial"}, lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
         b = lambda d, css, **kw: tag(W.Button(description=d, layout=auto(), **kw), css)
         self.spots = {k: self.error_spot() for k in ("travel", "site", "fight", "haven", "file")}
@@ -228,7 +225,17 @@ class CampaignTable(Panel):
         w["room"] = tag(W.Dropdown(description="Room:", style=st, layout=auto()), "fs-fmc-room")
         w["go"], w["uncover"] = b("Go", "fs-fmc-go"), b("Found the hidden door", "fs-fmc-uncover")
         w["skills"] = tag(W.BoundedIntText(value=0, min=0, max=9, description="skill coins (stuck door):", style=st, layout=W.Layout(width="200px")), "fs-fmc-go-skills")
+        w["skills"].tooltip = "coins for the skills that apply to forcing a stuck door; 0: those of the experts present"
         w["torch"], w["lantern"], w["loot"] = b("Light a torch", "fs-fmc-torch"), b("Light the lantern", "fs-fmc-lantern"), b("Take the hoard", "fs-fmc-loot")
+        w["listen"], w["search"], w["disarm"] = (b("Listen at its door", "fs-fmc-listen", tooltip="a turn: tempt fate at the closed door to the room chosen"),
+                                                 b("Search the room", "fs-fmc-search", tooltip="a turn: hidden treasure, a trap"), b("Disarm the trap", "fs-fmc-disarm"))
+        w["approach"] = tag(W.Dropdown(options=[("plain words (1d6)", "plain"), ("a good approach (best of 2d6)", "good"), ("a bad approach (worst of 2d6)", "bad")],
+                                       value="plain", layout=auto()), "fs-fmc-approach")
+        w["mood"] = tag(W.Dropdown(options=[("mood: the campaign's default", "default"), ("friendly", "friendly"), ("neutral", "neutral"), ("hostile", "hostile")],
+                                   value="default", layout=auto()), "fs-fmc-mood")
+        w["parley"], w["sneak"] = b("Parley", "fs-fmc-parley", icon="comments"), b("Sneak past", "fs-fmc-sneak", icon="eye-slash")
+        w["exported"] = tag(W.HTML(), "fs-fmc-exported")
+        w["export"] = b("Export handouts (SVG)", "fs-fmc-export", tooltip="the players' map of the region and of the site, as .svg files to print")
         w["met"] = tag(W.HTML(), "fs-fmc-met")
         w["foes"] = tag(W.Text(placeholder="or name foes: 6 hoblin", layout=W.Layout(width="180px")), "fs-fmc-foes")
         w["fight"], w["dismiss"] = b("Fight it", "fs-fmc-fight", button_style="danger", icon="bolt"), b("Dismiss", "fs-fmc-dismiss")
@@ -246,11 +253,12 @@ class CampaignTable(Panel):
         sp = self.spots
         self._haven = W.VBox([row(w["item"], w["n"], w["price"], w["buy"], w["sellwhat"], w["sell"]), row(w["home"], w["downtime"], sp["haven"])])
         self._road = row(w["to"], w["travel"], w["wander"], w["enter"], sp["travel"])
-        self._insite = row(w["room"], w["skills"], w["go"], w["uncover"], w["torch"], w["lantern"], w["loot"], w["leave"])
-        self._fightrow = row(w["met"], w["foes"], w["fight"], w["dismiss"], sp["fight"])
+        self._insite = W.VBox([row(w["room"], w["skills"], w["go"], w["listen"], w["uncover"], w["leave"]),
+                               row(w["search"], w["disarm"], w["loot"], w["torch"], w["lantern"])])
+        self._fightrow = W.VBox([w["met"], row(w["foes"], w["fight"], w["approach"], w["mood"], w["parley"], w["sneak"], w["dismiss"], sp["fight"])])
         referee = W.VBox([w["head"], self._fightrow, self._road, self._insite, sp["site"], self._haven,
                           W.HBox([w["map"], w["site"]], layout=W.Layout(flex_flow="row wrap")), self.tray.box, w["sheets"],
-                          row(w["save"], w["load"], *((w["keep"], w["fetch"]) if store is not None else ()), sp["file"]), w["text"], w["log"]])
+                          row(w["save"], w["load"], *((w["keep"], w["fetch"]) if store is not None else ()), w["export"], sp["file"]), w["exported"], w["text"], w["log"]])
         self._fighttab = W.VBox([W.HTML(help_line("No fight under way: 'Fight it' on the referee's screen starts one with the party present."))])
         self.tabs = tag(W.Tab(children=[referee, self.players.box, self._fighttab], titles=("Referee", "Players", "Fight")), "fs-fmc-campaign-tabs")
         self.set_children(W.HTML('<b style="font-size:16px">FMC Basic — the campaign</b>' + help_line(
@@ -259,7 +267,10 @@ class CampaignTable(Panel):
         C = lambda: self.campaign        # (a loaded campaign replaces it: every button asks for the current one)
         for k, fn, s in (("travel", lambda: C().travel(w["to"].value), "travel"), ("wander", lambda: C().wander(), "travel"),
                          ("enter", lambda: C().enter_site(), "travel"), ("leave", lambda: C().leave_site(), "site"),
-                         ("go", lambda: C().go(w["room"].value, w["skills"].value), "site"), ("uncover", lambda: C().uncover(w["room"].value), "site"),
+                         ("go", lambda: C().go(w["room"].value, w["skills"].value or None), "site"),
+                         ("listen", lambda: C().listen(w["room"].value), "site"), ("search", lambda: C().search(), "site"), ("disarm", lambda: C().disarm(), "site"),
+                         ("parley", lambda: C().parley(w["approach"].value, None if w["mood"].value == "default" else w["mood"].value), "fight"),
+                         ("sneak", lambda: C().sneak(), "fight"), ("export", lambda: self.export_svg(), "file"), ("uncover", lambda: C().uncover(w["room"].value), "site"),
                          ("torch", lambda: C().light("torch"), "site"), ("lantern", lambda: C().light("lantern"), "site"),
                          ("loot", lambda: C().loot(), "site"), ("dismiss", lambda: C().dismiss(), "fight"), ("fight", self.start_fight, "fight"),
                          ("buy", lambda: C().buy(w["item"].value, w["n"].value), "haven"), ("sell", lambda: C().sell(w["sellwhat"].value), "haven"),
@@ -292,7 +303,7 @@ def _ref_refresh(self:CampaignTable):
         slow = c.options.encumbered_slow and c.encumbered           # (the campaign travels an encumbered party as in bad going)
         w["to"].options = [] if d is not None else [(f"{m['hex']} ({m['terrain']}, {m['how']}): {m['days_text']}, encounter {m['encounter_chance']:.0%}", m["hex"])
                                                      for m in c.crawl.moves(slow)]
-        w["room"].options = [] if d is None else sorted(d.ways())
+        w["room"].options = [] if d is None else sorted(e["room"] for e in c.crawl.exits())
         self._insite.layout.display = None if d is not None else "none"
         self._road.layout.display = "none" if d is not None else None     # (in a site: its rooms, not the road)
         at_haven = d is None and getattr(c.region.hexes.get(c.crawl.position), "kind", None) == "haven"
@@ -300,11 +311,11 @@ def _ref_refresh(self:CampaignTable):
         t = c.treasury
         w["sellwhat"].options = [x["kind"] for x in t["valuables"]] + [_treasure_name(m) for m in t["items"]]
         self._price()
-        room = None if d is None else d.site.rooms[d.room - 1]
-        foes = list(c.offered) + ([f"room {room.number}: {room.occupants.text()}"] if room is not None and room.occupants is not None
-                                     and room.number not in c.sites.get(d.hex, {}).get("cleared", []) else [])
-        w["met"].value = ('<b style="color:#b71c1c">⚔ Foes here:</b> ' + esc("; ".join(foes))) if foes else help_line("No foes here: name some to fight anyway.")
+        f = c.facing()
+        w["met"].value = _met_html(c, f)
         w["fight"].disabled = c.pending is not None
+        for k in ("parley", "sneak"): w[k].disabled = f is None or c.pending is not None
+        w["dismiss"].disabled = not c.offered
         w["sheets"].value = '<div style="display:flex;flex-wrap:wrap;gap:6px">' + "".join(
             sheet_html(m) + (f"<div>{esc(c.places[m.name])}</div>" if c.places[m.name] != "party" else "") for m in c.party) + "</div>"
         w["log"].value = "<div style='max-height:200px;overflow:auto'>" + "".join(
@@ -314,6 +325,19 @@ def _ref_refresh(self:CampaignTable):
         self.version += 1
 
 REFEREE_LINE = ' style="color:#6a1b9a" title="the referee\'s eyes only"'
+
+def _met_html(c:Campaign, f:dict|None) -> str:
+    "What stops the party, in words, with what the referee may click: fight, parley, sneak past (a wandering one: or dismiss)."
+    d = c.crawl.delve
+    walk = (f'<div><b>Stopped in the long corridor</b> from room {d.walking[1]} to room {d.walking[2]} ({d.walking[3]} turns along): '
+            'Go on or back when the way is clear.</div>') if d is not None and d.walking else ""
+    if f is None: return walk + help_line("No foes here: name some to fight anyway.")
+    talk = {"negative": " — the talk ended badly", "uncertain": " — they want more reasons, or something in exchange",
+            "noticed": " — they noticed the party sneaking"}.get(c.talks.get(f["key"]), "")
+    what = "a wandering monster comes" if f["kind"] == "wandering" else f"in room {f['room']}"
+    more = f" (and {len(c.offered) - 1} more waiting)" if f["kind"] == "wandering" and len(c.offered) > 1 else ""
+    return (walk + f'<div class="fs-fmc-facing" style="font-size:14px"><b style="color:#b71c1c">⚔ {esc(f["encounter"])}</b> — {esc(what)}{esc(talk)}{esc(more)}. '
+            + help_line("Fight it, Parley (the text's negotiation roll), Sneak past (tempt fate)" + (", or Dismiss it." if f["kind"] == "wandering" else ".")) + "</div>")
 
 def _treasure_name(m:dict) -> str:
     return {"magic_weapon": lambda: f"{'two' if m['two_handed'] else 'one'}-handed {m['kind']} weapon" + (f" +{m['bonus']}" if m["bonus"] else ""),
@@ -388,5 +412,19 @@ def _close(self:CampaignTable):
         if p is not None: p.close()
     Panel.close(self)
 
+def _export_svg(self:CampaignTable, folder:str|None=None) -> list:
+    "Write the players' map of the region (and of the site the party is in) as SVG files for a printed handout (in `folder`, default the table's `handouts`); their paths."
+    import pathlib
+    v, out = self.campaign.view("players"), []
+    d = pathlib.Path(self.handouts if folder is None else folder); d.mkdir(parents=True, exist_ok=True)
+    svgs = [("region", map_svg(v["map"]["cols"], v["map"]["rows"], v["hexes"], v["position"]))]
+    s = players_site(v)
+    if s is not None: svgs.append((f"site-{v['site']['hex']}", s))
+    for name, svg in svgs:
+        p = d / f"{self.doc}-{name}.svg"; p.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + svg, encoding="utf-8"); out.append(str(p))
+    self.w["exported"].value = help_line("Handouts written (the players' maps): " + ", ".join(out))
+    return out
+
+CampaignTable.export_svg = _export_svg
 CampaignTable.save, CampaignTable.load, CampaignTable.keep, CampaignTable.fetch = _save, _load, _keep, _fetch
 CampaignTable._resume, CampaignTable.close = _resume, _close

@@ -275,7 +275,10 @@ def _draw_rooms(self:RegionCrawl):
     if d is None: return
     states = {i: d.state(i) for i in range(len(d.site.connections))}
     self.w["rooms"].value = (f'<div style="font-size:13px;margin:2px 0"><b>Level-{d.site.level} site in hex {esc(d.hex)}</b> — '
-                             f'{len(d.visited)} of {len(d.site.rooms)} rooms seen</div>' + rooms_html(d.site, d.room, d.visited, states)
+                             f'{len(d.visited)} of {len(d.site.rooms)} rooms seen</div>'
+                             + (f'<div class="fs-fmc-crawl-corridor" style="font-size:13px;color:#b71c1c"><b>In the very long corridor</b> from room {d.walking[1]} '
+                                f'to room {d.walking[2]}, {d.walking[3]} turns along: something came (the report below). Go on, or back.</div>' if d.walking else "")
+                             + rooms_html(d.site, None if d.walking else d.room, d.visited, states)
                              + "".join(f'<div class="fs-fmc-crawl-report" style="font-size:12px;color:{"#b71c1c" if r.encounter else "#455a64"};white-space:pre-line">'
                                        f'{"⚔ " if r.encounter else ""}{esc(str(r))}</div>' for r in self.reports[-4:][::-1]))
     for b in self._exit_buttons: b.close()
@@ -286,7 +289,7 @@ def _draw_rooms(self:RegionCrawl):
         self.on_click(b, lambda _, e=e: self._way(e), near=self.site_spot)
         self._exit_buttons.append(b)
     self.w["exits"].children = tuple(self._exit_buttons)
-    self.w["leave"].disabled = d.room != 1
+    self.w["leave"].disabled = d.room != 1 or bool(d.walking)
     self.w["leave"].tooltip = "leave by the entrance" if d.room == 1 else "the party leaves by the entrance, room 1"
     self.w["status"].value = self._chips()
     self.version += 1

@@ -49,16 +49,23 @@ class FmcBoard(Component):
         w["energy"] = tag(W.Dropdown(description="Energy:", style=st, layout=auto(), tooltip="each energy is 1d6 of damage (or adds 1d6 to a spell)"), "fs-fmc-energy")
         w["magic"] = tag(W.Dropdown(description="Magic:", style=st, layout=auto()), "fs-fmc-magic")
         self.confirm_spot = self.error_spot()
+        w["question"] = tag(W.HTML(), "fs-fmc-question")          # the game asks the party (a shield against a hit)
+        w["shield_yes"] = tag(W.Button(description="Destroy the shield", button_style="warning", layout=auto(), icon="shield"), "fs-fmc-shield-destroy")
+        w["shield_no"] = tag(W.Button(description="Take the hit", layout=auto()), "fs-fmc-shield-take")
+        self._ask = W.VBox([w["question"], W.HBox([w["shield_yes"], w["shield_no"]])],
+                           layout=W.Layout(border="2px solid #ef6c00", padding="4px", margin="4px 0", display="none"))
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="2px 0"))
         self._choice = W.VBox([w["confirm_text"], row(w["split"], w["energy"], w["magic"]), row(w["confirm"], w["cancel"], w["hold"], w["away"], w["pass"], self.confirm_spot)],
                               layout=W.Layout(border="1px solid #ce93d8", padding="4px", margin="4px 0"))
-        side = W.VBox([w["phase"], self.spot, w["hint"], self._choice, w["dice"]], layout=W.Layout(flex="1 1 270px", min_width="270px", max_width="560px", margin="0 0 0 8px"))
+        side = W.VBox([w["phase"], self.spot, w["hint"], self._ask, self._choice, w["dice"]], layout=W.Layout(flex="1 1 270px", min_width="270px", max_width="560px", margin="0 0 0 8px"))
         self.board.box.layout.flex = "0 0 auto"
         left = W.VBox([self.board.box, w["legend"]], layout=W.Layout(flex="0 0 auto", max_width=f"{int(self.board.figure.width) + 20}px"))
         self.set_children(W.HBox([left, side], layout=W.Layout(flex_flow="row wrap")), w["cards"])
         self.on_click(w["confirm"], lambda b: self.confirm(), near=self.confirm_spot)
         self.on_click(w["cancel"], lambda b: self.choose(None), near=self.confirm_spot)
         for k in ("hold", "away", "pass"): self.on_click(w[k], lambda b, k=k: self.quick(k), near=self.confirm_spot)
+        self.on_click(w["shield_yes"], lambda b: self._play("destroy shield"), near=self.confirm_spot)
+        self.on_click(w["shield_no"], lambda b: self._play("take the hit"), near=self.confirm_spot)
         for k in ("split", "energy", "magic"): self.listen(w[k], lambda ch: self._rechoose(), near=self.confirm_spot)
         w["legend"].value = legend_html(legend_items(), "Table")
         self._quiet, self._shown, self._mark = False, None, {}
@@ -72,7 +79,7 @@ def _short(name:str) -> str:
 def _targets(self:FmcBoard, view) -> dict:
     "For each figure the acting one may act on by a click: the action a click plays (the phase's plain choice)."
     if not self._mine(view): return {}
-    legal, out = view["legal_actions"], {}
+    legal, out = [a for a in view["legal_actions"] if isinstance(a, dict)], {}      # (a question's answers are words)
     en, mg = self.w["energy"].value or 1, self.w["magic"].value or "blast"
     for a in legal:
         do = a["do"]
@@ -154,7 +161,7 @@ FmcBoard._mine, FmcBoard.draw, FmcBoard._zoom = _mine, _draw, _zoom
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #3d282e9b
 def _sync_controls(self:FmcBoard, view):
     "The split, energy and magic lists for the acting figure (what its legal actions allow)."
-    legal = view["legal_actions"] if self._mine(view) else []
+    legal = [a for a in view["legal_actions"] if isinstance(a, dict)] if self._mine(view) else []
     self._quiet = True
     try:
         ens = sorted({a["energy"] for a in legal if "energy" in a})
@@ -174,11 +181,20 @@ def _draw_side(self:FmcBoard, view, mine, tg):
     w["phase"].value = ("" if ph is None else
                         f'<div style="font-size:14px;margin:2px 0"><b>Round {view["round"]}</b> · {tip(ph + " phase", PHASE_HELP[ph])} · '
                         f'{esc(SIDE_NAMES[view["initiative"]].lower())} won the initiative</div>')
-    legal = view["legal_actions"] if mine else []
+    legal = [a for a in view["legal_actions"] if isinstance(a, dict)] if mine else []
     kinds = {a["do"] for a in legal}
     f = s.by_id.get(view["acting"]) if view["acting"] else None
+    q = view.get("decision") if mine else None
+    asked = q is not None and q["kind"] == "shield"
+    self._ask.layout.display = None if asked else "none"
+    if asked:
+        d = q["data"]; att = s.by_id[d["attacker"]].name
+        w["question"].value = (f'<div style="font-size:14px"><b>{esc(att)} hits {esc(d["name"])} for {d["damage"]} damage</b> '
+                               f'({max(d["left"], 0)} hit points left: {"the hit would drop them" if d["would_die"] else "they would live through it"}).<br>'
+                               f'Destroy {esc(d["name"])}\'s shield to turn the hit aside? (The shield is gone for good.)</div>')
     if s.is_over: hint = "The skirmish is over: the log below says how it went. Press New game (above) for another."
     elif not mine: hint = f"{SIDE_NAMES[s.to_move()[0]]} to act" + (f": {f.name}." if f else ".")
+    elif asked: hint = "The party decides: destroy the shield, or take the hit (the attack waits on it)."
     else:
         what = {"movement": "click a foe to close on it, or a spot on the table within the gold ring to move there; or Hold / Back away",
                 "missiles": "click a red-ringed foe to shoot it (its odds are on the board); or Pass",
@@ -191,7 +207,7 @@ def _draw_side(self:FmcBoard, view, mine, tg):
     w["magic"].layout.display = None if mine and ph == "magic" and w["magic"].options else "none"
     c = self.chosen
     w["split"].layout.display = None if c is not None and c["do"] == "attack" and len(w["split"].options) > 1 else "none"
-    self._choice.layout.display = None if mine else "none"
+    self._choice.layout.display = None if mine and not asked else "none"
     w["confirm"].disabled = w["cancel"].disabled = c is None
     if c is None: w["confirm_text"].value = help_line("Nothing chosen yet: click on the table." if mine else "")
     else:
@@ -288,6 +304,9 @@ FmcBoard.confirm, FmcBoard._play = _confirm, _play
 
 # %% ../../nbs/55d_app_fmc_skirmish.ipynb #1b863165
 def _prompt(self:FmcBoard, v) -> str:
+    q = v.get("decision")
+    if q is not None and q["kind"] == "shield":
+        return f"{q['data']['name']} is hit for {q['data']['damage']}: destroy the shield to turn it aside, or take the hit (the buttons beside the table)."
     f = self.state.by_id.get(v["acting"]) if v["acting"] else None
     if f is None: return "watch."
     return {"movement": f"{f.name} moves: click a foe to close on it or a spot to go to, then Confirm (or Hold).",

@@ -472,3 +472,106 @@ def test_campaign_site_and_coin_tray(lab, page, bokeh_data):
     assert [x for x in unseen if x in html] == []
     assert "Cy tempts fate" in pl.inner_text()
     fits("players in the site"); shot("c8-site-players")
+
+
+CAMPAIGN_CRAWL = """from fortune_suite.games.fmc import new_character, Campaign
+party = [new_character("Bo", "mage", spells=["lullaby", "heal"], items=["rations", "torches"], coins=30),
+         new_character("Cy", "expert", kit="ab", skills=["navigating the outdoors", "listening through doors"], items=["rations", "lantern"], coins=30)]
+c = Campaign.new(party, seed=3); c.wander(); c.wander(); c.travel("0302"); c.enter_site(); c.light("torch"); c.uncover(2)
+t = FmcTable(seed=3, campaign=c)
+t"""
+
+
+def test_campaign_crawl_walk_monster_parley_fight(lab, page, bokeh_data):
+    """Issue 30 item 1 at the table: a walk stops where a wandering monster comes and the referee's screen offers it then
+    (Fight it / Parley / Sneak past / Dismiss); parleyed away, the party goes on; the room's porcs bar the way on until
+    they are fought in the Fight tab (the sheets take what it left); listening and searching are clicks; the players'
+    screen shows the foes met and nothing unseen."""
+    t = open_table(lab, page, "fmc_campaign_crawl.ipynb", CAMPAIGN_CRAWL)
+    fits, shot = checks(page, t)
+    ref = t.locator(".fs-fmc-campaign").first
+    ref.wait_for(state="visible")
+    met = ref.locator(".fs-fmc-met")
+    log = lambda: ref.locator(".fs-fmc-ref-log").inner_text()
+    kernel = lambda code: run_in_kernel(page, code).strip()
+    # listen at the found door to room 2 (a turn), then walk: seed 3 brings 2 hoblins on the way
+    ref.locator(".fs-fmc-room select").select_option("2")
+    ref.locator("button.fs-fmc-listen").click()
+    wait(lambda: "The party listens at the door to room 2" in log(), "the listening in the log")
+    ref.locator("button.fs-fmc-go").click()
+    wait(lambda: "2 hoblin" in met.inner_text(), "the wandering monster offered when it came")
+    assert "a wandering monster comes" in met.inner_text()
+    assert kernel("print(c.crawl.delve.room, c.offered)") == "2 ['2 hoblin']"
+    for k in ("fight", "parley", "sneak", "dismiss"): assert ref.locator(f"button.fs-fmc-{k}").is_enabled(), k
+    fits("a wandering monster offered"); shot("c9-monster-offered")
+    # the way on is refused while it stands there (beside the buttons, nothing changes)
+    ref.locator(".fs-fmc-room select").select_option("3")
+    ref.locator("button.fs-fmc-go").click()
+    wait(lambda: "2 hoblin stands in the way" in ref.locator(".fs-error-spot").all_inner_texts().__str__(), "the walk refused")
+    assert kernel("print(c.crawl.delve.room)") == "2"
+    # parley: a friendly mood lets the party by; then on to room 3, where the porcs bar the way
+    ref.locator(".fs-fmc-mood select").select_option("friendly")
+    ref.locator("button.fs-fmc-parley").click()
+    wait(lambda: "they let the party by" in log(), "the parley in the log")
+    wait(lambda: "2 hoblin" not in met.inner_text(), "the monster gone from the referee's screen")
+    fits("parleyed"); shot("c10-parleyed")
+    ref.locator(".fs-fmc-mood select").select_option(label="mood: the campaign's default")
+    ref.locator(".fs-fmc-room select").select_option("3")
+    ref.locator("button.fs-fmc-go").click()
+    wait(lambda: kernel("print(c.crawl.delve.room)") == "3", "the party in room 3")
+    while kernel("print(bool(c.offered))") == "True":                 # any other wandering monster on the way: waved off
+        n = kernel("print(len(c.offered))"); ref.locator("button.fs-fmc-dismiss").click()
+        wait(lambda: kernel("print(len(c.offered))") != n, "dismissed")
+    wait(lambda: "3 × Porc" in met.inner_text() and "in room 3" in met.inner_text(), "the room's porcs facing the party")
+    ref.locator(".fs-fmc-room select").select_option("4")
+    ref.locator("button.fs-fmc-go").click()
+    wait(lambda: "bar the way on" in str(ref.locator(".fs-error-spot").all_inner_texts()), "the porcs bar the way")
+    fits("the porcs"); shot("c11-porcs")
+    # fight them: the Fight tab, the party's own sheets, concluded back
+    ref.locator("button.fs-fmc-fight").click()
+    app = ref.locator(".fs-fmc-app"); app.wait_for(state="visible")
+    assert kernel("print([f.name for f in t.table.fight.state.figures if f.side == 0])") == "['Bo', 'Cy']"
+    assert kernel("print(t.table.fight.state.options.encounter)") == "3 porc"
+    fits("the fight"); shot("c12-fight")
+    app.locator(".fs-app-seat select").first.select_option(label="Bot: party")
+    wait(lambda: "The skirmish against 3 porc ends" in log(), "the fight concluded", timeout=60)
+    assert kernel("print(c.pending)") == "None"
+    # the players' screen: what was met, nothing unseen
+    tab(ref, "Players")
+    pl = ref.locator(".fs-fmc-players"); pl.wait_for(state="visible")
+    txt, html = pl.inner_text(), pl.evaluate("el => el.innerHTML")
+    assert "The party talks with 2 hoblin" in txt and "3 × Porc" in html
+    unseen = json.loads(kernel("d = c.crawl.delve\nprint(json.dumps([r.occupants.text() for r in d.site.rooms if r.number not in d.visited and r.occupants]))"))
+    assert unseen and [x for x in unseen if x in html] == []
+    fits("players after the crawl"); shot("c13-players-crawl")
+
+
+SHIELD_ASKED = """from fortune_suite.apps.fmc_skirmish import FmcApp
+from fortune_suite.engine import get_game, get_bot
+s = get_game("fmc").new({"surprise": "none", "shields": "ask", "encounter": "1 giant", "size": 2, "classes": "fighter:a, fighter:a"}, 1)
+bots = [get_bot("fmc", "party").fn, get_bot("fmc", "monsters").fn]
+while not s.decisions:
+    pl = s.to_move()[0]; v = s.view(pl); s.apply(pl, bots[pl](v, v["legal_actions"], None))
+app = FmcApp(state=s, seats={1: "monsters"})
+app"""
+
+
+def test_shield_question_at_the_table(lab, page, bokeh_data):
+    """Issue 30 item 2: a hit on a shielded fighter stops and asks the party — who hit whom, for how much, whether it would
+    drop them — with two buttons; Destroy the shield turns the hit aside (the log says so), the question goes."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "fmc_shield.ipynb", [SHIELD_ASKED])
+    app = page.locator(".fs-fmc-app").first
+    app.wait_for(state="visible")
+    fits, shot = checks(page, app)
+    q = app.locator(".fs-fmc-question")
+    wait(lambda: "hits Fighter 2 for 12 damage" in q.inner_text(), "the shield question")
+    assert "would drop them" in q.inner_text() and "Destroy Fighter 2's shield" in q.inner_text()
+    assert app.locator("button.fs-fmc-shield-destroy").is_visible() and app.locator("button.fs-fmc-shield-take").is_visible()
+    assert not app.locator("button.fs-fmc-confirm").is_visible()          # nothing else to do meanwhile
+    fits("the shield question"); shot("c14-shield-question")
+    app.locator("button.fs-fmc-shield-destroy").click()
+    wait(lambda: run_in_kernel(page, "print(s.by_id['p2'].shield, s.by_id['p2'].damage)").strip() == "False 0", "the shield destroyed, no damage")
+    wait(lambda: "Fighter 2" not in q.inner_text() or not q.is_visible(), "the question answered")
+    assert "destroys their shield to turn aside 12 damage" in run_in_kernel(page, "print([e.text for e in s.log.visible(0)][-12:])")
+    shot("c15-shield-answered")

@@ -58,6 +58,9 @@ def test_random_campaign(seed):
         if c.crawl.delve is None and h is not None and h.site is not None and step < 6:
             c.enter_site(); c = again(c)
             for _ in range(3):
+                if c.facing():                       # a wandering monster or a room's occupants stop the party: fought
+                    if not any(m.hp for m in c.party if not m.dead): break
+                    c = fight(c); continue
                 ways = [e for e in c.crawl.exits() if not e["state"].endswith("(not found)")]
                 hidden = [e for e in c.crawl.exits() if e["state"].endswith("(not found)")]
                 if not ways and hidden: c.uncover(hidden[0]["room"]); c = again(c); continue

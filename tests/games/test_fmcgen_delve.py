@@ -41,6 +41,7 @@ def test_moves_between_rooms_follow_the_loop_and_obstacles():
     with pytest.raises(FmcError, match="not next to room 1"): c.go(4, 1)
     assert c.to_dict() == before
     c.go(2, 1)
+    while c.delve.walking: c.go(2, 2)               # a wandering monster stops the walk where it comes; then on to room 2
     assert c.turns == 6 and c.delve.room == 2 and c.elapsed() == (0, 1, 0)
     for r in (3, 4, 5, 6): c.go(r, r)
     assert c.turns == 10

@@ -11,19 +11,24 @@ from ...engine import SaveError, read_json, get_game, load_game
 from .data import FmcError, CharacterError, ITEMS, WEAPONS, ARMOR, SHIELD, COIN_VALUE, RETAINERS
 from .characters import Character, new_character
 from .treasure import coins_for, coin_value, coin_slots, money_text
-from .sites import Region, starting_region
+from .sites import Region, starting_region, negotiate
+from .fate import tempt_fate, skill_coins
+from .treasure import roll_die
 from .explore import HexCrawl, party_supplies
 import fortune_suite.games.fmc.delve                     # (the site methods of HexCrawl: enter_site, go, light …)
 from .records import item_from_dict
 
 # %% auto #0
-__all__ = ['RATIONS', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS', 'CampaignError', 'CampaignOptions', 'Campaign']
+__all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS', 'CampaignError',
+           'CampaignOptions', 'Campaign']
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #854cfde7
 class CampaignError(FmcError):
     "A campaign action the rules or the campaign's state refuse: the message names the problem; nothing changed."
 
 RATIONS = ("each", "party")
+ATTITUDES = ("friendly", "neutral", "hostile")
+SHIELD_CHOICES = ("ask", "lethal", "always", "never")
 ENERGY_ORDER = ("own", "focus")
 
 @dataclass
@@ -37,7 +42,13 @@ class CampaignOptions:
     valuable_slots: str = "lot"       # valuables carried home: one slot a "lot" (4 bottles of wine: 1 slot) or one slot "each"
     auto_level: bool = True           # when treasure is shared at a haven, members rise to the levels their experience reaches
     prices: dict = field(default_factory=dict)   # the referee's prices (c.p.) for what the text leaves unpriced (e.g. {"lantern": 10})
-    skirmish: dict = field(default_factory=dict) # options of every skirmish (games.fmc's FmcOptions fields, e.g. {"shields": "ask"})
+    skirmish: dict = field(default_factory=dict) # options of every skirmish (games.fmc's FmcOptions fields, e.g. {"death": "excess"})
+    shields: str = "ask"              # a member's shield against a weapon hit in the campaign's fights: "ask" the player each time, or automated: "lethal" (against a hit that would drop them), "always", "never"
+    mood: str = "neutral"             # the mood of foes the referee has not named: "friendly" (let the party by unasked), "neutral" (a roll), "hostile" (no talking)
+    foes_bar_the_way: bool = True     # a waiting wandering monster, or a room's occupants not fought, talked round or snuck past, stop the walk (back to seen rooms only)
+    trap_die: int = 6                 # a sprung trap's damage die (the text gives none: a typical figure's d6)
+    hirelings: str = "asked"          # hired mercenaries join a fight only when asked (skirmish(hirelings=True)): "asked"; or "always"
+    retainer_share: str = "full"      # a classed retainer's share of fights' experience and of treasure: "full" (an equal share) or "half"
 
     def check(self) -> "CampaignOptions":
         "Refuse options that make no sense (CampaignError naming the field)."
@@ -45,7 +56,12 @@ class CampaignOptions:
             raise CampaignError(f"option level must be a whole number from 1 to 5, got {self.level!r}")
         for f, ok in (("rations", RATIONS), ("energy_order", ENERGY_ORDER), ("valuable_slots", ("lot", "each"))):
             if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
-        for f in ("hungry", "encumbered_slow", "auto_level"):
+        for f, ok in (("hirelings", ("asked", "always")), ("retainer_share", ("full", "half"))):
+            if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
+        if self.shields not in SHIELD_CHOICES: raise CampaignError(f"option shields must be one of {', '.join(SHIELD_CHOICES)}, got {self.shields!r}")
+        if self.mood not in ATTITUDES: raise CampaignError(f"option mood must be one of {', '.join(ATTITUDES)}, got {self.mood!r}")
+        if type(self.trap_die) is not int or self.trap_die < 1: raise CampaignError(f"option trap_die must be a whole number ≥ 1, got {self.trap_die!r}")
+        for f in ("hungry", "encumbered_slow", "auto_level", "foes_bar_the_way"):
             if not isinstance(getattr(self, f), bool): raise CampaignError(f"option {f} must be true or false, got {getattr(self, f)!r}")
         if not isinstance(self.prices, dict) or not all(isinstance(k, str) and type(v) is int and v >= 0 for k, v in self.prices.items()):
             raise CampaignError(f"option prices must map item names to whole numbers of c.p. ≥ 0, got {self.prices!r}")
@@ -83,6 +99,8 @@ class Campaign:
         self.pending = None         # the skirmish started and not yet concluded …
         self.fight = None           # … and its live state (saved with the campaign as its actions)
         self.offered = []           # encounters that came up and wait to be fought or dismissed
+        self.retained = {}          # classed retainers: member → the member whose interest they joined (they gain experience)
+        self.talks = {}             # how talks stand: "wandering" (the first offered) or "hex/room" → "negative", "uncertain", "noticed"
         self.log = []
         self.note(f"The campaign begins at the haven in {region.start} ({region.hexes[region.start].detail}): "
                   + ", ".join(f"{c.name} (level-{c.level} {c.cls})" for c in self.members) + ".")
@@ -126,7 +144,13 @@ def _present(self) -> list:
     "The living members with the party (not dead, not petrified or otherwise out), in party order."
     return [c for c in self.members if self.places[c.name] == "party" and not c.dead and not self.conditions.get(c.name)]
 
-Campaign._member, Campaign._present = _member, _present
+def _shares(self, names:list, total:int) -> dict:
+    "Split `total` among `names`: an equal share each, a classed retainer's by option retainer_share (half: a half share); rounded down."
+    w = {n: (0.5 if n in self.retained and self.options.retainer_share == "half" else 1.0) for n in names}
+    s = sum(w.values())
+    return {n: int(total * w[n] // s) if s else 0 for n in names}
+
+Campaign._member, Campaign._present, Campaign._shares = _member, _present, _shares
 Campaign.party = property(lambda self: [copy.deepcopy(c) for c in self.members])
 Campaign.member = lambda self, name: copy.deepcopy(self._member(name))
 Campaign.present = property(lambda self: [c.name for c in self._present()])
@@ -154,7 +178,7 @@ def _to_dict(self) -> dict:
             "region": self.region.to_dict(), "crawl": self.crawl.to_dict(), "sites": copy.deepcopy(self.sites),
             "treasury": copy.deepcopy(self.treasury), "conditions": copy.deepcopy(self.conditions), "set_out": self.set_out,
             "pending": None if self.pending is None else {**copy.deepcopy(self.pending), "state": read_json(self.fight.save(), SaveError, "skirmish")},
-            "offered": list(self.offered), "log": copy.deepcopy(self.log)}
+            "offered": list(self.offered), "talks": dict(self.talks), "retained": dict(self.retained), "log": copy.deepcopy(self.log)}
 
 def _save(self) -> str: "The campaign as one JSON text."; return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
 
@@ -338,13 +362,16 @@ def _bring_home(self) -> dict:
         for v in list(t["valuables"]): self.sell(v["kind"])
         ms = self._present()
         if not ms: raise CampaignError("nobody with the party to share the treasure")
-        total = coin_value(t["coins"]); share = total // len(ms)
+        total = coin_value(t["coins"]); shares = self._shares([c.name for c in ms], total); share = max(shares.values())
         out = {}
         for c in ms:
-            c.gain_treasure(**coins_for(share, "gp")); out[c.name] = share
-        t["coins"] = coins_for(total - share * len(ms), "gp")
+            c.gain_treasure(**coins_for(shares[c.name], "gp")); out[c.name] = shares[c.name]
+        rest = total - sum(shares.values())
+        t["coins"] = coins_for(rest, "gp")
+        half = [n for n in shares if shares[n] != share]
         self.note(f"At the haven: {money_text(total)} of treasure shared by {len(ms)}: {money_text(share)} and {share:,} XP each"
-                  + (f"; {money_text(total - share * len(ms))} stay in the treasury" if total - share * len(ms) else "") + ".")
+                  + (f" ({', '.join(f'{n} a retainer’s {money_text(shares[n])}' for n in half)})" if half else "")
+                  + (f"; {money_text(rest)} stay in the treasury" if rest else "") + ".")
         if self.options.auto_level: self.level_up()
         return out
     return self._act(go)
@@ -392,16 +419,21 @@ def _downtime(self, actions:dict|None=None) -> dict:
 Campaign.downtime = _downtime
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #daa87f19
-def _recruit(self, name:str, cls:str, **choices) -> Character:
+def _recruit(self, name:str, cls:str,
+             retainer_of:str|None=None,   # a classed retainer: joins in pursuit of its own interest with this member (no wages; it gains experience)
+             **choices) -> Character:
     "A new level-1 member made at a haven from the text's starting choices, its coins rolled with the campaign's dice."
     def go():
         self._haven("recruit")
+        if retainer_of is not None: self._member(retainer_of)
         if any(c.name == name for c in self.members): raise CampaignError(f"recruit: a member is already called {name!r}")
         if "rng" in choices or "coins" in choices: raise CampaignError("recruit: the campaign rolls the coins (no rng or coins)")
         c = new_character(name, cls, rng=self._rng(), **choices)
         self.members.append(c); self.places[name] = "party"
+        if retainer_of is not None: self.retained[name] = retainer_of
         self.burden(); self._sync()
-        self.note(f"{name}, a level-1 {cls}, joins the party with {money_text(c.coin_value)}.")
+        self.note(f"{name}, a level-1 {cls}, joins the party with {money_text(c.coin_value)}"
+                  + (f", a retainer of {retainer_of} in pursuit of their own interest (no wages; a {self.options.retainer_share} share of experience)" if retainer_of else "") + ".")
         return copy.deepcopy(c)
     return self._act(go)
 
@@ -463,8 +495,13 @@ def _site_here(self):
     if h is None or h.site is None: raise CampaignError(f"there is no site in hex {self.crawl.position}")
     return h.site
 
+_MEMORY = ("visited", "opened", "found", "cleared", "looted")
+_MEMORY_MORE = ("parleyed", "passed", "searched", "disarmed")     # rooms talked round, snuck past, searched, traps spent
+
 def _memory(self, n:str) -> dict:
-    return self.sites.setdefault(n, {"visited": [1], "opened": [], "found": [], "cleared": [], "looted": []})
+    m = self.sites.setdefault(n, {"visited": [1], "opened": [], "found": [], "cleared": [], "looted": []})
+    for k in _MEMORY_MORE: m.setdefault(k, [])
+    return m
 
 def _remember(self) -> None:
     "Keep the delve's rooms and doors in the site's memory."
@@ -483,22 +520,31 @@ def _enter_site(self) -> str:
         return self.crawl.delve.text()
     return self._act(go)
 
-def _delve_step(self, fn, players:str):
-    "A step in the site that may use light: supplies in, the step, what burned out, the site's memory, the log."
+def _delve_step(self, fn, players:str, more=None):
+    "A step in the site that may use light: supplies in, the step, what burned out, the site's memory, the log (`more(self, rep)`: words for the players)."
     self._sync(); cr = self.crawl
     before = {"rations": cr.rations, "torches": cr.torches, "oil": cr.oil}
     rep = fn(cr)
     self._spent(before); _remember(self)
-    self._report(rep, players)
+    dark = " The light burns out." if "burns out" in rep.text() else ""
+    self._report(rep, players + (more(self, rep) if more else "") + dark)
     if cr.delve is not None: self._offer(rep, cr.delve.site.encounters)
     return rep
 
-def _go(self, room:int, skills:int=0) -> str:
-    "Go to the neighbouring `room` (a stuck door forced by tempting fate with `skills` extra coins)."
+def _go(self, room:int, skills:int|None=None) -> str:
+    "Go to the neighbouring `room` (a stuck door forced by tempting fate with `skills` extra coins: default, the present experts' lock skills)."
     def go():
         if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
-        rep = _delve_step(self, lambda cr: cr.go(room, self._rng(), skills, table=cr.delve.site.encounters if cr.delve else None),
-                          f"The party makes for room {room}.")
+        d = self.crawl.delve
+        if d is not None and self.options.foes_bar_the_way:
+            f = self.facing()
+            if f and f["kind"] == "wandering": raise CampaignError(f"{f['encounter']} stands in the way: fight, parley, sneak past or dismiss it first")
+            if f and room not in d.visited and not d.walking:
+                raise CampaignError(f"{f['encounter']} in room {d.room} bar the way on: fight, parley or sneak past them (or go back to a room already seen)")
+        k = self._skills("lock", "door", "forc") if skills is None else skills
+        rep = _delve_step(self, lambda cr: cr.go(room, self._rng(), k, table=cr.delve.site.encounters if cr.delve else None),
+                          f"The party makes for room {room}.", _arrival)
+        self._sense()
         return rep.text()
     return self._act(go)
 
@@ -519,6 +565,18 @@ def _leave_site(self) -> str:
         return rep.text()
     return self._act(go)
 
+def _arrival(self, rep) -> str:
+    "What the players learn from a walk: the room reached and who is in it, or a stop in a corridor."
+    d = self.crawl.delve
+    if d.walking: return f" It stops in the corridor, {d.walking[3]} turns from room {d.walking[1]}."
+    f = self.facing(); r = d.site.rooms[d.room - 1]
+    return f" In room {d.room}" + (f": {f['encounter']} {'is' if f['encounter'].startswith('1 ') else 'are'} here." if f and f["kind"] == "room" else ".")
+
+def _skills(self, *words) -> int:
+    "Coins the best-placed present expert adds (one adventurer tempts fate): its skills naming one of `words`, each a coin."
+    return max((sum(any(w in s.lower() for w in words) for s in c.skills) for c in self._present() if c.cls == "expert"), default=0)
+
+Campaign._skills = _skills
 Campaign.enter_site, Campaign.go, Campaign.uncover, Campaign.light, Campaign.leave_site = _enter_site, _go, _uncover, _light, _leave_site
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #93db75d8
@@ -532,13 +590,15 @@ def _loot(self) -> dict:
         if r.number in m["looted"]: raise CampaignError(f"the hoard of room {r.number} was taken already")
         if r.occupants is not None and r.number not in m["cleared"]:
             raise CampaignError(f"the hoard of room {r.number} is its occupants' ({r.occupants.text()}): beat them first")
+        if r.guard == "hidden" and r.number not in m["searched"]: raise CampaignError(f"no hoard has been found in room {r.number}: search it first")
         h, t = r.hoard, copy.deepcopy(self.treasury)
         for k, v in h.coins.items(): t["coins"][k] += v
         if h.valuables: t["valuables"].append({"kind": h.valuables[1], "count": h.valuables[0], "each": h.valuables[2]})
         if h.item is not None: t["items"].append(h.item.to_dict())
         self.burden(t)                                 # refused if the party cannot carry it
         self.treasury = t; m["looted"].append(r.number)
-        if r.guard == "trapped": self.note(f"Room {r.number}'s treasure is trapped: {r.detail} (the referee runs the trap).", referee=True)
+        if r.guard == "trapped" and r.number not in m["disarmed"]:
+            _spring(self, r, self._present()[0] if self._present() else None, "taking the treasure"); m["disarmed"].append(r.number)
         self.note(f"The party takes the hoard of room {r.number}: {h.text()}.")
         return h.to_dict()
     return self._act(go)
@@ -547,32 +607,208 @@ def _dismiss(self) -> str:
     "Set aside the first offered encounter (avoided, parleyed away or fled: the referee's ruling)."
     def go():
         if not self.offered: raise CampaignError("no encounter is waiting")
-        e = self.offered.pop(0); self.note(f"The encounter with {e} passes without a fight."); return e
+        e = self.offered.pop(0); self.talks.pop("wandering", None); self.note(f"The encounter with {e} passes without a fight."); return e
     return self._act(go)
 
 Campaign.loot, Campaign.dismiss = _loot, _dismiss
+
+# %% ../../../nbs/65_fmc_campaign.ipynb #a1c30002
+def _facing(self) -> dict|None:
+    "What stops the party now: the first waiting wandering monster, else its room's occupants not yet fought, talked round or snuck past."
+    if self.offered: return {"kind": "wandering", "encounter": self.offered[0], "key": "wandering"}
+    d = self.crawl.delve
+    if d is None or d.walking: return None
+    r = d.site.rooms[d.room - 1]; m = _memory(self, d.hex)
+    if r.occupants is None or any(r.number in m[k] for k in ("cleared", "parleyed", "passed")): return None
+    return {"kind": "room", "encounter": r.occupants.text().split(" (")[0], "key": f"{d.hex}/{r.number}", "room": r.number}
+
+def _site_turn(self, action:str, players:str, more=None):
+    "A turn of `action` ('search' or 'interact') in a site, logged; outside a site nothing (None)."
+    if self.crawl.delve is None: return None
+    return _delve_step(self, lambda cr: cr.site_turn(action, self._rng(), speed=max(self.speed, 0), table=cr.delve.site.encounters), players, more)
+
+def _settled(self, f:dict, how:str) -> None:
+    "The foe `f` is dealt with (`how`: 'parleyed' or 'passed')."
+    if f["kind"] == "wandering": self.offered.pop(0)
+    else: _memory(self, self.crawl.delve.hex)[how].append(f["room"])
+    self.talks.pop(f["key"], None)
+
+def _parley(self, approach:str="plain",       # "plain" (1d6), "good" (best of 2), "bad" (worst of 2): the referee's ruling on the players' approach
+            mood:str|None=None) -> dict:      # the foe's mood (default: option `mood`)
+    "Talk with what the party faces, asking to be let by: the text's negotiation. {'response', 'dice', …}."
+    def go():
+        if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
+        f = self.facing()
+        if f is None: raise CampaignError("nobody to parley with: no wandering monster waits and no occupants are in the party's room")
+        md = self.options.mood if mood is None else mood
+        if md not in ATTITUDES: raise CampaignError(f"a mood is one of {', '.join(ATTITUDES)}, got {md!r}")
+        was = self.talks.get(f["key"])
+        if was in ("negative", "noticed"): raise CampaignError(f"the talk with {f['encounter']} is over ({'a negative answer' if was == 'negative' else 'they noticed the party sneaking'}): fight or fall back")
+        from fortune_suite.games.fmc.sites import negotiation_die
+        try: negotiation_die(approach)
+        except FmcError as e: raise CampaignError(str(e)) from None
+        if md == "friendly": out = {"response": "affirmative", "dice": [], "why": "friendly: they let the party by unasked"}
+        elif md == "hostile": out = {"response": "negative", "dice": [], "why": "hostile: there's no helping with them"}
+        else:
+            n = negotiate(self._rng(), approach); out = {"response": n.response, "dice": list(n.dice), "why": n.text()}
+        self.note(f"The party parleys with {f['encounter']} ({md}): {out['why']}.", referee=True)
+        said = {"affirmative": "they let the party by", "uncertain": "they want more reasons, or something in exchange",
+                "negative": "the talk ends badly (it may come to a fight)"}[out["response"]]
+        self.note(f"The party talks with {f['encounter']}: {said}.")
+        if out["response"] == "affirmative": _settled(self, f, "parleyed")
+        else: self.talks[f["key"]] = out["response"]
+        _site_turn(self, "interact", "Talking takes the turn.")
+        return {**out, "mood": md, "encounter": f["encounter"]}
+    return self._act(go)
+
+def _sneak(self) -> dict:
+    "Sneak past what the party faces: tempting fate, a coin more per present expert's stealth skill; a turn. {'success', 'coins', 'chance'}."
+    def go():
+        if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
+        f = self.facing()
+        if f is None: raise CampaignError("nothing to sneak past: no wandering monster waits and no occupants are in the party's room")
+        if self.talks.get(f["key"]) == "noticed": raise CampaignError(f"{f['encounter']} noticed the party already: fight, parley or fall back")
+        t = tempt_fate(self._rng(), skills=self._skills("stealth", "shadow", "sneak"), why=f"sneaking past {f['encounter']}")
+        self.note(t.describe() + ".", referee=True)
+        self.note(f"The party tries to sneak past {f['encounter']}: " + ("unseen." if t.success else "they notice it."))
+        if t.success: _settled(self, f, "passed")
+        else: self.talks[f["key"]] = "noticed"
+        _site_turn(self, "interact", "Sneaking takes the turn.")
+        return {"success": t.success, "coins": t.coins, "chance": t.chance, "encounter": f["encounter"]}
+    return self._act(go)
+
+Campaign.facing, Campaign.parley, Campaign.sneak = _facing, _parley, _sneak
+
+
+# %% ../../../nbs/65_fmc_campaign.ipynb #a1c30003
+def _powers(self) -> set:
+    "The powers of the magic weapons the present members are attuned to (the powers are the weapon's, whoever attuned)."
+    return {x for c in self._present() if c.magic_weapon for x in c.magic_weapon.get("powers", ())}
+
+def _sense(self) -> None:
+    "On arrival in a room: a weapon that shows traps finds the trap on its treasure; one that senses metals and gems, hidden treasure."
+    d = self.crawl.delve
+    if d is None or d.walking: return
+    r = d.site.rooms[d.room - 1]; m = _memory(self, d.hex); pw = self.powers()
+    if r.hoard is None or not r.guard or r.number in m["searched"] or r.number in m["looted"]: return
+    if (r.guard == "trapped" and "shows traps and hazards" in pw) or (r.guard == "hidden" and "senses metals and gems" in pw):
+        m["searched"].append(r.number)
+        self.note(f"A magic weapon {'shows a trap on the treasure' if r.guard == 'trapped' else 'senses treasure hidden'} in room {r.number}.")
+
+def _listen(self, room:int) -> str:
+    "Listen at the closed door to `room` (a turn; tempting fate, a coin more per present expert's listening skill). 'heard', 'silence' or 'nothing heard'."
+    def go():
+        if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
+        k = self._skills("listen")
+        sure = "hears far away (clairaudience)" in self.powers()
+        rep = _delve_step(self, lambda cr: cr.listen(room, self._rng(), k, table=cr.delve.site.encounters if cr.delve else None, sure=sure),
+                          f"The party listens at the door to room {room}:",
+                          lambda s, r: {"heard": " something moves beyond.", "silence": " silence beyond.", "nothing heard": " nothing to be made out."}[r.kind])
+        return rep.kind
+    return self._act(go)
+
+def _search(self) -> str:
+    "Search the party's room (a turn): hidden treasure or a trap on the treasure is found. What was found: 'treasure', 'trap' or 'nothing'."
+    def go():
+        d = self.crawl.delve
+        if d is None: raise CampaignError("the party is not in a site: there is nothing to search")
+        if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
+        r = None if d.walking else d.site.rooms[d.room - 1]; m = _memory(self, d.hex)
+        found = "nothing"
+        if r is not None and r.hoard is not None and r.guard and r.number not in m["searched"] and r.number not in m["looted"]:
+            found = "treasure" if r.guard == "hidden" else "trap"
+        _site_turn(self, "search", "The party searches" + (f" room {r.number}" if r else " the corridor") + ": "
+                   + {"treasure": "hidden treasure!", "trap": "the treasure here is trapped.", "nothing": "nothing new."}[found])
+        if found != "nothing": m["searched"].append(r.number)
+        if r is not None and "finds secret doors" in self.powers():         # the weapon finds the hidden doors out of the room
+            for to, i in sorted(d.ways().items()):
+                if d.state(i) == "hidden door (not found)":
+                    d.found = sorted(d.found + [i]); _remember(self); self.note(f"A magic weapon finds a hidden door from room {r.number} to room {to}.")
+        if found == "trap": self.note(f"The trap in room {r.number}: {r.detail}.", referee=True)
+        return found
+    return self._act(go)
+
+def _spring(self, r, c, how:str) -> None:
+    "Room `r`'s trap goes off on member `c` (`how`: what set it off): option trap_die's damage; at its hit points, tempting fate to live."
+    if c is None: return
+    dmg = roll_die(self._rng(), self.options.trap_die); hp = c.hp
+    c.damage = min(c.hp_max, c.damage + dmg); said = f"{c.name} springs the trap {how}: {dmg} damage ({c.hp}/{c.hp_max} h.p.)"
+    if dmg >= hp:
+        t = tempt_fate(self._rng(), why=f"{c.name} surviving the trap")
+        if not t.success: c.dead = True
+        said += f"; {t.describe()}: {'survives at 0 h.p.' if t.success else 'dies'}"
+    self.note(said + ".")
+
+def _disarm(self, who:str|None=None) -> bool:
+    "Disarm the trap found on the room's treasure (a turn; `who`, default the first present expert or member, tempts fate with its trap skills). Success?"
+    def go():
+        d = self.crawl.delve
+        if d is None or d.walking: raise CampaignError("the party is not in a site's room: there is no trap to disarm")
+        r = d.site.rooms[d.room - 1]; m = _memory(self, d.hex)
+        if r.guard != "trapped" or r.number not in m["searched"] or r.number in m["disarmed"] or r.number in m["looted"]:
+            raise CampaignError(f"no found trap to disarm in room {r.number} (search the room first)")
+        ps = self._present()
+        c = self._member(who) if who is not None else next((x for x in ps if x.cls == "expert"), ps[0] if ps else None)
+        if c not in ps: raise CampaignError(f"{getattr(c, 'name', who)} is not with the party to disarm the trap")
+        k = sum(any(w in s.lower() for w in ("trap", "disarm")) for s in c.skills) if c.cls == "expert" else 0
+        t = tempt_fate(self._rng(), skills=k, why=f"{c.name} disarming the trap")
+        self.note(t.describe() + ".", referee=True)
+        m["disarmed"].append(r.number)
+        if t.success: self.note(f"{c.name} disarms the trap on the treasure of room {r.number}.")
+        else: _spring(self, r, c, "trying to disarm it")
+        _site_turn(self, "interact", "Working on the trap takes the turn.")
+        return t.success
+    return self._act(go)
+
+def _tempt(self, who:str,               # the member who tempts fate
+           stakes:str,                   # what is at stake, in a line (what success and failure mean)
+           skills=(),                    # the member's declared skills that apply (each a coin more)
+           impossible:bool=False):       # a usually impossible task: one coin with a skill, none without
+    "Tempt fate anywhere (the coin tray): the campaign's dice (its seed and step), the toss and its chance in the log. The `Fate`."
+    def go():
+        c = self._member(who)
+        if c not in self._present(): raise CampaignError(f"{who} is not with the party (dead, away or out) to tempt fate")
+        if not isinstance(stakes, str) or not stakes.strip(): raise CampaignError("say what is at stake first (what success and failure mean)")
+        bad = [s for s in skills if s not in c.skills]
+        if bad: raise CampaignError(f"{who} has not declared the skill{'s' * (len(bad) > 1)} {', '.join(map(repr, bad))} (skills: {', '.join(c.skills) or 'none'})")
+        f = tempt_fate(self._rng(), skills=skill_coins(c, *skills), impossible=impossible, why=f"{who} tempts fate — {stakes.strip()}")
+        self.note(f.describe() + ".")
+        return f
+    return self._act(go)
+
+Campaign.tempt = _tempt
+Campaign._sense = _sense
+Campaign.powers, Campaign.listen, Campaign.search, Campaign.disarm = _powers, _listen, _search, _disarm
+
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #7f419a9a
 OUT_FOR_GOOD = ("dead", "undead")
 CONDITIONS = ("petrified", "charmed")
 
-def _skirmish(self, encounter:str|None=None, **options):
-    "A state of the game 'fmc': the present members' sheets (and fighting hirelings) against `encounter`."
+def _skirmish(self, encounter:str|None=None,
+              hirelings:bool|None=None,   # ask the hired mercenaries to fight (default: option hirelings — "asked": only when asked)
+              **options):
+    "A state of the game 'fmc': the present members' sheets (and the hirelings asked to fight) against `encounter`."
     def go():
         if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
         enc, room = encounter, None
         d = self.crawl.delve
-        if enc is None and d is not None:
+        if enc is None and self.offered: enc = self.offered[0]          # a wandering monster in the way first (as `facing`)
+        if enc is None and d is not None and not d.walking:
             r = d.site.rooms[d.room - 1]
             if r.occupants is not None and r.number not in _memory(self, d.hex)["cleared"]: enc, room = r.occupants.encounter, [d.hex, r.number]
         if enc is None and self.offered: enc = self.offered[0]
         if enc is None: raise CampaignError("no foes to fight: name an encounter ('6 hoblin'), or stand in a room with occupants")
         fighters = [c for c in self._present() if c.hp > 0]
         if not fighters: raise CampaignError("nobody with the party can fight (all at 0 hit points, dead or out)")
-        mercs = [[c.name, r["name"]] for c in fighters for r in c.retainers if RETAINERS[r["kind"]].fights_as]
+        ask = self.options.hirelings == "always" if hirelings is None else bool(hirelings)
+        mercs = [[c.name, r["name"]] for c in fighters for r in c.retainers if RETAINERS[r["kind"]].fights_as] if ask else []
         bad = {"characters", "encounter", "retainers"} & set(options)
         if bad: raise CampaignError(f"skirmish: the campaign sets {', '.join(sorted(bad))}")
-        opts = {**self.options.skirmish, **options, "characters": [c.to_dict() for c in fighters],
+        opts = {"shields": self.options.shields, **self.options.skirmish, **options}
+        if "warns of monsters" in self.powers() and opts.get("surprise", "both") in ("both", "party"):   # the weapon's alert: the party is not surprised
+            opts["surprise"] = {"both": "foes", "party": "none"}[opts.get("surprise", "both")]
+        opts = {**opts, "characters": [c.to_dict() for c in fighters],
                 "encounter": enc, "retainers": len(mercs)}
         seed = int(self._rng().integers(2**53))
         s = get_game("fmc").new(opts, seed)
@@ -639,16 +875,16 @@ def _conclude(self, s=None) -> dict:
             out[n] = self._write_back(c, f)
             if out[n].get("condition"): self.conditions[n] = [out[n]["condition"]]
         survivors = [n for n in p["members"] if s.by_id[f"p{p['members'].index(n) + 1}"].status not in ("dead", "undead", "petrified")]
-        share = res["xp"] // len(survivors) if survivors else 0
+        shares = self._shares(survivors, res["xp"]); share = max(shares.values(), default=0)
         for n in survivors:
-            self._member(n).gain_xp(share); out[n]["xp"] = share
+            self._member(n).gain_xp(shares[n]); out[n]["xp"] = shares[n]
         k0 = len(p["members"])
         for k, (owner, name) in enumerate(p["mercenaries"]):
             if s.by_id[f"p{k0 + k + 1}"].status in OUT_FOR_GOOD:
                 c = self._member(owner); c.retainers = [r for r in c.retainers if r["name"] != name]
                 self.note(f"{owner}'s mercenary {name} falls.")
         if p["room"] and res["clear"]: _memory(self, p["room"][0])["cleared"].append(p["room"][1])
-        if p["offered"] and self.offered: self.offered.pop(0)
+        if p["offered"] and self.offered: self.offered.pop(0); self.talks.pop("wandering", None)
         self.pending = self.fight = None
         self._sync()
         words = []
@@ -730,7 +966,7 @@ def _from_dict(cls, d) -> Campaign:
         h = region.hexes.get(n)
         if h is None or h.site is None: _bad(f"sites.{n}: no site in that hex of the region")
         k = len(h.site.rooms)
-        if not isinstance(m, dict) or set(m) != {"visited", "opened", "found", "cleared", "looted"}: _bad(f"sites.{n} must have visited, opened, found, cleared, looted")
+        if not isinstance(m, dict) or not set(_MEMORY) <= set(m) <= set(_MEMORY + _MEMORY_MORE): _bad(f"sites.{n} must have {', '.join(_MEMORY)} (and may have {', '.join(_MEMORY_MORE)})")
         for f, v in m.items():
             if not isinstance(v, list) or not all(type(x) is int and (0 if f in ("opened", "found") else 1) <= x <= k for x in v): _bad(f"sites.{n}.{f} must list rooms (or connections) of the site")
     t = d["treasury"]
@@ -754,12 +990,19 @@ def _from_dict(cls, d) -> Campaign:
             _bad("pending.state is not the skirmish of pending (its game, seed or members differ)")
         p = {k: v for k, v in p.items() if k != "state"}
     if not isinstance(d["offered"], list) or not all(isinstance(e, str) for e in d["offered"]): _bad("offered must list encounters")
+    talks = d.get("talks", {})                            # (older files: none)
+    if not isinstance(talks, dict) or not all(isinstance(k, str) and v in ("negative", "uncertain", "noticed") for k, v in talks.items()):
+        _bad("talks must map a foe ('wandering' or 'hex/room') to negative, uncertain or noticed")
+    ret = d.get("retained", {})                           # (older files: none)
+    if not isinstance(ret, dict) or not all(k in names and v in names and k != v for k, v in ret.items()):
+        _bad("retained must map classed retainers to the members they joined (both in party)")
     if not isinstance(d["log"], list) or not all(isinstance(e, dict) and isinstance(e.get("text"), str) for e in d["log"]): _bad("log must list lines")
     c = cls.__new__(cls)
     c.options, c.seed, c.step, c.region, c.region_seed = o, seed, _whole(d["step"], "step"), region, d["region_seed"]
     c.members, c.places, c.crawl, c.sites = sheets, where, crawl, copy.deepcopy(sites)
     c.treasury, c.conditions, c.set_out = copy.deepcopy(t), copy.deepcopy(cond), _whole(d["set_out"], "set_out")
-    c.pending, c.fight, c.offered, c.log = copy.deepcopy(p), fight, list(d["offered"]), copy.deepcopy(d["log"])
+    c.pending, c.fight, c.offered, c.log, c.talks = copy.deepcopy(p), fight, list(d["offered"]), copy.deepcopy(d["log"]), dict(talks)
+    c.retained = dict(ret)
     if crawl.delve is not None:
         h = region.hexes.get(crawl.position)
         if h is None or h.site is None or crawl.delve.site.to_dict() != h.site.to_dict():

@@ -9,9 +9,9 @@ from .data import FmcError
 from .odds import splits
 
 # %% auto #0
-__all__ = ['ACTIVE', 'STATUSES', 'OUT', 'MELEE', 'REACH', 'LINE', 'LINE_HALF_WIDTH', 'CONE', 'CONE_WIDTH', 'Figure', 'dist',
-           'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot', 'free_along',
-           'damage_notation', 'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
+__all__ = ['ACTIVE', 'STATUSES', 'OUT', 'MELEE', 'REACH', 'LINE', 'LINE_HALF_WIDTH', 'CONE', 'CONE_WIDTH', 'THROW', 'Figure',
+           'dist', 'toward', 'away', 'in_line', 'in_cone', 'locked', 'blocker', 'first_contact', 'move_spot',
+           'free_along', 'damage_notation', 'ineffective', 'half_damage', 'attack', 'harm', 'split_ways', 'can_split']
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #aa63ddf0
 ACTIVE = "ok"                      # the one status that acts
@@ -72,6 +72,7 @@ class Figure:
 
 # %% ../../../nbs/63a_fmc_combat.ipynb #80945ca2
 MELEE, REACH, LINE, LINE_HALF_WIDTH, CONE, CONE_WIDTH = 1.0, 2.0, 6.0, 0.5, 9.0, 3.0
+THROW = 3.0                      # a magic weapon that returns is thrown up to 3" (its power, as the text gives it)
 _EPS = 1e-9
 
 def dist(a:Figure, b:Figure) -> float:
@@ -279,6 +280,9 @@ def attack(s, att:Figure, tgt:Figure, bonus:int, missile:bool=False, redirect=No
     dmg = (half_damage(roll) if weak else roll) + max(att.magic, 0)
     why = " (half: an ineffective weapon)" if weak else ""
     harm(s, tgt, dmg, att, why, weapon=True)
+    if "cures on hit" in att.specials and att.damage > 0 and att.status == ACTIVE:      # the magic weapon's power: 1 damage cured a hit
+        att.damage -= 1
+        s.say(lambda: f"{att.name}'s weapon cures 1 damage on the hit: {att.hp - att.damage} of {att.hp} hit points.", att, att, cure=1)
     return True
 
 def harm(s, tgt:Figure, dmg:int, src:Figure=None, why:str="", shield_ok:bool=True, weapon:bool=False):

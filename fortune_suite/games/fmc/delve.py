@@ -111,6 +111,7 @@ class Delve:
     visited: list = field(default_factory=lambda: [1])
     opened: list = field(default_factory=list)   # indices of connections whose stuck door is open
     found: list = field(default_factory=list)    # indices of connections whose hidden door is uncovered
+    walking: list | None = None                  # stopped in a very long corridor: [connection, from room, to room, turns walked]
 
     def ways(self) -> dict:
         "Neighbouring room → index of the connection leading there."
@@ -123,13 +124,17 @@ class Delve:
         return "very long corridor" if roll == 3 else "open"
     def text(self) -> str:
         "Where the party is and the ways on, for the referee: 'In the site at 0403, room 2 of 6 …'."
+        if self.walking:
+            i, a, b, k = self.walking
+            return (f"In the site at {self.hex}, in the very long corridor from room {a} to room {b} ({k} turns walked): "
+                    f"on to room {b} or back to room {a}.")
         ways = "; ".join(f"to room {m}: {self.state(i)}" for m, i in sorted(self.ways().items()))
         return (f"In the site at {self.hex}, room {self.room} of {len(self.site.rooms)} (seen: {', '.join(map(str, self.visited))}). "
                 f"{self.site.rooms[self.room - 1].text()}. Ways: {ways}.")
     __str__ = text
     def to_dict(self) -> dict:
         return dict(hex=self.hex, site=self.site.to_dict(), room=self.room, visited=list(self.visited),
-                    opened=list(self.opened), found=list(self.found))
+                    opened=list(self.opened), found=list(self.found), walking=None if self.walking is None else list(self.walking))
     @classmethod
     def from_dict(cls, d, path:str="delve") -> "Delve":
         "A Delve from `to_dict` (SaveError naming a bad field)."
@@ -145,6 +150,12 @@ class Delve:
                             f"must be a connection with a {'stuck' if want == 1 else 'hidden'} door, got {x!r}")
             setattr(v, k, sorted(set(xs)))
         save_need(v.room in v.visited, f"{path}.room", f"must be a room the party has visited, got {v.room}")
+        w = d.get("walking")                          # (older saves: none)
+        if w is not None:
+            save_need(isinstance(w, list) and len(w) == 4 and all(type(x) is int for x in w) and 0 <= w[0] < len(site.connections)
+                      and site.connections[w[0]].roll == 3 and {w[1], w[2]} == {site.connections[w[0]].a, site.connections[w[0]].b} and w[3] >= 1,
+                      f"{path}.walking", f"must be [a long corridor, its from room, its to room, turns walked ≥ 1], got {w!r}")
+            v.walking = list(w)
         return v
 
 def _delve(self:HexCrawl, what:str) -> Delve:
@@ -161,6 +172,7 @@ def _enter_site(self:HexCrawl, site:Site) -> ExploreReport:
 def _leave_site(self:HexCrawl) -> ExploreReport:
     "The party leaves the site by its entrance (room 1)."
     d = _delve(self, "leave")
+    if d.walking: raise FmcError(f"the party is in the corridor {d.walking[1]} → {d.walking[2]}: it leaves by the entrance, room 1")
     if d.room != 1: raise FmcError(f"the party leaves by the entrance, room 1; it is in room {d.room}")
     self.delve = None
     return ExploreReport("leave", f"{self.calendar()}: the party leaves the site at {d.hex} ({len(d.visited)} of {len(d.site.rooms)} rooms seen)")
@@ -168,6 +180,10 @@ def _leave_site(self:HexCrawl) -> ExploreReport:
 def _exits(self:HexCrawl, skills:int=0) -> list:
     "The ways on from the party's room: room, connection, obstacle now, turns, and the exact chance of getting through this turn."
     d = _delve(self, "look for exits"); out = []
+    if d.walking:
+        i, a, b, k = d.walking; n = self.options.corridor_turns
+        return [dict(room=m, connection=i, state="very long corridor", turns=t, chance=1.0, visited=m in d.visited)
+                for m, t in sorted(((b, max(n - k, 1)), (a, k)))]
     for m, i in sorted(d.ways().items()):
         st = d.state(i)
         p = tempt_fate_chance(fate_coins(skills)) if st.startswith("stuck") else 0.0 if st.endswith("(not found)") else 1.0
@@ -178,17 +194,39 @@ def _exits(self:HexCrawl, skills:int=0) -> list:
 HexCrawl.enter_site, HexCrawl.leave_site, HexCrawl.exits = _enter_site, _leave_site, _exits
 
 # %% ../../../nbs/62c_fmc_delve.ipynb #2492b155
+def _corridor(self:HexCrawl, d:Delve, i:int, a:int, b:int, done:int, g, table, lines:list, rolls:list) -> tuple:
+    "Walk the long corridor `i` from room `a` to `b`, `done` turns already walked; stop on the turn a wandering monster comes. (arrived, hit)."
+    n = self.options.corridor_turns
+    while True:
+        done += 1
+        text, r, hit = _tick(self, f"go {a} → {b} down the very long corridor ({min(done, n)} of {n})", g, table)
+        lines.append(text); rolls += r
+        if done >= n: d.walking = None; return True, hit
+        if hit:
+            d.walking = [i, a, b, done]
+            lines.append(f"The party stops in the corridor {a} → {b}, {done} of {n} turns along: something comes.")
+            return False, True
+
 def _go(self:HexCrawl, room:int, rng,
         skills:int=0,          # relevant expert skills for a stuck door (each a coin more)
         table=None) -> ExploreReport:   # the site's encounter table: a wandering monster's d6
-    "Go to neighbouring `room` along its connection: a turn (a long corridor, several; a stuck door, a turn of forcing it)."
-    d = _delve(self, "move between rooms"); ways = d.ways()
+    "Go to neighbouring `room` along its connection: a turn (a stuck door, a turn of forcing it; a long corridor, several — the walk stops where a wandering monster comes)."
+    d = _delve(self, "move between rooms")
+    fate_coins(skills)                                       # a bad skills count is refused before anything happens
+    if d.walking:                                            # on in the corridor, or back the way the party came
+        i, a, b, k = d.walking
+        if room not in (a, b): raise FmcError(f"the party is in the very long corridor {a} → {b}: it goes on to room {b} or back to room {a}, not to room {room!r}")
+        if room == a: a, b, k = b, a, self.options.corridor_turns - k
+        g = as_rng(rng); lines, rolls = [], []
+        arrived, hit = _corridor(self, d, i, a, b, k, g, table, lines, rolls)
+        if arrived: _arrive(d, room, lines)
+        return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
+    ways = d.ways()
     if room not in ways:
         raise FmcError(f"room {room!r} is not next to room {d.room} (its ways lead to rooms {', '.join(map(str, sorted(ways)))})")
     i = ways[room]; st = d.state(i); where = f"{d.room} → {room}"
     if st == "hidden door (not found)":
         raise FmcError(f"the way {where} is a hidden door the party has not found: uncover it first (a search, if the referee agrees)")
-    fate_coins(skills)                                       # a bad skills count is refused before anything happens
     g = as_rng(rng); lines, rolls, hit = [], [], False
     if st == "stuck or locked door":
         f = tempt_fate(g, skills=skills, why=f"forcing the door {where}")
@@ -197,23 +235,50 @@ def _go(self:HexCrawl, room:int, rng,
         lines.append(text); rolls += r
         if not f.success: return ExploreReport("delve", "\n".join(lines + [f"The door holds; the party stays in room {d.room}."]), tuple(rolls), hit)
         d.opened = sorted(d.opened + [i])
+    elif st == "very long corridor" and self.options.corridor_turns > 1:
+        arrived, hit = _corridor(self, d, i, d.room, room, 0, g, table, lines, rolls)
+        if not arrived: return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
     else:
-        n = self.options.corridor_turns if st == "very long corridor" else 1
-        for k in range(n):
-            what = f"go {where}" + (f" down the very long corridor ({k + 1} of {n})" if n > 1 else "")
-            text, r, h = _tick(self, what, g, table); lines.append(text); rolls += r; hit = hit or h
+        text, r, hit = _tick(self, f"go {where}", g, table); lines.append(text); rolls += r
+    _arrive(d, room, lines)
+    return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
+
+def _arrive(d:Delve, room:int, lines:list) -> None:
+    "The party is in `room` (seen now)."
     d.room = room
     if room not in d.visited: d.visited = sorted(d.visited + [room])
     lines.append(f"In {d.site.rooms[room - 1].text()}")
-    return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
 
 def _uncover(self:HexCrawl, room:int, rng, table=None) -> ExploreReport:
     "The referee rules the party's idea finds the hidden door to `room`: a search turn, and the way is open."
     d = _delve(self, "search for doors"); ways = d.ways()
+    if d.walking: raise FmcError("the party is in a long corridor: there is no hidden door to find there")
     if room not in ways or d.state(ways[room]) != "hidden door (not found)":
         raise FmcError(f"there is no hidden door still to find between room {d.room} and room {room!r}")
     text, rolls, hit = _tick(self, f"search: the hidden door {d.room} → {room} is uncovered", as_rng(rng), table)
     d.found = sorted(d.found + [ways[room]])
     return ExploreReport("delve", text, tuple(rolls), hit)
 
-HexCrawl.go, HexCrawl.uncover = _go, _uncover
+def _listen(self:HexCrawl, room:int, rng,
+            skills:int=0,     # experts skilled at listening through doors (each a coin more)
+            table=None,
+            sure:bool=False) -> ExploreReport:   # the party hears far away (a magic weapon's clairaudience): no toss
+    "Listen at the door to `room` (a turn): tempt fate; on a success the party hears whether anything is beyond. Kind 'heard', 'silence' or 'nothing heard'."
+    d = _delve(self, "listen at doors"); ways = d.ways()
+    if d.walking: raise FmcError("the party is in a long corridor: there is no door to listen at")
+    if room not in ways: raise FmcError(f"room {room!r} is not next to room {d.room} (its ways lead to rooms {', '.join(map(str, sorted(ways)))})")
+    st = d.state(ways[room])
+    if st not in ("stuck or locked door", "hidden door (uncovered)"):
+        raise FmcError(f"the way {d.room} → {room} has no closed door to listen at ({st})" + (": find it first" if st.endswith("(not found)") else ""))
+    g = as_rng(rng); fate_coins(skills)
+    f = None if sure else tempt_fate(g, skills=skills, why=f"listening at the door {d.room} → {room}")
+    occ = d.site.rooms[room - 1].occupants
+    kind = "nothing heard" if f is not None and not f.success else "heard" if occ is not None else "silence"
+    said = {"heard": f"something moves beyond ({occ.text() if occ is not None else ''})", "silence": "silence beyond",
+            "nothing heard": "nothing to be made out"}[kind]
+    how = "clairaudience (no toss)" if f is None else f.describe()
+    text, r, hit = _tick(self, f"listen at the door {d.room} → {room}: {how}: {said}", g, table)
+    return ExploreReport(kind, text, tuple([("tempt fate", "coin", face) for face in (f.faces if f else ())] + list(r)), hit)
+
+HexCrawl.go, HexCrawl.uncover, HexCrawl.listen = _go, _uncover, _listen
+

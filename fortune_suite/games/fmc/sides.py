@@ -11,8 +11,8 @@ from .sites import stock_site
 from .combat import Figure
 
 # %% auto #0
-__all__ = ['KIT_WEAPON', 'SIDEARM', 'ROOMS', 'parse_classes', 'figure_of', 'new_party_member', 'monster_figure',
-           'parse_encounter', 'foes', 'party', 'place', 'site_encounter']
+__all__ = ['KIT_WEAPON', 'SIDEARM', 'WEAPON_SPECIALS', 'ROOMS', 'parse_classes', 'figure_of', 'weapon_specials',
+           'new_party_member', 'monster_figure', 'parse_encounter', 'foes', 'party', 'place', 'site_encounter']
 
 # %% ../../../nbs/63c_fmc_sides.ipynb #f78dce90
 KIT_WEAPON = {"a": "sword", "b": "greatsword", "c": "bow"}   # the weapon each fighter kit's "weapon" is, here
@@ -54,7 +54,13 @@ def _character_kw(c:Character, fid:str, name:str=None) -> dict:
                   ranged=w is not None and w.missile, reach=w is not None and w.reach, magic=c.weapon_bonus, shield=c.shield,
                   steel=not wields, energy=c.energy + c.focus_energy, spells=tuple(c.scrolls), skills=tuple(c.skills),
                   items=tuple(it if isinstance(it, str) else it.get("name", "") for it in c.items), pc=True, hd=c.level,
-                  weapon=w.name if w is not None else "fists")
+                  weapon=w.name if w is not None else "fists", specials=weapon_specials(mw))
+
+WEAPON_SPECIALS = {"cures 1 damage on each hit": "cures on hit", "returns when thrown (3\")": "returns when thrown"}
+
+def weapon_specials(mw:dict|None) -> tuple:
+    "The skirmish's specials of an attuned magic weapon's powers (whoever attuned: the powers are the weapon's; its bonus is a fighter's)."
+    return tuple(sorted(WEAPON_SPECIALS[x] for x in (mw or {}).get("powers", ()) if x in WEAPON_SPECIALS))
 
 def new_party_member(i:int, cls:str, kit, level:int, spells=(), skills=(), items=()) -> Character:
     "Party member `i` made with fmc-core's `new_character` (leather armor; a fighter's kit weapon, a sidearm for the others), raised to `level`."

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from ...engine import Game, GameKind, RulesError, register_game, canon
 from .data import FmcError
-from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, dist, toward, away, locked, attack, harm,
+from .combat import (Figure, ACTIVE, OUT, MELEE, REACH, THROW, dist, toward, away, locked, attack, harm,
                                             split_ways, can_split, blocker, move_spot)
 from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_burn, why_not_in_combat,
                                            human_sized, effects_in_force, corpses)
@@ -40,8 +40,9 @@ def _options(self:FmcState, f:Figure) -> list:
         if self._foes_near(f): out.append({"fig": i, "do": "away"})
         return out
     if ph == 1:
-        if not f.ranged or f.attacked or locked(f, self.figures): return []
-        r, forbid = self.options.missile_range, self.options.into_melee == "forbidden"
+        throw = not f.ranged and "returns when thrown" in f.specials         # a magic weapon that returns: thrown up to 3"
+        if not (f.ranged or throw) or f.attacked or locked(f, self.figures): return []
+        r, forbid = (THROW if throw else self.options.missile_range), self.options.into_melee == "forbidden"
         ts = [g for g in self._enemies(f) if dist(f, g) <= r + 1e-9 and not (forbid and self._in_melee(g, f.side))]
         if self.terrain: ts = [g for g in ts if self.sees(f, g)]          # a missile needs its target in sight (63e)
         if not ts: return []
@@ -243,7 +244,7 @@ def _strike(self:FmcState, f:Figure, parts:list, missile:bool=False) -> bool:
         t, b = parts.pop(0)
         tg = self.by_id[t]
         if tg.status not in OUT and f.status == ACTIVE:
-            if missile: f.shots += 1; self._shoot(f, tg, b)
+            if missile: f.shots += f.ranged; self._shoot(f, tg, b)           # (a returning throw spends no magazine)
             else: attack(self, f, tg, b)
         if self.decisions:
             self._rest = (f, parts, missile); return False
