@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
 from .table import get_table, dist, sight, reach, reach_map, DIRS
-from .units import make_squads, make_unit
+from .units import make_squads, make_unit, on_foot_stats
 from . import combat as C
 from .combat import defend_policy
 from .checks import check_characters, check_surprise_done, check_action
@@ -37,6 +37,7 @@ class VotomsOptions:
     surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
     first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
     scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
+    foot_rules: str = "personal"  # a fight between two units on foot: 'personal' (the text's man-to-man rules: DODGE or 1 die, +1 in cover; MELEE against MELEE; AIM rerolls) or 'at' (as AT combat: MOVE or ARMOR)
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -46,6 +47,7 @@ class VotomsOptions:
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
+        if self.foot_rules not in ("personal", "at"): raise VotomsError(f"option foot_rules must be 'personal' or 'at', got {self.foot_rules!r}")
         if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
         if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
             raise VotomsError(f"option budgets must be empty or two whole numbers from 0 to 100000 (one a side), got {self.budgets!r}")
@@ -90,6 +92,8 @@ class VotomsState(State):
                 if not self.table.passable(u.pos) or self.unit_at(u.pos) is not None:
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is {'taken' if self.unit_at(u.pos) else 'not open ground or water'}")
                 self.add_unit(u)
+        for uid, c in self.sheets.items():       # a character on foot from the start fights with its sheet's AIM, DODGE and MELEE
+            if self.by_id[uid].kind == "pilot": on_foot_stats(self.by_id[uid], c, weapons=False)
         self.round, self.side, self.order, self.over, self.helped = 0, None, (), False, set()
         self.points, self.objectives, self.version, self._cache = [0, 0], list(self.table.objectives), 0, None
         self.emit("info", (f"Scenario {o.scenario}: " if o.scenario else "") + f"VOTOMS on the {self.table.name} table: " + "; ".join(
@@ -103,8 +107,8 @@ class VotomsState(State):
         return next((u for u in self.units if u.alive and u.pos == sq), None)
     def player_name(self, player) -> str: return ("Red", "Blue")[player]
     def fighting(self, side) -> list:
-        "The side's units still in the battle (pilots on foot do not hold the field)."
-        return [u for u in self.units if u.side == side and u.alive and u.kind != "pilot"]
+        "The side's units still in the battle (pilots bailed out on foot do not hold the field; characters who started on foot do)."
+        return [u for u in self.units if u.side == side and u.alive and not u.bailed]
 
 # %% ../../../nbs/72c_votoms_game.ipynb #546d0ea3
 def start_round(self):
