@@ -17,10 +17,10 @@ from ..games.votoms import resolve
 from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, TARGET_COLOR, OBJECTIVE_COLOR,
     OUT_COLOR, RAISED_COLOR, MODE_COLOR, MODE_HELP, center, square_at, square_name, outline, pips, map_squares, unit_card, numbers_of,
     attack_odds, defend_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry,
-    facing_words, short_weapon, attack_label, odds_line, reroll_words)
+    facing_words, short_weapon, attack_label, odds_line, reroll_words, on_foot)
 
 # %% auto #0
-__all__ = ['VT_CSS', 'SticksBoard', 'VotomsBoard']
+__all__ = ['FOOT_RADIUS', 'VT_CSS', 'SticksBoard', 'VotomsBoard']
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #cd28bfe7
 class SticksBoard(TableBoard):
@@ -151,6 +151,8 @@ def _movers_of(self:VotomsBoard, state, seat, v):
     if seat not in v["to_move"] or v["decision"] is not None: return []
     return list(dict.fromkeys(a["unit"] for a in v["legal_actions"] if isinstance(a, dict) and "unit" in a))
 
+FOOT_RADIUS = 1.3       # inches: a model on foot (a character, an infantryman) is drawn smaller than an AT (2.2)
+
 def _draw(self:VotomsBoard, view:dict):
     v, b = view, self.board
     mine = self._mine(v)
@@ -172,9 +174,12 @@ def _draw(self:VotomsBoard, view:dict):
         for u in v["units"]:
             if u["destroyed"]:
                 b.label(center(u["pos"]), f"✕ {u['id']}", color=OUT_COLOR, background="#eeeeee"); continue
-            tip_ = (f"{u['label']} ({SIDE[u['side']]}, facing {facing_words(u['facing'])}): Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} "
-                    f"swim {u['swim']}, melee {u['melee']}" + (f", stunned ×{u['stun']}" if u["stun"] else "") + (", hidden" if u.get("hidden") else ""))
-            b.place(u["id"], center(u["pos"]), radius_in=2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_)   # selection: the highlight ring
+            foot = on_foot(u)
+            body = (f"on foot, {u['hp']} hit{'s' if u['hp'] != 1 else ''} left" + (", WOUNDED (1 action, −1 die)" if u.get("wounded") else "") + f", {u['actions']} action{'s' if u['actions'] != 1 else ''} left, run {u['run']}, "
+                    f"melee {u['melee']}, dodge {u.get('dodge') or 1}" + (f", AIM {u['aim']}" if u.get("aim") else "")) if foot else (
+                    f"Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} swim {u['swim']}, melee {u['melee']}")
+            tip_ = f"{u['label']} ({SIDE[u['side']]}, facing {facing_words(u['facing'])}): {body}" + (f", stunned ×{u['stun']}" if u["stun"] else "") + (", hidden" if u.get("hidden") else "")
+            b.place(u["id"], center(u["pos"]), radius_in=FOOT_RADIUS if foot else 2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_)   # selection: the highlight ring
             x, y = center(u["pos"])
             b.label((x, y - 2.0), pips(u), color=SIDE_COLOR[u["side"]])
             if u["stun"]: b.label((x + 2.2, y + 2.2), f"⚡{u['stun']}", color="#e65100", background="#ffe0b2")
