@@ -277,6 +277,8 @@ def _draw_side(self:VotomsBoard, v):
                 if a["act"] == "repair": tools.append((f"Repair {a['target']}", "Roll 1 die (more with AT Repair): a 6 restores 1 Armor.", "", lambda a=a: self.act(a)))
                 elif a["act"] == "pickup": tools.append((f"Pick up the objective on {square_name(a['at'])}", "One action: the marker's points.", "", lambda a=a: self.act(a)))
                 elif a["act"] == "charge": tools.append((f"Charge {a['weapon']}", "Charging takes 3 actions, firing 1.", "", lambda a=a: self.act(a)))
+                elif a["act"] == "board": tools.append((f"Board {a['target']} (AT Carry)", "A move action: ride the carrier (it holds 4 ATs); aboard, nothing can see or hit you, and you can only get off.", "", lambda a=a: self.act(a)))
+                elif a["act"] == "unload": tools.append((f"Get off at {square_name(a['to'])}", "A move action: off the carrier, to this square beside it.", "", lambda a=a: self.act(a)))
         if {"act": "end"} in v["legal_actions"]:
             tools.append(("End turn", "Hand over to the other side: actions not used are lost.", "warning", lambda: self.act({"act": "end"})))
     self._button(self._tools, tools, self._tool_spot)
@@ -317,7 +319,8 @@ def _draw_ask(self:VotomsBoard, v):
             specs = [("Grapple" if c == "grapple" else "Take the damage", "", "success" if c == "grapple" else "", lambda c=c: self.act(c)) for c in d["choices"]]
         else:
             q = dd.get("label", "") + {"charge": ": a free melee attack after the move?", "snap": ": Snap Fire before the melee?"}.get(d["kind"], f": {d['kind']}?")
-            words = {"none": "No melee", "fire": "Snap fire first", "hold": "Hold fire"}
+            if d["kind"] == "snap" and dd.get("after"): q = f"{dd['label']} was ambushed by {dd['attacker']}: a free Snap Fire shot back with its {dd['weapon']}?"
+            words = {"none": "No melee", "fire": "Snap fire back" if dd.get("after") else "Snap fire first", "hold": "Hold fire"}
             specs = [(words.get(c, f"Melee {c}" if d["kind"] == "charge" else c[:1].upper() + c[1:]), "", "success" if c not in ("none", "hold") else "", lambda c=c: self.act(c)) for c in d["choices"]]
     elif self.target and self.selected:
         opts = self._attacks_on(v, self.selected, self.target)

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools
 from .data import VotomsError
-from .table import dist, sight, pushed
+from .table import dist, sight, pushed, DIRS
 from .units import pilot_on_foot
 from . import contest as VC
 from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
@@ -17,9 +17,10 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['NO_TOKENS', 'DEFEND', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'foot_contest', 'aim_rerolls',
-           'defence_pools', 'push', 'run', 'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'defend_policy',
-           'preference', 'defence_table', 'best_of', 'spread', 'auto_defence', 'tokens', 'contest_choices',
-           'reroll_answer', 'settle', 'plus_answer', 'knock', 'hit', 'damage', 'destroy', 'blast_around']
+           'defence_pools', 'push', 'run', 'snap_back', 'defend_question', 'att_dice', 'spend_stun', 'roll_pool',
+           'defend_policy', 'preference', 'defence_table', 'best_of', 'spread', 'auto_defence', 'tokens',
+           'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'carry_along', 'knock', 'hit', 'damage',
+           'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -124,7 +125,24 @@ def run(self):
             job["choice"] = pick
         if not settle(self, job, a, t): return           # a reroll decision is pending
         self.queue.pop(0)
+    if getattr(self, "ambush", None) and snap_back(self): return
     self.after_attack()
+
+def snap_back(self) -> bool:
+    "After an ambush is settled: ask the next unit it attacked that can answer with Snap Fire (once a round); False when none is left."
+    amb = self.ambush
+    u = self.by_id[amb["by"]]
+    while amb["targets"]:
+        t = self.by_id[amb["targets"].pop(0)]
+        if not t.alive or not u.alive or t.id in self.snapped or t.side == u.side: continue
+        g = next((g for g in t.guns if g.w.has("Snap Fire") and (g.ammo is None or g.ammo > 0) and not u.hidden
+                  and sight(self.table, t.pos, u.pos) is not None and weapon_pool(t, [g], u.pos) >= 1 and (u.is_at <= g.w.anti_at)), None)
+        if g is None: continue
+        self.ask(t.side, "snap", ["fire", "hold"], {"round": self.round, "unit": t.id, "label": t.label, "weapon": g.name,
+                                                    "attacker": u.label, "attacker_id": u.id, "after": True})
+        return True
+    self.ambush = None
+    return False
 
 def defend_question(self, job, a, t) -> dict:
     "The defence question of contest `job` (attacker `a`, target `t`): each defence's dice after the target's stun and wound, and the rerolls and +1s it brings."
@@ -413,6 +431,11 @@ def _line(self, job, a, t, choice, af, df, res, od, notes):
             + (f", destroyed {pct(od['destroy'])}, explodes {pct(od['explode'])}" if t.is_at else "") + ").")
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #70e6af72
+def carry_along(self, u):
+    "The units riding `u` (an AT Carry) go where it goes."
+    for v in self.units:
+        if v.alive and v.aboard == u.id: v.pos = u.pos
+
 def knock(self, t, src):
     "Knockback from `src`: off an edge (falls to the square beyond and takes `fall_damage`), or a stun against a wall."
     what, b = pushed(self.table, src, t.pos)
@@ -420,7 +443,7 @@ def knock(self, t, src):
         t.stun += 1
         self.emit("info", f"{t.label} is knocked against a wall: stunned.", {"round": self.round, "unit": t.label, "knockback": "wall"})
     elif what == "edge" and self.table.passable(b) and self.unit_at(b) is None:
-        t.pos = b
+        t.pos = b; carry_along(self, t)
         self.emit("info", f"{t.label} is knocked off the edge and falls to {list(b)}.", {"round": self.round, "unit": t.label, "knockback": "edge", "to": list(b)})
         if self.options.fall_damage: damage(self, t, self.options.fall_damage, {"kind": "fall", "src": list(src)}, None)
 
@@ -463,11 +486,21 @@ def damage(self, t, k, job, by):
 def destroy(self, t, explodes:bool):
     "Remove `t`; an explosion if it had more overkill than hits left (ATs and vehicles); a player character bails out."
     t.destroyed, t.hidden, t.rest = True, False, None          # (destroyed: no action left)
+    for v in [v for v in self.units if v.alive and v.aboard == t.id]:     # ATs riding a wrecked AT Carry are set down beside it, or lost with it
+        free = [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS]
+        free = [sq for sq in free if self.table.on_table(sq) and self.table.passable(sq) and self.unit_at(sq) is None]
+        v.aboard = None
+        if free:
+            v.pos = free[0]
+            self.emit("info", f"{v.label} is thrown clear of {t.label}'s wreck to {list(free[0])}.", {"round": self.round, "unit": v.label, "unload": list(free[0])})
+        else:
+            v.destroyed = True
+            self.emit("info", f"{v.label} has no room to get clear and is lost with {t.label}.", {"round": self.round, "unit": v.label, "destroyed": True})
     self.emit("info", f"{t.label} is destroyed" + (" and EXPLODES!" if explodes and t.is_at else "."),
               {"round": self.round, "unit": t.label, "destroyed": True, "explodes": bool(explodes and t.is_at)})
     if explodes and t.is_at:
         for u in self.units:
-            if u.alive and u is not t and dist(u.pos, t.pos) <= 1 and not u.hidden:
+            if u.alive and u.aboard is None and u is not t and dist(u.pos, t.pos) <= 1 and not u.hidden:
                 push(self, {"kind": "explosion", "att": None, "what": f"{t.label}'s explosion", "tgt": u.id, "dice": 2,
                             "src": list(t.pos), "knock": True, "pool": {}})
     if t.pc and t.is_at and self.options.bail_out:
@@ -480,5 +513,5 @@ def blast_around(self, centre, n:int, kind:str, what:str, include=None, skip=())
     if include is not None and include.alive:
         push(self, {"kind": kind, "att": None, "what": what, "tgt": include.id, "dice": n, "src": list(centre), "knock": True, "pool": pool})
     for u in self.units:
-        if u.alive and u is not include and u.id not in skip and not u.hidden and dist(u.pos, centre) <= 1:
+        if u.alive and u.aboard is None and u is not include and u.id not in skip and not u.hidden and dist(u.pos, centre) <= 1:
             push(self, {"kind": kind, "att": None, "what": what, "tgt": u.id, "dice": n, "minus_top": True, "src": list(centre), "knock": True, "pool": pool})

@@ -15,7 +15,7 @@ from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
 __all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'start_turn', 'end_turn',
-           'check_over', 'after_attack', 'can_melee', 'can_fire', 'shape_error']
+           'check_over', 'after_attack', 'can_melee', 'can_fire', 'riders', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class VotomsOptions:
     surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
     first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
     scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
+    snap_after_ambush: bool = True  # Snap Fire "after they ambush": a unit an ambush attacked (the attacker was hidden, or it is round 1 of the side given the first strike) may fire one free Snap Fire shot back, once a round
     foot_rules: str = "personal"  # a fight between two units on foot: 'personal' (the text's man-to-man rules: DODGE or 1 die, +1 in cover; MELEE against MELEE; AIM rerolls) or 'at' (as AT combat: MOVE or ARMOR)
 
     def __post_init__(self):
@@ -47,6 +48,7 @@ class VotomsOptions:
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
+        if not isinstance(self.snap_after_ambush, bool): raise VotomsError(f"option snap_after_ambush must be true or false, got {self.snap_after_ambush!r}")
         if self.foot_rules not in ("personal", "at"): raise VotomsError(f"option foot_rules must be 'personal' or 'at', got {self.foot_rules!r}")
         if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
         if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
@@ -104,7 +106,7 @@ class VotomsState(State):
         self.units.append(u); self.by_id[u.id] = u
     def unit_at(self, sq):
         sq = tuple(sq)
-        return next((u for u in self.units if u.alive and u.pos == sq), None)
+        return next((u for u in self.units if u.alive and u.aboard is None and u.pos == sq), None)
     def player_name(self, player) -> str: return ("Red", "Blue")[player]
     def fighting(self, side) -> list:
         "The side's units still in the battle (pilots bailed out on foot do not hold the field; characters who started on foot do)."
@@ -201,7 +203,7 @@ def can_fire(self, u, g, t) -> bool:
     w = g.w
     if g.ammo is not None and g.ammo < 1: return False
     if w.has("Charge") and g.charge < 3: return False
-    if g.fired < 0 or t.hidden or (t.is_at and not w.anti_at): return False
+    if g.fired < 0 or t.hidden or t.aboard is not None or (t.is_at and not w.anti_at): return False
     if sight(self.table, u.pos, t.pos) is None: return False
     return C.weapon_pool(u, [g], t.pos) >= 1
 
@@ -232,6 +234,8 @@ def _legal(self, player):
     out = []
     for u in self.units:
         if u.side != player or not u.alive or not (u.actions > 0 or u.rest): continue
+        if u.aboard is not None:          # riding an AT Carry: it may only get off (a move action)
+            _unloads(self, u, out); continue
         if u.rest:
             _moves(self, u, out)
             if u.actions > 0: _shots(self, u, out)
@@ -239,18 +243,34 @@ def _legal(self, player):
         _moves(self, u, out)
         _shots(self, u, out)
         for t in self.units:
-            if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t):
+            if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t):
                 out.append({"unit": u.id, "act": "melee", "target": t.id})
         for g in u.guns:
             if g.w.has("Charge") and g.charge < 3: out.append({"unit": u.id, "act": "charge", "weapon": g.w.name})
         for t in self.units:
-            if u.kind != "infantry" and t.alive and t.side == u.side and t.is_at and t.hp < t.max_hp and dist(t.pos, u.pos) <= (0 if t is u else 1):
+            if u.kind != "infantry" and t.alive and t.aboard is None and t.side == u.side and t.is_at and t.hp < t.max_hp and dist(t.pos, u.pos) <= (0 if t is u else 1):
                 out.append({"unit": u.id, "act": "repair", "target": t.id})
         for sq in self.objectives:
             if dist(sq, u.pos) <= 1: out.append({"unit": u.id, "act": "pickup", "at": list(sq)})
+        if u.kind == "AT":                # beside a friendly AT Carry with room: board it (a move action)
+            for c in self.units:
+                if c.alive and c.side == u.side and c.transports and c.aboard is None and dist(c.pos, u.pos) == 1 and len(riders(self, c)) < c.transports:
+                    out.append({"unit": u.id, "act": "board", "target": c.id})
     out.append({"act": "end"})
     self._cache = (self.version, out)
     return out
+
+def riders(self, c) -> list:
+    "The units riding the AT Carry `c`."
+    return [v for v in self.units if v.alive and v.aboard == c.id]
+
+def _unloads(self, u, out):
+    "Getting off the carrier: to any free open square beside it."
+    c = self.by_id[u.aboard]
+    for dx, dy in DIRS:
+        sq = (c.pos[0] + dx, c.pos[1] + dy)
+        if self.table.on_table(sq) and self.table.passable(sq) and self.unit_at(sq) is None:
+            out.append({"unit": u.id, "act": "unload", "to": list(sq)})
 
 def _to_move(self):
     return () if self.over else (self.side,)
@@ -276,7 +296,7 @@ def _check(self, player, action):
 FIELDS = {     # act -> the fields its action object may carry besides 'act' and 'unit', and what each holds
     "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
     "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
-    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
+    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "board": {"target": "name"}, "unload": {"to": "square"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
     "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"}, "prefer": {"defend": "preference"},
     "surprise": {"move": "name", "stat": "name", "group": "name", "target": "number"}}
 _KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
@@ -305,7 +325,7 @@ def _why_illegal(self, player, action) -> str:
     name = self.player_name(player)
     if not isinstance(action, dict): return f"illegal action: {action!r} is not an action object like {{'act': 'end'}} ({name})"
     act = action.get("act")
-    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end; a seat's: prefer; the referee's: check, surprise)"
+    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, board, unload, end; a seat's: prefer; the referee's: check, surprise)"
     if why := shape_error(action): return f"illegal action: {why}"
     if act == "end": return f"illegal action: {action!r} (end takes no other fields)"
     uid = action["unit"]

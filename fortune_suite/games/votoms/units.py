@@ -26,7 +26,7 @@ class Unit:
     "One unit on the table and everything that changes about it."
     __slots__ = ("id", "side", "name", "label", "kind", "run", "dash", "swim", "armor", "hp", "max_hp", "melee", "guns",
                  "pos", "facing", "stun", "spent", "on_turn", "lost", "lose_action", "hidden", "pc", "skills", "uses", "waterproof",
-                 "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried", "aim", "dodge", "bailed", "aboard")
+                 "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried", "aim", "dodge", "bailed", "aboard", "transports")
     def __init__(self, id, side, name, kind, run, dash, swim, armor, hits, melee, guns, cost, *, pc=False, skills=None,
                  waterproof=False, height=2, label=None, hurt_action_loss=False):
         self.id, self.side, self.name, self.kind = id, side, name, kind
@@ -41,6 +41,7 @@ class Unit:
         self.hurt_action_loss, self.rest, self.carried = hurt_action_loss, None, 0
         self.aim, self.dodge = 0, None            # on foot: AIM rerolls when shooting, DODGE dice (None: defends with 1 die)
         self.bailed, self.aboard = False, None    # a pilot bailed out of its AT; the id of the AT Carry it rides on
+        self.transports = 0                       # ATs it can carry (the AT Carry: 4)
 
     @property
     def is_at(self) -> bool: return self.kind in ("AT", "vehicle")
@@ -88,7 +89,7 @@ class Unit:
                 "pos": list(self.pos), "facing": list(self.facing), "stun": self.stun, "actions": self.actions,
                 "hidden": self.hidden, "pc": self.pc, "skills": dict(self.skills), "uses": dict(self.uses),
                 "waterproof": self.waterproof, "cost": self.cost, "destroyed": self.destroyed, "wounded": self.wounded,
-                "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard}
+                "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard, "transports": self.transports}
 
 # %% ../../../nbs/72a_votoms_units.ipynb #a3ac319c
 SPEC_KEYS = ("at", "infantry", "foot", "weapons", "skills", "pilot", "pc", "pos", "facing")
@@ -137,9 +138,11 @@ def make_unit(spec:dict, id:str, side:int) -> Unit:
     skills = {at_skill(s).name: l for s, l in skills.items()}
     pc = spec.get("pc", True)
     if not isinstance(pc, bool): raise VotomsError(f"{where}: pc must be true or false, got {pc!r}")
-    return Unit(id, side, at.short, at.kind, at.run or 0, at.dash, at.swim, at.armor, at.armor, at.melee,
-                _guns(at, spec.get("weapons", []), where), spec_cost(spec), pc=pc, skills=skills, waterproof=at.waterproof,
-                height=2 if at.kind == "AT" else 0, label=f"{id} {pilot + ' (' + at.short + ')' if pilot else at.short}")
+    u = Unit(id, side, at.short, at.kind, at.run or 0, at.dash, at.swim, at.armor, at.armor, at.melee,
+             _guns(at, spec.get("weapons", []), where), spec_cost(spec), pc=pc, skills=skills, waterproof=at.waterproof,
+             height=2 if at.kind == "AT" else 0, label=f"{id} {pilot + ' (' + at.short + ')' if pilot else at.short}")
+    u.transports = at.transports or 0
+    return u
 
 def _on_foot(spec, id, side, where) -> Unit:
     "A player character on foot from the start (spec 'foot': true): its personal weapons, the starred skills."
