@@ -13,7 +13,7 @@ from .scaffold import AppScaffold
 from .roomlink import room_state
 from .votoms_builder import CharacterBuilder
 from .votoms_board import VotomsBoard
-from .votoms_gm import BattlePicker, DefencePreference, ChallengeBox, CampaignPanel
+from .votoms_gm import BattlePicker, DefencePreference, ChallengeBox, CampaignPanel, RefereeScreen
 
 # %% auto #0
 __all__ = ['character_spec', 'VotomsApp']
@@ -43,6 +43,7 @@ class VotomsApp(AppScaffold):
         if state.game is not Votoms: raise RulesError(f"VotomsApp plays VOTOMS, not {state.game.name}")
         if seats is None: seats = {1: "greedy" if "greedy" in bots_for(Votoms) else "random"}
         super().__init__(state, VotomsBoard(px_per_in), seats=seats, title="VOTOMS: Armored Trooper", room=room, seat=seat)
+        self._referees = []                                  # referee's screens made by `referee_screen`
         self.builder = CharacterBuilder() if builder else None
         self.prefer = DefencePreference(self.act)            # the seat's defence preference, changed in play (act prefer)
         self.gm = ChallengeBox(self.act)                     # the referee's challenge: a skill check, a surprise move
@@ -127,6 +128,13 @@ class VotomsApp(AppScaffold):
             self.prefer.show(self.state.view(self.seat))
             self.gm.show(self.state, self.seat)
 
+    def referee_screen(self) -> RefereeScreen:
+        "The referee's (GM's) screen of this app's battle, redrawn as it is played: every unit and the scenario's secrets. For the GM's own screen, never a player's."
+        scr = RefereeScreen(self.state)
+        self.listen(self, lambda ch: scr.show(self.state), names="version")
+        self._referees.append(scr)
+        return scr
+
     @property
     def view(self) -> dict: return self.component.view
     @property
@@ -137,6 +145,6 @@ class VotomsApp(AppScaffold):
         return AppScaffold.as_widget(self)
 
     def close(self):
-        for p in (self.builder, self.picker, self.prefer, self.gm, self.campaign):
+        for p in (self.builder, self.picker, self.prefer, self.gm, self.campaign, *self._referees):
             if p is not None: p.close()
         AppScaffold.close(self)

@@ -20,7 +20,7 @@ from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, 
     facing_words, short_weapon, attack_label, odds_line, reroll_words, on_foot)
 
 # %% auto #0
-__all__ = ['FOOT_RADIUS', 'VT_CSS', 'SticksBoard', 'VotomsBoard']
+__all__ = ['FOOT_RADIUS', 'BOARD_TITLE', 'VT_CSS', 'SticksBoard', 'VotomsBoard']
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #cd28bfe7
 class SticksBoard(TableBoard):
@@ -42,7 +42,8 @@ class VotomsBoard(Component):
 
     def __init__(self, px_per_in:float=9):
         super().__init__()
-        self.board = SticksBoard(8 * STICK, 8 * STICK, px_per_in=px_per_in, grid_in=STICK, title="VOTOMS — one square is one stick (6\"); Red's edge below")
+        self._px = px_per_in
+        self.board = SticksBoard(8 * STICK, 8 * STICK, px_per_in=px_per_in, grid_in=STICK, title=BOARD_TITLE)
         self.board.box.layout.flex = "0 0 auto"
         self.shows, self._drawn_map, self._odds, self._shown = {}, None, {}, None
         self._legend = tag(W.HTML(layout=W.Layout(max_width=f"{8 * STICK * px_per_in + 40}px")), "fs-vt-legend")
@@ -153,7 +154,22 @@ def _movers_of(self:VotomsBoard, state, seat, v):
 
 FOOT_RADIUS = 1.3       # inches: a model on foot (a character, an infantryman) is drawn smaller than an AT (2.2)
 
+BOARD_TITLE = "VOTOMS — one square is one stick (6\"); Red's edge below"
+
+def _fit_board(self:VotomsBoard, rows:int):
+    "A board as deep as the map (the canyon is 10 sticks deep, the others 8): made anew when a map of another depth comes."
+    if self.board.height == rows * STICK: return
+    old = self.board
+    self.board = SticksBoard(8 * STICK, rows * STICK, px_per_in=self._px, grid_in=STICK, title=BOARD_TITLE)
+    self.board.box.layout.flex = "0 0 auto"
+    self.board.on_click(self.guard_near(self._clicked, self._board_spot))
+    col = self._table.children[0]
+    col.children = (self.board.box,) + tuple(col.children[1:])
+    self._drawn_map = None
+    old.close()
+
 def _draw(self:VotomsBoard, view:dict):
+    self._fit_board(len(view["map"]))
     v, b = view, self.board
     mine = self._mine(v)
     if not mine: self.selected = self.target = ""
@@ -185,8 +201,8 @@ def _draw(self:VotomsBoard, view:dict):
             if u["stun"]: b.label((x + 2.2, y + 2.2), f"⚡{u['stun']}", color="#e65100", background="#ffe0b2")
             fx, fy = u["facing"]
             n = (fx * fx + fy * fy) ** 0.5 or 1
-            on = lambda p: min(max(p, 0.0), 8 * STICK)                  # a tick at the table's edge stays on the table
-            b.draw_path([(on(x + 2.2 * fx / n), on(y + 2.2 * fy / n)), (on(x + 3.1 * fx / n), on(y + 3.1 * fy / n))], color="#212121", width=4)
+            on, up = (lambda p: min(max(p, 0.0), b.width)), (lambda p: min(max(p, 0.0), b.height))   # a tick at the table's edge stays on the table
+            b.draw_path([(on(x + 2.2 * fx / n), up(y + 2.2 * fy / n)), (on(x + 3.1 * fx / n), up(y + 3.1 * fy / n))], color="#212121", width=4)
             self.shows["facing"] = True
         if mine: self._marks(v)
         d = v["decision"]
@@ -222,7 +238,7 @@ def _marks(self:VotomsBoard, v):
         for m in self._movers(v):
             if m in b.pieces: b.highlight([m], color=SELECT_COLOR)
 
-VotomsBoard.show, VotomsBoard._movers_of, VotomsBoard.draw, VotomsBoard._marks = _show, _movers_of, _draw, _marks
+VotomsBoard.show, VotomsBoard._movers_of, VotomsBoard.draw, VotomsBoard._marks, VotomsBoard._fit_board = _show, _movers_of, _draw, _marks, _fit_board
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #90484d57
 VT_CSS = ("<style>.fs-vt-board .fs-vt-button{white-space:normal;height:auto;min-height:28px;max-width:100%;line-height:1.3;"

@@ -7,12 +7,14 @@ from __future__ import annotations
 from ...engine import Game, GameKind, register_game
 from .data import VotomsError
 from .table import dist, reach, push_dir
+from .units import OFF_TABLE
 from . import combat as C
-from .game import VotomsState, VotomsOptions, can_fire, can_melee, riders
+from .game import VotomsState, VotomsOptions, can_fire, can_melee, riders, meleeable
 from .checks import do_check, fate_answer
 
 # %% auto #0
-__all__ = ['do_move', 'ambush_by', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms', 'attack_odds']
+__all__ = ['do_move', 'ambush_by', 'unmask', 'do_shoot', 'declare_melee', 'do_repair', 'referee_view', 'scores', 'Votoms',
+           'attack_odds']
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #d1cd2cca
 def _apply(self, player, a):
@@ -58,10 +60,11 @@ def do_move(self, u, a):
     if not a.get("rest"): u.spent += 1
     if not a.get("back"): u.facing = push_dir(u.pos, to)
     u.pos = to
+    if not a.get("hide"): unmask(self, u)
     u.hidden = bool(a.get("hide"))
     C.carry_along(self, u)
     if a.get("drive_by"): return self.after_attack()
-    foes = [t.id for t in self.units if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t)]
+    foes = [t.id for t in self.units if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and meleeable(self, u, t)]
     if foes and u.alive:
         return self.ask(u.side, "charge", foes + ["none"], {"round": self.round, "unit": u.id, "label": u.label})
     self.after_attack()
@@ -70,10 +73,15 @@ def ambush_by(self, u) -> bool:
     "Is an attack by `u` now an ambush (Snap Fire may answer it): `u` was hidden, or it is round 1 and the scenario gave `u`'s side the first strike?"
     return u.hidden or (self.round == 1 and self.options.first == u.side)
 
+def unmask(self, u):
+    "`u` acts: it is hidden no more (an ambusher the scenario hid is seen by all from now)."
+    if u.hidden and u.lurks: self.emit("info", f"{u.label} springs from hiding!", {"round": self.round, "unit": u.label, "revealed": True})
+    u.hidden = False
+
 def do_shoot(self, u, a):
     if self.options.snap_after_ambush and ambush_by(self, u):
         self.ambush = {"by": u.id, "targets": list(a.get("targets") or [a["target"]])}
-    u.hidden = False
+    unmask(self, u)
     g = u.gun(a["weapon"]); guns = [g] + [u.gun(n) for n in a.get("with", [])]
     tids = a.get("targets") or [a["target"]]
     shots = a.get("shots", 1)
@@ -105,7 +113,7 @@ def do_shoot(self, u, a):
 
 def declare_melee(self, u, t):
     if self.options.snap_after_ambush and ambush_by(self, u): self.ambush = {"by": u.id, "targets": [t.id]}
-    u.hidden = False
+    unmask(self, u)
     C.push(self, {"kind": "melee", "att": u.id, "tgt": t.id, "dice": None, "src": list(u.pos), "melee": True, "pool": {}})
     snap = next((g for g in t.guns if g.w.has("Snap Fire") and can_fire(self, t, g, u)), None)
     if snap is not None and t.id not in self.snapped:
@@ -176,9 +184,17 @@ VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "rer
 def _view(self, player):
     return {"round": self.round, "turn": self.side, "order": list(self.order), "max_rounds": self.options.max_rounds,
             "points": list(self.points), "objectives": [list(o) for o in self.objectives], "table": self.table.name,
-            "map": self.table.rows(), "units": [u.to_dict() for u in self.units], "defend": [C.preference(self, p) for p in (0, 1)], "scenario": self.options.scenario,
+            "map": self.table.rows(), "units": [u.to_dict() for u in self.units if not (u.secret and u.side != player)], "defend": [C.preference(self, p) for p in (0, 1)], "scenario": self.options.scenario,
             "characters": {k: {"name": c.name, "burned": self.burned.get(k, 0), "xp_left": sum(c.xp_left(burned=c.xp_burned + self.burned.get(k, 0)).values()),
                                "surprise": self.surprises.get(k)} for k, c in self.sheets.items()}}
+
+def referee_view(self) -> dict:
+    "What the referee (the GM) sees: every unit, each marked `secret` when the other side does not know it, the ambushers still hidden, the reinforcements to come."
+    return {"round": self.round, "turn": self.side, "scenario": self.options.scenario, "map": self.table.rows(),
+            "units": [{**u.to_dict(), "secret": u.secret} for u in self.units],
+            "hidden": [u.id for u in self.units if u.alive and u.lurks and u.hidden],
+            "reinforcements": [{"unit": u.id, "label": u.label, "side": u.side, "round": u.arrives, "pos": list(u.pos)}
+                               for u in self.units if u.alive and u.aboard == OFF_TABLE]}
 
 def scores(self) -> list:
     "Each side's points: hits left of its units in the field, plus the objective markers' points."
@@ -233,7 +249,7 @@ def _end_text(self, r):
     return f"Game over after round {r['rounds']}: " + (f"{self.player_name(w[0])} wins" if len(w) == 1 else "a draw") + f" ({s})."
 
 VotomsState._view, VotomsState._result, VotomsState._describe, VotomsState._end_text = _view, _result, _describe, _end_text
-VotomsState.scores = scores
+VotomsState.scores, VotomsState.referee_view = scores, referee_view
 
 @register_game
 class Votoms(Game):

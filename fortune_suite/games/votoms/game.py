@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
 from .table import get_table, dist, sight, reach, reach_map, DIRS
-from .units import make_squads, make_unit, on_foot_stats
+from .units import make_squads, make_unit, on_foot_stats, OFF_TABLE
 from . import combat as C
 from .combat import defend_policy
 from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
-__all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'start_turn', 'end_turn',
-           'check_over', 'after_attack', 'can_melee', 'can_fire', 'riders', 'shape_error']
+__all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'arrive', 'start_turn',
+           'end_turn', 'check_over', 'after_attack', 'meleeable', 'can_melee', 'can_fire', 'riders', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class VotomsState(State):
                 u.facing = tuple(sp["facing"]) if sp.get("facing") else (0, 1) if side == 0 else (0, -1)
                 if not self.table.on_table(u.pos):
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is off the table ({self.table.width} × {self.table.height} squares, 0 to {self.table.width - 1} across, 0 to {self.table.height - 1} up)")
-                if not self.table.passable(u.pos) or self.unit_at(u.pos) is not None:
+                if not self.table.passable(u.pos) or (u.aboard is None and self.unit_at(u.pos) is not None):
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is {'taken' if self.unit_at(u.pos) else 'not open ground or water'}")
                 self.add_unit(u)
         for uid, c in self.sheets.items():       # a character on foot from the start fights with its sheet's AIM, DODGE and MELEE
@@ -99,7 +99,11 @@ class VotomsState(State):
         self.round, self.side, self.order, self.over, self.helped = 0, None, (), False, set()
         self.points, self.objectives, self.version, self._cache = [0, 0], list(self.table.objectives), 0, None
         self.emit("info", (f"Scenario {o.scenario}: " if o.scenario else "") + f"VOTOMS on the {self.table.name} table: " + "; ".join(
-            f"{self.player_name(s)}: " + ", ".join(u.label for u in us) for s, us in enumerate(sides)), {"round": 0})
+            f"{self.player_name(s)}: " + ", ".join(u.label for u in us if not u.secret) for s, us in enumerate(sides)), {"round": 0})
+        for s, us in enumerate(sides):       # a side's secret units: told to that side (and the referee) only
+            if sec := [u for u in us if u.secret]:
+                self.emit("info", f"{self.player_name(s)}'s secret units: " + ", ".join(u.label + (f" (arrives in round {u.arrives})" if u.arrives else " (hidden)") for u in sec) + ".",
+                          {"round": 0, "secret": [u.id for u in sec]}, visible_to=(s,))
         self.start_round()
 
     def add_unit(self, u):
@@ -116,6 +120,8 @@ class VotomsState(State):
 def start_round(self):
     self.round += 1
     self.snapped = set()      # units that have used Snap Fire this round
+    for u in self.units:
+        if u.alive and u.aboard == OFF_TABLE and u.arrives == self.round: arrive(self, u)
     if self.round == 1 and self.options.first in (0, 1):      # the scenario gives round 1 to one side (an ambush)
         first = self.options.first
         self.order = (first, 1 - first)
@@ -129,6 +135,17 @@ def start_round(self):
     self.emit("info", f"Round {self.round}: {self.player_name(first)} rolls higher ({max(r)} to {min(r)}) and goes first.",
               {"round": self.round, "first": first, "rolls": r})
     self.start_turn(first)
+
+def arrive(self, u):
+    "Reinforcements arrive at the start of their round: on their square, or the nearest open one free of units."
+    u.aboard = None
+    if not (self.table.passable(u.pos) and self.unit_at(u.pos) is None):
+        free = [(x, y) for x in range(self.table.width) for y in range(self.table.height) if self.table.passable((x, y)) and self.unit_at((x, y)) is None]
+        if not free:
+            u.destroyed = True
+            return self.emit("info", f"{u.label} finds no room on the table and never arrives.", {"round": self.round, "unit": u.label})
+        u.pos = min(free, key=lambda sq: (dist(sq, u.pos), sq))
+    self.emit("info", f"Reinforcements: {u.label} arrives at {list(u.pos)}.", {"round": self.round, "unit": u.label, "arrives": list(u.pos)})
 
 def start_turn(self, side):
     self.side, self.helped = side, set()      # helped: (unit, 'Advise' | 'Warn') given this turn
@@ -194,6 +211,10 @@ def _unit_moves(self, u, out, blocked, drive):
             if k < v and (sq[0] - u.pos[0]) * fx + (sq[1] - u.pos[1]) * fy < 0:
                 out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
 
+def meleeable(self, u, t) -> bool:
+    "May `u` melee `t` beside it: seen (or hidden in water, and `u` waterproof) and `can_melee`."
+    return (not t.hidden or (u.waterproof and self.table.kind(t.pos) == "water")) and can_melee(u, t)
+
 def can_melee(u, t) -> bool:
     "May `u` melee `t`? Not a pilot on foot against an AT or vehicle: only anti-AT weapons hurt ATs (DECISIONS), and fists are none."
     return not (u.kind == "pilot" and t.is_at)
@@ -235,7 +256,8 @@ def _legal(self, player):
     for u in self.units:
         if u.side != player or not u.alive or not (u.actions > 0 or u.rest): continue
         if u.aboard is not None:          # riding an AT Carry: it may only get off (a move action)
-            _unloads(self, u, out); continue
+            if u.aboard in self.by_id: _unloads(self, u, out)
+            continue
         if u.rest:
             _moves(self, u, out)
             if u.actions > 0: _shots(self, u, out)
@@ -243,7 +265,7 @@ def _legal(self, player):
         _moves(self, u, out)
         _shots(self, u, out)
         for t in self.units:
-            if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t):
+            if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and meleeable(self, u, t):
                 out.append({"unit": u.id, "act": "melee", "target": t.id})
         for g in u.guns:
             if g.w.has("Charge") and g.charge < 3: out.append({"unit": u.id, "act": "charge", "weapon": g.w.name})

@@ -7,8 +7,8 @@ from __future__ import annotations
 from .data import (VotomsError, at_weapon, vehicle, infantry, at_skill, personal_weapon, AT_WEAPONS, PERSONAL_WEAPONS)
 
 # %% auto #0
-__all__ = ['SPEC_KEYS', 'MAX_HANDHELD', 'MAX_MOUNTED', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit', 'spec_cost',
-           'make_unit', 'on_foot_stats', 'pilot_on_foot', 'buy_infantry', 'make_squads']
+__all__ = ['OFF_TABLE', 'SPEC_KEYS', 'MAX_HANDHELD', 'MAX_MOUNTED', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit',
+           'spec_cost', 'make_unit', 'on_foot_stats', 'pilot_on_foot', 'buy_infantry', 'make_squads']
 
 # %% ../../../nbs/72a_votoms_units.ipynb #b7f417e7
 class Gun:
@@ -22,11 +22,13 @@ class Gun:
         w = self.w
         return {"name": w.name, "dice": w.dice, "traits": [*w.traits], "ammo": self.ammo, "charge": self.charge, "fired": self.fired}
 
+OFF_TABLE = "off the table"     # `Unit.aboard` of reinforcements that have not arrived yet
+
 class Unit:
     "One unit on the table and everything that changes about it."
     __slots__ = ("id", "side", "name", "label", "kind", "run", "dash", "swim", "armor", "hp", "max_hp", "melee", "guns",
                  "pos", "facing", "stun", "spent", "on_turn", "lost", "lose_action", "hidden", "pc", "skills", "uses", "waterproof",
-                 "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried", "aim", "dodge", "bailed", "aboard", "transports")
+                 "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried", "aim", "dodge", "bailed", "aboard", "transports", "lurks", "arrives")
     def __init__(self, id, side, name, kind, run, dash, swim, armor, hits, melee, guns, cost, *, pc=False, skills=None,
                  waterproof=False, height=2, label=None, hurt_action_loss=False):
         self.id, self.side, self.name, self.kind = id, side, name, kind
@@ -42,6 +44,7 @@ class Unit:
         self.aim, self.dodge = 0, None            # on foot: AIM rerolls when shooting, DODGE dice (None: defends with 1 die)
         self.bailed, self.aboard = False, None    # a pilot bailed out of its AT; the id of the AT Carry it rides on
         self.transports = 0                       # ATs it can carry (the AT Carry: 4)
+        self.lurks, self.arrives = False, 0       # set up hidden (a scenario's ambusher); the round it arrives on (0: on the table from the start)
 
     @property
     def is_at(self) -> bool: return self.kind in ("AT", "vehicle")
@@ -49,6 +52,10 @@ class Unit:
     def on_foot(self) -> bool: return self.kind in ("infantry", "pilot")
     @property
     def alive(self) -> bool: return not self.destroyed
+    @property
+    def secret(self) -> bool:
+        "Unknown to the other side: an ambusher still hidden where the scenario put it, or reinforcements not yet arrived."
+        return (self.lurks and self.hidden) or self.aboard == OFF_TABLE
     def armor_dice(self) -> int:
         "ARMOR dice now: current armor for an AT or vehicle (damage lowers it), the profile's for infantry."
         return self.hp if self.is_at else self.armor
@@ -74,7 +81,7 @@ class Unit:
     @property
     def actions(self) -> int:
         "Actions left: on its side's turn, what it may take now less what it has spent (a wound taken mid-turn counts at once); else 0."
-        return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed else 0
+        return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed and self.aboard != OFF_TABLE else 0
     def begin_turn(self):
         "Its side's turn begins: no action spent yet; an action lost to AT Grapple last turn is lost now."
         self.on_turn, self.spent, self.lost, self.lose_action, self.rest = True, 0, self.lose_action, 0, None
@@ -89,10 +96,10 @@ class Unit:
                 "pos": list(self.pos), "facing": list(self.facing), "stun": self.stun, "actions": self.actions,
                 "hidden": self.hidden, "pc": self.pc, "skills": dict(self.skills), "uses": dict(self.uses),
                 "waterproof": self.waterproof, "cost": self.cost, "destroyed": self.destroyed, "wounded": self.wounded,
-                "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard, "transports": self.transports}
+                "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard, "transports": self.transports, "arrives": self.arrives}
 
 # %% ../../../nbs/72a_votoms_units.ipynb #a3ac319c
-SPEC_KEYS = ("at", "infantry", "foot", "weapons", "skills", "pilot", "pc", "pos", "facing")
+SPEC_KEYS = ("at", "infantry", "foot", "weapons", "skills", "pilot", "pc", "pos", "facing", "hidden", "arrives")
 MAX_HANDHELD, MAX_MOUNTED = 2, 2     # weapons bought for one AT: carried in its hands, and mounted on it
 
 def _guns(at, names, where):
@@ -116,6 +123,17 @@ def spec_cost(spec:dict) -> int:
 
 def make_unit(spec:dict, id:str, side:int) -> Unit:
     "A unit from its spec (see above); `VotomsError` names the unit and the problem."
+    u = _make_unit(spec, id, side)
+    hidden, arrives = spec.get("hidden", False), spec.get("arrives", 0)
+    if not isinstance(hidden, bool): raise VotomsError(f"unit {id}: hidden must be true or false, got {hidden!r}")
+    if isinstance(arrives, bool) or not isinstance(arrives, int) or not (arrives == 0 or 2 <= arrives <= 100):
+        raise VotomsError(f"unit {id}: arrives must be the round it arrives on, from 2 to 100 (0 or left out: on the table from the start), got {arrives!r}")
+    if hidden and arrives: raise VotomsError(f"unit {id}: a unit is hidden on the table or arrives later, not both")
+    u.lurks = u.hidden = hidden
+    if arrives: u.arrives, u.aboard = arrives, OFF_TABLE
+    return u
+
+def _make_unit(spec:dict, id:str, side:int) -> Unit:
     where = f"unit {id}"
     if not isinstance(spec, dict): raise VotomsError(f"{where}: a unit spec is an object like {{'at': 'Scopedog'}}, got {spec!r}")
     if bad := [k for k in spec if k not in SPEC_KEYS]: raise VotomsError(f"{where}: unknown field {bad[0]!r} (known: {', '.join(SPEC_KEYS)})")
