@@ -14,7 +14,7 @@ from .checks import do_check, fate_answer
 
 # %% auto #0
 __all__ = ['do_move', 'ambush_by', 'unmask', 'do_shoot', 'declare_melee', 'do_repair', 'referee_view', 'scores', 'Votoms',
-           'attack_odds']
+           'attack_odds', 'odds_keys']
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #d1cd2cca
 def _apply(self, player, a):
@@ -285,3 +285,16 @@ def attack_odds(self, player:int, action:dict) -> dict:
     return {k: {"dice": e["dice"], **C.odds(q["attack_dice"], e["dice"], q["hp"], tuple(e["tokens"]), *q["rules"])} for k, e in q["defend"].items()}
 
 VotomsState.odds = attack_odds
+
+def odds_keys(self, player:int) -> list:
+    "The arguments of `battle_odds` (combat.odds) every legal attack of `player` now would ask for, one per defence — computing nothing (the app warms them ahead of a click); those with rerolls or +1s last. [] when `player` has no attack to declare."
+    if self.over or self.decisions or player not in self.to_move(): return []
+    out = []
+    for a in self._legal(player):
+        if a.get("act") not in ("shoot", "melee"): continue
+        u = self.by_id[a["unit"]]
+        job = _first_contest(self, u, a)
+        q = C.defend_question(self, job, u, self.by_id[job["tgt"]])
+        out += [(q["attack_dice"], e["dice"], q["hp"], tuple(e["tokens"]), *q["rules"]) for e in q["defend"].values()]
+    keys = list(dict.fromkeys(out))
+    return sorted(keys, key=lambda k: (any(k[3]), k[0] * k[1]))    # with rerolls last, the biggest last of all
