@@ -490,12 +490,12 @@ def destroy(self, t, explodes:bool):
         free = [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS]
         free = [sq for sq in free if self.table.on_table(sq) and self.table.passable(sq) and self.unit_at(sq) is None]
         v.aboard = None
-        if free:
+        if free and getattr(self.options, "carry_wreck", "thrown") == "thrown":
             v.pos = free[0]
             self.emit("info", f"{v.label} is thrown clear of {t.label}'s wreck to {list(free[0])}.", {"round": self.round, "unit": v.label, "unload": list(free[0])})
         else:
             v.destroyed = True
-            self.emit("info", f"{v.label} has no room to get clear and is lost with {t.label}.", {"round": self.round, "unit": v.label, "destroyed": True})
+            self.emit("info", f"{v.label} is lost with {t.label}" + (" (no room to get clear)." if free == [] else "."), {"round": self.round, "unit": v.label, "destroyed": True})
     self.emit("info", f"{t.label} is destroyed" + (" and EXPLODES!" if explodes and t.is_at else "."),
               {"round": self.round, "unit": t.label, "destroyed": True, "explodes": bool(explodes and t.is_at)})
     if explodes and t.is_at:

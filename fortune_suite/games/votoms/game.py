@@ -38,6 +38,7 @@ class VotomsOptions:
     first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
     scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
     snap_after_ambush: bool = True  # Snap Fire "after they ambush": a unit an ambush attacked (the attacker was hidden, or it is round 1 of the side given the first strike) may fire one free Snap Fire shot back, once a round
+    carry_wreck: str = "thrown"   # ATs riding an AT Carry that is wrecked: 'thrown' (set down beside it, before its explosion; no room: lost) or 'lost' (lost with it)
     foot_rules: str = "personal"  # a fight between two units on foot: 'personal' (the text's man-to-man rules: DODGE or 1 die, +1 in cover; MELEE against MELEE; AIM rerolls) or 'at' (as AT combat: MOVE or ARMOR)
 
     def __post_init__(self):
@@ -49,6 +50,7 @@ class VotomsOptions:
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
         if not isinstance(self.snap_after_ambush, bool): raise VotomsError(f"option snap_after_ambush must be true or false, got {self.snap_after_ambush!r}")
+        if self.carry_wreck not in ("thrown", "lost"): raise VotomsError(f"option carry_wreck must be 'thrown' or 'lost', got {self.carry_wreck!r}")
         if self.foot_rules not in ("personal", "at"): raise VotomsError(f"option foot_rules must be 'personal' or 'at', got {self.foot_rules!r}")
         if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
         if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
