@@ -1,4 +1,4 @@
-"""VOTOMS benchmark: `python benchmarks/bench_votoms.py [--quick] [--before DIR] [--writeup]` (also `python benchmarks/games.py votoms`).
+"""VOTOMS benchmark: `python benchmarks/bench_votoms.py [--quick] [--before DIR] [--writeup] [--click]` (also `python benchmarks/games.py votoms`).
 
 1. `contest_bench`: the exact outcome distribution of a contested roll (`pool_dist(n, m)`, what `contest_odds` computes
    after the modifiers) for every pool from 1 to 12 dice against 1 to 12, cold (our results cache cleared; the
@@ -272,8 +272,53 @@ def writeup_bench(quick: bool = False, before=None, series: int = 5) -> int:
     return 0
 
 
+CLICK_SQUADS = [[{"at": "Scopedog", "weapons": ["SMAT-38"], "skills": {"AT Marksman": 1}, "pos": [1, 1]}],
+                [{"at": "ASTRAD", "skills": {"AT Block": 1}, "pc": True, "pos": [1, 3]}]]
+CLICK_SALVO = {"unit": "R1", "act": "shoot", "weapon": "SMAT-38 Rocket Pod", "target": "B1", "shots": 9}
+
+
+def click_bench(quick: bool = False) -> int:
+    """4. `click_bench` (issue 31: no click waits over 300 ms for the reroll engine). The issue's case: the reroll engine
+    of 10 dice against 6 with one reroll each side, cold (roll tables built, engine and odds caches cleared), wall time
+    (what a click waits). Then a click in a game: a Scopedog's 9-rocket salvo (9 dice at two sticks) with AT Marksman
+    against an ASTRAD with AT Block in cover (ARMOR 6): what selecting it and the defence and reroll questions compute
+    (`state.odds` for the attack, the engine of the ARMOR defence), cold, and after the app's background warm-up
+    (`VotomsApp(warm=True)`: the thread's own time printed). Target: ≤ 300 ms a click after the warm-up."""
+    from fortune_suite.games.votoms import rerolls as RR, Votoms, battle_odds
+    from fortune_suite.apps.votoms import VotomsApp
+    def clear():
+        for f in (battle_odds, RR.reroll_engine, RR._dist): f.cache_clear()
+    RR.sorted_rolls(10); RR.sorted_rolls(6); RR.sorted_rolls(9); RR._moves(10); RR._moves(6); RR._moves(9)
+    reps = 1 if quick else 3
+    colds = []
+    for _ in range(reps):
+        clear(); t = time.perf_counter(); RR.reroll_engine(10, 6, 1, 0, 1, 0, 0, "defender", "minus1", "win"); colds.append(time.perf_counter() - t)
+    print(f"\nclick (issue 31): reroll engine 10 vs 6, a reroll each side, cold: {statistics.median(colds) * 1e3:.0f} ms wall (median of {reps})")
+    opts = {"squads": CLICK_SQUADS, "table": "standard", "first": 0, "budgets": [0, 0]}
+    def click(s):
+        t = time.perf_counter()
+        o = s.odds(0, CLICK_SALVO)                                     # the labels on selecting, the defence question
+        e = o["armor"]
+        RR.reroll_engine(9, 6, 1, 0, 1, 0, 0, "defender", "minus1", "win")   # the reroll questions' engine (ARMOR 6)
+        return time.perf_counter() - t, e
+    cold, warm, thread = [], [], []
+    for _ in range(reps):
+        clear(); dt, e = click(Votoms.new(opts, 1)); cold.append(dt)
+        clear()
+        app = VotomsApp(options=opts, seed=1, seats={1: "human"}, builder=False)
+        t = time.perf_counter(); app.warm_thread.join(); thread.append(time.perf_counter() - t)
+        dt, e2 = click(app.state); warm.append(dt); app.close()
+        assert e2["win"] == e["win"]
+    c, w, th = (statistics.median(x) for x in (cold, warm, thread))
+    print(f"  9-rocket salvo vs ASTRAD in cover (9 v 6, rerolls both sides): click cold {c * 1e3:.0f} ms; "
+          f"after the app's warm-up {w * 1e3:.2f} ms (the background thread took {th * 1e3:.0f} ms after the app opened)")
+    print(f"  target: no click over 300 ms after the warm-up: {'met' if w <= 0.3 else 'NOT met'}")
+    return 0 if w <= 0.3 else 1
+
+
 def main(quick: bool = False, before=None) -> int:
-    status = contest_bench(quick)
+    status = click_bench(quick)
+    status |= contest_bench(quick)
     status |= game_bench(quick)
     status |= writeup_bench(quick, before)
     return status
@@ -283,4 +328,5 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     before = args[args.index("--before") + 1] if "--before" in args else None
     if "--writeup" in args: raise SystemExit(writeup_bench("--quick" in args, before))
+    if "--click" in args: raise SystemExit(click_bench("--quick" in args))
     raise SystemExit(main("--quick" in args, before))

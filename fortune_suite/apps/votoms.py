@@ -4,16 +4,17 @@
 
 # %% ../../nbs/56_app_votoms.ipynb #b97bc491
 from __future__ import annotations
+import threading
 import ipywidgets as W
 from ..engine import RulesError, bots_for
 from ..ui.base import tag
 from ..ui.table import TableBoard
-from ..games.votoms import Votoms
+from ..games.votoms import Votoms, odds_keys, battle_odds, reroll_engine, VotomsError
 from .scaffold import AppScaffold
 from .roomlink import room_state
 from .votoms_builder import CharacterBuilder
 from .votoms_board import VotomsBoard
-from .votoms_gm import BattlePicker, DefencePreference, ChallengeBox, CampaignPanel
+from .votoms_gm import BattlePicker, DefencePreference, ChallengeBox, CampaignPanel, RefereeScreen
 
 # %% auto #0
 __all__ = ['character_spec', 'VotomsApp']
@@ -38,11 +39,14 @@ class VotomsApp(AppScaffold):
                  px_per_in:float=9,   # the table's scale (9 px an inch: 48" = 432 px, the controls beside it at 1280 px)
                  builder:bool=True,   # show the character builder above the table
                  room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
-                 seat:int|None=None):    # with a Room: the one seat this screen plays (None: every person's seat)
+                 seat:int|None=None,     # with a Room: the one seat this screen plays (None: every person's seat)
+                 warm:bool=True):        # after each move, compute in the background the odds the next click may need (see `warm`)
         state = room_state(room) if room is not None else state if state is not None else Votoms.new(options, seed)
         if state.game is not Votoms: raise RulesError(f"VotomsApp plays VOTOMS, not {state.game.name}")
         if seats is None: seats = {1: "greedy" if "greedy" in bots_for(Votoms) else "random"}
         super().__init__(state, VotomsBoard(px_per_in), seats=seats, title="VOTOMS: Armored Trooper", room=room, seat=seat)
+        self._referees = []                                  # referee's screens made by `referee_screen`
+        self._warm, self._warm_gen, self.warm_thread = warm, 0, None
         self.builder = CharacterBuilder() if builder else None
         self.prefer = DefencePreference(self.act)            # the seat's defence preference, changed in play (act prefer)
         self.gm = ChallengeBox(self.act)                     # the referee's challenge: a skill check, a surprise move
@@ -126,6 +130,31 @@ class VotomsApp(AppScaffold):
         if seen:
             self.prefer.show(self.state.view(self.seat))
             self.gm.show(self.state, self.seat)
+        if self._warm: self.warm()
+
+    def warm(self):
+        "Compute in a background thread the exact odds (and reroll engines) every legal attack of the side to move asks for — the labels on selecting a unit, the defence question, the reroll choices — so a click finds them ready. Work for a position the game has left is dropped."
+        self._warm_gen += 1
+        gen, st = self._warm_gen, self.state
+        keys = [k for p in st.to_move() for k in odds_keys(st, p)]
+        if not keys: return None
+        def work():
+            for n, m, hp, tk, ties, rule in keys:
+                if self._warm_gen != gen: return
+                battle_odds(n, m, hp, tk, ties, rule)
+                if n > 0 and m > 0 and sum(tk[:4]):      # the engine a reroll question reads (its odds may be cached without it)
+                    try: reroll_engine(n, m, *map(int, tk), ties, rule, "win")
+                    except VotomsError: pass              # too large for exact rerolls: the game says so when asked
+        self.warm_thread = threading.Thread(target=work, name="votoms-warm", daemon=True)
+        self.warm_thread.start()
+        return self.warm_thread
+
+    def referee_screen(self) -> RefereeScreen:
+        "The referee's (GM's) screen of this app's battle, redrawn as it is played: every unit and the scenario's secrets. For the GM's own screen, never a player's."
+        scr = RefereeScreen(self.state)
+        self.listen(self, lambda ch: scr.show(self.state), names="version")
+        self._referees.append(scr)
+        return scr
 
     @property
     def view(self) -> dict: return self.component.view
@@ -137,6 +166,7 @@ class VotomsApp(AppScaffold):
         return AppScaffold.as_widget(self)
 
     def close(self):
-        for p in (self.builder, self.picker, self.prefer, self.gm, self.campaign):
+        self._warm_gen += 1                                  # a warming thread stops after its current contest
+        for p in (self.builder, self.picker, self.prefer, self.gm, self.campaign, *self._referees):
             if p is not None: p.close()
         AppScaffold.close(self)

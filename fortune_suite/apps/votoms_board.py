@@ -17,10 +17,10 @@ from ..games.votoms import resolve
 from .votoms_table import (STICK, SIDE, SIDE_COLOR, TERRAIN_LOOK, SELECT_COLOR, TARGET_COLOR, OBJECTIVE_COLOR,
     OUT_COLOR, RAISED_COLOR, MODE_COLOR, MODE_HELP, center, square_at, square_name, outline, pips, map_squares, unit_card, numbers_of,
     attack_odds, defend_odds, best_defence, odds_label, best_attack, contest_box, last_contest, legend_items, rounds_of, entry,
-    facing_words, short_weapon, attack_label, odds_line, reroll_words)
+    facing_words, short_weapon, attack_label, odds_line, reroll_words, on_foot)
 
 # %% auto #0
-__all__ = ['VT_CSS', 'SticksBoard', 'VotomsBoard']
+__all__ = ['FOOT_RADIUS', 'BOARD_TITLE', 'VT_CSS', 'SticksBoard', 'VotomsBoard']
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #cd28bfe7
 class SticksBoard(TableBoard):
@@ -42,7 +42,8 @@ class VotomsBoard(Component):
 
     def __init__(self, px_per_in:float=9):
         super().__init__()
-        self.board = SticksBoard(8 * STICK, 8 * STICK, px_per_in=px_per_in, grid_in=STICK, title="VOTOMS — one square is one stick (6\"); Red's edge below")
+        self._px = px_per_in
+        self.board = SticksBoard(8 * STICK, 8 * STICK, px_per_in=px_per_in, grid_in=STICK, title=BOARD_TITLE)
         self.board.box.layout.flex = "0 0 auto"
         self.shows, self._drawn_map, self._odds, self._shown = {}, None, {}, None
         self._legend = tag(W.HTML(layout=W.Layout(max_width=f"{8 * STICK * px_per_in + 40}px")), "fs-vt-legend")
@@ -151,7 +152,24 @@ def _movers_of(self:VotomsBoard, state, seat, v):
     if seat not in v["to_move"] or v["decision"] is not None: return []
     return list(dict.fromkeys(a["unit"] for a in v["legal_actions"] if isinstance(a, dict) and "unit" in a))
 
+FOOT_RADIUS = 1.3       # inches: a model on foot (a character, an infantryman) is drawn smaller than an AT (2.2)
+
+BOARD_TITLE = "VOTOMS — one square is one stick (6\"); Red's edge below"
+
+def _fit_board(self:VotomsBoard, rows:int):
+    "A board as deep as the map (the canyon is 10 sticks deep, the others 8): made anew when a map of another depth comes."
+    if self.board.height == rows * STICK: return
+    old = self.board
+    self.board = SticksBoard(8 * STICK, rows * STICK, px_per_in=self._px, grid_in=STICK, title=BOARD_TITLE)
+    self.board.box.layout.flex = "0 0 auto"
+    self.board.on_click(self.guard_near(self._clicked, self._board_spot))
+    col = self._table.children[0]
+    col.children = (self.board.box,) + tuple(col.children[1:])
+    self._drawn_map = None
+    old.close()
+
 def _draw(self:VotomsBoard, view:dict):
+    self._fit_board(len(view["map"]))
     v, b = view, self.board
     mine = self._mine(v)
     if not mine: self.selected = self.target = ""
@@ -172,16 +190,19 @@ def _draw(self:VotomsBoard, view:dict):
         for u in v["units"]:
             if u["destroyed"]:
                 b.label(center(u["pos"]), f"✕ {u['id']}", color=OUT_COLOR, background="#eeeeee"); continue
-            tip_ = (f"{u['label']} ({SIDE[u['side']]}, facing {facing_words(u['facing'])}): Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} "
-                    f"swim {u['swim']}, melee {u['melee']}" + (f", stunned ×{u['stun']}" if u["stun"] else "") + (", hidden" if u.get("hidden") else ""))
-            b.place(u["id"], center(u["pos"]), radius_in=2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_)   # selection: the highlight ring
+            foot = on_foot(u)
+            body = (f"on foot, {u['hp']} hit{'s' if u['hp'] != 1 else ''} left" + (", WOUNDED (1 action, −1 die)" if u.get("wounded") else "") + f", {u['actions']} action{'s' if u['actions'] != 1 else ''} left, run {u['run']}, "
+                    f"melee {u['melee']}, dodge {u.get('dodge') or 1}" + (f", AIM {u['aim']}" if u.get("aim") else "")) if foot else (
+                    f"Armor {u['hp']}/{u['max_hp']}, {u['actions']} actions left, run {u['run']} dash {u['dash']} swim {u['swim']}, melee {u['melee']}")
+            tip_ = f"{u['label']} ({SIDE[u['side']]}, facing {facing_words(u['facing'])}): {body}" + (f", stunned ×{u['stun']}" if u["stun"] else "") + (", hidden" if u.get("hidden") else "")
+            b.place(u["id"], center(u["pos"]), radius_in=FOOT_RADIUS if foot else 2.2, color=SIDE_COLOR[u["side"]], label=u["id"], tooltip=tip_)   # selection: the highlight ring
             x, y = center(u["pos"])
             b.label((x, y - 2.0), pips(u), color=SIDE_COLOR[u["side"]])
             if u["stun"]: b.label((x + 2.2, y + 2.2), f"⚡{u['stun']}", color="#e65100", background="#ffe0b2")
             fx, fy = u["facing"]
             n = (fx * fx + fy * fy) ** 0.5 or 1
-            on = lambda p: min(max(p, 0.0), 8 * STICK)                  # a tick at the table's edge stays on the table
-            b.draw_path([(on(x + 2.2 * fx / n), on(y + 2.2 * fy / n)), (on(x + 3.1 * fx / n), on(y + 3.1 * fy / n))], color="#212121", width=4)
+            on, up = (lambda p: min(max(p, 0.0), b.width)), (lambda p: min(max(p, 0.0), b.height))   # a tick at the table's edge stays on the table
+            b.draw_path([(on(x + 2.2 * fx / n), up(y + 2.2 * fy / n)), (on(x + 3.1 * fx / n), up(y + 3.1 * fy / n))], color="#212121", width=4)
             self.shows["facing"] = True
         if mine: self._marks(v)
         d = v["decision"]
@@ -217,7 +238,7 @@ def _marks(self:VotomsBoard, v):
         for m in self._movers(v):
             if m in b.pieces: b.highlight([m], color=SELECT_COLOR)
 
-VotomsBoard.show, VotomsBoard._movers_of, VotomsBoard.draw, VotomsBoard._marks = _show, _movers_of, _draw, _marks
+VotomsBoard.show, VotomsBoard._movers_of, VotomsBoard.draw, VotomsBoard._marks, VotomsBoard._fit_board = _show, _movers_of, _draw, _marks, _fit_board
 
 # %% ../../nbs/56d_app_votoms_board.ipynb #90484d57
 VT_CSS = ("<style>.fs-vt-board .fs-vt-button{white-space:normal;height:auto;min-height:28px;max-width:100%;line-height:1.3;"
@@ -272,6 +293,8 @@ def _draw_side(self:VotomsBoard, v):
                 if a["act"] == "repair": tools.append((f"Repair {a['target']}", "Roll 1 die (more with AT Repair): a 6 restores 1 Armor.", "", lambda a=a: self.act(a)))
                 elif a["act"] == "pickup": tools.append((f"Pick up the objective on {square_name(a['at'])}", "One action: the marker's points.", "", lambda a=a: self.act(a)))
                 elif a["act"] == "charge": tools.append((f"Charge {a['weapon']}", "Charging takes 3 actions, firing 1.", "", lambda a=a: self.act(a)))
+                elif a["act"] == "board": tools.append((f"Board {a['target']} (AT Carry)", "A move action: ride the carrier (it holds 4 ATs); aboard, nothing can see or hit you, and you can only get off.", "", lambda a=a: self.act(a)))
+                elif a["act"] == "unload": tools.append((f"Get off at {square_name(a['to'])}", "A move action: off the carrier, to this square beside it.", "", lambda a=a: self.act(a)))
         if {"act": "end"} in v["legal_actions"]:
             tools.append(("End turn", "Hand over to the other side: actions not used are lost.", "warning", lambda: self.act({"act": "end"})))
     self._button(self._tools, tools, self._tool_spot)
@@ -312,7 +335,8 @@ def _draw_ask(self:VotomsBoard, v):
             specs = [("Grapple" if c == "grapple" else "Take the damage", "", "success" if c == "grapple" else "", lambda c=c: self.act(c)) for c in d["choices"]]
         else:
             q = dd.get("label", "") + {"charge": ": a free melee attack after the move?", "snap": ": Snap Fire before the melee?"}.get(d["kind"], f": {d['kind']}?")
-            words = {"none": "No melee", "fire": "Snap fire first", "hold": "Hold fire"}
+            if d["kind"] == "snap" and dd.get("after"): q = f"{dd['label']} was ambushed by {dd['attacker']}: a free Snap Fire shot back with its {dd['weapon']}?"
+            words = {"none": "No melee", "fire": "Snap fire back" if dd.get("after") else "Snap fire first", "hold": "Hold fire"}
             specs = [(words.get(c, f"Melee {c}" if d["kind"] == "charge" else c[:1].upper() + c[1:]), "", "success" if c not in ("none", "hold") else "", lambda c=c: self.act(c)) for c in d["choices"]]
     elif self.target and self.selected:
         opts = self._attacks_on(v, self.selected, self.target)

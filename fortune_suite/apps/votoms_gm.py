@@ -17,7 +17,8 @@ from .votoms_contest import pct
 
 # %% auto #0
 __all__ = ['SKIRMISH', 'battle_choices', 'battle_line', 'battle_options', 'budget_rows', 'budget_html', 'BattlePicker',
-           'DefencePreference', 'ChallengeBox', 'last_check_html', 'sheet_rows', 'sheets_html', 'CampaignPanel']
+           'DefencePreference', 'ChallengeBox', 'last_check_html', 'sheet_rows', 'sheets_html', 'CampaignPanel',
+           'referee_map_html', 'referee_units_html', 'RefereeScreen']
 
 # %% ../../nbs/56e_app_votoms_gm.ipynb #40b971d6
 SKIRMISH = ""        # the battle that is not a scenario: the default squads on the chosen table
@@ -293,3 +294,56 @@ class CampaignPanel(Panel):
             self._conclude.disabled = c is None or c.open is None
             self._save.disabled = c is None
         self.version += 1
+
+# %% ../../nbs/56e_app_votoms_gm.ipynb #9037f1f9
+def referee_map_html(rv:dict) -> str:
+    "The table as the referee sees it (`referee_view`): terrain letters, every unit by id (a secret one starred), Red's edge below."
+    at = {}
+    for u in rv["units"]:
+        if u["destroyed"] or (u["aboard"] is not None and not u["secret"]): continue
+        if u["secret"] and u["arrives"]: continue                 # not on the table yet: listed below
+        at[tuple(u["pos"])] = u["id"] + ("*" if u["secret"] else "")
+    rows, H = rv["map"], len(rv["map"])
+    lines = []
+    for r, row in enumerate(rows):
+        y = H - 1 - r
+        lines.append("".join(f"{at.get((x, y), ch * 2):<4}" for x, ch in enumerate(row)))
+    return '<pre class="fs-vt-referee-map" style="font-size:12px;line-height:1.35;margin:0">' + esc("\n".join(lines)) + "</pre>"
+
+def referee_units_html(rv:dict) -> str:
+    "Every unit in a line: who, where, hits, and what the other side does not know."
+    out = []
+    for u in rv["units"]:
+        side = ("Red", "Blue")[u["side"]]
+        if u["destroyed"]: what = "out"
+        elif u["secret"] and u["arrives"]: what = f"<b>secret</b>: arrives in round {u['arrives']} at {u['pos']}"
+        elif u["secret"]: what = f"<b>secret</b>: hidden at {u['pos']} from {('Blue', 'Red')[u['side']]}"
+        elif u["aboard"]: what = f"aboard {u['aboard']}"
+        else: what = f"at {u['pos']}"
+        out.append(f"<li>{esc(u['label'])} ({side}): {u['hp']}/{u['max_hp']} hits, {what}</li>")
+    return '<ul class="fs-vt-referee-units" style="font-size:13px;margin:0;padding-left:18px">' + "".join(out) + "</ul>"
+
+class RefereeScreen(Panel):
+    "The referee's (GM's) screen: every unit on the table, the ambushers still hidden and the reinforcements to come, the whole log — never shown at a player seat."
+    css = "fs-vt-referee"
+    def __init__(self, state=None):      # a VOTOMS battle (or later, through `show`)
+        super().__init__()
+        self.state = None
+        self._head, self._map, self._units, self._log = (tag(W.HTML(), "fs-vt-referee-" + k) for k in ("head", "map", "units", "log"))
+        self.set_children(self._head, W.HBox([self._map, self._units], layout=W.Layout(align_items="flex-start", flex_flow="row wrap")), self._log)
+        if state is not None: self.show(state)
+
+    def show(self, state):
+        "Draw the battle `state` as the referee sees it."
+        self.state = state
+        rv = state.referee_view()
+        secret = [u for u in rv["units"] if u["secret"] and not u["destroyed"]]
+        with self.hold_sync():
+            self._head.value = (f'<div style="font-size:14px"><b>Referee\'s screen</b> — round {rv["round"]}'
+                                + (f", scenario {esc(rv['scenario'])}" if rv["scenario"] else "") + f": {len(secret)} unit{'s' if len(secret) != 1 else ''} "
+                                "the other side does not know (starred on the map). Keep this screen to yourself.</div>")
+            self._map.value = referee_map_html(rv)
+            self._units.value = referee_units_html(rv)
+            self._log.value = ('<div class="fs-vt-referee-log" style="font-size:12px;max-height:160px;overflow:auto">'
+                               + "<br>".join(esc(l) for l in state.log.lines()[-12:]) + "</div>")
+        return self

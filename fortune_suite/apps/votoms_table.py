@@ -12,9 +12,9 @@ from .votoms_contest import pct, pools_html, record_parts, TERMS as CONTEST_TERM
 # %% auto #0
 __all__ = ['STICK', 'SIDE', 'SIDE_COLOR', 'TERRAIN_LOOK', 'SELECT_COLOR', 'TARGET_COLOR', 'OBJECTIVE_COLOR', 'OUT_COLOR',
            'RAISED_COLOR', 'MODE_COLOR', 'MODE_HELP', 'TERMS', 'center', 'square_at', 'square_name', 'outline', 'pips',
-           'map_squares', 'weapon_words', 'unit_card', 'numbers_of', 'defend_odds', 'attack_odds', 'best_defence',
-           'odds_label', 'best_attack', 'facing_words', 'short_weapon', 'attack_label', 'odds_line', 'reroll_words',
-           'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
+           'map_squares', 'weapon_words', 'on_foot', 'unit_card', 'numbers_of', 'defend_odds', 'attack_odds',
+           'best_defence', 'odds_label', 'best_attack', 'facing_words', 'short_weapon', 'attack_label', 'odds_line',
+           'reroll_words', 'contest_box', 'last_contest', 'legend_items', 'rounds_of', 'entry']
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #7c05ea96
 STICK = 6.0                                   # inches a square
@@ -29,6 +29,9 @@ MODE_HELP = {"run": "Run: the unit's run value in squares; climbs terrain lower 
              "swim": "Swim: through water."}
 TERMS = {**CONTEST_TERMS,
          "Armor": "ARMOR dice and the hits the unit can take: each point of overkill takes one; at 0 the unit is destroyed.",
+         "Hits": "On foot: one hit (a team two). Overkill kills an enemy; a character is wounded (1 action a turn, −1 die), then out.",
+         "Dodge": "On foot, shot at by someone on foot: the dice it defends with (DEX + FIGHTING; 1 die without the skill), +1 in cover, −1 from behind.",
+         "AIM": "A character on foot shooting: one reroll of its own dice per point of AIM (INT + FIGHTING).",
          "actions": "Two actions a unit each turn (the same one twice is allowed): move, attack, repair, pick up.",
          "stun": "A stun marker: one die fewer on the unit's next roll of any kind (then it is gone). Markers stack.",
          "Melee": "Melee dice: attacking in melee, or defending with MELEE (the winner deals the damage).",
@@ -74,11 +77,19 @@ def weapon_words(w:dict) -> str:
     traits = ", ".join(w.get("traits", []))
     return f"{w['name']} {w['dice']}d" + (f" ({traits})" if traits else "") + (f" · {', '.join(extra)}" if extra else "")
 
+def on_foot(u:dict) -> bool:
+    "Is the view's unit on foot (a character or an infantryman: the text's personal combat between two of them)?"
+    return u.get("kind") in ("pilot", "infantry")
+
 def unit_card(u:dict, view:dict, selected:bool=False) -> str:
     "A unit's status card (from the view's unit dict)."
     mine, turn = u["side"] == view["player"], u["side"] == view["turn"]
-    rows = [("Move", f"run {u['run']} · dash {u['dash']} · swim {u['swim']}", TERMS["Move"]),
+    foot = on_foot(u)
+    rows = [("Move", f"on foot: run {u['run']} · swim {u['swim']}" if foot else f"run {u['run']} · dash {u['dash']} · swim {u['swim']}", TERMS["Move"]),
             ("Melee", f"{u['melee']} dice", TERMS["Melee"])]
+    if foot:
+        rows.append(("Dodge", f"{u['dodge']} dice" if u.get("dodge") else "1 die (no DODGE skill)", TERMS["Dodge"]))
+        if u.get("aim"): rows.append(("Aim", f"{u['aim']} reroll{'s' if u['aim'] != 1 else ''} a shot", TERMS["AIM"]))
     rows += [("Weapon", weapon_words(w), "") for w in u["weapons"]]
     if u["skills"]: rows.append(("Skills", ", ".join(f"{n} {l}" + (f" ({u['uses'].get(n)} left)" if n in u["uses"] else "") for n, l in u["skills"].items()), ""))
     badges = []
@@ -88,7 +99,8 @@ def unit_card(u:dict, view:dict, selected:bool=False) -> str:
     if turn and not u["destroyed"]: badges.append((f"{u['actions']} action{'s' if u['actions'] != 1 else ''} left", TERMS["actions"]))
     state = "out" if u["destroyed"] else "active" if selected else ("done" if turn and u["actions"] == 0 and not u.get("rest") else "")
     title = u["label"] + (" (you)" if mine else "")
-    return status_card_html(title, SIDE_COLOR[u["side"]], subtitle=pips(u), bars=[("Armor", u["hp"], u["max_hp"], TERMS["Armor"])],
+    bar = ("Hits", u["hp"], u["max_hp"], TERMS["Hits"]) if foot else ("Armor", u["hp"], u["max_hp"], TERMS["Armor"])
+    return status_card_html(title, SIDE_COLOR[u["side"]], subtitle=("on foot " if foot else "") + pips(u), bars=[bar],
                             rows=rows, badges=badges, state=state, css=f"fs-vt-unit fs-vt-unit-{u['id']}")
 
 # %% ../../nbs/56c_app_votoms_table.ipynb #15e837b5

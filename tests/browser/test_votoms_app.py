@@ -21,6 +21,9 @@
 8. A campaign from the app: the builder's character starts it, the next battle (the arena) started from the campaign
    panel, played to its end by bots, concluded by a click: the sheet shows 1 game, 2 XP earned, 20 more Gildan;
    the campaign saved to the box.
+9. A bail-out and a shot on foot: Fyana's Zwerg wrecked by Blue's Solid Shooter (played in the notebook), her pilot
+   on the table (drawn smaller, its card on foot with DODGE and AIM), selected by a click, the Foot Soldier's odds
+   against his one DODGE die, her Rifle fired (her AIM rerolls answered), the contest drawn against DODGE.
 
 At every step no text is cut off, no stray scrollbar shows, no label sits on another and no arrow on a unit.
 
@@ -385,3 +388,63 @@ def test_campaign_sheet_changes(lab, page):
     wait(lambda: '"fortune_suite.votoms_campaign"' in panel.locator(".fs-vt-camp-json textarea").input_value(), "the campaign saved")
     no_cut(panel, "campaign booked")
     shot(panel, "15-campaign-booked")
+
+
+FOOT = """from fortune_suite.games.votoms import Votoms, Character, greedy_bot
+from fortune_suite.apps.votoms import VotomsApp
+fy = Character.new("Fyana", stats={"STR": 2}, groups={"FIGHTING": 2}, equipment=["Zwerg", "Rifle", "Grenade"])
+opts = {"squads": [[{"at": "Zwerg", "pilot": "Fyana", "pos": [3, 2]}, {"at": "Scopedog", "weapons": ["GAT-22"], "pos": [6, 0]}],
+                   [{"at": "Scopedog", "weapons": ["SAT-03"], "pc": False, "pos": [3, 3]}, {"infantry": "Foot Soldier", "pos": [4, 4]}]],
+        "characters": {"R1": fy.to_dict()}, "table": "open", "first": 1, "defend": "best", "budgets": [0, 0], "snap_after_ambush": False}
+def bail(seed):
+    s = Votoms.new(opts, seed)
+    for _ in range(2):
+        if s.by_id["R1"].destroyed: break
+        s.apply(1, {"unit": "B1", "act": "shoot", "weapon": "SAT-03 Solid Shooter", "target": "R1"})
+        while s.decision is not None: s.apply(s.decision.player, greedy_bot(s.view(s.decision.player), s.legal_actions(s.decision.player)))
+    if s.to_move() == (1,): s.apply(1, {"act": "end"})
+    return s
+s = next(s for s in map(bail, range(200)) if s.by_id["R1"].destroyed and "R1p" in s.by_id and s.by_id["R1p"].alive and s.to_move() == (0,) and s.by_id["B2"].alive)
+app = VotomsApp(state=s, seats={1: "greedy"})
+app"""
+
+
+def test_bail_out_and_a_shot_on_foot(lab, page, bokeh_data):
+    "Fyana's Zwerg wrecked by Blue's Solid Shooter (played in the notebook): her pilot on the table, drawn smaller, selected by a click; a Foot Soldier's odds against his one DODGE die; her Rifle fired with her AIM rerolls; the contest drawn with DODGE."
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    lab.run(page, "votoms_foot.ipynb", [FOOT])
+    panel = page.locator(".fs-vt-app").first
+    panel.wait_for(state="visible")
+    status, ask = panel.locator(".fs-app-status"), panel.locator(".fs-vt-ask")
+    wait(lambda: "Red, your turn" in status.inner_text(), "Red to move, after the bail-out")
+    assert any("bails out on foot" in t for t in log(panel)), log(panel)
+    pieces = bokeh_data(page, "fs-table-pieces", until=lambda d: "R1p" in d["id"])
+    i = pieces["id"].index("R1p")
+    assert abs(pieces["x"][i] - 21) < 1e-6 and abs(pieces["y"][i] - 15) < 1e-6
+    card = panel.locator(".fs-vt-unit-R1p").inner_text()
+    assert "on foot" in card and "Dodge" in card and "Rifle" in card and "Grenade" in card, card
+    no_cut(panel, "bailed out")
+    shot(panel, "20-bailed-out")
+
+    click_at(page, FIG, *SQ(3, 2))                                                      # the pilot, standing in her wreck's square
+    labels = bokeh_data(page, "fs-table-labels", until=lambda d: any(t.startswith("hit ") for t in d["text"]))
+    assert "fs-status-active" in panel.locator(".fs-vt-unit-R1p").get_attribute("class")
+    shot(panel, "21-pilot-selected")
+    page.mouse.move(1, 1, steps=4)                                                      # (the pilot's hover tooltip, a long one, off B2 first)
+    page.wait_for_timeout(500)
+    click_at(page, FIG, *SQ(4, 4))                                                      # the Foot Soldier: her attacks on him
+    wait(lambda: ask.is_visible() and "attacks B2 Foot Soldier" in ask.inner_text(), "the attacks on the soldier")
+    wait(lambda: "DODGE" in ask.inner_text() and "ARMOR" not in ask.inner_text(), "one defence for him: DODGE, man to man")
+    no_cut(panel, "attack on foot chosen")
+    shot(panel, "22-odds-on-foot")
+    ask.locator("button").filter(has_text="Rifle").first.click()
+    dice = panel.locator(".fs-vt-dice")
+    for _ in range(6):                                                                  # her AIM rerolls, asked while they can help
+        page.wait_for_timeout(400)
+        if ask.is_visible() and "may reroll" in ask.inner_text(): ask.locator("button").filter(has_text="Keep").first.click()
+        elif ask.is_visible() and "may add +1" in ask.inner_text(): ask.locator("button").first.click()
+        elif "Last contest" in dice.inner_text(): break
+    wait(lambda: "Last contest" in dice.inner_text() and "DODGE" in dice.inner_text(), "the contest drawn, against DODGE")
+    assert any("pilot" in t and "B2 Foot Soldier" in t and "Rifle" in t and "dice" in t for t in log(panel)), log(panel)
+    no_cut(panel, "after the shot on foot")
+    shot(panel, "23-shot-on-foot")

@@ -741,8 +741,9 @@ def test_a_pilot_wounded_in_its_own_melee_loses_its_second_action():
                       seeds=range(seed, seed + 100))
         r1 = unit(s, "R1"); p = pilot_on_foot(r1); r1.destroyed = True; p.pos = (3, 3); p.begin_turn(); s.add_unit(p)
         act(s, {"unit": p.id, "act": "melee", "target": "B1"})
-        s.apply(1, "melee")
+        assert s.decision is None          # man-to-man (both on foot): MELEE is the one defence, so nothing is asked
         c = contests(s)[-1]
+        assert c["defence"] == "melee"
         if rule_result(c["attack_faces"], c["defend_faces"]) == -2:    # MELEE 2 against 1, overkill 1: the wound
             assert p.alive and p.wounded and p.actions == 0 and s.to_move() == (0,)      # R2 still has its actions
             assert not any(a.get("unit") == p.id for a in s.legal_actions(0))

@@ -32,10 +32,10 @@ from .table import Table, get_table, TABLES as MAPS    # the maps by name (data.
 from .units import Unit, make_unit, make_squads, spec_cost, DEFAULT_SQUAD
 from .combat import odds as battle_odds
 from .game import VotomsOptions, VotomsState
-from .actions import Votoms
+from .actions import Votoms, odds_keys
 from .bots import greedy_bot
 __all__ += ["Table", "get_table", "MAPS", "Unit", "make_unit", "make_squads", "spec_cost", "DEFAULT_SQUAD", "battle_odds",
-            "VotomsOptions", "VotomsState", "Votoms", "greedy_bot"]
+            "VotomsOptions", "VotomsState", "Votoms", "greedy_bot", "odds_keys"]
 
 # %% ../../../nbs/79_votoms_api.ipynb #87aa956d
 # votoms-campaign: skill checks and Burn Fate in a battle, the ready scenarios, the campaign

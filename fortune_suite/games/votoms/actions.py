@@ -7,12 +7,14 @@ from __future__ import annotations
 from ...engine import Game, GameKind, register_game
 from .data import VotomsError
 from .table import dist, reach, push_dir
+from .units import OFF_TABLE
 from . import combat as C
-from .game import VotomsState, VotomsOptions, can_fire, can_melee
+from .game import VotomsState, VotomsOptions, can_fire, can_melee, riders, meleeable
 from .checks import do_check, fate_answer
 
 # %% auto #0
-__all__ = ['do_move', 'do_shoot', 'declare_melee', 'do_repair', 'scores', 'Votoms', 'attack_odds']
+__all__ = ['do_move', 'ambush_by', 'unmask', 'do_shoot', 'declare_melee', 'do_repair', 'referee_view', 'scores', 'Votoms',
+           'attack_odds', 'odds_keys']
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #d1cd2cca
 def _apply(self, player, a):
@@ -34,6 +36,14 @@ def _apply(self, player, a):
         g = u.gun(a["weapon"]); g.charge += 1
         self.emit("info", f"{u.label} charges its {g.name}: {g.charge} of 3.", {"round": self.round, "unit": u.label, "charge": g.charge})
     elif act == "repair": do_repair(self, u, self.by_id[a["target"]])
+    elif act == "board":
+        c = self.by_id[a["target"]]
+        u.aboard, u.pos, u.hidden, u.rest = c.id, c.pos, False, None
+        self.emit("info", f"{u.label} climbs aboard {c.label} ({len(riders(self, c))} of {c.transports} ATs aboard).", {"round": self.round, "unit": u.label, "board": c.label})
+    elif act == "unload":
+        c = self.by_id[u.aboard]; to = tuple(a["to"])
+        u.aboard, u.pos, u.facing = None, to, push_dir(c.pos, to)
+        self.emit("info", f"{u.label} gets off {c.label} at {a['to']}.", {"round": self.round, "unit": u.label, "unload": a["to"]})
     elif act == "pickup":
         self.objectives.remove(tuple(a["at"])); self.points[u.side] += self.options.objective_points
         self.emit("info", f"{u.label} picks up the objective marker at {a['at']}: {self.player_name(u.side)} has {self.points[u.side]} points from markers.",
@@ -50,15 +60,28 @@ def do_move(self, u, a):
     if not a.get("rest"): u.spent += 1
     if not a.get("back"): u.facing = push_dir(u.pos, to)
     u.pos = to
+    if not a.get("hide"): unmask(self, u)
     u.hidden = bool(a.get("hide"))
+    C.carry_along(self, u)
     if a.get("drive_by"): return self.after_attack()
-    foes = [t.id for t in self.units if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t)]
+    foes = [t.id for t in self.units if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and meleeable(self, u, t)]
     if foes and u.alive:
         return self.ask(u.side, "charge", foes + ["none"], {"round": self.round, "unit": u.id, "label": u.label})
     self.after_attack()
 
-def do_shoot(self, u, a):
+def ambush_by(self, u) -> bool:
+    "Is an attack by `u` now an ambush (Snap Fire may answer it): `u` was hidden, or it is round 1 and the scenario gave `u`'s side the first strike?"
+    return u.hidden or (self.round == 1 and self.options.first == u.side)
+
+def unmask(self, u):
+    "`u` acts: it is hidden no more (an ambusher the scenario hid is seen by all from now)."
+    if u.hidden and u.lurks: self.emit("info", f"{u.label} springs from hiding!", {"round": self.round, "unit": u.label, "revealed": True})
     u.hidden = False
+
+def do_shoot(self, u, a):
+    if self.options.snap_after_ambush and ambush_by(self, u):
+        self.ambush = {"by": u.id, "targets": list(a.get("targets") or [a["target"]])}
+    unmask(self, u)
     g = u.gun(a["weapon"]); guns = [g] + [u.gun(n) for n in a.get("with", [])]
     tids = a.get("targets") or [a["target"]]
     shots = a.get("shots", 1)
@@ -79,17 +102,18 @@ def do_shoot(self, u, a):
             cx, cy = t.pos[0] + a["corner"][0], t.pos[1] + a["corner"][1]
             sqs = {(cx - 1, cy - 1), (cx, cy - 1), (cx - 1, cy), (cx, cy)}
             for v in self.units:
-                if v.alive and v is not t and v is not u and v.pos in sqs and (not v.hidden or "Burn" in traits):
+                if v.alive and v.aboard is None and v is not t and v is not u and v.pos in sqs and (not v.hidden or "Burn" in traits):
                     if v.hidden: v.hidden = False; self.emit("info", f"{v.label} is revealed by the flames.", {"round": self.round, "unit": v.label})
                     C.push(self, {**base, "kind": "area", "tgt": v.id, "dice": n, "pool": pool})
         if "Blast" in traits:
             for v in self.units:
-                if v.alive and v is not t and not v.hidden and dist(v.pos, t.pos) <= 1:
+                if v.alive and v.aboard is None and v is not t and not v.hidden and dist(v.pos, t.pos) <= 1:
                     C.push(self, {**base, "kind": "blast", "tgt": v.id, "dice": n, "minus_top": True, "src": list(t.pos), "pool": pool})
     C.run(self)
 
 def declare_melee(self, u, t):
-    u.hidden = False
+    if self.options.snap_after_ambush and ambush_by(self, u): self.ambush = {"by": u.id, "targets": [t.id]}
+    unmask(self, u)
     C.push(self, {"kind": "melee", "att": u.id, "tgt": t.id, "dice": None, "src": list(u.pos), "melee": True, "pool": {}})
     snap = next((g for g in t.guns if g.w.has("Snap Fire") and can_fire(self, t, g, u)), None)
     if snap is not None and t.id not in self.snapped:
@@ -119,6 +143,14 @@ def _charge(self, player, answer, d):
 def _snap(self, player, answer, d):
     self.version += 1
     t = self.by_id[d.data["unit"]]
+    if d.data.get("after"):           # after an ambush: a free shot back at the ambusher, queued on its own
+        if answer == "fire":
+            self.snapped.add(t.id)
+            u, g = self.by_id[d.data["attacker_id"]], t.gun(d.data["weapon"])
+            if g.ammo is not None: g.ammo -= 1
+            C.push(self, {"kind": "shoot", "att": t.id, "tgt": u.id, "weapon": g.name + " (Snap Fire)", "dice": C.weapon_pool(t, [g], u.pos) - C.spend_stun(t),
+                          "src": list(t.pos), "knock": g.w.has("Knockback"), "pool": {}})
+        return C.run(self)
     if answer == "fire":
         self.snapped.add(t.id)
         melee = self.queue[-1]; u = self.by_id[melee["att"]]
@@ -152,9 +184,17 @@ VotomsState.answers = {"defend": _defend, "charge": _charge, "snap": _snap, "rer
 def _view(self, player):
     return {"round": self.round, "turn": self.side, "order": list(self.order), "max_rounds": self.options.max_rounds,
             "points": list(self.points), "objectives": [list(o) for o in self.objectives], "table": self.table.name,
-            "map": self.table.rows(), "units": [u.to_dict() for u in self.units], "defend": [C.preference(self, p) for p in (0, 1)], "scenario": self.options.scenario,
+            "map": self.table.rows(), "units": [u.to_dict() for u in self.units if not (u.secret and u.side != player)], "defend": [C.preference(self, p) for p in (0, 1)], "scenario": self.options.scenario,
             "characters": {k: {"name": c.name, "burned": self.burned.get(k, 0), "xp_left": sum(c.xp_left(burned=c.xp_burned + self.burned.get(k, 0)).values()),
                                "surprise": self.surprises.get(k)} for k, c in self.sheets.items()}}
+
+def referee_view(self) -> dict:
+    "What the referee (the GM) sees: every unit, each marked `secret` when the other side does not know it, the ambushers still hidden, the reinforcements to come."
+    return {"round": self.round, "turn": self.side, "scenario": self.options.scenario, "map": self.table.rows(),
+            "units": [{**u.to_dict(), "secret": u.secret} for u in self.units],
+            "hidden": [u.id for u in self.units if u.alive and u.lurks and u.hidden],
+            "reinforcements": [{"unit": u.id, "label": u.label, "side": u.side, "round": u.arrives, "pos": list(u.pos)}
+                               for u in self.units if u.alive and u.aboard == OFF_TABLE]}
 
 def scores(self) -> list:
     "Each side's points: hits left of its units in the field, plus the objective markers' points."
@@ -180,6 +220,7 @@ def _describe(self, player, a):
         if d.kind == "reroll": return f"{d.data['unit']} " + ("keeps the dice." if a == "keep" else f"rerolls {'its' if a.startswith('own') else 'an opposing'} {a.split()[1]}.")
         if d.kind == "plus": return f"{d.data['unit']} " + ("adds no +1." if a == "no +1" else f"adds {d.data['source']}'s +1 to a {a.split()[-1]}.")
         if d.kind == "charge": return f"{d.data['label']} " + ("does not melee." if a == "none" else f"charges {self.by_id[a].label} (a free melee attack).")
+        if d.data.get("after"): return f"{d.data['label']} " + ("snap-fires back at the ambusher." if a == "fire" else "holds its fire.")
         return f"{d.data['label']} " + ("snap-fires first." if a == "fire" else "holds its fire.")
     if a.get("act") == "end": return f"{name} ends the turn."
     if a["act"] == "prefer": return f"{name} sets its defence preference: {a['defend']}."
@@ -196,6 +237,8 @@ def _describe(self, player, a):
         return f"{u.label} fires {a['weapon']}" + (" + " + " + ".join(a["with"]) if a.get("with") else "") + f" at {ts}" + (", aiming" if a.get("aim") else "") + "."
     if act == "melee": return f"{u.label} attacks {self.by_id[a['target']].label} in melee."
     if act == "repair": return f"{u.label} tries to repair {self.by_id[a['target']].label}."
+    if act == "board": return f"{u.label} boards {self.by_id[a['target']].label}."
+    if act == "unload": return f"{u.label} gets off at {a['to']}."
     if act == "charge": return f"{u.label} charges its {a['weapon']}."
     return f"{u.label} goes for the objective marker at {a['at']}."
 
@@ -206,7 +249,7 @@ def _end_text(self, r):
     return f"Game over after round {r['rounds']}: " + (f"{self.player_name(w[0])} wins" if len(w) == 1 else "a draw") + f" ({s})."
 
 VotomsState._view, VotomsState._result, VotomsState._describe, VotomsState._end_text = _view, _result, _describe, _end_text
-VotomsState.scores = scores
+VotomsState.scores, VotomsState.referee_view = scores, referee_view
 
 @register_game
 class Votoms(Game):
@@ -242,3 +285,16 @@ def attack_odds(self, player:int, action:dict) -> dict:
     return {k: {"dice": e["dice"], **C.odds(q["attack_dice"], e["dice"], q["hp"], tuple(e["tokens"]), *q["rules"])} for k, e in q["defend"].items()}
 
 VotomsState.odds = attack_odds
+
+def odds_keys(self, player:int) -> list:
+    "The arguments of `battle_odds` (combat.odds) every legal attack of `player` now would ask for, one per defence — computing nothing (the app warms them ahead of a click); those with rerolls or +1s last. [] when `player` has no attack to declare."
+    if self.over or self.decisions or player not in self.to_move(): return []
+    out = []
+    for a in self._legal(player):
+        if a.get("act") not in ("shoot", "melee"): continue
+        u = self.by_id[a["unit"]]
+        job = _first_contest(self, u, a)
+        q = C.defend_question(self, job, u, self.by_id[job["tgt"]])
+        out += [(q["attack_dice"], e["dice"], q["hp"], tuple(e["tokens"]), *q["rules"]) for e in q["defend"].values()]
+    keys = list(dict.fromkeys(out))
+    return sorted(keys, key=lambda k: (any(k[3]), k[0] * k[1]))    # with rerolls last, the biggest last of all

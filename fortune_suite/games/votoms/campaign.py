@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy, json
 from dataclasses import dataclass, asdict, fields
 from ...engine import read_json, options_to_dict
-from .data import VotomsError, SheetError, vehicle, at_weapon
+from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS
 from .characters import Character, item
 from .units import MAX_HANDHELD, MAX_MOUNTED
 from .game import VotomsState
@@ -18,7 +18,7 @@ from .contest import resolve, MAX_POOL
 from ...dice import Roller
 
 # %% auto #0
-__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses']
+__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses', 'foot_losses']
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #a9022d66
 class CampaignError(VotomsError):
@@ -107,10 +107,16 @@ def losses(state:VotomsState, uid:str, damaged_counts:bool=True) -> list:
     u = state.by_id[uid]
     spec = state.options.squads[0][int(uid[1:]) - 1]
     at, bought = vehicle(spec["at"]).name, [at_weapon(n).name for n in spec.get("weapons", [])]
-    if u.destroyed: return [(at, "lost")] + [(n, "lost") for n in bought]
+    if u.destroyed: return [(at, "lost")] + [(n, "lost") for n in bought] + foot_losses(state, uid)
     left = {g.w.name: g for g in u.guns}
     out = [(at, "damaged")] if damaged_counts and u.hp < u.max_hp else []
     return out + [(n, "lost") if n not in left else (n, "expended") for n in bought if n not in left or left[n].ammo == 0]   # (not left: a Volatile weapon blew up)
+
+def foot_losses(state:VotomsState, uid:str) -> list:
+    "[(name, 'lost' | 'expended')] of the personal weapons the character of unit `uid` fought with on foot after bailing out: all lost if it went down, else those out of ammo (a thrown grenade)."
+    p, sheet = state.by_id.get(uid + "p"), getattr(state, "sheets", {}).get(uid)
+    if p is None or sheet is None or not any(n in PERSONAL_WEAPONS for n in sheet.equipment): return []     # (no weapon of its own: the Pistol it was lent)
+    return [(g.w.name, "lost") if p.destroyed else (g.w.name, "expended") for g in p.guns if p.destroyed or g.ammo == 0]
 
 def _award(awards, name):
     a = (awards or {}).get(name, 0)

@@ -42,7 +42,7 @@ def check_characters(characters, sides) -> dict:
     out, names = {}, set()
     for uid, d in characters.items():
         if uid not in ids: raise VotomsError(f"option characters: no unit {uid!r} in the squads (units: {', '.join(ids)})")
-        if not ids[uid].is_at: raise VotomsError(f"option characters: {uid} is not an AT or vehicle a character pilots")
+        if not (ids[uid].is_at or ids[uid].kind == "pilot"): raise VotomsError(f"option characters: {uid} is not an AT or vehicle a character pilots, nor a character on foot")
         try: c = Character.from_dict(d)
         except VotomsError as e: raise VotomsError(f"option characters[{uid}]: {e}") from None
         if c.name in names: raise VotomsError(f"option characters: two characters called {c.name!r}")

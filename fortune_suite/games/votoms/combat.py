@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools
 from .data import VotomsError
-from .table import dist, sight, pushed
+from .table import dist, sight, pushed, DIRS
 from .units import pilot_on_foot
 from . import contest as VC
 from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
@@ -16,10 +16,11 @@ from ...dice.notation import parse
 import numpy as np
 
 # %% auto #0
-__all__ = ['NO_TOKENS', 'DEFEND', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'defence_pools', 'push', 'run',
-           'defend_question', 'att_dice', 'spend_stun', 'roll_pool', 'defend_policy', 'preference', 'defence_table',
-           'best_of', 'spread', 'auto_defence', 'tokens', 'contest_choices', 'reroll_answer', 'settle', 'plus_answer',
-           'knock', 'hit', 'damage', 'destroy', 'blast_around']
+__all__ = ['NO_TOKENS', 'DEFEND', 'outcome', 'odds', 'pct', 'weapon_pool', 'behind', 'in_cover', 'foot_contest', 'aim_rerolls',
+           'defence_pools', 'push', 'run', 'snap_back', 'defend_question', 'att_dice', 'spend_stun', 'roll_pool',
+           'defend_policy', 'preference', 'defence_table', 'best_of', 'spread', 'auto_defence', 'tokens',
+           'contest_choices', 'reroll_answer', 'settle', 'plus_answer', 'carry_along', 'knock', 'hit', 'damage',
+           'destroy', 'blast_around']
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #f75e4d92
 def outcome(af, df, ties:str="defender", overkill:str="minus1") -> int:
@@ -76,10 +77,24 @@ def in_cover(self, target, src, job) -> bool:
     if job.get("indirect") and dist(src, target.pos) > 1: return False   # Indirect: front cover gives no die beyond a stick from the firer
     return True
 
+def foot_contest(self, a, t, job) -> bool:
+    "Is contest `job` of `a` against `t` man-to-man (both on foot, option foot_rules 'personal'): the text's personal combat, not the AT rules?"
+    return (getattr(self.options, "foot_rules", "personal") == "personal" and a is not None and t is not None
+            and a.on_foot and t.on_foot and job["kind"] in ("shoot", "melee", "blast"))
+
+def aim_rerolls(self, a, job) -> int:
+    "The rerolls AIM gives a character on foot shooting (one a point; option foot_rules 'personal'), 0 otherwise."
+    if a is None or not a.on_foot or job["kind"] != "shoot" or getattr(self.options, "foot_rules", "personal") != "personal": return 0
+    return min(a.aim, 10)
+
 def defence_pools(self, target, job) -> dict:
     "{defence: dice} the target may choose from against `job` (before its stun markers)."
     src = tuple(job["src"])
     back = 1 if behind(target, src) else 0
+    a = self.by_id.get(job["att"]) if job.get("att") else None
+    if foot_contest(self, a, target, job):      # man-to-man: MELEE against MELEE, or DODGE (1 die without the skill) +1 in cover
+        if job["kind"] == "melee": return {"melee": (target.melee or 1) - back}
+        return {"dodge": (target.dodge or 1) + (1 if in_cover(self, target, src, job) else 0) - back}
     out = {"move": target.move_value(self.table.kind(target.pos)) - back,
            "armor": target.armor_dice() + (1 if in_cover(self, target, src, job) else 0) - back}
     if job["kind"] == "melee": out["melee"] = target.melee - back
@@ -103,14 +118,31 @@ def run(self):
         if job["dice"] is None: job["dice"] = a.melee - spend_stun(a)     # a melee pool is counted when it comes up
         if "choice" not in job:
             data = defend_question(self, job, a, t)
-            pick = auto_defence(self, t, data)
+            pick = next(iter(data["defend"])) if len(data["defend"]) == 1 else auto_defence(self, t, data)   # one defence (on foot): nothing to ask
             if pick is None:
                 self.ask(t.side, "defend", list(data["defend"]), data)
                 return
             job["choice"] = pick
         if not settle(self, job, a, t): return           # a reroll decision is pending
         self.queue.pop(0)
+    if getattr(self, "ambush", None) and snap_back(self): return
     self.after_attack()
+
+def snap_back(self) -> bool:
+    "After an ambush is settled: ask the next unit it attacked that can answer with Snap Fire (once a round); False when none is left."
+    amb = self.ambush
+    u = self.by_id[amb["by"]]
+    while amb["targets"]:
+        t = self.by_id[amb["targets"].pop(0)]
+        if not t.alive or not u.alive or t.id in self.snapped or t.side == u.side: continue
+        g = next((g for g in t.guns if g.w.has("Snap Fire") and (g.ammo is None or g.ammo > 0) and not u.hidden
+                  and sight(self.table, t.pos, u.pos) is not None and weapon_pool(t, [g], u.pos) >= 1 and (u.is_at <= g.w.anti_at)), None)
+        if g is None: continue
+        self.ask(t.side, "snap", ["fire", "hold"], {"round": self.round, "unit": t.id, "label": t.label, "weapon": g.name,
+                                                    "attacker": u.label, "attacker_id": u.id, "after": True})
+        return True
+    self.ambush = None
+    return False
 
 def defend_question(self, job, a, t) -> dict:
     "The defence question of contest `job` (attacker `a`, target `t`): each defence's dice after the target's stun and wound, and the rerolls and +1s it brings."
@@ -201,7 +233,16 @@ def _helper(self, side, skill, unit):
                  and (v.id, skill) not in self.helped), None)
 
 def tokens(self, a, t, job, choice):
-    "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`), and who gives Advise / Warn."
+    "The reroll and +1 keywords this contest gives (`games.votoms.rerolls.reroll_tokens`; on foot: AIM, Advise, Warn and Aim's +1), and who gives Advise / Warn."
+    aim = aim_rerolls(self, a, job)
+    if foot_contest(self, a, t, job) or (aim and a is not None and not a.is_at):
+        adv = _helper(self, a.side, "Advise", a) if job["kind"] in ("shoot", "melee") else None
+        warn = _helper(self, t.side, "Warn", t)
+        if not t.on_foot:          # a character on foot fires at an AT: the AT's own defence skills as ever, and the AIM rerolls
+            have = tuple(s for s in t.skills if t.can_use(s)) if t.is_at else ()
+            kw = reroll_tokens("ranged", choice, (), have, adv is not None, warn is not None, bool(job.get("plus")), dist(a.pos, t.pos) <= 1)
+            return (kw["att_rerolls"] + aim, kw["att_opp_rerolls"], kw["def_rerolls"], kw["def_opp_rerolls"], kw["plus"]), adv, warn
+        return (aim + int(adv is not None), 0, int(warn is not None), 0, int(bool(job.get("plus")) and job["kind"] != "melee")), adv, warn
     if not any(u.skills for u in self.units):     # nobody on the table has a skill: only Aim's +1 (what reroll_tokens gives then)
         return (0, 0, 0, 0, int(bool(job.get("plus")) and job["kind"] != "melee")), None, None
     have = lambda u: () if u is None or not u.is_at else tuple(s for s in u.skills if u.can_use(s))
@@ -289,10 +330,11 @@ def reroll_answer(self, answer):
     tk = job["tk"]
     if side == "attacker":
         names = (("AT Brawler",) if job["kind"] == "melee" else ("AT Marksman",)) if mine else ("AT Prediction",)
-        used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll", job.setdefault("spent_a", set()))
+        if mine and job.get("aim", 0) > 0: job["aim"] -= 1; used = "AIM"     # a character on foot: one reroll a point of AIM
+        else: used = _spend(self, u, names, self.by_id.get(job["adv"]), "Advise", job["notes"], "a reroll", job.setdefault("spent_a", set()))
         tk[0 if mine else 1] -= 1
     else:
-        names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",)}[job["choice"]] if mine else ("AT Evade",)
+        names = {"move": ("AT Dodge",), "armor": ("AT Block",), "melee": ("AT Brawler",), "dodge": ()}[job["choice"]] if mine else ("AT Evade",)
         used = _spend(self, u, names, self.by_id.get(job["warn"]), "Warn", job["notes"], "a reroll", job.setdefault("spent_d", set()))
         tk[2 if mine else 3] -= 1
     job["notes"].append(f"{u.label} rerolls {'its' if mine else 'an opposing'} {face} ({used}): {new}")
@@ -310,6 +352,7 @@ def settle(self, job, a, t) -> bool:
         tk, adv, warn = tokens(self, a, t, job, choice) if af and df else (NO_TOKENS, None, None)
         od = None if self.quiet else odds(len(af), len(df), _hits(t), tk, *self.contest_opts)   # for the log only
         job.update(af=af, df=df, tk=list(tk), tk0=list(tk), adv=adv.id if adv else None, warn=warn.id if warn else None, notes=[], od=od,
+                   aim=aim_rerolls(self, a, job) if af and df else 0,
                    phase="attacker" if af and df and sum(tk[:4]) else "plus")
     if "res" not in job:
         if _reroll_step(self, job, a, t): return False
@@ -388,6 +431,11 @@ def _line(self, job, a, t, choice, af, df, res, od, notes):
             + (f", destroyed {pct(od['destroy'])}, explodes {pct(od['explode'])}" if t.is_at else "") + ").")
 
 # %% ../../../nbs/72b_votoms_combat.ipynb #70e6af72
+def carry_along(self, u):
+    "The units riding `u` (an AT Carry) go where it goes."
+    for v in self.units:
+        if v.alive and v.aboard == u.id: v.pos = u.pos
+
 def knock(self, t, src):
     "Knockback from `src`: off an edge (falls to the square beyond and takes `fall_damage`), or a stun against a wall."
     what, b = pushed(self.table, src, t.pos)
@@ -395,7 +443,7 @@ def knock(self, t, src):
         t.stun += 1
         self.emit("info", f"{t.label} is knocked against a wall: stunned.", {"round": self.round, "unit": t.label, "knockback": "wall"})
     elif what == "edge" and self.table.passable(b) and self.unit_at(b) is None:
-        t.pos = b
+        t.pos = b; carry_along(self, t)
         self.emit("info", f"{t.label} is knocked off the edge and falls to {list(b)}.", {"round": self.round, "unit": t.label, "knockback": "edge", "to": list(b)})
         if self.options.fall_damage: damage(self, t, self.options.fall_damage, {"kind": "fall", "src": list(src)}, None)
 
@@ -438,15 +486,25 @@ def damage(self, t, k, job, by):
 def destroy(self, t, explodes:bool):
     "Remove `t`; an explosion if it had more overkill than hits left (ATs and vehicles); a player character bails out."
     t.destroyed, t.hidden, t.rest = True, False, None          # (destroyed: no action left)
+    for v in [v for v in self.units if v.alive and v.aboard == t.id]:     # ATs riding a wrecked AT Carry are set down beside it, or lost with it
+        free = [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS]
+        free = [sq for sq in free if self.table.on_table(sq) and self.table.passable(sq) and self.unit_at(sq) is None]
+        v.aboard = None
+        if free and getattr(self.options, "carry_wreck", "thrown") == "thrown":
+            v.pos = free[0]
+            self.emit("info", f"{v.label} is thrown clear of {t.label}'s wreck to {list(free[0])}.", {"round": self.round, "unit": v.label, "unload": list(free[0])})
+        else:
+            v.destroyed = True
+            self.emit("info", f"{v.label} is lost with {t.label}" + (" (no room to get clear)." if free == [] else "."), {"round": self.round, "unit": v.label, "destroyed": True})
     self.emit("info", f"{t.label} is destroyed" + (" and EXPLODES!" if explodes and t.is_at else "."),
               {"round": self.round, "unit": t.label, "destroyed": True, "explodes": bool(explodes and t.is_at)})
     if explodes and t.is_at:
         for u in self.units:
-            if u.alive and u is not t and dist(u.pos, t.pos) <= 1 and not u.hidden:
+            if u.alive and u.aboard is None and u is not t and dist(u.pos, t.pos) <= 1 and not u.hidden:
                 push(self, {"kind": "explosion", "att": None, "what": f"{t.label}'s explosion", "tgt": u.id, "dice": 2,
                             "src": list(t.pos), "knock": True, "pool": {}})
     if t.pc and t.is_at and self.options.bail_out:
-        p = pilot_on_foot(t); self.add_unit(p)
+        p = pilot_on_foot(t, getattr(self, "sheets", {}).get(t.id)); self.add_unit(p)
         self.emit("info", f"{p.label} bails out on foot.", {"round": self.round, "unit": p.label, "bail_out": True})
 
 def blast_around(self, centre, n:int, kind:str, what:str, include=None, skip=()):
@@ -455,5 +513,5 @@ def blast_around(self, centre, n:int, kind:str, what:str, include=None, skip=())
     if include is not None and include.alive:
         push(self, {"kind": kind, "att": None, "what": what, "tgt": include.id, "dice": n, "src": list(centre), "knock": True, "pool": pool})
     for u in self.units:
-        if u.alive and u is not include and u.id not in skip and not u.hidden and dist(u.pos, centre) <= 1:
+        if u.alive and u.aboard is None and u is not include and u.id not in skip and not u.hidden and dist(u.pos, centre) <= 1:
             push(self, {"kind": kind, "att": None, "what": what, "tgt": u.id, "dice": n, "minus_top": True, "src": list(centre), "knock": True, "pool": pool})

@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
 from .table import get_table, dist, sight, reach, reach_map, DIRS
-from .units import make_squads, make_unit
+from .units import make_squads, make_unit, on_foot_stats, OFF_TABLE
 from . import combat as C
 from .combat import defend_policy
 from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
-__all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'start_turn', 'end_turn',
-           'check_over', 'after_attack', 'can_melee', 'can_fire', 'shape_error']
+__all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'arrive', 'start_turn',
+           'end_turn', 'check_over', 'after_attack', 'meleeable', 'can_melee', 'can_fire', 'riders', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -37,6 +37,9 @@ class VotomsOptions:
     surprise_done: tuple = ()     # surprise moves made before this battle, by anyone (never repeated)
     first: int = -1               # the side that takes round 1's first turn without a roll (an ambush: the ambushers); -1: rolled
     scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
+    snap_after_ambush: bool = True  # Snap Fire "after they ambush": a unit an ambush attacked (the attacker was hidden, or it is round 1 of the side given the first strike) may fire one free Snap Fire shot back, once a round
+    carry_wreck: str = "thrown"   # ATs riding an AT Carry that is wrecked: 'thrown' (set down beside it, before its explosion; no room: lost) or 'lost' (lost with it)
+    foot_rules: str = "personal"  # a fight between two units on foot: 'personal' (the text's man-to-man rules: DODGE or 1 die, +1 in cover; MELEE against MELEE; AIM rerolls) or 'at' (as AT combat: MOVE or ARMOR)
 
     def __post_init__(self):
         if self.ties not in ("defender", "cancel"): raise VotomsError(f"option ties must be 'defender' or 'cancel', got {self.ties!r}")
@@ -46,6 +49,9 @@ class VotomsOptions:
             v = getattr(self, n)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi: raise VotomsError(f"option {n} must be a whole number from {lo} to {hi}, got {v!r}")
         if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
+        if not isinstance(self.snap_after_ambush, bool): raise VotomsError(f"option snap_after_ambush must be true or false, got {self.snap_after_ambush!r}")
+        if self.carry_wreck not in ("thrown", "lost"): raise VotomsError(f"option carry_wreck must be 'thrown' or 'lost', got {self.carry_wreck!r}")
+        if self.foot_rules not in ("personal", "at"): raise VotomsError(f"option foot_rules must be 'personal' or 'at', got {self.foot_rules!r}")
         if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
         if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
             raise VotomsError(f"option budgets must be empty or two whole numbers from 0 to 100000 (one a side), got {self.budgets!r}")
@@ -88,29 +94,37 @@ class VotomsState(State):
                 u.facing = tuple(sp["facing"]) if sp.get("facing") else (0, 1) if side == 0 else (0, -1)
                 if not self.table.on_table(u.pos):
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is off the table ({self.table.width} × {self.table.height} squares, 0 to {self.table.width - 1} across, 0 to {self.table.height - 1} up)")
-                if not self.table.passable(u.pos) or self.unit_at(u.pos) is not None:
+                if not self.table.passable(u.pos) or (u.aboard is None and self.unit_at(u.pos) is not None):
                     raise VotomsError(f"unit {u.id}: square {list(u.pos)} is {'taken' if self.unit_at(u.pos) else 'not open ground or water'}")
                 self.add_unit(u)
+        for uid, c in self.sheets.items():       # a character on foot from the start fights with its sheet's AIM, DODGE and MELEE
+            if self.by_id[uid].kind == "pilot": on_foot_stats(self.by_id[uid], c, weapons=False)
         self.round, self.side, self.order, self.over, self.helped = 0, None, (), False, set()
         self.points, self.objectives, self.version, self._cache = [0, 0], list(self.table.objectives), 0, None
         self.emit("info", (f"Scenario {o.scenario}: " if o.scenario else "") + f"VOTOMS on the {self.table.name} table: " + "; ".join(
-            f"{self.player_name(s)}: " + ", ".join(u.label for u in us) for s, us in enumerate(sides)), {"round": 0})
+            f"{self.player_name(s)}: " + ", ".join(u.label for u in us if not u.secret) for s, us in enumerate(sides)), {"round": 0})
+        for s, us in enumerate(sides):       # a side's secret units: told to that side (and the referee) only
+            if sec := [u for u in us if u.secret]:
+                self.emit("info", f"{self.player_name(s)}'s secret units: " + ", ".join(u.label + (f" (arrives in round {u.arrives})" if u.arrives else " (hidden)") for u in sec) + ".",
+                          {"round": 0, "secret": [u.id for u in sec]}, visible_to=(s,))
         self.start_round()
 
     def add_unit(self, u):
         self.units.append(u); self.by_id[u.id] = u
     def unit_at(self, sq):
         sq = tuple(sq)
-        return next((u for u in self.units if u.alive and u.pos == sq), None)
+        return next((u for u in self.units if u.alive and u.aboard is None and u.pos == sq), None)
     def player_name(self, player) -> str: return ("Red", "Blue")[player]
     def fighting(self, side) -> list:
-        "The side's units still in the battle (pilots on foot do not hold the field)."
-        return [u for u in self.units if u.side == side and u.alive and u.kind != "pilot"]
+        "The side's units still in the battle (pilots bailed out on foot do not hold the field; characters who started on foot do)."
+        return [u for u in self.units if u.side == side and u.alive and not u.bailed]
 
 # %% ../../../nbs/72c_votoms_game.ipynb #546d0ea3
 def start_round(self):
     self.round += 1
     self.snapped = set()      # units that have used Snap Fire this round
+    for u in self.units:
+        if u.alive and u.aboard == OFF_TABLE and u.arrives == self.round: arrive(self, u)
     if self.round == 1 and self.options.first in (0, 1):      # the scenario gives round 1 to one side (an ambush)
         first = self.options.first
         self.order = (first, 1 - first)
@@ -124,6 +138,17 @@ def start_round(self):
     self.emit("info", f"Round {self.round}: {self.player_name(first)} rolls higher ({max(r)} to {min(r)}) and goes first.",
               {"round": self.round, "first": first, "rolls": r})
     self.start_turn(first)
+
+def arrive(self, u):
+    "Reinforcements arrive at the start of their round: on their square, or the nearest open one free of units."
+    u.aboard = None
+    if not (self.table.passable(u.pos) and self.unit_at(u.pos) is None):
+        free = [(x, y) for x in range(self.table.width) for y in range(self.table.height) if self.table.passable((x, y)) and self.unit_at((x, y)) is None]
+        if not free:
+            u.destroyed = True
+            return self.emit("info", f"{u.label} finds no room on the table and never arrives.", {"round": self.round, "unit": u.label})
+        u.pos = min(free, key=lambda sq: (dist(sq, u.pos), sq))
+    self.emit("info", f"Reinforcements: {u.label} arrives at {list(u.pos)}.", {"round": self.round, "unit": u.label, "arrives": list(u.pos)})
 
 def start_turn(self, side):
     self.side, self.helped = side, set()      # helped: (unit, 'Advise' | 'Warn') given this turn
@@ -189,6 +214,10 @@ def _unit_moves(self, u, out, blocked, drive):
             if k < v and (sq[0] - u.pos[0]) * fx + (sq[1] - u.pos[1]) * fy < 0:
                 out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
 
+def meleeable(self, u, t) -> bool:
+    "May `u` melee `t` beside it: seen (or hidden in water, and `u` waterproof) and `can_melee`."
+    return (not t.hidden or (u.waterproof and self.table.kind(t.pos) == "water")) and can_melee(u, t)
+
 def can_melee(u, t) -> bool:
     "May `u` melee `t`? Not a pilot on foot against an AT or vehicle: only anti-AT weapons hurt ATs (DECISIONS), and fists are none."
     return not (u.kind == "pilot" and t.is_at)
@@ -198,7 +227,7 @@ def can_fire(self, u, g, t) -> bool:
     w = g.w
     if g.ammo is not None and g.ammo < 1: return False
     if w.has("Charge") and g.charge < 3: return False
-    if g.fired < 0 or t.hidden or (t.is_at and not w.anti_at): return False
+    if g.fired < 0 or t.hidden or t.aboard is not None or (t.is_at and not w.anti_at): return False
     if sight(self.table, u.pos, t.pos) is None: return False
     return C.weapon_pool(u, [g], t.pos) >= 1
 
@@ -229,6 +258,9 @@ def _legal(self, player):
     out = []
     for u in self.units:
         if u.side != player or not u.alive or not (u.actions > 0 or u.rest): continue
+        if u.aboard is not None:          # riding an AT Carry: it may only get off (a move action)
+            if u.aboard in self.by_id: _unloads(self, u, out)
+            continue
         if u.rest:
             _moves(self, u, out)
             if u.actions > 0: _shots(self, u, out)
@@ -236,18 +268,34 @@ def _legal(self, player):
         _moves(self, u, out)
         _shots(self, u, out)
         for t in self.units:
-            if t.alive and t.side != u.side and dist(t.pos, u.pos) == 1 and (not t.hidden or u.waterproof) and can_melee(u, t):
+            if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and meleeable(self, u, t):
                 out.append({"unit": u.id, "act": "melee", "target": t.id})
         for g in u.guns:
             if g.w.has("Charge") and g.charge < 3: out.append({"unit": u.id, "act": "charge", "weapon": g.w.name})
         for t in self.units:
-            if u.kind != "infantry" and t.alive and t.side == u.side and t.is_at and t.hp < t.max_hp and dist(t.pos, u.pos) <= (0 if t is u else 1):
+            if u.kind != "infantry" and t.alive and t.aboard is None and t.side == u.side and t.is_at and t.hp < t.max_hp and dist(t.pos, u.pos) <= (0 if t is u else 1):
                 out.append({"unit": u.id, "act": "repair", "target": t.id})
         for sq in self.objectives:
             if dist(sq, u.pos) <= 1: out.append({"unit": u.id, "act": "pickup", "at": list(sq)})
+        if u.kind == "AT":                # beside a friendly AT Carry with room: board it (a move action)
+            for c in self.units:
+                if c.alive and c.side == u.side and c.transports and c.aboard is None and dist(c.pos, u.pos) == 1 and len(riders(self, c)) < c.transports:
+                    out.append({"unit": u.id, "act": "board", "target": c.id})
     out.append({"act": "end"})
     self._cache = (self.version, out)
     return out
+
+def riders(self, c) -> list:
+    "The units riding the AT Carry `c`."
+    return [v for v in self.units if v.alive and v.aboard == c.id]
+
+def _unloads(self, u, out):
+    "Getting off the carrier: to any free open square beside it."
+    c = self.by_id[u.aboard]
+    for dx, dy in DIRS:
+        sq = (c.pos[0] + dx, c.pos[1] + dy)
+        if self.table.on_table(sq) and self.table.passable(sq) and self.unit_at(sq) is None:
+            out.append({"unit": u.id, "act": "unload", "to": list(sq)})
 
 def _to_move(self):
     return () if self.over else (self.side,)
@@ -273,7 +321,7 @@ def _check(self, player, action):
 FIELDS = {     # act -> the fields its action object may carry besides 'act' and 'unit', and what each holds
     "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
     "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
-    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
+    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "board": {"target": "name"}, "unload": {"to": "square"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
     "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"}, "prefer": {"defend": "preference"},
     "surprise": {"move": "name", "stat": "name", "group": "name", "target": "number"}}
 _KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
@@ -302,7 +350,7 @@ def _why_illegal(self, player, action) -> str:
     name = self.player_name(player)
     if not isinstance(action, dict): return f"illegal action: {action!r} is not an action object like {{'act': 'end'}} ({name})"
     act = action.get("act")
-    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, end; a seat's: prefer; the referee's: check, surprise)"
+    if type(act) is not str or act not in FIELDS: return f"illegal action: unknown act {act!r} ({name}; acts: move, shoot, melee, charge, repair, pickup, board, unload, end; a seat's: prefer; the referee's: check, surprise)"
     if why := shape_error(action): return f"illegal action: {why}"
     if act == "end": return f"illegal action: {action!r} (end takes no other fields)"
     uid = action["unit"]

@@ -117,6 +117,14 @@ SCENARIOS = {s.name: s.check() for s in (
               {"infantry": "Machine Gunner Team", "pos": [3, 5], "facing": [0, -1]}, {"infantry": "Sniper", "pos": [7, 7], "facing": [0, -1]},
               {"infantry": "Foot Soldier", "pos": [0, 7], "facing": [0, -1]}, {"infantry": "Foot Soldier", "pos": [4, 6], "facing": [0, -1]}),
              550, "Take the far bank: its two markers are worth 2 each; after six rounds the higher score wins, or wipe out the defenders."),
+    Scenario("gauntlet", "Running the gauntlet",
+             "The squad must cross the canyon to the pass; hunters hide among the rocks, and more are on the way.",
+             "canyon", ((3, 1), (4, 1), (3, 0), (4, 0)),
+             ({"infantry": "Foot Soldier", "pos": [3, 8], "facing": [0, -1]},      # (the one Red sees: B1; the secret ones come after it, so no id gives them away)
+              {"infantry": "Armor Hunter", "pos": [1, 5], "facing": [0, -1], "hidden": True}, {"infantry": "Armor Hunter", "pos": [6, 5], "facing": [0, -1], "hidden": True},
+              {"infantry": "Missile Launcher Team", "pos": [6, 7], "facing": [0, -1], "hidden": True},
+              {"at": "Scopedog", "weapons": ["GAT-49"], "pc": False, "pos": [4, 9], "facing": [0, -1], "arrives": 3}),
+             550, "Reach the pass (the marker, worth 2) or break the defenders; after six rounds the higher score wins. Hidden units are the referee's secret until they act; the Scopedog arrives in round 3."),
 )}
 
 def get_scenario(name:str) -> Scenario:

@@ -4,11 +4,11 @@
 
 # %% ../../../nbs/72a_votoms_units.ipynb #f0521bf4
 from __future__ import annotations
-from .data import (VotomsError, at_weapon, vehicle, infantry, at_skill, personal_weapon, AT_WEAPONS)
+from .data import (VotomsError, at_weapon, vehicle, infantry, at_skill, personal_weapon, AT_WEAPONS, PERSONAL_WEAPONS)
 
 # %% auto #0
-__all__ = ['SPEC_KEYS', 'MAX_HANDHELD', 'MAX_MOUNTED', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit', 'spec_cost',
-           'make_unit', 'pilot_on_foot', 'buy_infantry', 'make_squads']
+__all__ = ['OFF_TABLE', 'SPEC_KEYS', 'MAX_HANDHELD', 'MAX_MOUNTED', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit',
+           'spec_cost', 'make_unit', 'on_foot_stats', 'pilot_on_foot', 'buy_infantry', 'make_squads']
 
 # %% ../../../nbs/72a_votoms_units.ipynb #b7f417e7
 class Gun:
@@ -22,11 +22,13 @@ class Gun:
         w = self.w
         return {"name": w.name, "dice": w.dice, "traits": [*w.traits], "ammo": self.ammo, "charge": self.charge, "fired": self.fired}
 
+OFF_TABLE = "off the table"     # `Unit.aboard` of reinforcements that have not arrived yet
+
 class Unit:
     "One unit on the table and everything that changes about it."
     __slots__ = ("id", "side", "name", "label", "kind", "run", "dash", "swim", "armor", "hp", "max_hp", "melee", "guns",
                  "pos", "facing", "stun", "spent", "on_turn", "lost", "lose_action", "hidden", "pc", "skills", "uses", "waterproof",
-                 "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried")
+                 "height", "cost", "destroyed", "wounded", "hurt_action_loss", "rest", "carried", "aim", "dodge", "bailed", "aboard", "transports", "lurks", "arrives")
     def __init__(self, id, side, name, kind, run, dash, swim, armor, hits, melee, guns, cost, *, pc=False, skills=None,
                  waterproof=False, height=2, label=None, hurt_action_loss=False):
         self.id, self.side, self.name, self.kind = id, side, name, kind
@@ -39,6 +41,10 @@ class Unit:
         self.spent, self.on_turn, self.lost = 0, False, 0      # actions spent this turn; its side's turn?; actions lost to AT Grapple this turn
         self.hidden = self.destroyed = self.wounded = False
         self.hurt_action_loss, self.rest, self.carried = hurt_action_loss, None, 0
+        self.aim, self.dodge = 0, None            # on foot: AIM rerolls when shooting, DODGE dice (None: defends with 1 die)
+        self.bailed, self.aboard = False, None    # a pilot bailed out of its AT; the id of the AT Carry it rides on
+        self.transports = 0                       # ATs it can carry (the AT Carry: 4)
+        self.lurks, self.arrives = False, 0       # set up hidden (a scenario's ambusher); the round it arrives on (0: on the table from the start)
 
     @property
     def is_at(self) -> bool: return self.kind in ("AT", "vehicle")
@@ -46,6 +52,10 @@ class Unit:
     def on_foot(self) -> bool: return self.kind in ("infantry", "pilot")
     @property
     def alive(self) -> bool: return not self.destroyed
+    @property
+    def secret(self) -> bool:
+        "Unknown to the other side: an ambusher still hidden where the scenario put it, or reinforcements not yet arrived."
+        return (self.lurks and self.hidden) or self.aboard == OFF_TABLE
     def armor_dice(self) -> int:
         "ARMOR dice now: current armor for an AT or vehicle (damage lowers it), the profile's for infantry."
         return self.hp if self.is_at else self.armor
@@ -71,7 +81,7 @@ class Unit:
     @property
     def actions(self) -> int:
         "Actions left: on its side's turn, what it may take now less what it has spent (a wound taken mid-turn counts at once); else 0."
-        return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed else 0
+        return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed and self.aboard != OFF_TABLE else 0
     def begin_turn(self):
         "Its side's turn begins: no action spent yet; an action lost to AT Grapple last turn is lost now."
         self.on_turn, self.spent, self.lost, self.lose_action, self.rest = True, 0, self.lose_action, 0, None
@@ -86,10 +96,10 @@ class Unit:
                 "pos": list(self.pos), "facing": list(self.facing), "stun": self.stun, "actions": self.actions,
                 "hidden": self.hidden, "pc": self.pc, "skills": dict(self.skills), "uses": dict(self.uses),
                 "waterproof": self.waterproof, "cost": self.cost, "destroyed": self.destroyed, "wounded": self.wounded,
-                "rest": None if self.rest is None else list(self.rest)}
+                "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard, "transports": self.transports, "arrives": self.arrives}
 
 # %% ../../../nbs/72a_votoms_units.ipynb #a3ac319c
-SPEC_KEYS = ("at", "infantry", "weapons", "skills", "pilot", "pc", "pos", "facing")
+SPEC_KEYS = ("at", "infantry", "foot", "weapons", "skills", "pilot", "pc", "pos", "facing", "hidden", "arrives")
 MAX_HANDHELD, MAX_MOUNTED = 2, 2     # weapons bought for one AT: carried in its hands, and mounted on it
 
 def _guns(at, names, where):
@@ -108,14 +118,26 @@ def _guns(at, names, where):
 def spec_cost(spec:dict) -> int:
     "Gildan a unit spec costs: the AT (or infantry) and the handheld weapons bought for it."
     if "infantry" in spec: return infantry(spec["infantry"]).cost
+    if "foot" in spec: return sum(personal_weapon(n).cost or 0 for n in spec.get("weapons", []))
     return vehicle(spec["at"]).cost + sum(at_weapon(n).cost or 0 for n in spec.get("weapons", []))
 
 def make_unit(spec:dict, id:str, side:int) -> Unit:
     "A unit from its spec (see above); `VotomsError` names the unit and the problem."
+    u = _make_unit(spec, id, side)
+    hidden, arrives = spec.get("hidden", False), spec.get("arrives", 0)
+    if not isinstance(hidden, bool): raise VotomsError(f"unit {id}: hidden must be true or false, got {hidden!r}")
+    if isinstance(arrives, bool) or not isinstance(arrives, int) or not (arrives == 0 or 2 <= arrives <= 100):
+        raise VotomsError(f"unit {id}: arrives must be the round it arrives on, from 2 to 100 (0 or left out: on the table from the start), got {arrives!r}")
+    if hidden and arrives: raise VotomsError(f"unit {id}: a unit is hidden on the table or arrives later, not both")
+    u.lurks = u.hidden = hidden
+    if arrives: u.arrives, u.aboard = arrives, OFF_TABLE
+    return u
+
+def _make_unit(spec:dict, id:str, side:int) -> Unit:
     where = f"unit {id}"
     if not isinstance(spec, dict): raise VotomsError(f"{where}: a unit spec is an object like {{'at': 'Scopedog'}}, got {spec!r}")
     if bad := [k for k in spec if k not in SPEC_KEYS]: raise VotomsError(f"{where}: unknown field {bad[0]!r} (known: {', '.join(SPEC_KEYS)})")
-    if ("at" in spec) == ("infantry" in spec): raise VotomsError(f"{where}: give exactly one of 'at' or 'infantry'")
+    if sum(k in spec for k in ("at", "infantry", "foot")) != 1: raise VotomsError(f"{where}: give exactly one of 'at', 'infantry' or 'foot'")
     pilot = spec.get("pilot")
     for k, ok in (("pos", lambda v: True), ("facing", lambda v: max(map(abs, v)) == 1)):
         v = spec.get(k)
@@ -126,6 +148,7 @@ def make_unit(spec:dict, id:str, side:int) -> Unit:
         if spec.get("weapons") or spec.get("skills") or spec.get("pc") or spec.get("pilot"): raise VotomsError(f"{where}: infantry take no weapons, skills or pc")
         return Unit(id, side, p.name, "infantry", p.move, 0, p.move, p.armor, p.hits, p.melee, [Gun(p.weapon)], p.cost,
                     height=1, label=f"{id} {p.name}", hurt_action_loss=p.hurt_action_loss)
+    if "foot" in spec: return _on_foot(spec, id, side, where)
     at = vehicle(spec["at"])
     skills = spec.get("skills", {}) or {}
     if not isinstance(skills, dict): raise VotomsError(f"{where}: skills must be an object {{skill: level}}, got {skills!r}")
@@ -133,16 +156,41 @@ def make_unit(spec:dict, id:str, side:int) -> Unit:
     skills = {at_skill(s).name: l for s, l in skills.items()}
     pc = spec.get("pc", True)
     if not isinstance(pc, bool): raise VotomsError(f"{where}: pc must be true or false, got {pc!r}")
-    return Unit(id, side, at.short, at.kind, at.run or 0, at.dash, at.swim, at.armor, at.armor, at.melee,
-                _guns(at, spec.get("weapons", []), where), spec_cost(spec), pc=pc, skills=skills, waterproof=at.waterproof,
-                height=2 if at.kind == "AT" else 0, label=f"{id} {pilot + ' (' + at.short + ')' if pilot else at.short}")
+    u = Unit(id, side, at.short, at.kind, at.run or 0, at.dash, at.swim, at.armor, at.armor, at.melee,
+             _guns(at, spec.get("weapons", []), where), spec_cost(spec), pc=pc, skills=skills, waterproof=at.waterproof,
+             height=2 if at.kind == "AT" else 0, label=f"{id} {pilot + ' (' + at.short + ')' if pilot else at.short}")
+    u.transports = at.transports or 0
+    return u
 
-def pilot_on_foot(u:Unit) -> Unit:
-    "The pilot of a destroyed AT, bailed out on foot in its square."
+def _on_foot(spec, id, side, where) -> Unit:
+    "A player character on foot from the start (spec 'foot': true): its personal weapons, the starred skills."
+    if spec["foot"] is not True: raise VotomsError(f"{where}: foot must be true (a character on foot), got {spec['foot']!r}")
+    if spec.get("pc", True) is not True: raise VotomsError(f"{where}: a unit on foot is a player character (pc true)")
+    names = spec.get("weapons", ["Pistol"])
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise VotomsError(f"{where}: weapons of a unit on foot: a non-empty list of personal weapons, got {names!r}")
+    guns = [Gun(personal_weapon(n)) for n in names]
+    skills = spec.get("skills", {}) or {}
+    if not isinstance(skills, dict) or (bad := [s for s in skills if not at_skill(s).outside_at]):
+        raise VotomsError(f"{where}: on foot only the starred skills count (Advise, Warn), got {(bad[0] if isinstance(skills, dict) else skills)!r}")
+    pilot = spec.get("pilot")
+    return Unit(id, side, "Pilot", "pilot", 1, 0, 1, 1, 1, 1, guns, spec_cost(spec), pc=True, height=1,
+                skills={at_skill(s).name: l for s, l in skills.items()}, label=f"{id} {pilot or 'Pilot'} (on foot)")
+
+def on_foot_stats(p:Unit, sheet=None, weapons:bool=True) -> Unit:
+    "Give unit `p` (a pilot on foot) its character's AIM, DODGE and MELEE (stat + group) and, with `weapons`, the personal weapons the sheet owns."
+    if sheet is None: return p
+    p.aim, p.dodge, p.melee = sheet.pool("AIM"), sheet.pool("DODGE"), sheet.pool("MELEE")
+    own = [n for n in sheet.equipment if n in PERSONAL_WEAPONS]
+    if weapons and own: p.guns = [Gun(personal_weapon(n)) for n in own]
+    return p
+
+def pilot_on_foot(u:Unit, sheet=None) -> Unit:
+    "The pilot of a destroyed AT, bailed out on foot in its square: its character's `sheet` gives AIM, DODGE, MELEE and personal weapons (none owned: a Pistol)."
     p = Unit(u.id + "p", u.side, "Pilot", "pilot", 1, 0, 1, 1, 1, 1, [Gun(personal_weapon("Pistol"))], 0,
              pc=True, skills={s: l for s, l in u.skills.items() if at_skill(s).outside_at}, height=1, label=f"{u.label}'s pilot")
-    p.pos, p.facing = u.pos, u.facing
-    return p
+    p.pos, p.facing, p.bailed = u.pos, u.facing, True
+    return on_foot_stats(p, sheet)
 
 # %% ../../../nbs/72a_votoms_units.ipynb #7b020105
 DEFAULT_SQUAD = ({"at": "Scopedog", "weapons": ["GAT-22"]}, {"at": "Scopedog", "weapons": ["HRAT-23"]})
