@@ -99,9 +99,11 @@ class Battle:
                  fighters:list,           # Fighter objects
                  cover:dict=None,         # {(col, row): 1 partial | 2 full}; None: the options' map
                  roller=None,             # a seeded `dice.Roller` (the game state's); None: a battle that cannot roll
-                 quiet:bool=False):       # keep no report, roll without odds (a quiet game)
+                 quiet:bool=False,        # keep no report, roll without odds (a quiet game)
+                 emit=None):              # where its lines go: a game state's `emit` (its log); None: the battle's own `report`
         self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
-        self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
+        self.report = []                  # [(kind, text, data, side)]: what happened, in order, when there is no `emit`
+        self.emit = emit
         self.group = None                 # (round, phase, speed group) acting now, while a phase resolves (the combat option)
         self.cat = load_catalog(options.catalog)
         self.cover = Squares(map_cover(options) if cover is None else cover)
@@ -116,8 +118,10 @@ class Battle:
 
     def weapon(self, key): return self.cat.weapons[key]
     def say(self, text, **data):
-        "Add a line (and its data) to the report (quiet: nothing)."
-        if not self.quiet: self.report.append(("info", text, data, None))
+        "Add a line (and its data) to the log, or to the report (quiet: nothing)."
+        if self.quiet: return
+        if self.emit is None: self.report.append(("info", text, data, None))
+        else: self.emit("info", text, data)
     def roll(self, what, why:str, side:int, chance=None, luck:dict=None):
         "Roll `what` for `why` (its odds in words) for `side`, reported as a sentence; `chance`: (what success is, its probability) kept in the event's data; `luck`: a hint for the luck ledger, as `State.roll`'s (quiet: no odds, no report)."
         if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
@@ -126,7 +130,8 @@ class Battle:
         data = rec.to_dict()
         if chance is not None: data["chance"] = {"of": chance[0], "p": float(chance[1])}
         if luck is not None: data["luck"] = luck
-        self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
+        if self.emit is None: self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
+        else: self.emit("roll", f"{why}: {roll_words(rec)}.", data, side)
         return rec
     def roll_each(self, what, whys:list, sides:list) -> list:
         "`roll(what, why, side).total` for each of `whys` and `sides` in turn (quiet: `Roller.roll_each`, one draw for many plain dice)."

@@ -5,16 +5,17 @@
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c003
 from __future__ import annotations
 from ...engine import Game, GameKind, Secret, State, RulesError, register_game, options_to_dict, LazyLegal
+from ...engine.flow import FlowState, Orders, Step, Turn
 from ...geometry import square, GeometryError
 from .data import SpcfkrsOptions, load_catalog, check_force, profile, map_cover, kit_name, EDGES
 from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
 from .orders import (PhaseByPhase, act_error, move_error, order_error, acts, moves, describe_order,
-                                              resolve_round)
+                                              resolve_round, resolve_phase, follow_targets, PHASES)
 from .combat import desc
 
 # %% auto #0
-__all__ = ['edges', 'zone', 'deploy', 'build_steps', 'check_build', 'own_fighter', 'order_steps', 'check_orders', 'snapshot',
-           'SpcfkrsState', 'Spcfkrs']
+__all__ = ['FLOW', 'edges', 'zone', 'deploy', 'build_steps', 'check_build', 'own_fighter', 'order_steps', 'check_orders',
+           'snapshot', 'SpcfkrsState', 'Spcfkrs']
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #c006
 def edges(options) -> tuple:
@@ -175,42 +176,147 @@ def _options_json(o) -> dict:
     return _OPTIONS_JSON[1]
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #387872b5
-class SpcfkrsState(State):
-    "A game of SPCFKRS in progress."
+def _start_battle(s, forces, cover=None, placed=None):
+    "Reveal the checked forces, deploy them and begin round 1 (`cover`, `placed`: the options' starting cover and fighters' places, from `_start_of`)."
+    if placed is None:
+        cover = map_cover(s.options)
+        fighters = deploy(forces, s.options, cover)
+    else: fighters = [Fighter(side, n, prof, at) for side, n, prof, at in placed]
+    s.battle = Battle(s.options, fighters, cover, s.roller, s.quiet, s.emit)   # (it copies the cover; its lines go to the log)
+    for side in range(s.players if not s.quiet else 0):                      # (quiet: no log to reveal them in)
+        fs = s.battle.living(side)
+        s.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
+               + "; ".join(f"{f.name} ({kit_name(f.prof.mods, s.cat)}) on {cell_name(f.pos)}" for f in fs) + ".",
+               {"side": side, "fighters": [[f.id, list(f.prof.mods), cell_name(f.pos)] for f in fs]})
+    s.push("round")
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #b2c3d401
+def _file_build(s, p, a):
+    "File a checked build step or whole force of `p`."
+    if isinstance(a, dict): s.forces[p] = [(tuple(d["mods"]), None if d["at"] is None else to_cell(d["at"])) for d in a["force"]]
+    elif a == ["fighter"]: s.building[p].append([])
+    elif a[0] == "mod": s.building[p][-1].append(a[1])
+    else: s.forces[p] = check_force(s.building[p], s.options.budget, s.cat)
+
+def _file_order(s, p, a):
+    "File a checked order step or order sheet of `p`."
+    if "orders" in a:
+        s.sheets[p].update(a["orders"])
+        for f in s.battle.living(p): s.sheets[p].setdefault(f.id, {"act": None, "move": None})
+    elif "act" in a: s.half[p] = (a["unit"], a["act"])
+    else:
+        fid, act = s.half[p]; s.half[p] = None
+        s.sheets[p][fid] = {"act": act, "move": a["move"]}
+
+def _build_players(s, frame) -> list: return [p for p in range(s.players) if s.forces[p] is None]
+def _order_players(s, frame) -> list: return [p for p in range(s.players) if not s._sheet_done(p)]
+
+def _order_legal(s, p) -> list:
+    b, sheet, half = s.battle, s.sheets[p], s.half[p]
+    if s.quiet: return LazyLegal([("steps", lambda: order_steps(b, p, sheet, half))], stamp=lambda: len(s.actions))
+    return order_steps(b, p, sheet, half)       # (quiet: listed when first read; a bot writing whole sheets never reads it)
+
+def _built(s, frame, orders:dict):
+    "The build steps (or whole forces) every player still building sent: filed; the battle starts once every force is in."
+    for p, a in orders.items(): _file_build(s, p, a)
+    if None not in s.forces: _start_battle(s, s.forces)
+    else: s.push("build")
+
+def _ordered(s, frame, orders:dict):
+    "The order steps (or sheets) every player still writing sent: filed; once every sheet is complete, revealed and resolved."
+    for p, a in orders.items(): _file_order(s, p, a)
+    if not all(s._sheet_done(p) for p in range(s.players)): s.push("orders"); return
+    b = s.battle
+    s.revealed = {fid: o for p in range(s.players) for fid, o in s.sheets[p].items()}
+    s.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": s.revealed, "round": b.round})
+    for p in range(s.players if not s.quiet else 0):      # (quiet: no log to describe them in)
+        for fid, o in s.sheets[p].items(): s.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
+    s.stabbed = follow_targets(b, s.revealed)
+    s.push("round_end")
+    for phase in reversed(PHASES): s.push("resolve", phase=phase)
+
+def _resolve_phase(s, frame):
+    "One phase of the revealed orders; once the battle is decided the phases left are dropped."
+    if resolve_phase(s.battle, frame["phase"], s.revealed, s.stabbed):
+        while s.stack[-1]["kind"] == "resolve": s.stack.pop()
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #b2c3d402
+def _begin_round(s, frame):
+    "A round begins: secret orders, or the phases one by one (each a step that opens it, then a turn calling its fighters)."
+    b = s.battle
+    if s.options.mode == "orders":
+        s.sheets, s.half = [{} for _ in range(s.players)], [None] * s.players
+        s.emit("info", f"Round {b.round}: {'both' if s.players == 2 else 'all'} players write orders in secret.", {"round": b.round})
+        s.push("orders"); return
+    s.turns = PhaseByPhase(b)
+    s.emit("info", f"Round {b.round} begins, phase by phase.", {"round": b.round})
+    s.push("round_end", phased=True)
+    for phase in reversed(PHASES): s.push("phase", phase=phase)
+
+def _open_phase(s, frame):
+    s.turns.open(frame["phase"])
+    s.push("act", phase=frame["phase"], player=None, fighter=None)
+
+def _act_done(s, frame) -> bool:
+    "Walk the phase to its next decision (the fighter's side decides: the frame's player); True when the phase is over or the battle decided."
+    frame["outcome"] = out = s.turns.next()
+    if out is not None: return True
+    f = s.turns.acting()
+    frame["player"], frame["fighter"] = f.side, f.id
+    return False
+
+def _act_over(s, frame):
+    if frame["outcome"] == "over": s.stack.clear(); s.over = True     # the battle is decided (its round ended)
+
+def _end_round(s, frame):
+    "The round ends (phase by phase: the followers follow first); then the game ends or the next round begins."
+    if frame.get("phased"): s.turns.finish()
+    else: s.battle.end_round()
+    b, o = s.battle, s.options
+    if b.decided() or (o.max_rounds is not None and b.round > o.max_rounds): s.over = True
+    else: s.push("round")
+
+FLOW = {"build": Orders(lambda s, p: build_steps(s.building[p], s.options, s.cat), _built,
+                        check=lambda s, p, a: check_build(s.building[p], p, a, s.options, s.cat), players=_build_players),
+        "round": Step(_begin_round),
+        "orders": Orders(_order_legal, _ordered, players=_order_players,
+                         check=lambda s, p, a: check_orders(s.battle, p, s.sheets[p], s.half[p], a)),
+        "resolve": Step(_resolve_phase),
+        "phase": Step(_open_phase),
+        "act": Turn(lambda s, f: s.turns.legal(), lambda s, f, a: s.turns.play(a), check=lambda s, f, a: s.turns.check(a),
+                    done=_act_done, skip=_act_over),
+        "round_end": Step(_end_round)}
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #b2c3d403
+class SpcfkrsState(FlowState):
+    "A game of SPCFKRS in progress: its flow (frames on `stack`: build, round, orders or phase by phase, round end) run by the engine."
+    flow = FLOW
+
     def _setup(self):
-        o, self.battle, self.turns = self.options, None, None
+        o, self.battle, self.turns, self.stack, self.over = self.options, None, None, [], False
         self.cat = load_catalog(o.catalog)
         n = self.players
         self.building, self.forces = [[] for _ in range(n)], [None] * n
-        self.sheets, self.half, self.revealed = [{} for _ in range(n)], [None] * n, {}
+        self.sheets, self.half, self.revealed, self.stabbed = [{} for _ in range(n)], [None] * n, {}, {}
         self._legal_at = self._legal_list = self._options_json = None
         self.emit("info", f"SPCFKRS on the {o.map} map: {o.budget} points a side, "
                   f"{'secret orders' if o.mode == 'orders' else 'phase by phase'}"
                   f"{', combat option' if o.combat_option else ''}{f', at most {o.max_rounds} rounds' if o.max_rounds else ''}.",
                   {"options": {"map": o.map, "budget": o.budget, "mode": o.mode}})
         if o.forces is None:
-            self.stage = "build"
-            self.emit("info", "Both players build their forces in secret." if self.players == 2 else f"All {self.players} players build their forces in secret.", {"stage": "build"})
-        else: self._start_battle(*_start_of(o)[1:])
+            self.emit("info", "Both players build their forces in secret." if n == 2 else f"All {n} players build their forces in secret.", {"stage": "build"})
+            self.push("build")
+        else: _start_battle(self, *_start_of(o)[1:])
+        self.run()
 
     def player_name(self, player): return SIDES[player]
 
-    def emit(self, kind, text, data=None, player=None, visible_to=None):
-        "The engine's `emit`, after the battle's report so far has gone into the log."
-        if self.battle is not None and self.battle.report: self._log_battle()
-        return State.emit(self, kind, text, data, player, visible_to)
-
-    def _log_battle(self):
-        "Move the battle's report into the log."
-        rep, self.battle.report = self.battle.report, []
-        for kind, text, data, side in rep: State.emit(self, kind, text, data, side)
-
-    # --- whose decision, and the stages ---
-    def _to_move(self):
-        if self.stage == "build": return tuple(p for p in range(self.players) if self.forces[p] is None)
-        if self.stage == "orders": return tuple(p for p in range(self.players) if not self._sheet_done(p))
-        if self.stage == "phased": return (self.turns.acting().side,)
-        return ()
+    @property
+    def stage(self) -> str:
+        "What the game is at: 'build', 'orders' (secret orders), 'phased' (phase by phase) or 'over' — read off the top frame."
+        if self.over or not self.stack: return "over"
+        if self.stack[-1]["kind"] == "build": return "build"
+        return "orders" if self.options.mode == "orders" else "phased"
 
     def _sheet_done(self, p) -> bool:
         "Has `p` an order for every living fighter (and no half-written one)? (Asked often: a plain loop.)"
@@ -220,169 +326,99 @@ class SpcfkrsState(State):
             if f.alive and f.side == p and f.id not in sheet: return False
         return True
 
-    def _start_battle(self, forces, cover=None, placed=None):
-        "Reveal the checked forces, deploy them and begin round 1 (`cover`, `placed`: the options' starting cover and fighters' places, from `_start_of`)."
-        if placed is None:
-            cover = map_cover(self.options)
-            fighters = deploy(forces, self.options, cover)
-        else: fighters = [Fighter(side, n, prof, at) for side, n, prof, at in placed]
-        self.battle = Battle(self.options, fighters, cover, self.roller, self.quiet)       # (the battle copies the cover)
-        for side in range(self.players if not self.quiet else 0):                        # (quiet: no log to reveal them in)
-            fs = self.battle.living(side)
-            self.emit("reveal", f"{SIDES[side]}'s force ({sum(f.prof.cost for f in fs)} points): "
-                      + "; ".join(f"{f.name} ({kit_name(f.prof.mods, self.cat)}) on {cell_name(f.pos)}" for f in fs) + ".",
-                      {"side": side, "fighters": [[f.id, list(f.prof.mods), cell_name(f.pos)] for f in fs]})
-        self._begin_round()
-        self._log_battle()
-
-    def _begin_round(self):
-        b = self.battle
-        if self.options.mode == "orders":
-            self.stage, self.sheets, self.half = "orders", [{} for _ in range(self.players)], [None] * self.players
-            self.emit("info", f"Round {b.round}: {'both' if self.players == 2 else 'all'} players write orders in secret.", {"round": b.round})
-        else:
-            self.stage, self.turns = "phased", PhaseByPhase(b)
-            self.emit("info", f"Round {b.round} begins, phase by phase.", {"round": b.round})
-            self._after_phase(self.turns.start("special"))
-
-    def _after_phase(self, outcome):
-        "What `PhaseByPhase` said: the battle decided ('over'), the round over ('round'), or a fighter waiting (None)."
-        if outcome == "over": self.stage = "over"
-        elif outcome == "round": self._after_round()
-
-    def _after_round(self):
-        "After a round: end the game or begin the next round."
-        b, o = self.battle, self.options
-        if b.decided() or (o.max_rounds is not None and b.round > o.max_rounds):
-            self.stage = "over"; return
-        self._begin_round()
-
-    def _file(self, p, a):
-        "File a checked build step, force, order step or order sheet."
-        if self.stage == "build":
-            if isinstance(a, dict): self.forces[p] = [(tuple(d["mods"]), None if d["at"] is None else to_cell(d["at"])) for d in a["force"]]
-            elif a == ["fighter"]: self.building[p].append([])
-            elif a[0] == "mod": self.building[p][-1].append(a[1])
-            else: self.forces[p] = check_force(self.building[p], self.options.budget, self.cat)
-        elif "orders" in a:
-            self.sheets[p].update(a["orders"])
-            for f in self.battle.living(p): self.sheets[p].setdefault(f.id, {"act": None, "move": None})
-        elif "act" in a: self.half[p] = (a["unit"], a["act"])
-        else:
-            fid, act = self.half[p]; self.half[p] = None
-            self.sheets[p][fid] = {"act": act, "move": a["move"]}
-
-    def _resolve(self, orders:dict):
-        for p, a in orders.items(): self._file(p, a)
-        if self.stage == "build":
-            if None not in self.forces: self._start_battle(self.forces)
-        elif all(self._sheet_done(p) for p in range(self.players)):
-            b = self.battle
-            self.revealed = {fid: o for p in range(self.players) for fid, o in self.sheets[p].items()}
-            self.emit("reveal", f"Orders revealed for round {b.round}:", {"orders": self.revealed, "round": b.round})
-            for p in range(self.players if not self.quiet else 0):      # (quiet: no log to describe them in)
-                for fid, o in self.sheets[p].items(): self.emit("reveal", describe_order(b, b.by_id[fid], o), {"unit": fid})
-            resolve_round(b, self.revealed)
-            self._after_round()
-        if self.battle is not None: self._log_battle()
-
-    # --- the protocol's hooks ---
     def _legal(self, p):
         key = (len(self.actions), p)                 # the legal actions change only when an action is played:
         if self._legal_at == key: return self._legal_list      # the view and the bot ask once
-        if self.stage == "build": out = build_steps(self.building[p], self.options, self.cat)
-        elif self.stage == "orders":
-            b, sheet, half = self.battle, self.sheets[p], self.half[p]
-            if self.quiet: out = LazyLegal([("steps", lambda: order_steps(b, p, sheet, half))], stamp=lambda: len(self.actions))
-            else: out = order_steps(b, p, sheet, half)  # (quiet: listed when first read; a bot writing whole sheets never reads it)
-        else: out = self.turns.legal()
+        out = FlowState._legal(self, p)
         self._legal_at, self._legal_list = key, out
         return out
 
-    def _check(self, p, a):
-        if self.stage == "build": return check_build(self.building[p], p, a, self.options, self.cat)
-        if self.stage == "orders": return check_orders(self.battle, p, self.sheets[p], self.half[p], a)
-        return self.turns.check(a)
+    def frame_view(self, frame) -> dict:
+        "A frame as the view shows it (without the walk's inner `outcome`)."
+        return {k: v for k, v in frame.items() if k != "outcome"}
 
-    def _apply(self, p, a):
-        if self.stage == "phased":
-            self._after_phase(self.turns.apply(a))
-            self._log_battle()
-        else: self._resolve({p: a})  # build or orders with one player left writing: the engine hands the step straight here
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #b2c3d405
+def _view(self:SpcfkrsState, p):
+    b, o = self.battle, self.options
+    if self._options_json is None: self._options_json = _options_json(o)      # (options never change)
+    stage = self.stage; phased = stage == "phased"
+    v = {"stage": stage, "frame": self.frame_view(self.stack[-1]) if self.stack else None, "mode": o.mode, "budget": o.budget, "sides": list(SIDES[:self.players]), "options": self._options_json,
+         "board": self._board() if b else None, "round": b.round if b else 0,
+         "phase": self.turns.phase if phased else None, "acting": self.turns.queue[0][0] if phased else None}
+    if stage == "build":
+        mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
+        v["my_force"] = [{"mods": list(m), "at": cell_name(at)} for m, at in mine]
+        v["ready"] = [self.forces[q] is not None for q in range(self.players)]
+    elif stage == "orders":
+        v["my_orders"] = {**self.sheets[p], **(self.pending.get(p) or {}).get("orders", {})}
+        v["my_half_order"] = list(self.half[p]) if self.half[p] else None
+        v["ready"] = [self._sheet_done(q) for q in range(self.players)]
+    v["last_orders"] = self.revealed
+    return v
 
-    def _view(self, p):
-        b, o = self.battle, self.options
-        if self._options_json is None: self._options_json = _options_json(o)      # (options never change)
-        phased = self.stage == "phased"
-        v = {"stage": self.stage, "mode": o.mode, "budget": o.budget, "sides": list(SIDES[:self.players]), "options": self._options_json,
-             "board": self._board() if b else None, "round": b.round if b else 0,
-             "phase": self.turns.phase if phased else None, "acting": self.turns.queue[0][0] if phased else None}
-        if self.stage == "build":
-            mine = self.forces[p] if self.forces[p] is not None else [(tuple(m), None) for m in self.building[p]]
-            v["my_force"] = [{"mods": list(m), "at": cell_name(at)} for m, at in mine]
-            v["ready"] = [self.forces[q] is not None for q in range(self.players)]
-        elif self.stage == "orders":
-            v["my_orders"] = {**self.sheets[p], **(self.pending.get(p) or {}).get("orders", {})}
-            v["my_half_order"] = list(self.half[p]) if self.half[p] else None
-            v["ready"] = [self._sheet_done(q) for q in range(self.players)]
-        v["last_orders"] = self.revealed
-        return v
+def _board(self:SpcfkrsState) -> dict:
+    """The battle's `snapshot`; quiet, one dict for every view while the board stands as it was (an orders round's
+    players see one board: made once, not once a player; a bot must not change it)."""
+    b = self.battle
+    if not self.quiet: return snapshot(b)
+    at = (b, b.cover._memo, b.round, [(f.pos, f.damage, f.alive, f.shield, f.hacked) for f in b.fighters])
+    got = getattr(self, "_snap", None)          # (the cover's memo is a fresh dict whenever the cover changes)
+    if got is None or got[0] is not b or got[1] is not at[1] or got[2:4] != at[2:]: got = self._snap = (*at, snapshot(b))
+    return got[4]
 
-    def _board(self) -> dict:
-        """The battle's `snapshot`; quiet, one dict for every view while the board stands as it was (an orders round's
-        players see one board: made once, not once a player; a bot must not change it)."""
-        b = self.battle
-        if not self.quiet: return snapshot(b)
-        at = (b, b.cover._memo, b.round, [(f.pos, f.damage, f.alive, f.shield, f.hacked) for f in b.fighters])
-        got = getattr(self, "_snap", None)          # (the cover's memo is a fresh dict whenever the cover changes)
-        if got is None or got[0] is not b or got[1] is not at[1] or got[2:4] != at[2:]: got = self._snap = (*at, snapshot(b))
-        return got[4]
+SpcfkrsState._view, SpcfkrsState._board = _view, _board
 
-    def _result(self):
-        b = self.battle
-        sides = range(self.players)
-        pts = [sum(f.prof.cost for f in b.living(s)) for s in sides]
-        standing = [len(b.living(s)) for s in sides]
-        if b.decided(): winners = [s for s in sides if standing[s]]
-        else:                                            # round limit: the most points standing (all tied: a draw)
-            winners = [s for s in sides if pts[s] == max(pts)]
-            if len(winners) == self.players: winners = []
-        return {"winners": winners, "standing": standing, "points_standing": pts, "rounds": b.round - 1, "decided": b.decided()}
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #b2c3d406
+def _result(self:SpcfkrsState):
+    b = self.battle
+    sides = range(self.players)
+    pts = [sum(f.prof.cost for f in b.living(s)) for s in sides]
+    standing = [len(b.living(s)) for s in sides]
+    if b.decided(): winners = [s for s in sides if standing[s]]
+    else:                                            # round limit: the most points standing (all tied: a draw)
+        winners = [s for s in sides if pts[s] == max(pts)]
+        if len(winners) == self.players: winners = []
+    return {"winners": winners, "standing": standing, "points_standing": pts, "rounds": b.round - 1, "decided": b.decided()}
 
-    def _end_text(self, r):
-        w, n = r["winners"], r["rounds"]
-        if r["decided"]:
-            if not w: return f"Game over after round {n}: {'both forces are' if self.players == 2 else 'every force is'} destroyed — a draw."
-            return f"Game over after round {n}: {SIDES[w[0]]} wins with {r['standing'][w[0]]} fighter{'s' if r['standing'][w[0]] > 1 else ''} standing."
-        if self.players == 2:
-            a, c = r["points_standing"]
-            if not w: return f"Game over: the round limit ({n}) is reached with {a} points standing on each side — a draw."
-            return f"Game over: the round limit ({n}) is reached; {SIDES[w[0]]} wins on points standing, {max(a, c)} to {min(a, c)}."
-        pts = ", ".join(f"{SIDES[s]} {x}" for s, x in enumerate(r["points_standing"]))
-        if not w: return f"Game over: the round limit ({n}) is reached with the same points standing on every side ({pts}) — a draw."
-        return f"Game over: the round limit ({n}) is reached; {' and '.join(SIDES[s] for s in w)} {'win' if len(w) > 1 else 'wins'} on points standing ({pts})."
+def _end_text(self:SpcfkrsState, r):
+    w, n = r["winners"], r["rounds"]
+    if r["decided"]:
+        if not w: return f"Game over after round {n}: {'both forces are' if self.players == 2 else 'every force is'} destroyed — a draw."
+        return f"Game over after round {n}: {SIDES[w[0]]} wins with {r['standing'][w[0]]} fighter{'s' if r['standing'][w[0]] > 1 else ''} standing."
+    if self.players == 2:
+        a, c = r["points_standing"]
+        if not w: return f"Game over: the round limit ({n}) is reached with {a} points standing on each side — a draw."
+        return f"Game over: the round limit ({n}) is reached; {SIDES[w[0]]} wins on points standing, {max(a, c)} to {min(a, c)}."
+    pts = ", ".join(f"{SIDES[s]} {x}" for s, x in enumerate(r["points_standing"]))
+    if not w: return f"Game over: the round limit ({n}) is reached with the same points standing on every side ({pts}) — a draw."
+    return f"Game over: the round limit ({n}) is reached; {' and '.join(SIDES[s] for s in w)} {'win' if len(w) > 1 else 'wins'} on points standing ({pts})."
 
-    def _describe(self, p, a):
-        name, b = SIDES[p], self.battle
-        if self.stage == "build":
-            if isinstance(a, dict):
-                kits = [kit_name(profile(list(x.get("mods", []) if isinstance(x, dict) else x), self.cat).mods, self.cat) for x in a["force"]]
-                return f"{name} submits a force of {len(kits)} fighter{'s' if len(kits) > 1 else ''}: " + "; ".join(kits) + "."
-            if a[0] == "mod": return f"{name} buys {self.cat.mods[a[1]].name} for its fighter {len(self.building[p])}."
-            return f"{name} buys a fighter." if a[0] == "fighter" else f"{name}'s force is complete."
-        if self.stage == "orders":
-            if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
-            f = b.by_id[a["unit"]]
-            if "act" in a: return f"{name} orders " + describe_order(b, f, {"act": a["act"]})
-            m = a["move"]
-            return f"{name} orders {f.name} to " + ("stay" if m is None else "follow its target" if m == "follow" else
-                                                    f"follow {desc(b, to_cell(m[1]))}" if isinstance(m, list) else f"move to {m}") + "."
-        f, phase = self.turns.acting(), self.turns.phase
-        if a.get("move") == "delay": return f"{name} holds {f.name} back to move after the others."
-        if a.get("move") == "follow": return f"{name} has {f.name} follow the fighter it stabbed."
-        if a == {"act": None}: return f"{f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
-        if a == {"move": None}: return f"{f.name} stays on {cell_name(f.pos)}."
-        return f"{name} decides: " + describe_order(b, f, a)[:-1].replace(":", "", 1) + "."
+SpcfkrsState._result, SpcfkrsState._end_text = _result, _end_text
+
+# %% ../../../nbs/24_spcfkrs_rules.ipynb #b2c3d407
+def _describe(self:SpcfkrsState, p, a):
+    name, b = SIDES[p], self.battle
+    if self.stage == "build":
+        if isinstance(a, dict):
+            kits = [kit_name(profile(list(x.get("mods", []) if isinstance(x, dict) else x), self.cat).mods, self.cat) for x in a["force"]]
+            return f"{name} submits a force of {len(kits)} fighter{'s' if len(kits) > 1 else ''}: " + "; ".join(kits) + "."
+        if a[0] == "mod": return f"{name} buys {self.cat.mods[a[1]].name} for its fighter {len(self.building[p])}."
+        return f"{name} buys a fighter." if a[0] == "fighter" else f"{name}'s force is complete."
+    if self.stage == "orders":
+        if "orders" in a: return f"{name}'s orders: " + " ".join(describe_order(b, b.by_id[k], o) for k, o in a["orders"].items())
+        f = b.by_id[a["unit"]]
+        if "act" in a: return f"{name} orders " + describe_order(b, f, {"act": a["act"]})
+        m = a["move"]
+        return f"{name} orders {f.name} to " + ("stay" if m is None else "follow its target" if m == "follow" else
+                                                f"follow {desc(b, to_cell(m[1]))}" if isinstance(m, list) else f"move to {m}") + "."
+    f, phase = self.turns.acting(), self.turns.phase
+    if a.get("move") == "delay": return f"{name} holds {f.name} back to move after the others."
+    if a.get("move") == "follow": return f"{name} has {f.name} follow the fighter it stabbed."
+    if a == {"act": None}: return f"{f.name} ({cell_name(f.pos)}) does not {'hack' if phase == 'special' else phase}."
+    if a == {"move": None}: return f"{f.name} stays on {cell_name(f.pos)}."
+    return f"{name} decides: " + describe_order(b, f, a)[:-1].replace(":", "", 1) + "."
+
+SpcfkrsState._describe = _describe
 
 # %% ../../../nbs/24_spcfkrs_rules.ipynb #2d6a7318
 @register_game
