@@ -12,7 +12,7 @@ from ..ui.base import tag, shows_errors
 from ..ui.grid import GridBoard
 from ..ui.tabletop import help_line, esc
 from ..games.spcfkrs import kit_name, profile, map_cover
-from ..games.spcfkrs import cell_name
+from ..games.spcfkrs import cell_name, act_error, move_error
 from ..games.spcfkrs import Spcfkrs
 from ..games.spcfkrs import view_battle     # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
@@ -368,7 +368,7 @@ def _choose_act(self:SpcfkrsBoard, act):
     v = self.view; bt = view_battle(v)
     fid = self._acting(v)
     if fid is None: raise RulesError("click one of your fighters first")
-    if why := bt.act_error(bt.by_id[fid], act): raise RulesError(why)
+    if why := act_error(bt, bt.by_id[fid], act): raise RulesError(why)
     if v["stage"] == "phased": self.choice = {"act": act}
     else:
         o = dict(self.draft.get(fid) or {"act": None, "move": None}); o["act"] = act
@@ -386,12 +386,12 @@ def _choose_move(self:SpcfkrsBoard, move):
     v = self.view; bt = view_battle(v)
     if v["stage"] == "phased":
         if move in ("delay", "follow"): return self._play({"move": move})
-        if why := bt.move_error(bt.by_id[v["acting"]], move): raise RulesError(why)
+        if why := move_error(bt, bt.by_id[v["acting"]], move): raise RulesError(why)
         self.choice = {"move": move}; self.redraw(); return
     fid = self.selected
     if fid is None: raise RulesError("click one of your fighters first")
     o = dict(self.draft.get(fid) or {"act": None, "move": None})
-    if why := bt.move_error(bt.by_id[fid], move, o.get("act")): raise RulesError(why)
+    if why := move_error(bt, bt.by_id[fid], move, o.get("act")): raise RulesError(why)
     o["move"] = move; self.draft[fid] = o; self.redraw()
 
 SpcfkrsBoard._clicked, SpcfkrsBoard.choose_act, SpcfkrsBoard.choose_move = _clicked, _choose_act, _choose_move
@@ -447,7 +447,7 @@ def _weapon_changed(self:SpcfkrsBoard):
     if act and key and fid:
         bt = view_battle(v)
         new = ["hack", act[-1]] if key == "hack" else [bt.weapon(key).kind, key, act[-1]]
-        if bt.act_error(bt.by_id[fid], new) is None: return self.choose_act(new)
+        if act_error(bt, bt.by_id[fid], new) is None: return self.choose_act(new)
     self.redraw()
 
 def _follow_changed(self:SpcfkrsBoard):

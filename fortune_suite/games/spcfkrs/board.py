@@ -140,41 +140,36 @@ class Battle:
     def lines(self) -> list:
         "The report's text lines."
         return [t for _, t, _, _ in self.report]
-    def living(self, side=None) -> list:
-        "Living fighters (of one side, or all), in id order."
-        return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
-    def get(self, fid) -> Fighter:
-        "The fighter with this id; RulesError if there is none."
-        if not isinstance(fid, str): raise RulesError(f"a fighter id is text like 'red-1', got {fid!r} (fighters: {', '.join(self.by_id)})")
-        f = self.by_id.get(fid)
-        if f is None: raise RulesError(f"no fighter {fid!r} (fighters: {', '.join(self.by_id)})")
-        return f
-    def place(self, f:Fighter, c):
-        "Put `f` on square `c` (leaving its old square)."
-        if self.at.get(f.pos) is f: del self.at[f.pos]
-        f.pos = c; self.at[c] = f
-    def decided(self) -> bool:
-        "True when fewer than two sides have fighters standing."
-        return len({f.side for f in self.fighters if f.alive}) < 2
-    def end_round(self) -> None:
-        "Clear the round's effects (hacking, a raised Plasma Shield) and count the next round."
-        for f in self.fighters:
-            f.hacked = False
-            if f.shield == "up": f.shield = "spent"
-        self.round += 1
-    # The questions the app (fortune_suite.apps.spcfkrs) asks a battle as methods; the rules call the functions by name:
-    # `targets` and `hack_targets` below, `act_error`, `move_error` and `describe_order` in the orders module.
-    def targets(self, f:Fighter, key:str) -> list: return targets(self, f, key)
-    def hack_targets(self, f:Fighter) -> list: return hack_targets(self, f)
-    def act_error(self, f:Fighter, act):
-        from fortune_suite.games.spcfkrs import orders
-        return orders.act_error(self, f, act)
-    def move_error(self, f:Fighter, move, act=None):
-        from fortune_suite.games.spcfkrs import orders
-        return orders.move_error(self, f, move, act)
-    def describe_order(self, f:Fighter, order:dict) -> str:
-        from fortune_suite.games.spcfkrs import orders
-        return orders.describe_order(self, f, order)
+
+# %% ../../../nbs/21_spcfkrs_board.ipynb #e1f2a301
+def _living(self:Battle, side=None) -> list:
+    "Living fighters (of one side, or all), in id order."
+    return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
+def _get(self:Battle, fid) -> Fighter:
+    "The fighter with this id; RulesError if there is none."
+    if not isinstance(fid, str): raise RulesError(f"a fighter id is text like 'red-1', got {fid!r} (fighters: {', '.join(self.by_id)})")
+    f = self.by_id.get(fid)
+    if f is None: raise RulesError(f"no fighter {fid!r} (fighters: {', '.join(self.by_id)})")
+    return f
+def _place(self:Battle, f:Fighter, c):
+    "Put `f` on square `c` (leaving its old square)."
+    if self.at.get(f.pos) is f: del self.at[f.pos]
+    f.pos = c; self.at[c] = f
+def _decided(self:Battle) -> bool:
+    "True when fewer than two sides have fighters standing."
+    return len({f.side for f in self.fighters if f.alive}) < 2
+def _end_round(self:Battle) -> None:
+    "Clear the round's effects (hacking, a raised Plasma Shield) and count the next round."
+    for f in self.fighters:
+        f.hacked = False
+        if f.shield == "up": f.shield = "spent"
+    self.round += 1
+# Two questions the rules ask as functions (below), also asked of a battle:
+def _targets(self:Battle, f:Fighter, key:str) -> list: return targets(self, f, key)
+def _hack_targets(self:Battle, f:Fighter) -> list: return hack_targets(self, f)
+
+Battle.living, Battle.get, Battle.place, Battle.decided, Battle.end_round = _living, _get, _place, _decided, _end_round
+Battle.targets, Battle.hack_targets = _targets, _hack_targets
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c011
 @functools.lru_cache(maxsize=None)

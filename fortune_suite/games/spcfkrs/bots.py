@@ -12,7 +12,7 @@ from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, target
                                              cover_key, cover_mask, wall_mask, fighter_mask, square_mask, cover_level)
 from .orders import acts, moves
 from .odds import attack_odds_cached, hit_chance
-from .rules import Spcfkrs
+from .game import Spcfkrs
 
 # %% auto #0
 __all__ = ['view_battle', 'random_orders_bot', 'default_force', 'greedy_bot']
