@@ -4,15 +4,15 @@
 
 # %% auto #0
 __all__ = ['RulesError', 'SaveError', 'canon', 'jsonable', 'Event', 'Log', 'options_to_dict', 'make_options', 'read_json',
-           'brief', 'depth', 'MAX_DEPTH', 'GameKind', 'Game', 'Decision', 'LazyLegal', 'LazyView', 'Secret', 'State',
-           'register_game', 'get_game', 'known_games', 'SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'load_game',
-           'save_text', 'Bot', 'register_bot', 'bots_for', 'get_bot', 'random_bot', 'play_bots', 'score_key',
-           'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'FlowState', 'Turn', 'Orders', 'Step',
-           'Question']
+           'brief', 'depth', 'MAX_DEPTH', 'chance_words', 'count_words', 'GameKind', 'Game', 'Decision', 'LazyLegal',
+           'LazyView', 'Secret', 'State', 'register_game', 'get_game', 'known_games', 'SAVE_FORMAT', 'SAVE_VERSION',
+           'replay', 'load_game', 'save_text', 'Bot', 'register_bot', 'bots_for', 'get_bot', 'random_bot', 'play_bots',
+           'score_key', 'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'FlowState', 'Turn',
+           'Orders', 'Step', 'Question']
 
 # %% ../../nbs/03e_engine.ipynb #ea2401e3
 from .events import (RulesError, SaveError, canon, jsonable, Event, Log, options_to_dict, make_options,
-                                         read_json, brief, depth, MAX_DEPTH)
+                                         read_json, brief, depth, MAX_DEPTH, chance_words, count_words)
 from .lazy import Decision, LazyLegal, LazyView, Secret
 from .protocol import GameKind, Game, State, register_game, get_game, known_games
 from .saves import SAVE_FORMAT, SAVE_VERSION, replay, load_game, save_text
@@ -21,7 +21,7 @@ from .testing import fingerprint, assert_unchanged, random_playout, check_protoc
 from .flow import FlowState, Turn, Orders, Step, Question
 
 _all_ = ["RulesError", "SaveError", "canon", "jsonable", "Event", "Log", "options_to_dict", "make_options", "read_json", "brief",
-         "depth", "MAX_DEPTH", "GameKind", "Game",
+         "depth", "MAX_DEPTH", "chance_words", "count_words", "GameKind", "Game",
          "Decision", "LazyLegal", "LazyView", "Secret", "State", "register_game", "get_game", "known_games", "SAVE_FORMAT", "SAVE_VERSION", "replay", "load_game",
          "save_text", "Bot", "register_bot", "bots_for", "get_bot", "random_bot", "play_bots", "score_key", "fingerprint",
          "assert_unchanged", "random_playout", "check_protocol", "FlowState", "Turn", "Orders", "Step", "Question"]

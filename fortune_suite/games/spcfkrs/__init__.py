@@ -4,15 +4,16 @@
 
 # %% auto #0
 __all__ = ['CATALOG', 'Weapon', 'Mod', 'Catalog', 'CatalogError', 'load_catalog', 'Profile', 'profile', 'check_force',
-           'force_cost', 'kit_name', 'SpcfkrsOptions', 'MAPS', 'map_cover', 'Fighter', 'Battle', 'SIDES', 'cell_name',
-           'to_cell', 'targets', 'hack_targets', 'line_of_fire', 'reach', 'why_not', 'LoadedDice', 'skirmish', 'attack',
-           'PHASES', 'acts', 'moves', 'act_error', 'move_error', 'describe_order', 'resolve_round', 'PhaseByPhase',
-           'deploy', 'zone', 'snapshot', 'Spcfkrs', 'SpcfkrsState', 'AttackOdds', 'attack_odds', 'hit_chance', 'burst',
-           'clone', 'efficiency_table', 'view_battle', 'random_orders_bot', 'greedy_bot', 'default_force']
+           'force_cost', 'kit_name', 'points', 'mod_choices', 'SpcfkrsOptions', 'MAPS', 'map_cover', 'Fighter',
+           'Battle', 'SIDES', 'cell_name', 'to_cell', 'targets', 'hack_targets', 'line_of_fire', 'reach', 'why_not',
+           'LoadedDice', 'skirmish', 'attack', 'PHASES', 'acts', 'moves', 'act_error', 'move_error', 'describe_order',
+           'resolve_round', 'PhaseByPhase', 'deploy', 'zone', 'snapshot', 'Spcfkrs', 'SpcfkrsState', 'AttackOdds',
+           'attack_odds', 'hit_chance', 'burst', 'clone', 'efficiency_table', 'view_battle', 'random_orders_bot',
+           'greedy_bot', 'default_force']
 
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c002
 from .data import (CATALOG, Weapon, Mod, Catalog, CatalogError, load_catalog, Profile, profile, check_force,
-    force_cost, kit_name, SpcfkrsOptions, MAPS, map_cover)
+    force_cost, kit_name, points, mod_choices, SpcfkrsOptions, MAPS, map_cover)
 from fortune_suite.games.spcfkrs.board import (Fighter, Battle, SIDES, cell_name, to_cell, targets, hack_targets, line_of_fire, reach,
     why_not)
 from .combat import LoadedDice, skirmish, attack
@@ -24,7 +25,7 @@ from .bots import view_battle, random_orders_bot, greedy_bot, default_force
 
 # %% ../../../nbs/29_spcfkrs_api.ipynb #c004
 _all_ = ["CATALOG", "Weapon", "Mod", "Catalog", "CatalogError", "load_catalog", "Profile", "profile", "check_force",
-         "force_cost", "kit_name", "SpcfkrsOptions", "MAPS", "map_cover", "Fighter", "Battle", "SIDES", "cell_name", "to_cell",
+         "force_cost", "kit_name", "points", "mod_choices", "SpcfkrsOptions", "MAPS", "map_cover", "Fighter", "Battle", "SIDES", "cell_name", "to_cell",
          "targets", "hack_targets", "line_of_fire", "reach", "why_not", "LoadedDice", "skirmish", "attack",
          "PHASES", "acts", "moves", "act_error", "move_error", "describe_order", "resolve_round", "PhaseByPhase",
          "deploy", "zone", "snapshot", "Spcfkrs", "SpcfkrsState",
