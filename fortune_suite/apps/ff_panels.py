@@ -6,6 +6,7 @@
 from __future__ import annotations
 import html
 from ..ui.tabletop import tip, help_line, Swatch, legend_html, status_card_html, esc
+from ..engine import count_words
 from ..games.fortune_fodder import SIDE, SCENARIOS, SECONDARIES, ACT_COST, JETS_REACH, DUST_REACH
 
 # %% auto #0
@@ -266,7 +267,7 @@ def last_attack(events) -> str:
     hit = "a hit" if verdict.data["hit"] else "a miss"
     return (f'<div class="fs-ff-dice" style="margin:6px 0;padding:4px 6px;border:1px solid #e0e0e0;border-radius:6px">'
             f'<div style="font-size:12px"><b>Last attack:</b> {esc(roll.data["why"])}</div><div>{dice}</div>'
-            f'<div style="font-size:12px">{verdict.data["successes"]} successes: <b>{hit}</b> — {tip("P(hit)", TERMS["Def"])} '
+            f'<div style="font-size:12px">{count_words(verdict.data["successes"], "success")}: <b>{hit}</b> — {tip("P(hit)", TERMS["Def"])} '
             f'was {pct(verdict.data["p_hit"])}</div>'
             + "".join(f'<div style="font-size:12px">{t}</div>' for t in after[:4]) + "</div>")
 
@@ -280,7 +281,7 @@ def roll_words(e) -> str:
     why = d["why"][0].lower() + d["why"][1:] if d["why"] else "a roll"
     if ": Aim " in d["why"]:                     # an attack: "Longshot's Rail Lance at Blue Wisp: Aim 7d6+1 vs Def 7 (…)"
         what, aim = d["why"].split(": Aim ", 1)
-        return f"{who} rolls Aim {aim} for {what}: {faces} → {d['total']} successes (this many or more: {pct(d['p_at_least'])})."
+        return f"{who} rolls Aim {aim} for {what}: {faces} → {count_words(d['total'], 'success')} (this many or more: {pct(d['p_at_least'])})."
     got = faces if len(d["faces"]) == 1 and d["faces"][0] == d["total"] else f"{faces} → {d['total']}"
     return f"{who} rolls {d['notation']}{kept} for {why}: {got} (this much or more: {pct(d['p_at_least'])})."
 

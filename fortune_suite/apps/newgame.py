@@ -101,8 +101,9 @@ def seat_options(game,           # the game (a Game subclass or its name)
 def _esc(text) -> str: return html.escape(str(text))
 
 def plain_help(text:str) -> str:
-    "An option's help for players: the notes meant for developers — '(DECISIONS)', '(choice: …)', '(issue 10)' — taken out."
-    text = re.sub(r"\s*\(issue \d+\)", "", str(text))
+    "An option's help for players: the notes meant for developers — '(DECISIONS)', '(choice: …)', '(issue 10)', '(see 43f)' — taken out, True and False said as on and off."
+    text = re.sub(r"\s*\((?:issue|see) \d+[a-z]?\)", "", str(text))
+    text = re.sub(r"\bFalse\b", "off", re.sub(r"\bTrue\b", "on", text))
     text = re.sub(r"\((?:DECISIONS|choice)(?:[:;]\s*([^()]*))?\)", lambda m: f"({m.group(1).strip()})" if m.group(1) else "", text)
     text = re.sub(r"\b(?:DECISIONS|choice)(?:[:;]\s*)", "", text)
     return re.sub(r"\s+([;,.])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()

@@ -5,7 +5,7 @@
 # %% ../../nbs/51_app_pig.ipynb #7506b06f
 from __future__ import annotations
 import ipywidgets as W
-from ..engine import RulesError
+from ..engine import RulesError, chance_words
 from ..games.pig import Pig
 from ..ui.base import tag
 from ..ui.tabletop import status_card_html, help_line, esc
@@ -103,7 +103,7 @@ def _pig_entry(self:PigBoard, e):
     if e.kind == "roll":
         faces, total = d["faces"], d["total"]
         shown = f"{' + '.join(map(str, faces))} = {total}" if len(faces) > 1 else str(total)
-        odds = "" if 1 in faces else f" (a {d['p_at_least']:.0%} chance of {total} or more)"
+        odds = "" if 1 in faces else f" ({chance_words(d['p_at_least'])} of {total} or more)"
         return {"text": f"{who} rolls {d['notation']}: {shown}{odds}.", "tone": "roll", "tags": mine, "round": None}
     if e.kind == "end":
         return {"text": e.text, "tone": "result", "tags": both, "round": None}

@@ -4,15 +4,14 @@
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #04119623
 from __future__ import annotations
-import json
 import traitlets
 import ipywidgets as W
 from ..engine import RulesError
 from ..ui.base import tag, shows_errors
 from ..ui.grid import GridBoard
 from ..ui.tabletop import help_line, esc
-from ..games.spcfkrs import kit_name, profile, map_cover
-from ..games.spcfkrs import cell_name
+from ..games.spcfkrs import kit_name, profile, map_cover, check_force, points, mod_choices
+from ..games.spcfkrs import cell_name, act_error, move_error
 from ..games.spcfkrs import Spcfkrs
 from ..games.spcfkrs import view_battle     # (importing the bots files them in the registry)
 from .scaffold import AppScaffold, Component
@@ -63,7 +62,9 @@ class SpcfkrsBoard(Component):
         for k in ("hint", "legend", "cards", "who", "orders", "choice", "report", "last", "preview"): mk(k, W.HTML())
         mk("force", W.Dropdown(options=list(PRESETS), layout=W.Layout(width="auto", max_width="460px"),   # auto: the panel's width less
                                tooltip="a ready-made force: its fighters and points show below"))          # the margins, every name in sight
-        mk("forcejson", W.Text(placeholder='or type one as JSON, e.g. [["assault_rifle"], []]', layout=W.Layout(width="auto", max_width="460px")))
+        mk("kits", W.VBox([], layout=W.Layout(max_width="460px")))      # the force as a form: a row per fighter, its modifications
+        mk("add", W.Button(description="Add a fighter", layout=auto(), tooltip="A base fighter: Pistol and Knife"))
+        mk("drop", W.Button(description="Remove the last fighter", layout=auto()))
         mk("submit", W.Button(description="Submit force", button_style="success", layout=auto()))
         mk("weapon", W.Dropdown(description="Weapon:", options=[], style={"description_width": "initial"}, layout=W.Layout(width="auto", max_width="300px")))
         mk("clickmode", W.ToggleButtons(options=[("Auto", "auto"), ("Attack", "attack"), ("Move", "move")], value="auto",
@@ -84,8 +85,9 @@ class SpcfkrsBoard(Component):
         self.w, sp = w, {k: self.error_spot() for k in ("submit", "lock", "confirm", "step")}
         self.spots = sp
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center", margin="4px 0"))
-        self._build_box = W.VBox([W.HTML("<b>Build your force</b> — secret until every side has built one"), w["force"], w["preview"],
-                                  w["forcejson"], row(w["submit"], sp["submit"])])
+        self._build_box = W.VBox([W.HTML("<b>Build your force</b> — secret until every side has built one. Start from a "
+                                         "ready-made force, then change any fighter's kit (Ctrl-click picks several):"),
+                                  w["force"], w["kits"], row(w["add"], w["drop"]), w["preview"], row(w["submit"], sp["submit"])])
         self._fighter_box = W.VBox([w["who"], row(w["weapon"], w["clear"]), w["clickmode"], w["follow"]],
                                    layout=W.Layout(border="1px solid #b2ebf2", padding="4px", margin="4px 0"))
         self._orders_box = W.VBox([w["orders"], row(w["lock"], sp["lock"])])
@@ -110,7 +112,9 @@ class SpcfkrsBoard(Component):
         self.listen(w["weapon"], lambda ch: self._weapon_changed(), near=self.spot)
         self.listen(w["follow"], lambda ch: self._follow_changed(), near=self.spot)
         self.listen(w["clickmode"], lambda ch: None if self._quiet or self.state is None else self.redraw(), near=self.spot)
-        self.listen(w["force"], lambda ch: self._preview(), near=sp["submit"])
+        self.listen(w["force"], lambda ch: self._preset(), near=sp["submit"])
+        self.on_click(w["add"], lambda b: self._set_kits(self._form_force() + [[]]), near=sp["submit"])
+        self.on_click(w["drop"], lambda b: self._set_kits(self._form_force()[:-1]), near=sp["submit"])
         self.clear()
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #a7c84110
@@ -143,7 +147,8 @@ def _clear(self:SpcfkrsBoard):
     for k in ("hint", "legend", "cards", "who", "orders", "choice", "report", "last"): w[k].value = ""
     self._quiet = True                # what the last seat chose or typed (a secret force!) goes too
     try:
-        w["forcejson"].value, w["force"].index, w["clickmode"].value, w["follow"].value = "", 0, "auto", False
+        w["kits"].children, w["force"].index, w["clickmode"].value, w["follow"].value = (), 0, "auto", False
+        self._kits_made = False
         w["weapon"].options = []
     finally: self._quiet = False
     for s in [self.spot, *self.spots.values()]: s.message = ""
@@ -159,7 +164,7 @@ def _prompt(self:SpcfkrsBoard, v) -> str:
     if self.steps:
         return (f"watch round {self.steps[0][0]} resolve — step {self.step_at} of {len(self.steps) - 1}: "
                 "press Next step, or Show all.")
-    if v["stage"] == "build": return "build your force: pick one from the list, then press Submit force."
+    if v["stage"] == "build": return "build your force: start from a ready-made one, change any fighter's kit if you like, then press Submit force."
     if v["stage"] == "orders":
         return "write your orders: click one of your fighters, then what it attacks and where it moves; then press Lock orders."
     f = next(f for f in v["board"]["fighters"] if f["id"] == v["acting"])
@@ -368,7 +373,7 @@ def _choose_act(self:SpcfkrsBoard, act):
     v = self.view; bt = view_battle(v)
     fid = self._acting(v)
     if fid is None: raise RulesError("click one of your fighters first")
-    if why := bt.act_error(bt.by_id[fid], act): raise RulesError(why)
+    if why := act_error(bt, bt.by_id[fid], act): raise RulesError(why)
     if v["stage"] == "phased": self.choice = {"act": act}
     else:
         o = dict(self.draft.get(fid) or {"act": None, "move": None}); o["act"] = act
@@ -386,30 +391,55 @@ def _choose_move(self:SpcfkrsBoard, move):
     v = self.view; bt = view_battle(v)
     if v["stage"] == "phased":
         if move in ("delay", "follow"): return self._play({"move": move})
-        if why := bt.move_error(bt.by_id[v["acting"]], move): raise RulesError(why)
+        if why := move_error(bt, bt.by_id[v["acting"]], move): raise RulesError(why)
         self.choice = {"move": move}; self.redraw(); return
     fid = self.selected
     if fid is None: raise RulesError("click one of your fighters first")
     o = dict(self.draft.get(fid) or {"act": None, "move": None})
-    if why := bt.move_error(bt.by_id[fid], move, o.get("act")): raise RulesError(why)
+    if why := move_error(bt, bt.by_id[fid], move, o.get("act")): raise RulesError(why)
     o["move"] = move; self.draft[fid] = o; self.redraw()
 
 SpcfkrsBoard._clicked, SpcfkrsBoard.choose_act, SpcfkrsBoard.choose_move = _clicked, _choose_act, _choose_move
 
 # %% ../../nbs/52_app_spcfkrs.ipynb #2f91bba6
 def _preview(self:SpcfkrsBoard):
-    "Under the list: the chosen force's fighters and points."
+    "Under the form: the force's fighters and points, and what the game says is wrong with it (over the budget, two armours)."
+    if self.state is None: return
+    o, force = self.state.options, self._form_force()
+    if not self._kits_made: self._kits_made = True; return self._preset()     # (first shown: the ready-made force chosen)
+    try:
+        words = _force_words(force, o.catalog) if force else "no fighter yet"
+        check_force(force, o.budget, o.catalog)
+        self.w["preview"].value = help_line(f"{words} (of {points(o.budget)})")
+    except RulesError as e: self.w["preview"].value = help_line(f"{words if force else 'no fighter yet'} — {e}")
+
+def _form_force(self:SpcfkrsBoard) -> list:
+    "The force in the form: each fighter's modification keys."
+    return [list(row.children[1].value) for row in self.w["kits"].children]
+
+def _set_kits(self:SpcfkrsBoard, force:list):
+    "Show `force` in the form: a row per fighter, its modifications chosen among the catalogue's (names and points from the game)."
     cat = self.state.options.catalog if self.state is not None else None
-    try: self.w["preview"].value = help_line(_force_words(PRESETS[self.w["force"].value], cat))
-    except (RulesError, KeyError): self.w["preview"].value = ""
+    rows = []
+    for i, mods in enumerate(force, 1):
+        k = tag(W.SelectMultiple(options=mod_choices(cat), value=tuple(mods), rows=3, layout=W.Layout(width="auto", max_width="440px")),
+                "fs-sp-kit")
+        k.observe(lambda ch: None if self._quiet else self._preview(), names="value")
+        rows.append(W.VBox([W.HTML(f"Fighter {i}: its modifications", layout=W.Layout(margin="4px 0 0 0")), k]))
+    self.w["kits"].children = rows
+    self._preview()
+
+def _preset(self:SpcfkrsBoard):
+    "A ready-made force chosen: the form shows it, to change as the player likes."
+    if self._quiet or self.state is None: return
+    self._set_kits(PRESETS[self.w["force"].value])
+
+SpcfkrsBoard._form_force, SpcfkrsBoard._set_kits, SpcfkrsBoard._preset = _form_force, _set_kits, _preset
 
 @shows_errors
 def _submit_force(self:SpcfkrsBoard):
-    "Submit the chosen ready-made force (or the JSON force typed in) for the seat."
-    txt = self.w["forcejson"].value.strip()
-    try: force = json.loads(txt) if txt else PRESETS[self.w["force"].value]
-    except json.JSONDecodeError as e: raise RulesError(f"the force typed in is not JSON ({e.msg} at character {e.pos})") from None
-    self._play({"force": force})
+    "Submit the force in the form (the fighters and their kits) for the seat."
+    self._play({"force": self._form_force()})
 
 @shows_errors
 def _clear_order(self:SpcfkrsBoard):
@@ -447,7 +477,7 @@ def _weapon_changed(self:SpcfkrsBoard):
     if act and key and fid:
         bt = view_battle(v)
         new = ["hack", act[-1]] if key == "hack" else [bt.weapon(key).kind, key, act[-1]]
-        if bt.act_error(bt.by_id[fid], new) is None: return self.choose_act(new)
+        if act_error(bt, bt.by_id[fid], new) is None: return self.choose_act(new)
     self.redraw()
 
 def _follow_changed(self:SpcfkrsBoard):

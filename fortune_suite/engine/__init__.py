@@ -4,15 +4,16 @@
 
 # %% auto #0
 __all__ = ['RulesError', 'SaveError', 'canon', 'jsonable', 'Event', 'Log', 'options_to_dict', 'make_options', 'read_json',
-           'brief', 'depth', 'MAX_DEPTH', 'GameKind', 'Game', 'Decision', 'LazyLegal', 'LazyView', 'Secret', 'State',
-           'register_game', 'get_game', 'known_games', 'SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'load_game',
-           'save_text', 'Bot', 'register_bot', 'bots_for', 'get_bot', 'random_bot', 'play_bots', 'score_key',
-           'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'check_copy', 'copy_value',
-           'FlowState', 'Turn', 'Orders', 'Step', 'Question', 'CHANCE', 'ChanceNode', 'ActionSpace', 'require_codec']
+           'brief', 'depth', 'MAX_DEPTH', 'chance_words', 'count_words', 'GameKind', 'Game', 'Decision', 'LazyLegal',
+           'LazyView', 'Secret', 'State', 'register_game', 'get_game', 'known_games', 'SAVE_FORMAT', 'SAVE_VERSION',
+           'replay', 'load_game', 'save_text', 'Bot', 'register_bot', 'bots_for', 'get_bot', 'random_bot', 'play_bots',
+           'score_key', 'fingerprint', 'assert_unchanged', 'random_playout', 'check_protocol', 'check_copy',
+           'copy_value', 'FlowState', 'Turn', 'Orders', 'Step', 'Question', 'CHANCE', 'ChanceNode', 'ActionSpace',
+           'require_codec']
 
 # %% ../../nbs/03e_engine.ipynb #ea2401e3
 from .events import (RulesError, SaveError, canon, jsonable, Event, Log, options_to_dict, make_options,
-                                         read_json, brief, depth, MAX_DEPTH)
+                                         read_json, brief, depth, MAX_DEPTH, chance_words, count_words)
 from .lazy import Decision, LazyLegal, LazyView, Secret
 from .protocol import GameKind, Game, State, register_game, get_game, known_games
 from .saves import SAVE_FORMAT, SAVE_VERSION, replay, load_game, save_text
@@ -24,7 +25,7 @@ from .chance import CHANCE, ChanceNode
 from .codec import ActionSpace, require_codec
 
 _all_ = ["RulesError", "SaveError", "canon", "jsonable", "Event", "Log", "options_to_dict", "make_options", "read_json", "brief",
-         "depth", "MAX_DEPTH", "GameKind", "Game",
+         "depth", "MAX_DEPTH", "chance_words", "count_words", "GameKind", "Game",
          "Decision", "LazyLegal", "LazyView", "Secret", "State", "register_game", "get_game", "known_games", "SAVE_FORMAT", "SAVE_VERSION", "replay", "load_game",
          "save_text", "Bot", "register_bot", "bots_for", "get_bot", "random_bot", "play_bots", "score_key", "fingerprint",
          "assert_unchanged", "random_playout", "check_protocol", "check_copy", "copy_value", "FlowState", "Turn", "Orders", "Step", "Question",

@@ -12,7 +12,7 @@ import numpy as np
 
 # %% auto #0
 __all__ = ['MAX_DEPTH', 'RulesError', 'SaveError', 'canon', 'jsonable', 'depth', 'brief', 'read_json', 'Event', 'Log',
-           'options_to_dict', 'make_options']
+           'chance_words', 'count_words', 'options_to_dict', 'make_options']
 
 # %% ../../nbs/03_engine_events.ipynb #0f886cce
 class RulesError(Exception):
@@ -126,6 +126,20 @@ class Log:
     def __eq__(self, other): return isinstance(other, Log) and self.to_json() == other.to_json()
     __hash__ = None
     def __repr__(self): return f"Log({len(self)} events)" + "".join(f"\n  {t}" for t in self.lines()[-5:])
+
+# %% ../../nbs/03_engine_events.ipynb #f0e1d202
+def chance_words(p:float) -> str:
+    "A probability as a log or a screen says it, with its article: 'a 31% chance', 'an 8% chance', 'an 11% chance'."
+    n = f"{p:.0%}"
+    return f"{'an' if n.startswith('8') or n[:2] in ('11', '18') and not n[2:3].isdigit() else 'a'} {n} chance"
+
+def count_words(n:int,              # how many
+                noun:str,           # the noun, singular ('success')
+                plural:str=None     # its plural (default: noun + 's', or + 'es' after s, x, ch, sh)
+               ) -> str:
+    "A count with its noun in the right number: '1 success', '3 successes', '0 dice' (with `plural`)."
+    if n == 1: return f"1 {noun}"
+    return f"{n} {plural or noun + ('es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's')}"
 
 # %% ../../nbs/03_engine_events.ipynb #4b3aee18
 def _type_name(t) -> str:

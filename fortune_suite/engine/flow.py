@@ -115,8 +115,9 @@ class FlowState(State):
         return spec.check(self, player, action) if type(spec) is Orders else spec.check(self, top, action)
 
     def _apply(self, player, parsed):
-        top = self.stack[-1]
-        self.flow[top["kind"]].apply(self, top, parsed)
+        top = self.stack[-1]; spec = self.flow[top["kind"]]
+        if type(spec) is Orders: return self._resolve({player: parsed})   # orders with one player left to give one: the engine plays it at once
+        spec.apply(self, top, parsed)
         self._moved(); self.run()
 
     def _resolve(self, orders:dict):

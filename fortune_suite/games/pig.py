@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import functools
 from ..dice import pool_sum, die, mixture, const
-from ..engine import Game, GameKind, RulesError, register_game, register_bot
+from ..engine import Game, GameKind, RulesError, register_game, register_bot, chance_words
 from ..engine.flow import FlowState, Orders, Turn, Step
 
 # %% auto #0
@@ -97,7 +97,7 @@ def _play(s:PigState, player, action):
         if 1 not in rec.faces:
             s.turn_total += rec.total
             return s.emit("info", f"Turn total {s.turn_total}.", {"turn_total": s.turn_total}, player)
-        s.emit("info", f"Bust! A 1 (a {bust_chance(n):.0%} chance): {s.player_name(player)} loses {s.turn_total}.",
+        s.emit("info", f"Bust! A 1 ({chance_words(bust_chance(n))}): {s.player_name(player)} loses {s.turn_total}.",
                {"bust": True, "lost": s.turn_total}, player)
     else:
         s.scores[player] += s.turn_total
@@ -148,7 +148,7 @@ def greedy_bot(view:dict,        # a Pig view (`state.view(player)`) of a player
                legal:list,       # that player's legal actions
                rng=None,         # unused: this bot never guesses
                hold_at:int=20):  # hold once the turn total reaches this
-    "A simple Pig bot: bold when behind, else steady; hold at a turn total of `hold_at` or when holding reaches the target."
+    "A simple Pig bot: bold when behind, else steady; it holds once its turn total reaches 20 (`hold_at`) or holding reaches the target."
     me = view["player"]
     if not legal: raise RulesError(f"greedy_bot: Player {me} has nothing to decide now")
     if "steady" in legal: return "bold" if view["scores"][me] < view["scores"][1 - me] else "steady"

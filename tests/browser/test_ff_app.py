@@ -233,7 +233,7 @@ def test_hot_seat_team_builder_and_deployment(lab, page, bokeh_data):
     n = len(bokeh_data(page, "fs-table-pieces")["id"])
     click_at(page, "fs-table-figure", 3, 2 if red else 22)
     bokeh_data(page, "fs-table-pieces", until=lambda d: len(d["id"]) == n + 1)    # a Mech set up where the zone was clicked
-    wait(lambda: any(f"deploys at (3, {2 if red else 22})." in t for t in log(panel)), "the deployment in the log")
+    wait(lambda: any(f"deploys 3\" from the left edge, 2\" in from {'Red' if red else 'Blue'}'s edge." in t for t in log(panel)), "the deployment in the log")
 
 
 def test_activate_and_shoot_in_voila(lab, voila, vpage, bokeh_data):

@@ -10,14 +10,14 @@ from .teams import sample_teams, sample_upgrades
 from .state import turn
 from ...engine.flow import Orders, Step
 from .table import TABLE_IN, MARKER_R, radius_in, make_piece
-from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, in_deploy_zone,
+from .scenarios import (SCENARIOS, SECONDARIES, scenario_for_roll, edge_y, from_edge, in_deploy_zone,
                                                           control_layout, STANDARD_TERRAIN, random_terrain)
 from .state import (SIDE, Unit, cards_for, all_units, uname, free_spot, table_point, free_spots,
                                                       zone_spots)
 
 # %% auto #0
-__all__ = ['FRAMES', 'new_game', 'build_legal', 'build_check', 'secondary_legal', 'secondary_check', 'upgrades_legal',
-           'upgrades_check']
+__all__ = ['FRAMES', 'new_game', 'place_words', 'build_legal', 'build_check', 'secondary_legal', 'secondary_check',
+           'upgrades_legal', 'upgrades_check']
 
 # %% ../../../nbs/43h_ff_setup.ipynb #c013
 def new_game(s):
@@ -210,9 +210,14 @@ def _deploy_check(s, f, a):
     why = free_spot(s, pos, s.R)
     if why: raise RulesError(f"deployment rule: cannot stand at {pos}: {why}")
 
+def place_words(player:int, pos) -> str:
+    "Where a Mech of `player` stands, as a player measures it on the table: '6\" from the left edge, 2\" in from Red\'s edge'."
+    r = lambda v: f"{round(v, 1):g}"
+    return f'{r(pos[0])}" from the left edge, {r(from_edge(player, pos))}" in from {SIDE[player]}\'s edge'
+
 def _deploy_apply(s, f, a):
     u = s.by_id[a["deploy"]]; u.pos = table_point(s, a["at"], "")
-    s.emit("info", f"{uname(s, u)} (pilot {u.prof.pilot}) deploys at ({u.pos[0]:g}, {u.pos[1]:g}).", {"unit": u.id, "pos": list(u.pos)}, u.player)
+    s.emit("info", f"{uname(s, u)} (pilot {u.prof.pilot}) deploys {place_words(u.player, u.pos)}.", {"unit": u.id, "pos": list(u.pos)}, u.player)
     if not any(v.pos is None and not v.pilot_out for v in s.units[f["player"]]): s.stack.pop()
 
 # %% ../../../nbs/43h_ff_setup.ipynb #c024

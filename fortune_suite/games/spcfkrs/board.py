@@ -106,9 +106,11 @@ class Battle:
                  fighters:list,           # Fighter objects
                  cover:dict=None,         # {(col, row): 1 partial | 2 full}; None: the options' map
                  roller=None,             # a seeded `dice.Roller` (the game state's); None: a battle that cannot roll
-                 quiet:bool=False):       # keep no report, roll without odds (a quiet game)
+                 quiet:bool=False,        # keep no report, roll without odds (a quiet game)
+                 emit=None):              # where its lines go: a game state's `emit` (its log); None: the battle's own `report`
         self.o, self.roller, self.quiet, self.round = options, roller, bool(quiet), 1
-        self.report = []                  # [(kind, text, data, side)]: what happened, in order, until the state logs it
+        self.report = []                  # [(kind, text, data, side)]: what happened, in order, when there is no `emit`
+        self.emit = emit
         self.group = None                 # (round, phase, speed group) acting now, while a phase resolves (the combat option)
         self.cat = load_catalog(options.catalog)
         self.cover = Squares(map_cover(options) if cover is None else cover)
@@ -123,8 +125,10 @@ class Battle:
 
     def weapon(self, key): return self.cat.weapons[key]
     def say(self, text, **data):
-        "Add a line (and its data) to the report (quiet: nothing)."
-        if not self.quiet: self.report.append(("info", text, data, None))
+        "Add a line (and its data) to the log, or to the report (quiet: nothing)."
+        if self.quiet: return
+        if self.emit is None: self.report.append(("info", text, data, None))
+        else: self.emit("info", text, data)
     def roll(self, what, why:str, side:int, chance=None, luck:dict=None):
         "Roll `what` for `why` (its odds in words) for `side`, reported as a sentence; `chance`: (what success is, its probability) kept in the event's data; `luck`: a hint for the luck ledger, as `State.roll`'s (quiet: no odds, no report)."
         if self.roller is None: raise RulesError("this battle has no dice: build it with a Roller to resolve attacks")
@@ -133,7 +137,8 @@ class Battle:
         data = rec.to_dict()
         if chance is not None: data["chance"] = {"of": chance[0], "p": float(chance[1])}
         if luck is not None: data["luck"] = luck
-        self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
+        if self.emit is None: self.report.append(("roll", f"{why}: {roll_words(rec)}.", data, side))
+        else: self.emit("roll", f"{why}: {roll_words(rec)}.", data, side)
         return rec
     def roll_each(self, what, whys:list, sides:list) -> list:
         "`roll(what, why, side).total` for each of `whys` and `sides` in turn (quiet: `Roller.roll_each`, one draw for many plain dice)."
@@ -142,41 +147,36 @@ class Battle:
     def lines(self) -> list:
         "The report's text lines."
         return [t for _, t, _, _ in self.report]
-    def living(self, side=None) -> list:
-        "Living fighters (of one side, or all), in id order."
-        return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
-    def get(self, fid) -> Fighter:
-        "The fighter with this id; RulesError if there is none."
-        if not isinstance(fid, str): raise RulesError(f"a fighter id is text like 'red-1', got {fid!r} (fighters: {', '.join(self.by_id)})")
-        f = self.by_id.get(fid)
-        if f is None: raise RulesError(f"no fighter {fid!r} (fighters: {', '.join(self.by_id)})")
-        return f
-    def place(self, f:Fighter, c):
-        "Put `f` on square `c` (leaving its old square)."
-        if self.at.get(f.pos) is f: del self.at[f.pos]
-        f.pos = c; self.at[c] = f
-    def decided(self) -> bool:
-        "True when fewer than two sides have fighters standing."
-        return len({f.side for f in self.fighters if f.alive}) < 2
-    def end_round(self) -> None:
-        "Clear the round's effects (hacking, a raised Plasma Shield) and count the next round."
-        for f in self.fighters:
-            f.hacked = False
-            if f.shield == "up": f.shield = "spent"
-        self.round += 1
-    # The questions the app (fortune_suite.apps.spcfkrs) asks a battle as methods; the rules call the functions by name:
-    # `targets` and `hack_targets` below, `act_error`, `move_error` and `describe_order` in the orders module.
-    def targets(self, f:Fighter, key:str) -> list: return targets(self, f, key)
-    def hack_targets(self, f:Fighter) -> list: return hack_targets(self, f)
-    def act_error(self, f:Fighter, act):
-        from fortune_suite.games.spcfkrs import orders
-        return orders.act_error(self, f, act)
-    def move_error(self, f:Fighter, move, act=None):
-        from fortune_suite.games.spcfkrs import orders
-        return orders.move_error(self, f, move, act)
-    def describe_order(self, f:Fighter, order:dict) -> str:
-        from fortune_suite.games.spcfkrs import orders
-        return orders.describe_order(self, f, order)
+
+# %% ../../../nbs/21_spcfkrs_board.ipynb #e1f2a301
+def _living(self:Battle, side=None) -> list:
+    "Living fighters (of one side, or all), in id order."
+    return [f for f in self.fighters if f.alive and (side is None or f.side == side)]
+def _get(self:Battle, fid) -> Fighter:
+    "The fighter with this id; RulesError if there is none."
+    if not isinstance(fid, str): raise RulesError(f"a fighter id is text like 'red-1', got {fid!r} (fighters: {', '.join(self.by_id)})")
+    f = self.by_id.get(fid)
+    if f is None: raise RulesError(f"no fighter {fid!r} (fighters: {', '.join(self.by_id)})")
+    return f
+def _place(self:Battle, f:Fighter, c):
+    "Put `f` on square `c` (leaving its old square)."
+    if self.at.get(f.pos) is f: del self.at[f.pos]
+    f.pos = c; self.at[c] = f
+def _decided(self:Battle) -> bool:
+    "True when fewer than two sides have fighters standing."
+    return len({f.side for f in self.fighters if f.alive}) < 2
+def _end_round(self:Battle) -> None:
+    "Clear the round's effects (hacking, a raised Plasma Shield) and count the next round."
+    for f in self.fighters:
+        f.hacked = False
+        if f.shield == "up": f.shield = "spent"
+    self.round += 1
+# Two questions the rules ask as functions (below), also asked of a battle:
+def _targets(self:Battle, f:Fighter, key:str) -> list: return targets(self, f, key)
+def _hack_targets(self:Battle, f:Fighter) -> list: return hack_targets(self, f)
+
+Battle.living, Battle.get, Battle.place, Battle.decided, Battle.end_round = _living, _get, _place, _decided, _end_round
+Battle.targets, Battle.hack_targets = _targets, _hack_targets
 
 # %% ../../../nbs/21_spcfkrs_board.ipynb #c011
 @functools.lru_cache(maxsize=None)

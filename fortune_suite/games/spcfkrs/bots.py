@@ -12,7 +12,7 @@ from .board import (Battle, Fighter, cell_name, to_cell, SIZE, lof_masks, target
                                              cover_key, cover_mask, wall_mask, fighter_mask, square_mask, cover_level)
 from .orders import acts, moves
 from .odds import attack_odds_cached, hit_chance
-from .rules import Spcfkrs
+from .game import Spcfkrs
 
 # %% auto #0
 __all__ = ['view_battle', 'random_orders_bot', 'default_force', 'greedy_bot']
@@ -325,7 +325,7 @@ def _best_move(b, f, foes, claimed):
 @register_bot("spcfkrs", "greedy")
 def greedy_bot(view, legal, rng,
                force=None):   # the force it builds (a list of modification lists); None: `default_force` of the budget
-    "A bot that builds `force`, attacks by exact kill chance and moves into cover (deterministic: it never uses `rng`)."
+    "A bot that builds its given force, attacks where the exact chance to kill is best and moves into cover; it never plays at random."
     me = view["player"]
     if view["stage"] == "build":
         return {"force": force if force is not None else default_force(view["budget"], view["options"].get("catalog"))}

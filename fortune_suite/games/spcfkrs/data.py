@@ -13,7 +13,8 @@ from ...geometry import square, format_square, GeometryError
 
 # %% auto #0
 __all__ = ['CATALOG', 'MAPS', 'MODES', 'LINES', 'PATHS', 'EDGES', 'Weapon', 'Mod', 'CatalogError', 'Catalog', 'load_catalog',
-           'Profile', 'profile', 'check_force', 'force_cost', 'kit_name', 'map_cover', 'SpcfkrsOptions']
+           'Profile', 'profile', 'check_force', 'force_cost', 'kit_name', 'points', 'mod_choices', 'map_cover',
+           'SpcfkrsOptions']
 
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c006
 CATALOG = {
@@ -257,6 +258,17 @@ def kit_name(mods=(),        # modification keys
     cat = load_catalog(catalog)
     return " + ".join(cat.mods[m].name for m in mods) or "base fighter"
 
+# %% ../../../nbs/20_spcfkrs_data.ipynb #f1a2b301
+def points(n:int) -> str:
+    "A number of points in words: '1 point', '3 points'."
+    return f"{n} point{'' if n == 1 else 's'}"
+
+def mod_choices(catalog=None) -> list:
+    "Every modification a fighter may buy as (label, key), cheapest first: ('Assault Rifle, +2 points', 'assault_rifle')."
+    cat = load_catalog(catalog)
+    return [(f"{m.name}, +{points(m.cost)}", k)
+            for k, m in sorted(cat.mods.items(), key=lambda km: (km[1].cost, km[1].name))]
+
 # %% ../../../nbs/20_spcfkrs_data.ipynb #c023
 _RUINS_HALF = {
     "partial": ["C5", "D5", "H4", "K6", "L6", "Q5", "T4", "U4", "E8", "F8", "N8", "S9", "B10", "C10", "I10",
@@ -290,27 +302,27 @@ EDGES = ("row1", "row24", "colA", "colX")   # deployment edges, in the order pla
 class SpcfkrsOptions:
     "The rules choices of SPCFKRS (defaults from DECISIONS.md; *choice* marks our own readings)."
     choices = {"mode": MODES, "map": tuple(MAPS), "move_path": PATHS, "los_line": LINES}   # (not a field: the fixed values of str fields, for forms)
-    budget: int = 10                     # points per force (decision: a setting, default 10)
-    players: int = 2                     # forces in the battle, 2 to 4 (decision: "2 (or more) players")
+    budget: int = 10                     # points to spend on each force
+    players: int = 2                     # forces in the battle, 2 to 4
     forces: tuple | None = None          # None: build forces in secret at the start; else one force per player (Red's, Blue's, …)
     mode: str = "orders"                 # "orders": secret written orders, all resolved by the referee;
                                          # "phased": phase by phase, fastest first, each fighter decides when it acts
     combat_option: bool = False          # rules' combat option: same-speed attacks happen together (no roll-off)
-    max_rounds: int | None = None        # optional round limit (decision: victory is the last side standing)
+    max_rounds: int | None = None        # optional round limit (none: the battle goes on until one side is left)
     map: str = "ruins"                   # built-in map: "ruins" or "open"
     partial_cover: tuple = ()            # extra partial-cover squares, e.g. ("F7", "G7")
     full_cover: tuple = ()               # extra full-cover squares
-    deploy_rows: int = 1                 # deployment zones: this many rows at each player's edge (decision: edge rows)
-    deploy_edges: tuple | None = None    # each player's edge: "row1", "row24", "colA", "colX"; None: the first `players` of these (decision)
-    mg_hits_friends: bool = True         # machine-gun re-targeting may pick a friendly fighter (decision: yes)
+    deploy_rows: int = 1                 # deployment zones: this many rows at each player's edge
+    deploy_edges: tuple | None = None    # each player's edge: "row1", "row24", "colA", "colX"; None: the first `players` of these
+    mg_hits_friends: bool = True         # machine-gun re-targeting may pick a friendly fighter
     cover_in_own_square: bool = True     # choice: a fighter standing in partial cover is in cover
     plasma_cover_roll: bool = False      # choice: plasma firing through cover rolls one die (False) or two, lowest (True)
     full_cover_walls: bool = True        # choice: full cover cannot be entered
-    rubble_move_cost: int = 2            # movement to enter partial cover (decision: 2; the Jet Pack pays 1)
-    units_block_los: bool = True         # fighters on the line block shots, friend or foe (decision: yes; no mass combat)
-    hack_needs_sight: bool = True        # a hack needs a line of sight to its target (decision: yes, at any range)
-    move_path: str = "direct"            # a move follows the most direct line of squares when walkable, else the cheapest path (decision); "cheapest": always the cheapest path
-    follow_any: bool = True              # a move order may follow any other fighter, stabbed or not (decision: yes; False: only the one it stabs)
+    rubble_move_cost: int = 2            # movement to enter partial cover (the Jet Pack pays 1)
+    units_block_los: bool = True         # fighters on the line block shots, friend or foe
+    hack_needs_sight: bool = True        # a hack needs a line of sight to its target, at any range
+    move_path: str = "direct"            # a move follows the most direct line of squares when walkable, else the cheapest path; "cheapest": always the cheapest path
+    follow_any: bool = True              # a move order may follow any other fighter, stabbed or not (off: only the one it stabs)
     los_line: str = "bresenham"          # squares a line of fire passes: "bresenham" (one per step) or "supercover"
     catalog: dict | None = None          # None: the rules' units and modifications; else a catalogue in the same format
 

@@ -13,7 +13,7 @@ from .combat import D6, skirmish, attack, hack, overdose, desc, together
 # %% auto #0
 __all__ = ['ACTS', 'PHASES', 'act_error', 'move_error', 'order_error', 'acts', 'moves', 'is_follow', 'follow_target',
            'describe_order', 'rolloff', 'speed_order', 'move', 'follow', 'can_act', 'lapse', 'run_phase',
-           'resolve_round', 'PhaseByPhase']
+           'follow_targets', 'resolve_phase', 'resolve_round', 'PhaseByPhase']
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #c006
 ACTS = ("stab", "shoot", "hack")
@@ -232,20 +232,29 @@ def run_phase(b:Battle, phase:str, orders:dict, stabbed:dict, fighters=None, hea
     b.group = None
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #91872504
+def follow_targets(b:Battle, orders:dict) -> dict:
+    "The followers of a round of checked orders → the fighter each follows, as the board stands before the round."
+    return {fid: follow_target(b, o) for fid, o in orders.items() if is_follow(o.get("move"))}
+
+def resolve_phase(b:Battle, phase:str, orders:dict, stabbed:dict) -> bool:
+    "Resolve `phase` of a round of checked orders (`stabbed`: `follow_targets`; in Move the followers go last); True once the battle is decided (said)."
+    if phase == "move":
+        movers, gone = _phase_fighters(b, phase, orders), _phase_fighters(b, phase, orders, dead=True)
+        fol = [b.by_id[fid] for fid in stabbed if b.by_id[fid].alive and stabbed[fid] is not None]
+        fol_gone = [b.by_id[fid] for fid in stabbed if not b.by_id[fid].alive]
+        if movers or fol or gone or fol_gone: b.say("— Move phase —", phase=phase)
+        run_phase(b, phase, orders, stabbed, movers, header=False, down=gone)
+        run_phase(b, phase, orders, stabbed, fol, header=False, down=fol_gone)
+    else: run_phase(b, phase, orders, stabbed)
+    if b.decided():
+        b.say("The battle is decided."); return True
+    return False
+
 def resolve_round(b:Battle, orders:dict) -> None:
     "Resolve a round of checked orders: Special, Stab, Shoot, Move (followers last), then end the round."
-    stabbed = {fid: follow_target(b, o) for fid, o in orders.items() if is_follow(o.get("move"))}   # followers → their targets
+    stabbed = follow_targets(b, orders)
     for phase in PHASES:
-        if phase == "move":
-            movers, gone = _phase_fighters(b, phase, orders), _phase_fighters(b, phase, orders, dead=True)
-            fol = [b.by_id[fid] for fid in stabbed if b.by_id[fid].alive and stabbed[fid] is not None]
-            fol_gone = [b.by_id[fid] for fid in stabbed if not b.by_id[fid].alive]
-            if movers or fol or gone or fol_gone: b.say("— Move phase —", phase=phase)
-            run_phase(b, phase, orders, stabbed, movers, header=False, down=gone)
-            run_phase(b, phase, orders, stabbed, fol, header=False, down=fol_gone)
-        else: run_phase(b, phase, orders, stabbed)
-        if b.decided():
-            b.say("The battle is decided."); break
+        if resolve_phase(b, phase, orders, stabbed): break
     b.end_round()
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #f72977e4
@@ -266,8 +275,8 @@ class PhaseByPhase:
         if phase == "special": return [["hack", cell_name(c)] for c in hack_targets(self.b, f)] if f.prof.hack else []
         return [a for a in acts(self.b, f)[1:] if a[0] == phase]
 
-    def start(self, phase:str="special"):
-        "Open `phase`: queue the fighters that take part, fastest first, and walk to the first decision."
+    def open(self, phase:str="special"):
+        "Open `phase`: queue the fighters that take part, fastest first (the phase's header said if any), without walking on."
         b, self.phase = self.b, phase
         if phase == "special": fs = [f for f in b.living() if f.prof.overdose or (f.prof.hack and hack_targets(b, f))]
         elif phase in ("stab", "shoot"): fs = [f for f in b.living() if f.id not in self.acted and self.options_in(f, phase)]
@@ -277,92 +286,119 @@ class PhaseByPhase:
             b.say(f"— {phase.title()} phase —", phase=phase)
             self.queue = [(f.id, i) for i, g in enumerate(speed_order(b, fs, phase)) for f in g]
         self.cur = None
+
+    def start(self, phase:str="special"):
+        "Open `phase` and walk the round to the first decision (see `advance`)."
+        self.open(phase)
         return self.advance()
 
-    def advance(self):
-        "Walk the round forward to the next decision: None (a fighter waits), 'over' (decided) or 'round' (round over)."
-        b, o = self.b, self.o
-        while True:
-            if self.held and (not self.queue or self.queue[0][1] != self.held_gi):
-                held, self.held = [(b.by_id[fid], key, cell) for fid, key, cell in self.held], []
-                b.group = (b.round, self.phase, self.held_gi)
-                attack(b, *held[0]) if len(held) == 1 else together(b, held)
-            if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
-                b.say("The battle is decided."); b.end_round(); return "over"
-            if not self.queue:
-                if self.phase == "move":
-                    for fid in self.followers:
-                        f = b.by_id[fid]
-                        if f.alive: follow(b, f, self.stabbed[fid])
-                    b.end_round(); return "round"
-                return self.start(PHASES[PHASES.index(self.phase) + 1])
-            fid, gi = self.queue[0]
-            f = b.by_id[fid]
-            b.group = (b.round, self.phase, gi)
-            if not can_act(b, f, self.phase): self.queue.pop(0); continue
-            self.cur = (self.phase, gi)
-            if self.phase == "special" and self.started != (b.round, fid):
-                self.started = (b.round, fid)
-                if f.prof.overdose: overdose(b, f)
-                if not f.alive: self.queue.pop(0); continue
-            if self.phase == "shoot" and f.hacked:
-                b.say(f"{f.name}'s guns are jammed by hacking: it cannot shoot this round."); self.queue.pop(0); continue
-            if self.phase != "move" and (fid in self.acted or not self.options_in(f, self.phase)):
-                self.queue.pop(0); continue
-            return None
-
-    def legal(self) -> list:
-        "What the acting fighter's player may send: pass or an action of the phase; in Move a square, stay, delay, follow."
-        b, f = self.b, self.acting()
-        if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self.options_in(f, self.phase)]
-        out = [{"move": m} for m in moves(b, f)]
-        if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
-        g = self.stabbed.get(f.id)
-        if g is not None and g.alive: out.append({"move": "follow"})
-        if self.o.follow_any: out += [{"move": ["follow", cell_name(h.pos)]} for h in b.living() if h is not f]
-        return out
-
-    def check(self, a) -> None:
-        "RulesError naming the rule unless `a` is a legal decision for the acting fighter."
-        b, f = self.b, self.acting()
-        key = "move" if self.phase == "move" else "act"
-        if not isinstance(a, dict) or set(a) != {key}:
-            raise RulesError(f"phase: it is the {self.phase} phase and {f.name} acts: send {{{key!r}: …}}, not {a!r}")
-        v = a[key]
-        if key == "act":
-            if v is None: return
-            if not isinstance(v, list) or not v or v[0] != ("hack" if self.phase == "special" else self.phase):
-                raise RulesError(f"phase: in the {self.phase} phase {f.name} may only {'hack' if self.phase == 'special' else self.phase} or pass, not {v!r}")
-            if why := act_error(b, f, v): raise RulesError(f"{f.name}: {why}")
-        elif v == "delay":
-            if f.id in self.delayed or len(self.queue) < 2: raise RulesError(f"delay: {f.name} cannot delay (already delayed, or nobody is left to move after it)")
-        elif v == "follow":
-            g = self.stabbed.get(f.id)
-            if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
-        elif isinstance(v, list):
-            if why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
-        elif why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
-
-    def apply(self, a):
-        "Carry out the acting fighter's checked decision `a`, then `advance`."
-        b = self.b
-        fid, gi = self.queue.pop(0)
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #a1b2c302
+def _next(self:PhaseByPhase):
+    "Walk the open phase to its next decision: None (a fighter waits), 'over' (the battle is decided; the round ended) or 'done' (nobody is left in this phase)."
+    b, o = self.b, self.o
+    while True:
+        if self.held and (not self.queue or self.queue[0][1] != self.held_gi):
+            held, self.held = [(b.by_id[fid], key, cell) for fid, key, cell in self.held], []
+            b.group = (b.round, self.phase, self.held_gi)
+            attack(b, *held[0]) if len(held) == 1 else together(b, held)
+        if b.decided() and not (o.combat_option and self.queue and self.cur == (self.phase, self.queue[0][1])):
+            b.say("The battle is decided."); b.end_round(); return "over"
+        if not self.queue: return "done"
+        fid, gi = self.queue[0]
         f = b.by_id[fid]
-        if "act" in a:
-            v = a["act"]
-            if v is not None:
-                self.acted.add(fid)
-                if v[0] == "hack": hack(b, f, to_cell(v[1]))
-                else:
-                    if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
-                    if self.o.combat_option: self.held.append((fid, v[1], to_cell(v[2]))); self.held_gi = gi
-                    else: attack(b, f, v[1], to_cell(v[2]))
-        else:
-            v = a["move"]
-            if v is None: pass                                       # (the decision's own line says it stays)
-            elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
-            elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
-            elif is_follow(v):
-                self.stabbed[fid] = b.at[to_cell(v[1])]; self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
-            else: move(b, f, to_cell(v))
-        return self.advance()
+        b.group = (b.round, self.phase, gi)
+        if not can_act(b, f, self.phase): self.queue.pop(0); continue
+        self.cur = (self.phase, gi)
+        if self.phase == "special" and self.started != (b.round, fid):
+            self.started = (b.round, fid)
+            if f.prof.overdose: overdose(b, f)
+            if not f.alive: self.queue.pop(0); continue
+        if self.phase == "shoot" and f.hacked:
+            b.say(f"{f.name}'s guns are jammed by hacking: it cannot shoot this round."); self.queue.pop(0); continue
+        if self.phase != "move" and (fid in self.acted or not self.options_in(f, self.phase)):
+            self.queue.pop(0); continue
+        return None
+
+def _advance(self:PhaseByPhase):
+    "Walk the round forward to the next decision: None (a fighter waits), 'over' (decided) or 'round' (round over)."
+    while True:
+        r = self.next()
+        if r != "done": return r
+        if self.phase == "move": self.finish(); return "round"
+        self.open(PHASES[PHASES.index(self.phase) + 1])
+
+def _finish(self:PhaseByPhase) -> None:
+    "End the round after its Move phase: the followers follow (followers move last), then `end_round`."
+    b = self.b
+    for fid in self.followers:
+        f = b.by_id[fid]
+        if f.alive: follow(b, f, self.stabbed[fid])
+    b.end_round()
+
+PhaseByPhase.next, PhaseByPhase.advance, PhaseByPhase.finish = _next, _advance, _finish
+
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #a1b2c304
+def _legal(self:PhaseByPhase) -> list:
+    "What the acting fighter's player may send: pass or an action of the phase; in Move a square, stay, delay, follow."
+    b, f = self.b, self.acting()
+    if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self.options_in(f, self.phase)]
+    out = [{"move": m} for m in moves(b, f)]
+    if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
+    g = self.stabbed.get(f.id)
+    if g is not None and g.alive: out.append({"move": "follow"})
+    if self.o.follow_any: out += [{"move": ["follow", cell_name(h.pos)]} for h in b.living() if h is not f]
+    return out
+
+def _check(self:PhaseByPhase, a) -> None:
+    "RulesError naming the rule unless `a` is a legal decision for the acting fighter."
+    b, f = self.b, self.acting()
+    key = "move" if self.phase == "move" else "act"
+    if not isinstance(a, dict) or set(a) != {key}:
+        raise RulesError(f"phase: it is the {self.phase} phase and {f.name} acts: send {{{key!r}: …}}, not {a!r}")
+    v = a[key]
+    if key == "act":
+        if v is None: return
+        if not isinstance(v, list) or not v or v[0] != ("hack" if self.phase == "special" else self.phase):
+            raise RulesError(f"phase: in the {self.phase} phase {f.name} may only {'hack' if self.phase == 'special' else self.phase} or pass, not {v!r}")
+        if why := act_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+    elif v == "delay":
+        if f.id in self.delayed or len(self.queue) < 2: raise RulesError(f"delay: {f.name} cannot delay (already delayed, or nobody is left to move after it)")
+    elif v == "follow":
+        g = self.stabbed.get(f.id)
+        if g is None or not g.alive: raise RulesError(f"following: {f.name} did not stab a fighter that is still standing this round")
+    elif isinstance(v, list):
+        if why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+    elif why := move_error(b, f, v): raise RulesError(f"{f.name}: {why}")
+
+PhaseByPhase.legal, PhaseByPhase.check = _legal, _check
+
+# %% ../../../nbs/23_spcfkrs_orders.ipynb #a1b2c306
+def _play(self:PhaseByPhase, a) -> None:
+    "Carry out the acting fighter's checked decision `a` (the caller walks on: `advance`, or the game's flow)."
+    b = self.b
+    fid, gi = self.queue.pop(0)
+    f = b.by_id[fid]
+    if "act" in a:
+        v = a["act"]
+        if v is not None:
+            self.acted.add(fid)
+            if v[0] == "hack": hack(b, f, to_cell(v[1]))
+            else:
+                if v[0] == "stab": self.stabbed[fid] = b.at.get(to_cell(v[2]))
+                if self.o.combat_option: self.held.append((fid, v[1], to_cell(v[2]))); self.held_gi = gi
+                else: attack(b, f, v[1], to_cell(v[2]))
+    else:
+        v = a["move"]
+        if v is None: pass                                       # (the decision's own line says it stays)
+        elif v == "delay": self.queue.append((fid, gi)); self.delayed.add(fid); b.say(f"{f.name} delays its move.")
+        elif v == "follow": self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
+        elif is_follow(v):
+            self.stabbed[fid] = b.at[to_cell(v[1])]; self.followers.append(fid); b.say(f"{f.name} will follow {self.stabbed[fid].name}.")
+        else: move(b, f, to_cell(v))
+
+def _apply(self:PhaseByPhase, a):
+    "Carry out the acting fighter's checked decision `a`, then `advance`."
+    self.play(a)
+    return self.advance()
+
+PhaseByPhase.play, PhaseByPhase.apply = _play, _apply
