@@ -208,14 +208,14 @@ def _hot(i, n) -> list:
 
 # %% ../../../nbs/43j_ff_codec.ipynb #7307ca64
 _SETUP = ("build", "secondary", "upgrades")      # secret frames of the setup: rebuilt through the game's own constructor
-_ROUND = ("choose_unit", "act")                  # frames of a round: rebuilt from presets, then the pairs and the table set as seen
+_ROUND = ("choose_unit", "act", "first_player")  # frames of a round: rebuilt from presets, then the pairs and the table set as seen
 
 def resample(cls, view:dict, rng, options=None):
     """A Fortune Fodder state whose `view(view['player'])` equals `view`: the other side's secret order (team,
     secondary objective, upgrades), if given and unseen, drawn among its legal orders; future dice from a seed drawn
     from `rng`. Options the view does not show (the DECISIONS switches) come from `options` (else their defaults);
-    `options['quiet']` makes a quiet state. Covered: the secret setup frames and the activations of a round (choosing
-    a pair, an action of the active pair); elsewhere `RulesError` names the phase."""
+    `options['quiet']` makes a quiet state. Covered: the secret setup frames and the decisions of a round (choosing
+    a pair, an action of the active pair, who goes first next); elsewhere `RulesError` names the phase."""
     rng = np.random.default_rng(rng)
     opts = dict(options or {}); quiet = bool(opts.pop("quiet", False))
     me, phase = view["player"], view["phase"]
@@ -295,6 +295,7 @@ def _round_state(cls, view, base, seed, quiet):
     fr = view["frame"]
     s.turn = fr["player"]
     s.stack = [{"kind": "choose_unit", "player": fr["player"]}] if fr["kind"] == "choose_unit" else \
+              [{"kind": "round_start"}, {"kind": "first_player", "player": fr["player"]}] if fr["kind"] == "first_player" else \
               [{"kind": "end_activation", "unit": fr["unit"]}, {"kind": "act", "player": fr["player"], "unit": fr["unit"]}]
     if "draft" in view:                                                       # (the draft's roll-off and turn order are over: not shown)
         d = view["draft"]
