@@ -209,6 +209,7 @@ def _hot(i, n) -> list:
 # %% ../../../nbs/43j_ff_codec.ipynb #7307ca64
 _SETUP = ("build", "secondary", "upgrades")      # secret frames of the setup: rebuilt through the game's own constructor
 _ROUND = ("choose_unit", "act", "first_player")  # frames of a round: rebuilt from presets, then the pairs and the table set as seen
+_PLACE = ("place_objective", "deploy")            # frames of the set-up before round 1: the same way (nothing hidden)
 
 def resample(cls, view:dict, rng, options=None):
     """A Fortune Fodder state whose `view(view['player'])` equals `view`: the other side's secret order (team,
@@ -223,10 +224,10 @@ def resample(cls, view:dict, rng, options=None):
     seed = int(rng.integers(2**53))
     if phase in _SETUP and "draft" not in view:
         return _setup_state(cls, view, rng, base, seed, quiet)
-    if phase in _ROUND and view["round"] >= 1:
+    if (phase in _ROUND and view["round"] >= 1) or (phase in _PLACE and view["round"] == 0):
         return _round_state(cls, view, base, seed, quiet)
     raise RulesError(f"fortune_fodder: resample covers the secret setup frames ({', '.join(_SETUP)}) and a round's activations "
-                     f"({', '.join(_ROUND)}); this view is at {phase!r}" + (" of a draft" if phase in _SETUP else ""))
+                     f"({', '.join(_ROUND)}) and the placing before it ({', '.join(_PLACE)}); this view is at {phase!r}" + (" of a draft" if phase in _SETUP else ""))
 
 def _setup_state(cls, view, rng, base, seed, quiet):
     "The secret setup frames: the public choices so far as presets, then my order as given and theirs drawn."
@@ -258,11 +259,19 @@ def _upgrades_of(cards, view) -> list:
             mod = [u["mod"]]
             if "weapon_aim" in cards.mods[u["mod"]].effects:
                 want = [(w["name"], w["bonus"]) for w in u["weapons"]]
-                for w in cards.mechs[u["mech"]].weapons:
+                for w in (w for w in cards.mechs[u["mech"]].weapons if w.kind == "ranged"):   # (the mod rule: a ranged weapon)
                     prof = make_profile(cards, u["mech"], u["pilot"], [u["mod"], w.name], tuple(u["buy_ins"]))
                     if [(x.name, x.bonus) for x in prof.weapons] == want: mod = [u["mod"], w.name]; break
             out[p]["mods"].append([i] + mod)
     return out
+
+def _placing(view) -> list:
+    "The agenda while placing (`setup._f_after_initiative`): the first player's objective, the other's, the first player deploys all, the other."
+    a, fr = view["first"], view["frame"]; b, k, p = 1 - a, fr["kind"], fr["player"]
+    st = [{"kind": "round_start"}, {"kind": "deploy", "player": b}]
+    if not (k == "deploy" and p == b): st.append({"kind": "deploy", "player": a})
+    if k == "place_objective": st += [{"kind": "place_objective", "player": b}] + ([{"kind": "place_objective", "player": a}] if p == a else [])
+    return st
 
 def _round_state(cls, view, base, seed, quiet):
     "A round's activation: the teams, upgrades, secondaries, scenario and terrain as presets, then the pairs and the table as seen."
@@ -273,7 +282,7 @@ def _round_state(cls, view, base, seed, quiet):
     r = view["round"]
     s.round, s.first, s.active, s.pending, s.over = r, view["first"], view["active"], {}, False
     s.vp, s.vp_secondary, s.leftover = list(view["vp"]), list(view["vp_secondary"]), list(view["leftover"])
-    s.vp_rounds = [[0, 0] for _ in range(r - 1)] + [list(view["vp_round"])]      # earlier rounds' VP are not shown: only their sum
+    s.vp_rounds = [[0, 0] for _ in range(r - 1)] + [list(view["vp_round"])] if r else []   # earlier rounds' VP are not shown: only their sum
     s.firsts = [view["first"]] * r                                              # (who went first in earlier rounds is not shown)
     s.obj_scored = {q: [set(), set()] for q in range(1, r + 1)}
     s.ko_pilots_round = {q: [[], []] for q in range(1, r + 1)}
@@ -293,8 +302,8 @@ def _round_state(cls, view, base, seed, quiet):
         u.ammo = {w["name"]: w["used"] for w in v["weapons"] if w["used"]}
         u._vk = u._vd = None
     fr = view["frame"]
-    s.turn = fr["player"]
-    s.stack = [{"kind": "choose_unit", "player": fr["player"]}] if fr["kind"] == "choose_unit" else \
+    s.turn = fr["player"] if r else None
+    s.stack = _placing(view) if fr["kind"] in _PLACE else [{"kind": "choose_unit", "player": fr["player"]}] if fr["kind"] == "choose_unit" else \
               [{"kind": "round_start"}, {"kind": "first_player", "player": fr["player"]}] if fr["kind"] == "first_player" else \
               [{"kind": "end_activation", "unit": fr["unit"]}, {"kind": "act", "player": fr["player"], "unit": fr["unit"]}]
     if "draft" in view:                                                       # (the draft's roll-off and turn order are over: not shown)
