@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools, math
 import numpy as np
-from ...engine import RulesError, brief, canon
+from ...engine import RulesError, Decision, brief, canon, jsonable
 from ...engine.codec import ActionSpace
 from .fields import FORMS, ACTS
 from .scenarios import SCENARIOS, SECONDARIES
@@ -215,8 +215,9 @@ def resample(cls, view:dict, rng, options=None):
     """A Fortune Fodder state whose `view(view['player'])` equals `view`: the other side's secret order (team,
     secondary objective, upgrades), if given and unseen, drawn among its legal orders; future dice from a seed drawn
     from `rng`. Options the view does not show (the DECISIONS switches) come from `options` (else their defaults);
-    `options['quiet']` makes a quiet state. Covered: the secret setup frames and the decisions of a round (choosing
-    a pair, an action of the active pair, who goes first next); elsewhere `RulesError` names the phase."""
+    `options['quiet']` makes a quiet state. Covered: the secret setup frames, the placing, and the decisions of a round
+    (choosing a pair, an action of the active pair, a defence against it, who goes first next); elsewhere
+    `RulesError` names the phase."""
     rng = np.random.default_rng(rng)
     opts = dict(options or {}); quiet = bool(opts.pop("quiet", False))
     me, phase = view["player"], view["phase"]
@@ -224,7 +225,7 @@ def resample(cls, view:dict, rng, options=None):
     seed = int(rng.integers(2**53))
     if phase in _SETUP and "draft" not in view:
         return _setup_state(cls, view, rng, base, seed, quiet)
-    if (phase in _ROUND and view["round"] >= 1) or (phase in _PLACE and view["round"] == 0):
+    if (phase in _ROUND and view["round"] >= 1) or (phase in _PLACE and view["round"] == 0) or _own_strike(view):
         return _round_state(cls, view, base, seed, quiet)
     raise RulesError(f"fortune_fodder: resample covers the secret setup frames ({', '.join(_SETUP)}) and a round's activations "
                      f"({', '.join(_ROUND)}) and the placing before it ({', '.join(_PLACE)}); this view is at {phase!r}" + (" of a draft" if phase in _SETUP else ""))
@@ -265,12 +266,30 @@ def _upgrades_of(cards, view) -> list:
             out[p]["mods"].append([i] + mod)
     return out
 
+def _own_strike(view) -> bool:
+    "A defence against an attack or a charge of the active pair (`combat.declare_attack`: its strike is all in the view's frame)."
+    fr = view["frame"]
+    return fr["kind"] == "defend" and fr["source"] in ("attack", "charge") and fr["attacker"] is not None and fr["attacker"] == view["active"]
+
 def _placing(view) -> list:
     "The agenda while placing (`setup._f_after_initiative`): the first player's objective, the other's, the first player deploys all, the other."
     a, fr = view["first"], view["frame"]; b, k, p = 1 - a, fr["kind"], fr["player"]
     st = [{"kind": "round_start"}, {"kind": "deploy", "player": b}]
     if not (k == "deploy" and p == b): st.append({"kind": "deploy", "player": a})
     if k == "place_objective": st += [{"kind": "place_objective", "player": b}] + ([{"kind": "place_objective", "player": a}] if p == a else [])
+    return st
+
+def _defending(view, s) -> list:
+    "The agenda of a defence against the active pair's attack or charge: its activation, the strike, the defence."
+    fr, u = view["frame"], s.by_id[view["active"]]
+    ctx = {"kind": "strike", "attacker": fr["attacker"], "weapon": fr["weapon"], "target": fr["target"], "bonus": fr["bonus"],
+           "defence": [], "helper": None, "by": u.player, "source": fr["source"]}
+    s.turn = u.player
+    top = {"kind": "defend", "player": fr["player"], "strike": ctx}
+    st = [{"kind": "end_activation", "unit": u.id}, {"kind": "act", "player": u.player, "unit": u.id}, ctx, top]
+    s.stack, spec = st, type(s).flow["defend"]                                 # the question asked, as the flow asks it (`FlowState.run`)
+    choices, data = spec.choices(s, top), s.frame_view(top)
+    s.decisions = [Decision(fr["player"], "defend", choices if s.quiet else jsonable(choices), data if s.quiet else jsonable(data), spec.public)]
     return st
 
 def _round_state(cls, view, base, seed, quiet):
@@ -302,8 +321,9 @@ def _round_state(cls, view, base, seed, quiet):
         u.ammo = {w["name"]: w["used"] for w in v["weapons"] if w["used"]}
         u._vk = u._vd = None
     fr = view["frame"]
+    s.decisions, s._cache = [], {}
     s.turn = fr["player"] if r else None
-    s.stack = _placing(view) if fr["kind"] in _PLACE else [{"kind": "choose_unit", "player": fr["player"]}] if fr["kind"] == "choose_unit" else \
+    s.stack = _placing(view) if fr["kind"] in _PLACE else _defending(view, s) if fr["kind"] == "defend" else [{"kind": "choose_unit", "player": fr["player"]}] if fr["kind"] == "choose_unit" else \
               [{"kind": "round_start"}, {"kind": "first_player", "player": fr["player"]}] if fr["kind"] == "first_player" else \
               [{"kind": "end_activation", "unit": fr["unit"]}, {"kind": "act", "player": fr["player"], "unit": fr["unit"]}]
     if "draft" in view:                                                       # (the draft's roll-off and turn order are over: not shown)
