@@ -53,6 +53,13 @@ class ActionSpace:
         for a in legal: m[self.encode(a)] = 1
         return m
 
+    def at(self, state, player=None) -> "ActionSpace":
+        """The space of one decision of `state` (`player`'s): its `encode`, `decode`, `ids` and `mask` number that
+        decision's actions. Here the ids do not depend on the position, so it is this space itself; a game whose slot
+        k means a different action in each position (Fortune Fodder: the k-th move of the menu) returns one bound to
+        the state. Adapters always go through `at`."""
+        return self
+
     def __repr__(self): return f"ActionSpace({self.game}: {self.size} actions)"
 
 def require_codec(game, options) -> ActionSpace:
@@ -73,11 +80,11 @@ def check_codec(game, options=None, seeds=range(20), max_steps:int=5_000) -> int
         for _ in range(max_steps):
             if s.is_over: break
             for p in s.to_move():
-                legal = s.legal_actions(p)
-                ids = [sp.encode(a) for a in legal]
+                legal, d = s.legal_actions(p), sp.at(s, p)
+                ids = [d.encode(a) for a in legal]
                 if len(set(ids)) != len(ids): raise AssertionError(f"{game.name} seed {seed}: two legal actions share an id: {legal}")
                 for a, i in zip(legal, ids):
-                    if canon(sp.decode(i)) != canon(a): raise AssertionError(f"{game.name} seed {seed}: {brief(a)} → {i} → {brief(sp.decode(i))}")
+                    if canon(d.decode(i)) != canon(a): raise AssertionError(f"{game.name} seed {seed}: {brief(a)} → {i} → {brief(d.decode(i))}")
                 n += len(legal)
             p = s.to_move()[0]
             s.apply(p, r.choice(s.legal_actions(p)))

@@ -97,7 +97,7 @@ class FsState(pyspiel.State):
         return min(s.to_move())
 
     def _legal_actions(self, player):
-        return self.held.space.ids(self.held.state.legal_actions(player))
+        return self.held.space.at(self.held.state, player).ids(self.held.state.legal_actions(player))
 
     def chance_outcomes(self):
         node = self.held.state.chance_node()
@@ -106,13 +106,14 @@ class FsState(pyspiel.State):
     def _apply_action(self, action):
         s = self.held.state
         if s.chance_node() is not None: s.apply_chance(s.chance_node().outcomes[int(action)])
-        else: s.apply(min(s.to_move()), self.held.space.decode(int(action)))
+        else: p = min(s.to_move()); s.apply(p, self.held.space.at(s, p).decode(int(action)))
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             node = self.held.state.chance_node()
             return f"chance {node.why} → {node.outcomes[action]}" if node is not None and action < len(node.outcomes) else f"chance outcome #{action}"
-        return canon(self.held.space.decode(int(action)))
+        try: return canon(self.held.space.at(self.held.state, player).decode(int(action)))
+        except RulesError: return f"action id {int(action)} (not legal here)"
 
     def is_terminal(self): return self.held.state.is_over
     def returns(self): return returns_of(self.held.state.result(), self.held.state.players)

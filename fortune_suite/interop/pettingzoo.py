@@ -41,7 +41,7 @@ def _observe(self, p:int) -> dict:
     s = self.state
     legal = s.legal_actions(p)
     return {"observation": self.game.encode_view(s.view(p)).astype(np.float32),
-            "action_mask": self.space.mask(legal) if legal else np.zeros(self.space.size, np.int8)}
+            "action_mask": self.space.at(s, p).mask(legal) if legal else np.zeros(self.space.size, np.int8)}
 
 def _render(self):
     if self.render_mode is None: return None
@@ -71,7 +71,7 @@ class FsAECEnv(AECEnv):
         a = self.agent_selection
         if self.terminations[a] or self.truncations[a]: return self._was_dead_step(action)
         p = self.possible_agents.index(a)
-        self.state.apply(p, self.space.decode(int(action)))
+        self.state.apply(p, self.space.at(self.state, p).decode(int(action)))
         self._cumulative_rewards[a] = 0.0
         if self.state.is_over:
             self.rewards = dict(zip(self.possible_agents, returns_of(self.state.result(), self.n)))
@@ -103,7 +103,7 @@ class FsParallelEnv(ParallelEnv):
     def step(self, actions:dict):
         s = self.state
         movers = s.to_move()
-        orders = {p: self.space.decode(int(actions[self.possible_agents[p]])) for p in movers if self.possible_agents[p] in actions}
+        orders = {p: self.space.at(s, p).decode(int(actions[self.possible_agents[p]])) for p in movers if self.possible_agents[p] in actions}
         if len(orders) != len(movers):
             raise RulesError(f"{self.game.name}: orders are needed from {', '.join(self.possible_agents[p] for p in movers)}; got {sorted(actions)}")
         for p in movers:                                          # each checked first: a refused order changes nothing

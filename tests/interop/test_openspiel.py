@@ -12,6 +12,7 @@ from fortune_suite.engine import get_game, known_games
 CASES = [(name, n) for name in fos.REGISTERED for n in (2, 3, 5)
          if get_game(name[3:]).kind.min_players <= n <= get_game(name[3:]).kind.max_players]
 SIMS = {2: 3, 3: 2, 5: 1}     # fewer sims for bigger tables: the whole interop run stays under two minutes
+FEWER = {"fs_fortune_fodder": 1}   # a long game, serialized and rebuilt at every step: one sim (about 20 s) is its quick form
 
 
 def load(name, n):
@@ -27,7 +28,7 @@ def test_every_game_with_a_codec_is_registered():
 
 @pytest.mark.parametrize("name,n", CASES)
 def test_random_sim_test(name, n):
-    pyspiel.random_sim_test(load(name, n), num_sims=SIMS[n], serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(name, n), num_sims=FEWER.get(name, SIMS[n]), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name,n", CASES)
@@ -50,4 +51,4 @@ def test_rl_environment_on_observation_tensors(name, n):
         assert all(len(ts.observations["info_state"][q]) == size for q in range(n))
         ts = env.step([int(rng.choice(ts.observations["legal_actions"][p]))])
         steps += 1
-    assert steps > 0 and abs(sum(ts.rewards)) < 1e-9 and max(ts.rewards) > 0
+    assert steps > 0 and abs(sum(ts.rewards)) < 1e-9 and (max(ts.rewards) > 0 or max(map(abs, ts.rewards)) == 0)   # a win, or a draw (Fortune Fodder: 0 VP each)

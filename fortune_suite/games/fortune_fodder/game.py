@@ -6,7 +6,7 @@
 from __future__ import annotations
 from ...engine import Game, GameKind, State, RulesError, register_game, LazyView
 from ...engine.flow import FlowState
-from . import state, setup, draft, rounds, combat, actions, flag, menu, fields
+from . import state, setup, draft, rounds, combat, actions, flag, menu, fields, codec
 from .state import FFOptions, SIDE, Parsed
 from .table import TABLE_IN
 from .scenarios import SECONDARIES, tie_break
@@ -266,3 +266,15 @@ class FortuneFodder(Game):
     name, title, Options, State = "fortune_fodder", "Fortune Fodder", FFOptions, FFState
     docs = ("4",)   # its notebooks (40_ff_cards … 49_ff_api): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret team, secondary and upgrade orders
+
+    # --- for outside tools (engine.codec): ids (kind, slot), arrays, states drawn from a view (see games.fortune_fodder.codec) ---
+    @classmethod
+    def action_space(cls, options=None): return codec.action_space(cls.make_options(options))
+    @classmethod
+    def max_chance_outcomes(cls, options=None): return codec.max_chance_outcomes(cls.make_options(options))
+    @classmethod
+    def observation_shape(cls, options=None): return codec.observation_shape(cls.make_options(options))
+    @classmethod
+    def encode_view(cls, view:dict): return codec.encode_view(view)
+    @classmethod
+    def resample(cls, view:dict, rng, options=None): return codec.resample(cls, view, rng, options)
