@@ -53,7 +53,10 @@ def search_bot(view:dict,            # the seat's view (it must be the seat to m
     root, start = _Node(), time.perf_counter()
     for it in range(iterations):
         if seconds and it and time.perf_counter() - start > seconds: break
-        s = g.resample(view, rng, quiet=True)
+        try: s = g.resample(view, rng, quiet=True)
+        except RulesError:
+            if it: raise
+            return roll(view, legal, rng)                # a position the game cannot resample: the rollout bot decides
         node, path = root, []
         while not s.is_over:                             # selection, then one expansion
             movers = s.to_move()

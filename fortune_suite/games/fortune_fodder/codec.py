@@ -211,15 +211,15 @@ _SETUP = ("build", "secondary", "upgrades")      # secret frames of the setup: r
 _ROUND = ("choose_unit", "act", "first_player")  # frames of a round: rebuilt from presets, then the pairs and the table set as seen
 _PLACE = ("place_objective", "deploy")            # frames of the set-up before round 1: the same way (nothing hidden)
 
-def resample(cls, view:dict, rng, options=None):
+def resample(cls, view:dict, rng, options=None, quiet:bool=False):
     """A Fortune Fodder state whose `view(view['player'])` equals `view`: the other side's secret order (team,
     secondary objective, upgrades), if given and unseen, drawn among its legal orders; future dice from a seed drawn
     from `rng`. Options the view does not show (the DECISIONS switches) come from `options` (else their defaults);
-    `options['quiet']` makes a quiet state. Covered: the secret setup frames, the placing, and the decisions of a round
+    `quiet` makes a quiet state (also `options['quiet']`, as first written). Covered: the secret setup frames, the placing, and the decisions of a round
     (choosing a pair, an action of the active pair, a defence against it, who goes first next); elsewhere
     `RulesError` names the phase."""
     rng = np.random.default_rng(rng)
-    opts = dict(options or {}); quiet = bool(opts.pop("quiet", False))
+    opts = dict(options or {}); quiet = bool(opts.pop("quiet", False)) or bool(quiet)
     me, phase = view["player"], view["phase"]
     base = {**opts, "points": view["points"], "cards": view["cards"], "no_pre_measuring": view["no_pre_measuring"]}
     seed = int(rng.integers(2**53))

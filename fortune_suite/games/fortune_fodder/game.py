@@ -277,4 +277,4 @@ class FortuneFodder(Game):
     @classmethod
     def encode_view(cls, view:dict): return codec.encode_view(view)
     @classmethod
-    def resample(cls, view:dict, rng, options=None): return codec.resample(cls, view, rng, options)
+    def resample(cls, view:dict, rng, options=None, quiet:bool=False): return codec.resample(cls, view, rng, options, quiet)
