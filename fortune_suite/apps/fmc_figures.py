@@ -29,8 +29,9 @@ def _pct(p:float) -> str: return f"{p:.0%}" if p in (0, 1) or 0.01 <= p <= 0.99 
 def _fig(state, fid): return state.by_id[fid]
 
 def shield_policy(state, tgt):
-    "How `tgt`'s shield enters the odds: the skirmish's `shields` option if it carries one ('lethal', 'always'), else None."
+    "How `tgt`'s shield enters the odds: the skirmish's `shields` option if it carries one ('lethal', 'always'), else None; under 'ask' (the default) the odds assume the party destroys it against a hit that would drop the figure, as the bots answer ('lethal')."
     pol = state.options.shields
+    if pol == "ask": pol = "lethal"
     return pol if getattr(tgt, "shield", False) and pol != "never" else None
 
 def weapon_odds(state, att, tgt, bonus:int, missile:bool=False):

@@ -14,7 +14,7 @@ SHEETS = [_EXPERT.to_dict(), _MAGE.to_dict(),
 
 ENCOUNTERS = ["6 hoblin, 4 porc", "1 troll", "1 medusa, 2 porc", "1 dragon, young, 3 skeleton", "2 wraith",
               "1 lycanthrope, 4 zombie", "1 giant", "3 ghoul, 2 hoblin", "1 ogre, 1 bear", "8 skeleton"]
-VARIANTS = [{}, {"death": "excess"}, {"into_melee": "forbidden"}, {"shields": "always", "gaze": "round"},
+VARIANTS = [{}, {"death": "excess", "shields": "lethal"}, {"into_melee": "forbidden"}, {"shields": "always", "gaze": "round"},
             {"fate_saves": False, "morale": False, "surprise": "none"}, {"level": 3, "retainers": 2},
             {"classes": "mage, fighter:b", "size": 3, "level": 2}, {"surprise": "party", "skills": "avoid surprise, climbing"},
             {"surprise": "foes", "max_rounds": 5}, {"level": 5, "size": 2, "classes": "fighter:a, mage", "mage_reads": True},

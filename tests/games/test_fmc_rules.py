@@ -32,7 +32,7 @@ def test_two_handed_takes_best_of_two_and_monsters_roll_their_bracket_die():
     f, h = fig(s, "Fighter 1"), fig(s, "Hoblin 1")
     attack(s, f, h, 1)
     assert s.asked[-1] == "2d6kh1"
-    s = state([20, 1], encounter="1 ogre")
+    s = state([20, 1], encounter="1 ogre", shields="lethal")   # attack() outside the engine: no question to the party
     attack(s, fig(s, "Ogre"), fig(s, "Fighter 1"), 4)
     assert s.asked == ["1d20+4", "1d10"]     # a lieutenant's d10
 
@@ -101,7 +101,7 @@ def test_player_characters_tempt_fate_to_survive():
 
 
 def test_shield_is_destroyed_to_negate_a_hit():
-    s = state([])
+    s = state([], shields="lethal")
     f = fig(s, "Fighter 1")
     assert f.shield and f.defense == 13                     # leather 12 + shield 1
     harm(s, f, 2)                                           # would not drop it: the shield stays (lethal policy)
@@ -519,6 +519,9 @@ def test_shooting_into_a_melee_a_hit_strikes_a_random_figure_of_it():
         _to_phase(s, f2, 1)
         s.apply(0, {"fig": f2.id, "do": "shoot", "target": h.id})
         assert s.asked[:len(want)] == want                     # the d20 against the hoblin's 14 first, then which figure
+        if len(want) == 3:                                     # the stray missile hits Fighter 1, who carries a shield:
+            assert s.decision.kind == "shield" and s.decision.data["figure"] == f1.id and s.decision.data["damage"] == 3
+            s.apply(0, "take the hit")                         # (option shields="ask", the default) the party keeps it
         if len(want) == 3: assert (f1.damage, h.damage) == (3, 0)   # 1d2 = 2: the second of [Hoblin, Fighter 1]
         else: assert f1.damage == h.damage == 0
     s = state(None, encounter="1 hoblin", into_melee="forbidden")

@@ -10,7 +10,7 @@ from ...engine import register_bot, RulesError, score_key
 from .odds import kill_chance, damage_dist, sum_at_least
 
 # %% auto #0
-__all__ = ['monsters_bot', 'party_bot', 'greedy_bot']
+__all__ = ['shield_answer', 'monsters_bot', 'party_bot', 'greedy_bot']
 
 # %% ../../../nbs/64_fmc_bots.ipynb #8f3cd92f
 @functools.lru_cache(maxsize=8192)
@@ -101,10 +101,16 @@ def _area_score(figs, me, a, n_dice=None, sides=None) -> float:
     return s
 
 # %% ../../../nbs/64_fmc_bots.ipynb #bddb504d
+def shield_answer(d:dict) -> str:
+    "A bot's answer to the party's shield question (option shields=\"ask\"), by the odds: against a hit that would drop the figure, destroying the shield saves it for certain where taking the hit leaves it a coin's chance (tempting fate) at best; against any other hit, keep the shield's +1 defense for the hits to come."
+    return "destroy shield" if d["data"]["would_die"] else "take the hit"
+
 @register_bot("fmc", "monsters")
 def monsters_bot(view:dict, legal:list, rng=None):
     "Monster tactics: close on the nearest enemy, strike where a kill is likeliest, breathe where the cone catches most."
     if not legal: raise RulesError("monsters bot: nothing to decide now")
+    d = view.get("decision")
+    if d is not None and d["kind"] == "shield": return shield_answer(d)   # seated for the party, it answers the question too
     figs, me = _fig(view)
     ph = view["phase"]
     if ph == "movement": return _nearest(figs, me, legal) or legal[0]
@@ -166,8 +172,7 @@ def party_bot(view:dict, legal:list, rng=None):
     "Party tactics: fighters in front, archers and mages back, missiles never into a melee, energy spent on groups."
     if not legal: raise RulesError("party bot: nothing to decide now")
     d = view.get("decision")
-    if d is not None and d["kind"] == "shield":                  # option shields="ask": only a hit that would drop it
-        return "destroy shield" if d["data"]["would_die"] else "take the hit"
+    if d is not None and d["kind"] == "shield": return shield_answer(d)   # option shields="ask" (the default)
     figs, me = _fig(view)
     ph = view["phase"]
     if ph == "movement":

@@ -41,7 +41,7 @@ class FmcOptions:
     fate_saves: bool = True            # a player character about to perish tempts fate to survive (down, out of the fight)
     into_melee: str = "random"         # shooting into a melee: "random" (a hit strikes a random figure of it) or "forbidden"
     missile_range: int = 24            # inches a missile reaches (the text gives none)
-    shields: str = "lethal"            # when a figure destroys its shield to negate a hit: "lethal" (one that would drop it), "always", "never", "ask" (the party decides)
+    shields: str = "ask"               # when a figure destroys its shield to negate a hit: "ask" (the party decides each weapon hit, the default: the "ask the player"), or automated: "lethal" (one that would drop it), "always", "never"
     morale: bool = True                # sides that think test morale (a coin) on losing the leader or half their numbers
     gaze: str = "once"                 # the medusa's gaze: tempt fate "once" a skirmish, or each "round"
     gaze_range: int = 6                # inches within which a figure faces a medusa
