@@ -19,8 +19,8 @@ import fortune_suite.games.fmc.delve                     # (the site methods of 
 from .records import item_from_dict
 
 # %% auto #0
-__all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS', 'CampaignError',
-           'CampaignOptions', 'Campaign']
+__all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'NOTICED', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS',
+           'CampaignError', 'CampaignOptions', 'Campaign']
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #854cfde7
 class CampaignError(FmcError):
@@ -29,6 +29,7 @@ class CampaignError(FmcError):
 RATIONS = ("each", "party")
 ATTITUDES = ("friendly", "neutral", "hostile")
 SHIELD_CHOICES = ("ask", "lethal", "always", "never")
+NOTICED = ("surprised", "alert", "none")
 ENERGY_ORDER = ("own", "focus")
 
 @dataclass
@@ -49,6 +50,7 @@ class CampaignOptions:
     trap_die: int = 6                 # a sprung trap's damage die (the text gives none: a typical figure's d6)
     hirelings: str = "asked"          # hired mercenaries join a fight only when asked (skirmish(hirelings=True)): "asked"; or "always"
     retainer_share: str = "full"      # a classed retainer's share of fights' experience and of treasure: "full" (an equal share) or "half"
+    noticed: str = "surprised"        # foes that noticed the party sneaking, in the fight that follows: "surprised" (they have surprise: the party loses its first turn, no toss), "alert" (they cannot be surprised; the party still tosses) or "none" (no effect)
 
     def check(self) -> "CampaignOptions":
         "Refuse options that make no sense (CampaignError naming the field)."
@@ -56,7 +58,7 @@ class CampaignOptions:
             raise CampaignError(f"option level must be a whole number from 1 to 5, got {self.level!r}")
         for f, ok in (("rations", RATIONS), ("energy_order", ENERGY_ORDER), ("valuable_slots", ("lot", "each"))):
             if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
-        for f, ok in (("hirelings", ("asked", "always")), ("retainer_share", ("full", "half"))):
+        for f, ok in (("hirelings", ("asked", "always")), ("retainer_share", ("full", "half")), ("noticed", NOTICED)):
             if getattr(self, f) not in ok: raise CampaignError(f"option {f} must be one of {', '.join(ok)}, got {getattr(self, f)!r}")
         if self.shields not in SHIELD_CHOICES: raise CampaignError(f"option shields must be one of {', '.join(SHIELD_CHOICES)}, got {self.shields!r}")
         if self.mood not in ATTITUDES: raise CampaignError(f"option mood must be one of {', '.join(ATTITUDES)}, got {self.mood!r}")
@@ -806,8 +808,14 @@ def _skirmish(self, encounter:str|None=None,
         bad = {"characters", "encounter", "retainers"} & set(options)
         if bad: raise CampaignError(f"skirmish: the campaign sets {', '.join(sorted(bad))}")
         opts = {"shields": self.options.shields, **self.options.skirmish, **options}
-        if "warns of monsters" in self.powers() and opts.get("surprise", "both") in ("both", "party"):   # the weapon's alert: the party is not surprised
-            opts["surprise"] = {"both": "foes", "party": "none"}[opts.get("surprise", "both")]
+        key = "wandering" if room is None and encounter is None else None if room is None else f"{room[0]}/{room[1]}"
+        if key is not None and self.talks.get(key) == "noticed" and self.options.noticed != "none" and "surprise" not in options:
+            sp = opts.get("surprise", "both")                  # they noticed the party sneaking (option noticed)
+            opts["surprise"] = "caught" if self.options.noticed == "surprised" else {"both": "party", "foes": "none"}.get(sp, sp)
+            self.note(f"{(self.facing() or {}).get('encounter', enc)} noticed the party sneaking: " + ("they have surprise (the party loses its first turn)." if opts["surprise"] == "caught"
+                                                                 else "they cannot be caught unaware."))
+        if "warns of monsters" in self.powers() and opts.get("surprise", "both") in ("both", "party", "caught"):   # the weapon's alert: the party is not surprised
+            opts["surprise"] = {"both": "foes", "party": "none", "caught": "none"}[opts.get("surprise", "both")]
         opts = {**opts, "characters": [c.to_dict() for c in fighters],
                 "encounter": enc, "retainers": len(mercs)}
         seed = int(self._rng().integers(2**53))

@@ -36,7 +36,7 @@ class FmcOptions:
     distance: int = 12                 # inches between the two sides at the start
     table: int = 24                    # the table's width in inches (its depth: the distance + 4)
     base: float = 1.0                  # a figure's base across, in inches (0–1): no two figures in the fight closer; 0: points that may share a spot
-    surprise: str = "both"             # who may be surprised: both, party, foes or none
+    surprise: str = "both"             # who may be surprised: both, party, foes or none; "caught": the foes have surprise for certain (they noticed the party sneaking: no toss, the party loses its first turn, an expert skilled at avoiding surprise may still regain theirs)
     death: str = "at"                  # "at": a figure perishes at damage ≥ its hit points; "excess": only beyond them
     fate_saves: bool = True            # a player character about to perish tempts fate to survive (down, out of the fight)
     into_melee: str = "random"         # shooting into a melee: "random" (a hit strikes a random figure of it) or "forbidden"
@@ -63,7 +63,7 @@ class FmcOptions:
                 raise FmcError(f"option {name} must be a whole number from {lo} to {hi}, got {v!r}")
         if isinstance(self.base, bool) or not isinstance(self.base, (int, float)) or not 0 <= self.base <= 1:
             raise FmcError(f"option base must be a number of inches from 0 to 1 (melee is within 1\"), got {self.base!r}")
-        for name, ok in (("surprise", ("both", "party", "foes", "none")), ("death", ("at", "excess")),
+        for name, ok in (("surprise", ("both", "party", "foes", "none", "caught")), ("death", ("at", "excess")),
                          ("into_melee", ("random", "forbidden")), ("shields", ("lethal", "always", "never", "ask")),
                          ("gaze", ("once", "round")), ("room", ROOMS), ("drained", ("rises", "lost")), ("shroud", ("breaks", "lasts"))):
             if getattr(self, name) not in ok: raise FmcError(f"option {name} must be one of {', '.join(ok)}, got {getattr(self, name)!r}")
@@ -190,6 +190,9 @@ def _skilled(f:Figure, word:str) -> bool: return any(word in s.lower() for s in 
 def _surprise(self:FmcState):
     o, party_side = self.options, [f for f in self.figures if f.side == 0]
     caught = []
+    if o.surprise == "caught":                      # the foes noticed the party (a failed sneak): they have surprise, no toss
+        self.say("The foes noticed the party coming: they have surprise.", surprised=0)
+        caught.append(0)
     if o.surprise in ("both", "party"):
         if not self.tempt(None, 1, "Surprise: the party tempts fate to stay alert", side=0): caught.append(0)
     if o.surprise in ("both", "foes"):
