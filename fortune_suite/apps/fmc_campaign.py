@@ -215,7 +215,7 @@ class CampaignTable(Panel):
         self.handouts = "."                # the folder the Export button writes the players' SVG maps to
         st, auto = {"description_width": "initial"}, lambda **kw: W.Layout(width="auto", flex="0 0 auto", **kw)
         b = lambda d, css, **kw: tag(W.Button(description=d, layout=auto(), **kw), css)
-        self.spots = {k: self.error_spot() for k in ("travel", "site", "fight", "haven", "file")}
+        self.spots = {k: self.error_spot() for k in ("travel", "site", "fight", "haven", "file", "powers")}
         w = self.w = {}
         w["head"], w["map"], w["site"] = tag(W.HTML(), "fs-fmc-ref-head"), tag(W.HTML(), "fs-fmc-ref-map"), tag(W.HTML(), "fs-fmc-ref-site")
         w["sheets"], w["log"] = tag(W.HTML(), "fs-fmc-ref-sheets"), tag(W.HTML(), "fs-fmc-ref-log")
@@ -237,6 +237,10 @@ class CampaignTable(Panel):
         w["exported"] = tag(W.HTML(), "fs-fmc-exported")
         w["export"] = b("Export handouts (SVG)", "fs-fmc-export", tooltip="the players' map of the region and of the site, as .svg files to print")
         w["met"] = tag(W.HTML(), "fs-fmc-met")
+        w["powers"] = tag(W.HTML(), "fs-fmc-powers")          # the weapon powers the party present can call on now (the referee plays them out)
+        w["power"] = tag(W.Dropdown(description="Power:", style=st, layout=auto()), "fs-fmc-power")
+        w["aim"] = tag(W.Text(placeholder="aimed at: the chest, room 5…", layout=W.Layout(width="200px")), "fs-fmc-power-aim")
+        w["use"] = b("Call on it", "fs-fmc-power-use", icon="magic", tooltip="logged; in a site it takes the turn")
         w["foes"] = tag(W.Text(placeholder="or name foes: 6 hoblin", layout=W.Layout(width="180px")), "fs-fmc-foes")
         w["fight"], w["dismiss"] = b("Fight it", "fs-fmc-fight", button_style="danger", icon="bolt"), b("Dismiss", "fs-fmc-dismiss")
         w["item"] = tag(W.Dropdown(options=SHOP, value="rations", description="Buy:", style=st, layout=auto()), "fs-fmc-item")
@@ -256,7 +260,8 @@ class CampaignTable(Panel):
         self._insite = W.VBox([row(w["room"], w["skills"], w["go"], w["listen"], w["uncover"], w["leave"]),
                                row(w["search"], w["disarm"], w["loot"], w["torch"], w["lantern"])])
         self._fightrow = W.VBox([w["met"], row(w["foes"], w["fight"], w["approach"], w["mood"], w["parley"], w["sneak"], w["dismiss"], sp["fight"])])
-        referee = W.VBox([w["head"], self._fightrow, self._road, self._insite, sp["site"], self._haven,
+        self._powers = W.VBox([w["powers"], row(w["power"], w["aim"], w["use"], sp["powers"])])
+        referee = W.VBox([w["head"], self._fightrow, self._road, self._insite, sp["site"], self._powers, self._haven,
                           W.HBox([w["map"], w["site"]], layout=W.Layout(flex_flow="row wrap")), self.tray.box, w["sheets"],
                           row(w["save"], w["load"], *((w["keep"], w["fetch"]) if store is not None else ()), w["export"], sp["file"]), w["exported"], w["text"], w["log"]])
         self._fighttab = W.VBox([W.HTML(help_line("No fight under way: 'Fight it' on the referee's screen starts one with the party present."))])
@@ -275,7 +280,8 @@ class CampaignTable(Panel):
                          ("loot", lambda: C().loot(), "site"), ("dismiss", lambda: C().dismiss(), "fight"), ("fight", self.start_fight, "fight"),
                          ("buy", lambda: C().buy(w["item"].value, w["n"].value), "haven"), ("sell", lambda: C().sell(w["sellwhat"].value), "haven"),
                          ("home", lambda: C().bring_home(), "haven"), ("downtime", lambda: C().downtime(), "haven"), ("save", self.save, "file"),
-                         ("load", lambda: self.load(w["text"].value), "file"), ("keep", self.keep, "file"), ("fetch", self.fetch, "file")):
+                         ("load", lambda: self.load(w["text"].value), "file"), ("keep", self.keep, "file"), ("fetch", self.fetch, "file"),
+                         ("use", lambda: C().use_power(w["power"].value, aim=w["aim"].value), "powers")):
             self.on_click(w[k], self._doing(fn), near=sp[s])
         self.listen(w["item"], lambda ch: self._price(), near=sp["haven"])
         self.refresh()
@@ -316,6 +322,11 @@ def _ref_refresh(self:CampaignTable):
         w["fight"].disabled = c.pending is not None
         for k in ("parley", "sneak"): w[k].disabled = f is None or c.pending is not None
         w["dismiss"].disabled = not c.offered
+        pw = c.callable_powers()
+        w["powers"].value = "" if not pw else "<div><b>Weapon powers the party can call on</b> (yours to play out):</div>" + "".join(
+            f"<div>✦ <b>{esc(d['power'])}</b> ({esc(d['who'])}): {esc(d['allow'])}</div>" for d in pw)
+        w["power"].options = [(f"{d['power']} ({d['who']})", d["power"]) for d in pw]
+        self._powers.layout.display = None if pw else "none"
         w["sheets"].value = '<div style="display:flex;flex-wrap:wrap;gap:6px">' + "".join(
             sheet_html(m) + (f"<div>{esc(c.places[m.name])}</div>" if c.places[m.name] != "party" else "") for m in c.party) + "</div>"
         w["log"].value = "<div style='max-height:200px;overflow:auto'>" + "".join(

@@ -10,7 +10,7 @@ import numpy as np
 from ...engine import SaveError, read_json, get_game, load_game
 from .data import FmcError, CharacterError, ITEMS, WEAPONS, ARMOR, SHIELD, COIN_VALUE, RETAINERS
 from .characters import Character, new_character
-from .treasure import coins_for, coin_value, coin_slots, money_text
+from .treasure import coins_for, coin_value, coin_slots, money_text, WEAPON_POWERS
 from .sites import Region, starting_region, negotiate
 from .fate import tempt_fate, skill_coins
 from .treasure import roll_die
@@ -19,8 +19,8 @@ import fortune_suite.games.fmc.delve                     # (the site methods of 
 from .records import item_from_dict
 
 # %% auto #0
-__all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'NOTICED', 'ENERGY_ORDER', 'PLACES', 'OUT_FOR_GOOD', 'CONDITIONS',
-           'CampaignError', 'CampaignOptions', 'Campaign']
+__all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'NOTICED', 'ENERGY_ORDER', 'PLACES', 'NARRATIVE_POWERS', 'OUT_FOR_GOOD',
+           'CONDITIONS', 'CampaignError', 'CampaignOptions', 'Campaign']
 
 # %% ../../../nbs/65_fmc_campaign.ipynb #854cfde7
 class CampaignError(FmcError):
@@ -50,6 +50,7 @@ class CampaignOptions:
     trap_die: int = 6                 # a sprung trap's damage die (the text gives none: a typical figure's d6)
     hirelings: str = "asked"          # hired mercenaries join a fight only when asked (skirmish(hirelings=True)): "asked"; or "always"
     retainer_share: str = "full"      # a classed retainer's share of fights' experience and of treasure: "full" (an equal share) or "half"
+    power_turn: bool = True           # calling on a weapon's narrative power (clairvoyance, telepathy, …) in a site takes the turn (interacting: the text's one action a turn); False: no time; outside a site: none
     noticed: str = "surprised"        # foes that noticed the party sneaking, in the fight that follows: "surprised" (they have surprise: the party loses its first turn, no toss), "alert" (they cannot be surprised; the party still tosses) or "none" (no effect)
 
     def check(self) -> "CampaignOptions":
@@ -63,7 +64,7 @@ class CampaignOptions:
         if self.shields not in SHIELD_CHOICES: raise CampaignError(f"option shields must be one of {', '.join(SHIELD_CHOICES)}, got {self.shields!r}")
         if self.mood not in ATTITUDES: raise CampaignError(f"option mood must be one of {', '.join(ATTITUDES)}, got {self.mood!r}")
         if type(self.trap_die) is not int or self.trap_die < 1: raise CampaignError(f"option trap_die must be a whole number ≥ 1, got {self.trap_die!r}")
-        for f in ("hungry", "encumbered_slow", "auto_level", "foes_bar_the_way"):
+        for f in ("hungry", "encumbered_slow", "auto_level", "foes_bar_the_way", "power_turn"):
             if not isinstance(getattr(self, f), bool): raise CampaignError(f"option {f} must be true or false, got {getattr(self, f)!r}")
         if not isinstance(self.prices, dict) or not all(isinstance(k, str) and type(v) is int and v >= 0 for k, v in self.prices.items()):
             raise CampaignError(f"option prices must map item names to whole numbers of c.p. ≥ 0, got {self.prices!r}")
@@ -783,6 +784,58 @@ Campaign._sense = _sense
 Campaign.powers, Campaign.listen, Campaign.search, Campaign.disarm = _powers, _listen, _search, _disarm
 
 
+# %% ../../../nbs/65_fmc_campaign.ipynb #b0c7a722
+NARRATIVE_POWERS = {   # a magic weapon's powers that only the referee can play out: what to allow, in our words, and where
+    "senses rooms that shift": ("site", "The wielder feels where the site has changed: say which rooms or passages have shifted since "
+                                "the party last saw them, and where the ways lead now."),
+    "sees invisible things": ("anywhere", "Whatever is invisible near the wielder shows itself to them: describe the unseen creatures, "
+                              "objects or marks within sight (a hidden foe can be pointed out to the others)."),
+    "sees far away (clairvoyance)": ("anywhere", "The wielder looks on a place out of sight (another room, a place they know or are told "
+                                     "of): describe it as it is now, as if they stood there; they see, they do not hear."),
+    "speaks mind to mind (telepathy)": ("anywhere", "The wielder trades thoughts, silently, with one creature they can see, no common "
+                                        "tongue needed: answer as it would; it hears them, it is not made to help (a parley goes on as usual)."),
+    "moves objects by thought": ("anywhere", "The wielder moves an unattended object they can see, no more than they could lift, as a hand "
+                                 "would: pull a lever, turn a key, drag a chest; slowly, nothing thrown, nobody harmed."),
+}
+
+def _callable_powers(self) -> list:
+    "The narrative powers the party present can call on now: [{'power', 'who', 'allow'}], each once, the first member attuned to it; none during a fight."
+    if self.pending: return []
+    out, here = [], self.crawl.delve is not None
+    for p, (where, allow) in NARRATIVE_POWERS.items():
+        who = next((c.name for c in self._present() if c.magic_weapon and p in c.magic_weapon.get("powers", ())), None)
+        if who is not None and (where == "anywhere" or here): out.append({"power": p, "who": who, "allow": allow})
+    return out
+
+def _use_power(self, power:str,        # one of NARRATIVE_POWERS
+               who:str|None=None,       # the member calling on it (default: the first present member attuned to a weapon with it)
+               aim:str="") -> dict:     # what it is aimed at, in the players' words ("the chest in room 4", "the porc chief")
+    "Call on a narrative power of a magic weapon: logged for both screens; in a site it takes the turn (option power_turn). {'power', 'who', 'allow', 'turn'}."
+    def go():
+        if power not in NARRATIVE_POWERS:
+            why = "it works by itself (the campaign plays it)" if power in WEAPON_POWERS else f"the narrative powers are {', '.join(NARRATIVE_POWERS)}"
+            raise CampaignError(f"{power!r} is not a power to call on: {why}")
+        if self.pending: raise CampaignError("a skirmish is under way: conclude it first")
+        if not isinstance(aim, str): raise CampaignError(f"aim: words for what the power is aimed at, got {aim!r}")
+        can = {d["power"]: d for d in self.callable_powers()}
+        if power not in can:
+            if NARRATIVE_POWERS[power][0] == "site" and self.crawl.delve is None and any(power in (c.magic_weapon or {}).get("powers", ()) for c in self._present()):
+                raise CampaignError(f"{power!r} works only in a site")
+            raise CampaignError(f"nobody with the party is attuned to a weapon that {power}")
+        name = can[power]["who"] if who is None else who
+        m = next((c for c in self._present() if c.name == name), None)
+        if m is None: raise CampaignError(f"{name!r} is not with the party")
+        if not (m.magic_weapon and power in m.magic_weapon.get("powers", ())): raise CampaignError(f"{name} is not attuned to a weapon that {power}")
+        said = f"{name} calls on the weapon's power ({power})" + (f": {aim.strip()}" if aim.strip() else "") + "."
+        self.note(f"{said[:-1]} — the referee rules: {NARRATIVE_POWERS[power][1]}", referee=True)
+        turn = self.options.power_turn and self.crawl.delve is not None
+        if turn: _site_turn(self, "interact", said + " It takes the turn.")
+        else: self.note(said)
+        return {"power": power, "who": name, "allow": NARRATIVE_POWERS[power][1], "turn": turn}
+    return self._act(go)
+
+Campaign.callable_powers, Campaign.use_power = _callable_powers, _use_power
+
 # %% ../../../nbs/65_fmc_campaign.ipynb #7f419a9a
 OUT_FOR_GOOD = ("dead", "undead")
 CONDITIONS = ("petrified", "charmed")
@@ -1050,7 +1103,7 @@ def _players_site(self) -> dict|None:
 
 def _view(self, who:str) -> dict:
     "What a screen may show: 'referee' everything, 'players' what the characters know."
-    if who == "referee": return {**self.to_dict(), "when": self.when(), "load": self.burden(), "speed": self.speed}
+    if who == "referee": return {**self.to_dict(), "when": self.when(), "load": self.burden(), "speed": self.speed, "powers": self.callable_powers()}
     if who != "players": raise CampaignError(f"a view is 'players' or 'referee', got {who!r}")
     cr = self.crawl
     hexes = {n: {"terrain": h["terrain"], **({"note": self.region.hexes[n].summary() if self.region.hexes[n].kind in ("haven", "landmark") else self.region.hexes[n].kind}
