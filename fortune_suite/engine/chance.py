@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import numpy as np
 from .events import RulesError, Log, brief
+from .copying import copy_state
 
 # %% auto #0
 __all__ = ['CHANCE', 'SETUP', 'ChanceNode', 'ChanceNeeded', 'ChanceScript', 'is_explicit', 'setup', 'needed', 'apply_group',
@@ -105,7 +106,7 @@ def needed(state, player, action, e:ChanceNeeded, before=None):
     if before is None:
         from fortune_suite.engine.saves import replay
         before = replay(state.game, state.options, state.seed, state.actions[:-1], quiet=state.quiet, chance=True)
-    state.__dict__.clear(); state.__dict__.update(before.__dict__)
+    copy_state(before, into=state)                     # (a copy into `state`: what pointed at `before` — a battle's `emit` — points at it)
     state._chance_misses = misses + 1
     state._chance_node, state._chance_pending, state._chance_given = e.node, (player, action), given
     state.actions.append((player, action))
@@ -134,7 +135,7 @@ def apply_chance(state, outcome) -> list:
     given, pend = state._chance_given + (outcome,), state._chance_pending
     if pend is SETUP or pend == SETUP:
         fresh = type(state)(state.game, state.options, state.seed, quiet=state.quiet, chance=list(given))
-        state.__dict__.clear(); state.__dict__.update(fresh.__dict__)
+        copy_state(fresh, into=state)
         return [] if state._chance_node is not None else list(state.log.events)
     player, action = pend
     state.actions = state.actions[:len(state.actions) - 1 - len(state._chance_given)]

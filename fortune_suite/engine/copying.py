@@ -204,12 +204,13 @@ def copy_value(x,               # any value a state holds
 # %% ../../nbs/03ab_engine_copy.ipynb #cp019
 _RECORD = frozenset(("actions", "reveals"))    # the state's record: only ever appended to, so a copy of the list will do
 
-def copy_state(s):
-    "A copy of the state `s` without replay: its class's `copy_shared` attributes shared, `copy_fresh` ones started afresh, every other one copied."
+def copy_state(s, into=None):
+    """A copy of the state `s` without replay: its class's `copy_shared` attributes shared, `copy_fresh` ones started afresh, every other one copied.
+    `into`: a state of the same class that becomes the copy (its attributes replaced; what pointed at `s` points at it) — for rolling a state back."""
     if s._busy: raise RuntimeError(f"{s.game.name}: a state is copied between actions, not from inside its hooks")
     cls, d = type(s), s.__dict__
     shared, fresh = cls.copy_shared, cls.copy_fresh
-    new = object.__new__(cls)
+    new = object.__new__(cls) if into is None else into
     memo = {id(s): new, id(s.options): s.options}     # (a game object that points back at the state points at the copy)
     for k in shared:
         v = d.get(k, _MISSING)
@@ -222,6 +223,7 @@ def copy_state(s):
         else:
             try: nd[k] = _copy(v, memo)
             except TypeError as e: raise TypeError(f"{cls.__name__}: cannot copy attribute {k!r}: {e}") from None
+    if into is not None: into.__dict__.clear()
     new.__dict__.update(nd)
     return new
 

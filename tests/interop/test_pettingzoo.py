@@ -63,6 +63,26 @@ def test_parallel_api_test_on_a_simultaneous_game():
     parallel_api_test(fpz.parallel_env("odd_even_test", rounds=6), num_cycles=200)
 
 
+def test_spcfkrs_aec_env_masks_the_order_steps_of_the_fighter_due():
+    env = fpz.env("spcfkrs", players=2, forces=[[[], []], [[]]])      # the battle at once: Red writes Red 1's action first
+    env.reset(seed=3)
+    obs = env.observe("player_0")
+    sp = get_game("spcfkrs").action_space(env.options)
+    ids = np.flatnonzero(obs["action_mask"]).tolist()
+    assert obs["observation"].shape == get_game("spcfkrs").observation_shape(env.options)
+    assert ids == sp.at(env.state, 0).ids() and len(ids) == len(env.state.legal_actions(0))
+    assert all(sp.at(env.state, 0).decode(i)["unit"] == "red-1" for i in ids)
+    env.step(int(sp.encode({"act": None})))                            # Red 1 passes; Blue's turn to write
+    assert env.state.pending[0] == {"unit": "red-1", "act": None} and env.agent_selection == "player_1"
+
+
+def test_parallel_refuses_spcfkrs_for_now():
+    # SPCFKRS's secret orders are simultaneous, but its phase-by-phase mode is not (its kind is 'mixed'): the parallel
+    # environment takes only games whose kind is 'simultaneous' throughout, so SPCFKRS plays as an AEC environment
+    with pytest.raises(RulesError, match="spcfkrs is not a simultaneous-order game"):
+        fpz.parallel_env("spcfkrs", players=2)
+
+
 def test_parallel_refuses_a_sequential_game():
     with pytest.raises(RulesError, match="fomo is not a simultaneous-order game"):
         fpz.parallel_env("fomo", players=3)

@@ -87,7 +87,7 @@ def random_orders_bot(view, legal, rng):
     if view["stage"] == "build":
         o = _options(canon(view["options"]))
         return {"force": _random_force(rng, view["budget"], load_catalog(o.catalog))}
-    if view["stage"] != "orders": return pick(legal)
+    if view["stage"] != "orders" or view["my_half_order"]: return pick(legal)   # (a fighter's order half written: its move, one step)
     b, me, orders = view_battle(view), view["player"], {}
     for f in b.living(me):
         if f.id in view["my_orders"]: continue
@@ -329,6 +329,11 @@ def greedy_bot(view, legal, rng,
     me = view["player"]
     if view["stage"] == "build":
         return {"force": force if force is not None else default_force(view["budget"], view["options"].get("catalog"))}
+    if view["stage"] == "orders" and view["my_half_order"]:     # a fighter's order half written (its move due): that move, one step
+        b = _battle_of(view); f = b.by_id[view["my_half_order"][0]]
+        dest = _best_move(b, f, [g for g in b.living() if g.side != me], {to_cell(o["move"]) for o in view["my_orders"].values() if isinstance(o["move"], str) and o["move"] != "follow"})
+        step = {"unit": f.id, "move": None if dest is None else cell_name(dest)}
+        return step if step in legal else {"unit": f.id, "move": None}
     if view["stage"] == "orders" and not view["my_orders"] and view["board"]["round"] <= 3:   # (later boards seldom
         key = _orders_key(view)                                                                  # come again: no key)
         got = _ORDERS.get(key)

@@ -339,14 +339,13 @@ PhaseByPhase.next, PhaseByPhase.advance, PhaseByPhase.finish = _next, _advance, 
 
 # %% ../../../nbs/23_spcfkrs_orders.ipynb #a1b2c304
 def _legal(self:PhaseByPhase) -> list:
-    "What the acting fighter's player may send: pass or an action of the phase; in Move a square, stay, delay, follow."
+    "What the acting fighter's player may send: pass or an action of the phase; in Move a square, stay, follow any fighter (`moves`), delay, follow."
     b, f = self.b, self.acting()
     if self.phase != "move": return [{"act": None}] + [{"act": a} for a in self.options_in(f, self.phase)]
     out = [{"move": m} for m in moves(b, f)]
     if f.id not in self.delayed and len(self.queue) > 1: out.append({"move": "delay"})
     g = self.stabbed.get(f.id)
     if g is not None and g.alive: out.append({"move": "follow"})
-    if self.o.follow_any: out += [{"move": ["follow", cell_name(h.pos)]} for h in b.living() if h is not f]
     return out
 
 def _check(self:PhaseByPhase, a) -> None:
