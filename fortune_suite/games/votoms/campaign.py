@@ -7,8 +7,8 @@ from __future__ import annotations
 import copy, json
 from dataclasses import dataclass, asdict, fields
 from ...engine import read_json, options_to_dict
-from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS
-from .characters import Character, item
+from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS, VEHICLES, AT_WEAPONS
+from .characters import Character, item, item_cost
 from .units import MAX_HANDHELD, MAX_MOUNTED
 from .game import VotomsState
 from .actions import Votoms
@@ -18,7 +18,8 @@ from .contest import resolve, MAX_POOL
 from ...dice import Roller
 
 # %% auto #0
-__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses', 'foot_losses']
+__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'STEPS', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses',
+           'foot_losses', 'shop']
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #a9022d66
 class CampaignError(VotomsError):
@@ -182,6 +183,21 @@ def _buy(self, name:str, thing:str) -> int:
     return _step(self, name, "buy", Character.buy, thing)
 
 Campaign.raise_level, Campaign.buy_skill, Campaign.sell_skill, Campaign.buy = _raise_level, _buy_skill, _sell_skill, _buy
+
+# %% ../../../nbs/75_votoms_campaign.ipynb #86a7520a
+STEPS = ("raise_level", "buy_skill", "sell_skill", "buy")      # the between-games steps, by their method names
+
+def _price(self, name:str, step:str, *args) -> int:
+    "What `step` (one of STEPS) of `name`'s with `args` would pay: XP, Gildan for 'buy', the XP returned for 'sell_skill'; the step's error if it would be refused. Nothing changes."
+    if step not in STEPS: raise CampaignError(f"step must be one of {', '.join(STEPS)}, got {step!r}")
+    return getattr(copy.deepcopy(self), step)(name, *args)
+
+Campaign.price = _price
+
+def shop() -> list:
+    "[(name, kind, Gildan)] of everything sold on its own ('vehicle': ATs and vehicles, 'at_weapon', 'personal_weapon'), priced as the data has it."
+    return [(rec.name, kind, item_cost(rec.name)) for kind, table in (("vehicle", VEHICLES), ("at_weapon", AT_WEAPONS), ("personal_weapon", PERSONAL_WEAPONS))
+            for rec in table.values() if rec.cost is not None]
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #b25cd721
 def _skill_check(self, name:str, stat:str, group:str, target:int, life:bool=False) -> dict:
