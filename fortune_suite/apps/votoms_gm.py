@@ -227,14 +227,17 @@ def quote_text(camp:Campaign, name:str, step:str, *args) -> str:
     return f"{n} Gildan" if step == "buy" else f"{n} XP back" if step == "sell_skill" else f"{n} XP"
 
 class CampaignPanel(Panel):
-    "A VOTOMS campaign: the characters' sheets, the steps between games (levels, AT skills, equipment, selling back), the next battle, conclude with the referee's awards, save and load."
+    "A VOTOMS campaign: the characters' sheets, the steps between games (levels, AT skills, equipment, selling back), the next battle, conclude with the referee's awards, save and load — and, with a rooms store, kept there after every change."
     css = "fs-vt-camp"
     version = traitlets.Int(0, help="counts redraws")
     def __init__(self, play,      # called with the battle's state (the app plays it)
                  current,         # returns the state the app plays now (what Conclude books)
-                 more=None):      # returns more options for the next battle (the app: the seats' defence preferences)
+                 more=None,       # returns more options for the next battle (the app: the seats' defence preferences)
+                 store=None,      # a rooms `Store`: the campaign (and its open battle) kept there as document votoms_campaign/`doc`
+                 doc:str="campaign"):
         super().__init__()
         self.camp, self._play, self._current, self._more = None, play, current, more or dict
+        self.store, self.doc, self.kept = store, doc, None      # kept: the document's version this panel last wrote or read
         st = {"description_width": "initial"}
         auto = lambda: W.Layout(width="auto")      # a Layout each (one shared would hide them all with the sell button)
         self._sheets = tag(W.HTML(), "fs-vt-camp-table")
@@ -262,6 +265,10 @@ class CampaignPanel(Panel):
         self._save = tag(W.Button(description="Save campaign", icon="download", layout=W.Layout(width="auto")), "fs-vt-camp-save")
         self._load = tag(W.Button(description="Load campaign", icon="upload", layout=W.Layout(width="auto")), "fs-vt-camp-load")
         self._download = tag(W.HTML(), "fs-vt-camp-download")
+        self._keep = tag(W.Button(description="Keep in the room", icon="database", layout=W.Layout(width="auto"),
+                                  tooltip="Write the campaign and its open battle to the rooms store (done after every change too)"), "fs-vt-camp-keep")
+        self._fetch = tag(W.Button(description="Load from the room", icon="folder-open", layout=W.Layout(width="auto"),
+                                   tooltip="Read the campaign (and its open battle, moves and all) back from the rooms store"), "fs-vt-camp-fetch")
         self._news = tag(W.HTML(), "fs-vt-camp-news")
         self._spot, self._file_spot, self._up_spot = self.error_spot(), self.error_spot(), self.error_spot()
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -270,11 +277,13 @@ class CampaignPanel(Panel):
                                   row(self._who), row(self._level_of, self._level, self._raise), row(self._skill, self._buy_skill, self._sell_skill),
                                   row(self._thing, self._buy), self._quotes, self._up_spot)
         self.set_children(self._sheets, self._between, row(self._next, self._go, self._conclude, self._spot), self._awards, self._news,
-                          row(self._save, self._load, self._json, self._download, self._file_spot), self._selling)
+                          row(self._save, self._load, *((self._keep, self._fetch) if store is not None else ()), self._json, self._download, self._file_spot), self._selling)
         self.on_click(self._go, lambda b: self.battle(self._next.value), near=self._spot)
         self.on_click(self._conclude, lambda b: self.conclude(), near=self._spot)
         self.on_click(self._save, lambda b: self.save(), near=self._file_spot)
         self.on_click(self._load, lambda b: self.load(self._json.value), near=self._file_spot)
+        self.on_click(self._keep, lambda b: self.keep(), near=self._file_spot)
+        self.on_click(self._fetch, lambda b: self.fetch(), near=self._file_spot)
         self.on_click(self._raise, lambda b: self.step("raise_level", self._level_of.value, int(self._level.value)), near=self._up_spot)
         self.on_click(self._buy_skill, lambda b: self.step("buy_skill", self._skill.value), near=self._up_spot)
         self.on_click(self._sell_skill, lambda b: self.step("sell_skill", self._skill.value, self.skill_level(self._skill.value) - 1), near=self._up_spot)
@@ -286,7 +295,7 @@ class CampaignPanel(Panel):
         "A new campaign with `characters` (Character sheets); `selling`: the referee approves selling AT skills back (None: the panel's checkbox)."
         self.camp = Campaign.new(characters, seed, CampaignRules(selling=self._selling.value if selling is None else selling))
         self._news.value = help_line(f"A new campaign: {', '.join(c.name for c in characters)}. Pick the first battle and start it.")
-        self.draw()
+        self.draw(); self.keep_if_stored()
 
     def skill_level(self, skill:str) -> int:
         "The selected character's level in AT skill `skill` (0: none), as its sheet has it."
@@ -319,7 +328,7 @@ class CampaignPanel(Panel):
         self._news.value = help_line({"raise_level": f"{who} raises {args[0]} to {args[1] if len(args) > 1 else ''} for {paid} XP.",
                                       "buy_skill": f"{who} takes {args[0]} for {paid} XP.", "sell_skill": f"{who} sells {args[0]} back to level {args[-1]}: {paid} XP back.",
                                       "buy": f"{who} buys {args[0]} for {paid} Gildan."}[step])
-        self.draw()
+        self.draw(); self.keep_if_stored()
         return paid
 
     def awards(self) -> dict:
@@ -346,7 +355,7 @@ class CampaignPanel(Panel):
         if self.camp is None: raise RulesError("no campaign yet: build a character and press Start a campaign")
         s = self.camp.battle(name, **(self._more() | options))
         self._news.value = help_line(f"Battle {len(self.camp.games) + 1}: {SCENARIOS[name].title}. Play it to its end, then Conclude.")
-        self._play(s); self.draw()
+        self._play(s); self.draw(); self.keep_if_stored()
         return s
 
     def conclude(self) -> dict:
@@ -358,8 +367,29 @@ class CampaignPanel(Panel):
                         + (f", {r['burned']} fate burned" if r["burned"] else "") for n, r in rec["characters"].items())
         self._news.value = f'<div class="fs-vt-camp-booked" style="font-size:13px">Booked {esc(SCENARIOS[rec["scenario"]].title)}: {esc(got)}.</div>'
         for box in self._awards.children[1:]: box.children[1].value, box.children[2].value = 0, ""
-        self.draw()
+        self.draw(); self.keep_if_stored()
         return rec
+
+    def keep(self) -> int:
+        "Keep the campaign, and the battle the app plays when it is the campaign's open one, in the store (refused if someone wrote it since this panel read it); the document's version."
+        if self.store is None: raise RulesError("no rooms store: make the panel with store=")
+        if self.camp is None: raise RulesError("no campaign to keep")
+        self.kept = self.camp.keep(self.store, self.doc, self._current() if self.camp.open is not None else None, at=self.kept)
+        return self.kept
+
+    def keep_if_stored(self):
+        "After a change: keep it in the store, if there is one (an error shows beside the file buttons)."
+        if self.store is not None: self.guard_near(self.keep, self._file_spot)()
+
+    def fetch(self):
+        "The campaign kept in the store (and its open battle, handed to the app with its moves); a bad document is refused, the panel unchanged."
+        if self.store is None: raise RulesError("no rooms store: make the panel with store=")
+        camp, battle, ver = Campaign.fetch(self.store, self.doc)
+        self.camp, self.kept = camp, ver
+        if battle is not None: self._play(battle)
+        self._news.value = help_line(f"Loaded the campaign kept in the room (version {ver}): {len(camp.games)} battles booked"
+                                     + (f", {camp.open['scenario']} open ({len(battle.actions)} moves played)" if battle is not None else "") + ".")
+        self.draw()
 
     def save(self) -> str:
         "The campaign as JSON (in the box, and as a download)."
@@ -373,7 +403,7 @@ class CampaignPanel(Panel):
         "The campaign from its JSON (a bad file is refused, naming the problem; the panel unchanged)."
         self.camp = Campaign.load(text)
         self._news.value = help_line(f"Loaded a campaign: {len(self.camp.games)} battles booked" + (f", {self.camp.open['scenario']} open" if self.camp.open else "") + ".")
-        self.draw()
+        self.draw(); self.keep_if_stored()
 
     def draw(self):
         c = self.camp
@@ -381,7 +411,7 @@ class CampaignPanel(Panel):
             self._sheets.value = sheets_html(c) if c is not None else help_line("No campaign yet: build a character above and press Start a campaign.")
             self._go.disabled = c is None or c.open is not None
             self._conclude.disabled = c is None or c.open is None
-            self._save.disabled = c is None
+            self._save.disabled = self._keep.disabled = c is None
             self._between.layout.display = "none" if c is None else None
             for b in (self._raise, self._buy_skill, self._sell_skill, self._buy): b.disabled = c is None or c.open is not None
             self._sell_skill.layout.display = None if c is not None and c.rules.selling else "none"

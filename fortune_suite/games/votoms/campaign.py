@@ -6,7 +6,7 @@
 from __future__ import annotations
 import copy, json
 from dataclasses import dataclass, asdict, fields
-from ...engine import read_json, options_to_dict
+from ...engine import read_json, options_to_dict, load_game
 from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS, VEHICLES, AT_WEAPONS
 from .characters import Character, item, item_cost
 from .units import MAX_HANDHELD, MAX_MOUNTED
@@ -18,8 +18,8 @@ from .contest import resolve, MAX_POOL
 from ...dice import Roller
 
 # %% auto #0
-__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'STEPS', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses',
-           'foot_losses', 'shop']
+__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'STEPS', 'ROOM_KIND', 'CampaignError', 'CampaignRules', 'kit', 'Campaign',
+           'losses', 'foot_losses', 'shop']
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #a9022d66
 class CampaignError(VotomsError):
@@ -282,3 +282,29 @@ def _load(text) -> Campaign:
     return Campaign(chars, d["seed"], CampaignRules(**d["rules"]), d["games"], d["upgrades"], o, d["checks"])
 
 Campaign.save, Campaign.load = _save, staticmethod(_load)
+
+# %% ../../../nbs/75_votoms_campaign.ipynb #cce08617
+ROOM_KIND = "votoms_campaign"     # the kind of the rooms-store documents a campaign is kept as
+
+def _is_open(self, state) -> bool:
+    return (self.open is not None and isinstance(state, VotomsState) and state.seed == self.open["seed"]
+            and options_to_dict(state.options) == self.open["options"])
+
+def _keep(self, store, doc:str="campaign", battle:VotomsState|None=None, at:int|None=None) -> int:
+    "Keep the campaign (and `battle`, its open battle, with the moves so far) in the rooms `store` as document votoms_campaign/`doc`; `at`: the version read (None: no check). The new version."
+    if battle is not None and not _is_open(self, battle):
+        raise CampaignError("that battle is not the campaign's open one" + (f" ({self.open['scenario']}, seed {self.open['seed']})" if self.open else " (none is open)"))
+    body = {"campaign": json.loads(self.save()), "battle": None if battle is None else json.loads(battle.save())}
+    return store.put(ROOM_KIND, doc, body, at=at)
+
+def _fetch(store, doc:str="campaign") -> tuple:
+    "(campaign, battle or None, version) kept in the rooms `store` as document votoms_campaign/`doc`; CampaignError / SaveError name what is wrong with it."
+    ver, body = store.get(ROOM_KIND, doc)
+    if not isinstance(body, dict) or set(body) != {"campaign", "battle"}: raise CampaignError(f"document {ROOM_KIND}/{doc}: not a kept campaign ({{campaign, battle}})")
+    camp = Campaign.load(json.dumps(body["campaign"]))
+    if body["battle"] is None: return camp, None, ver
+    battle = load_game(json.dumps(body["battle"]))
+    if not _is_open(camp, battle): raise CampaignError(f"document {ROOM_KIND}/{doc}: the battle kept is not the campaign's open one")
+    return camp, battle, ver
+
+Campaign.keep, Campaign.fetch = _keep, staticmethod(_fetch)
