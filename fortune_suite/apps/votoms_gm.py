@@ -12,8 +12,7 @@ from ..ui.base import Panel, tag
 from ..ui.tabletop import help_line, esc
 from ..games.votoms import (SCENARIOS, get_scenario, scenario_options, squad_budget, squad_cost, DEFAULT_SQUAD,
                                          STATS, GROUPS, check_odds, Campaign, VotomsError)
-from ..games.votoms import MAX_POOL, CampaignRules, AT_SKILLS, RULES
-from ..games.votoms.campaign import shop
+from ..games.votoms import MAX_POOL, CampaignRules, AT_SKILLS, RULES, shop
 from .votoms_contest import pct
 
 # %% auto #0
