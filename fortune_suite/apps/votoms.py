@@ -40,7 +40,9 @@ class VotomsApp(AppScaffold):
                  builder:bool=True,   # show the character builder above the table
                  room=None,              # play a room's game (`fortune_suite.rooms`): a Seat, or the host's Room
                  seat:int|None=None,     # with a Room: the one seat this screen plays (None: every person's seat)
-                 warm:bool=True):        # after each move, compute in the background the odds the next click may need (see `warm`)
+                 warm:bool=True,         # after each move, compute in the background the odds the next click may need (see `warm`)
+                 campaign_store=None,    # a rooms `Store`: the campaign kept there (document votoms_campaign/`campaign_doc`), its battle after every move
+                 campaign_doc:str="campaign"):
         state = room_state(room) if room is not None else state if state is not None else Votoms.new(options, seed)
         if state.game is not Votoms: raise RulesError(f"VotomsApp plays VOTOMS, not {state.game.name}")
         if seats is None: seats = {1: "greedy" if "greedy" in bots_for(Votoms) else "random"}
@@ -51,7 +53,7 @@ class VotomsApp(AppScaffold):
         self.prefer = DefencePreference(self.act)            # the seat's defence preference, changed in play (act prefer)
         self.gm = ChallengeBox(self.act)                     # the referee's challenge: a skill check, a surprise move
         self.campaign = CampaignPanel(self.play_state, lambda: self.state,      # the next battle keeps the seats' defence preferences
-                                      lambda: {"defend": dict(zip(("0", "1"), self.state.view(0)["defend"]))})
+                                      lambda: {"defend": dict(zip(("0", "1"), self.state.view(0)["defend"]))}, store=campaign_store, doc=campaign_doc)
         self.picker = BattlePicker() if builder else None    # the battle to play and the budget line, beside Play
         self.component.side_slot.children = (self.prefer.box,)      # beside the table, above the questions it spares
         self._camp_start = tag(W.Button(description="Start a campaign with this character", icon="users", layout=W.Layout(width="auto"),
@@ -106,7 +108,8 @@ class VotomsApp(AppScaffold):
             self._builder_box.set_title(0, f"Your character (pilot): {c.name} pilots R1 in {where} — open to change and play again")
 
     def play_state(self, state):
-        "Play the battle `state` made elsewhere (the campaign's next battle): a new game with its options and seed."
+        "Play the battle `state` made elsewhere (the campaign's next battle: a new game with its options and seed; one read back from a room: its moves too)."
+        if state.actions: return self.load(state.save())
         self.new_game(state.options, state.seed)
         if self.state.options != state.options or self.state.seed != state.seed: raise RulesError("the battle could not be started")
 
@@ -125,6 +128,11 @@ class VotomsApp(AppScaffold):
         "Redraw the table (the scaffold), then the defence preference and the referee's box for the seat at the screen."
         AppScaffold.refresh(self)
         if getattr(self, "gm", None) is None: return
+        c = self.campaign
+        if c.store is not None and c.camp is not None and c.camp.open is not None and c.camp.open["seed"] == self.state.seed and self.state.actions:
+            if getattr(self, "_kept_at", None) != (self.state.seed, len(self.state.actions)):     # the campaign's battle moved on: keep it in the room
+                self._kept_at = (self.state.seed, len(self.state.actions))
+                c.keep_if_stored()
         seen = self.screen_for is None and self.seat is not None
         self.prefer.box.layout.display = self._gm_box.layout.display = None if seen else "none"
         if seen:

@@ -12,13 +12,13 @@ from ..ui.base import Panel, tag
 from ..ui.tabletop import help_line, esc
 from ..games.votoms import (SCENARIOS, get_scenario, scenario_options, squad_budget, squad_cost, DEFAULT_SQUAD,
                                          STATS, GROUPS, check_odds, Campaign, VotomsError)
-from ..games.votoms import MAX_POOL
+from ..games.votoms import MAX_POOL, CampaignRules, AT_SKILLS, RULES, shop
 from .votoms_contest import pct
 
 # %% auto #0
 __all__ = ['SKIRMISH', 'battle_choices', 'battle_line', 'battle_options', 'budget_rows', 'budget_html', 'BattlePicker',
-           'DefencePreference', 'ChallengeBox', 'last_check_html', 'sheet_rows', 'sheets_html', 'CampaignPanel',
-           'referee_map_html', 'referee_units_html', 'RefereeScreen']
+           'DefencePreference', 'ChallengeBox', 'last_check_html', 'sheet_rows', 'sheets_html', 'quote_text',
+           'CampaignPanel', 'referee_map_html', 'referee_units_html', 'RefereeScreen']
 
 # %% ../../nbs/56e_app_votoms_gm.ipynb #40b971d6
 SKIRMISH = ""        # the battle that is not a scenario: the default squads on the chosen table
@@ -207,70 +207,188 @@ def last_check_html(rec:dict) -> str:
 
 # %% ../../nbs/56e_app_votoms_gm.ipynb #24c83a17
 def sheet_rows(camp:Campaign) -> list:
-    "Per character: {name, games, xp_earned, xp_left, burned, gildan, equipment} as the campaign's sheets stand."
+    "Per character: {name, games, xp_earned, xp_left, burned, gildan, equipment, levels, at_skills} as the campaign's sheets stand."
     return [{"name": c.name, "games": c.games, "xp_earned": c.xp_earned, "xp_left": sum(c.xp_left().values()), "burned": c.xp_burned,
-             "gildan": c.gildan, "equipment": list(c.equipment)} for c in camp.characters]
+             "gildan": c.gildan, "equipment": list(c.equipment), "levels": {**c.stats, **c.groups}, "at_skills": dict(c.at_skills)} for c in camp.characters]
 
 def sheets_html(camp:Campaign) -> str:
-    "The campaign's characters as a table."
-    head = "".join(f"<th style='text-align:left;padding:0 8px'>{h}</th>" for h in ("Character", "Games", "XP earned", "XP left", "Fate burned", "Gildan", "Equipment"))
+    "The campaign's characters as a table: games, XP, fate burned, Gildan, equipment, the stats and groups above 1, the AT skills."
+    head = "".join(f"<th style='text-align:left;padding:0 8px'>{h}</th>" for h in ("Character", "Games", "XP earned", "XP left", "Fate burned", "Gildan", "Equipment", "Levels", "AT skills"))
+    lv = lambda d: ", ".join(f"{k} {v}" for k, v in d.items() if v > 1) or "all at 1"
     rows = "".join("<tr>" + "".join(f"<td style='padding:0 8px'>{esc(x)}</td>" for x in (r["name"], r["games"], r["xp_earned"], r["xp_left"], r["burned"],
-                   r["gildan"], ", ".join(r["equipment"]))) + "</tr>" for r in sheet_rows(camp))
+                   r["gildan"], ", ".join(r["equipment"]), lv(r["levels"]), ", ".join(f"{k} {v}" for k, v in r["at_skills"].items()) or "none")) + "</tr>" for r in sheet_rows(camp))
     return f'<table class="fs-vt-camp-sheets" style="font-size:13px;border-collapse:collapse"><tr>{head}</tr>{rows}</table>'
 
+def quote_text(camp:Campaign, name:str, step:str, *args) -> str:
+    "A step's price in words, from the campaign itself (`Campaign.price`): 'N XP', 'N Gildan', 'N XP back', or why it would be refused."
+    try: n = camp.price(name, step, *args)
+    except RulesError as e: return f"not possible: {e}"
+    return f"{n} Gildan" if step == "buy" else f"{n} XP back" if step == "sell_skill" else f"{n} XP"
+
 class CampaignPanel(Panel):
-    "A VOTOMS campaign: the characters' sheets, the next battle by scenario, conclude, save and load."
+    "A VOTOMS campaign: the characters' sheets, the steps between games (levels, AT skills, equipment, selling back), the next battle, conclude with the referee's awards, save and load — and, with a rooms store, kept there after every change."
     css = "fs-vt-camp"
     version = traitlets.Int(0, help="counts redraws")
     def __init__(self, play,      # called with the battle's state (the app plays it)
                  current,         # returns the state the app plays now (what Conclude books)
-                 more=None):      # returns more options for the next battle (the app: the seats' defence preferences)
+                 more=None,       # returns more options for the next battle (the app: the seats' defence preferences)
+                 store=None,      # a rooms `Store`: the campaign (and its open battle) kept there as document votoms_campaign/`doc`
+                 doc:str="campaign"):
         super().__init__()
         self.camp, self._play, self._current, self._more = None, play, current, more or dict
+        self.store, self.doc, self.kept = store, doc, None      # kept: the document's version this panel last wrote or read
+        st = {"description_width": "initial"}
+        auto = lambda: W.Layout(width="auto")      # a Layout each (one shared would hide them all with the sell button)
         self._sheets = tag(W.HTML(), "fs-vt-camp-table")
-        self._next = tag(W.Dropdown(options=[(s.title, n) for n, s in SCENARIOS.items()], description="Next battle:", style={"description_width": "initial"},
-                                    layout=W.Layout(width="auto")), "fs-vt-camp-scenario")
+        self._next = tag(W.Dropdown(options=[(s.title, n) for n, s in SCENARIOS.items()], description="Next battle:", style=st, layout=auto()), "fs-vt-camp-scenario")
         self._go = tag(W.Button(description="Start the battle", icon="play", button_style="success", layout=W.Layout(width="auto")), "fs-vt-camp-go")
         self._conclude = tag(W.Button(description="Conclude the battle", icon="flag-checkered", layout=W.Layout(width="auto"),
-                                      tooltip="Book the finished battle: 2 XP and 20 Gildan each, lost equipment replaced up to 500 Gildan"), "fs-vt-camp-conclude")
+                                      tooltip="Book the finished battle: 2 XP and 20 Gildan each, lost equipment replaced up to 500 Gildan, the referee's awards below"), "fs-vt-camp-conclude")
+        self._awards = tag(W.VBox([]), "fs-vt-camp-awards")      # per character: the referee's XP award and its challenge, booked at Conclude
+        self._award_names = ()
+        self._selling = tag(W.Checkbox(value=False, description="the referee approves selling AT skills back (for a new campaign)", indent=False, layout=auto()), "fs-vt-camp-selling")
+        # between games: one character's steps, each with its price from the campaign
+        self._who = tag(W.Dropdown(options=[], description="Character:", style=st, layout=auto()), "fs-vt-camp-who")
+        self._level_of = tag(W.Dropdown(options=[(f"{k} ({v.lower()})", k) for k, v in STATS.items()] + [(g.lower(), g) for g in GROUPS],
+                                        description="Raise:", style=st, layout=auto()), "fs-vt-camp-level-of")
+        self._level = tag(W.BoundedIntText(value=2, min=RULES.min_level, max=RULES.max_level, description="to level", style=st, layout=W.Layout(width="120px")), "fs-vt-camp-level")
+        self._raise = tag(W.Button(description="Raise", icon="arrow-up", layout=auto()), "fs-vt-camp-raise")
+        self._skill = tag(W.Dropdown(options=list(AT_SKILLS), description="AT skill:", style=st, layout=auto()), "fs-vt-camp-skill")
+        self._buy_skill = tag(W.Button(description="Buy a level", icon="plus", layout=auto()), "fs-vt-camp-buy-skill")
+        self._sell_skill = tag(W.Button(description="Sell a level back", icon="minus", layout=auto(), tooltip="Only with the referee's approval (set when the campaign starts)"), "fs-vt-camp-sell-skill")
+        self._thing = tag(W.Dropdown(options=[(f"{n} — {g} Gildan", n) for n, _, g in shop()], description="Equipment:", style=st, layout=auto()), "fs-vt-camp-thing")
+        self._buy = tag(W.Button(description="Buy", icon="shopping-cart", layout=auto()), "fs-vt-camp-buy")
+        self._quotes = tag(W.HTML(), "fs-vt-camp-quotes")
+        self._between = W.VBox([])
         self._json = tag(W.Textarea(placeholder="The campaign as JSON: Save fills it; paste one and press Load.", layout=W.Layout(width="auto", flex="1 1 300px", height="56px")), "fs-vt-camp-json")
         self._save = tag(W.Button(description="Save campaign", icon="download", layout=W.Layout(width="auto")), "fs-vt-camp-save")
         self._load = tag(W.Button(description="Load campaign", icon="upload", layout=W.Layout(width="auto")), "fs-vt-camp-load")
         self._download = tag(W.HTML(), "fs-vt-camp-download")
+        self._keep = tag(W.Button(description="Keep in the room", icon="database", layout=W.Layout(width="auto"),
+                                  tooltip="Write the campaign and its open battle to the rooms store (done after every change too)"), "fs-vt-camp-keep")
+        self._fetch = tag(W.Button(description="Load from the room", icon="folder-open", layout=W.Layout(width="auto"),
+                                   tooltip="Read the campaign (and its open battle, moves and all) back from the rooms store"), "fs-vt-camp-fetch")
         self._news = tag(W.HTML(), "fs-vt-camp-news")
-        self._spot, self._file_spot = self.error_spot(), self.error_spot()
+        self._spot, self._file_spot, self._up_spot = self.error_spot(), self.error_spot(), self.error_spot()
         row = lambda *ws: W.HBox(list(ws), layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.set_children(self._sheets, row(self._next, self._go, self._conclude, self._spot), self._news,
-                          row(self._save, self._load, self._json, self._download, self._file_spot))
+        self._between.children = (W.HTML(help_line("Between games: raise a stat or skill group, buy an AT skill or equipment (each price is the campaign's own, "
+                                                   "shown before you buy); a refused step changes nothing.")),
+                                  row(self._who), row(self._level_of, self._level, self._raise), row(self._skill, self._buy_skill, self._sell_skill),
+                                  row(self._thing, self._buy), self._quotes, self._up_spot)
+        self.set_children(self._sheets, self._between, row(self._next, self._go, self._conclude, self._spot), self._awards, self._news,
+                          row(self._save, self._load, *((self._keep, self._fetch) if store is not None else ()), self._json, self._download, self._file_spot), self._selling)
         self.on_click(self._go, lambda b: self.battle(self._next.value), near=self._spot)
         self.on_click(self._conclude, lambda b: self.conclude(), near=self._spot)
         self.on_click(self._save, lambda b: self.save(), near=self._file_spot)
         self.on_click(self._load, lambda b: self.load(self._json.value), near=self._file_spot)
+        self.on_click(self._keep, lambda b: self.keep(), near=self._file_spot)
+        self.on_click(self._fetch, lambda b: self.fetch(), near=self._file_spot)
+        self.on_click(self._raise, lambda b: self.step("raise_level", self._level_of.value, int(self._level.value)), near=self._up_spot)
+        self.on_click(self._buy_skill, lambda b: self.step("buy_skill", self._skill.value), near=self._up_spot)
+        self.on_click(self._sell_skill, lambda b: self.step("sell_skill", self._skill.value, self.skill_level(self._skill.value) - 1), near=self._up_spot)
+        self.on_click(self._buy, lambda b: self.step("buy", self._thing.value), near=self._up_spot)
+        for w in (self._who, self._level_of, self._level, self._skill, self._thing): self.listen(w, lambda ch: self._draw_quotes())
         self.draw()
 
-    def start(self, characters:list, seed:int=1):
-        "A new campaign with `characters` (Character sheets)."
-        self.camp = Campaign.new(characters, seed)
+    def start(self, characters:list, seed:int=1, selling:bool|None=None):
+        "A new campaign with `characters` (Character sheets); `selling`: the referee approves selling AT skills back (None: the panel's checkbox)."
+        self.camp = Campaign.new(characters, seed, CampaignRules(selling=self._selling.value if selling is None else selling))
         self._news.value = help_line(f"A new campaign: {', '.join(c.name for c in characters)}. Pick the first battle and start it.")
-        self.draw()
+        self.draw(); self.keep_if_stored()
+
+    def skill_level(self, skill:str) -> int:
+        "The selected character's level in AT skill `skill` (0: none), as its sheet has it."
+        return self.camp.character(self._who.value).at_skills.get(skill, 0)
+
+    def quotes(self) -> dict:
+        "The price of each step as set now, in words (`quote_text`): {'raise_level', 'buy_skill', 'sell_skill', 'buy'}."
+        c, who = self.camp, self._who.value
+        if c is None or not who: return {}
+        lvl = self.skill_level(self._skill.value)
+        out = {"raise_level": quote_text(c, who, "raise_level", self._level_of.value, int(self._level.value)),
+               "buy_skill": quote_text(c, who, "buy_skill", self._skill.value),
+               "buy": quote_text(c, who, "buy", self._thing.value)}
+        if c.rules.selling: out["sell_skill"] = quote_text(c, who, "sell_skill", self._skill.value, max(lvl - 1, 0)) if lvl else f"not possible: {who} does not have {self._skill.value}"
+        return out
+
+    def _draw_quotes(self):
+        q = self.quotes()
+        if not q: self._quotes.value = ""; return
+        what = {"raise_level": f"{self._level_of.value} to {self._level.value}", "buy_skill": f"{self._skill.value}, a level",
+                "sell_skill": f"{self._skill.value}, a level back", "buy": self._thing.value}
+        self._quotes.value = ('<div class="fs-vt-camp-prices" style="font-size:13px">' + " &nbsp;·&nbsp; ".join(
+            f"{esc(what[k])}: <b>{esc(v)}</b>" for k, v in q.items()) + "</div>")
+
+    def step(self, step:str, *args):
+        "Take a between-games step (`Campaign.raise_level`, `buy_skill`, `sell_skill`, `buy`) for the selected character; the campaign's message if refused, nothing changed."
+        if self.camp is None: raise RulesError("no campaign yet: build a character and press Start a campaign")
+        who = self._who.value
+        paid = getattr(self.camp, step)(who, *args)
+        self._news.value = help_line({"raise_level": f"{who} raises {args[0]} to {args[1] if len(args) > 1 else ''} for {paid} XP.",
+                                      "buy_skill": f"{who} takes {args[0]} for {paid} XP.", "sell_skill": f"{who} sells {args[0]} back to level {args[-1]}: {paid} XP back.",
+                                      "buy": f"{who} buys {args[0]} for {paid} Gildan."}[step])
+        self.draw(); self.keep_if_stored()
+        return paid
+
+    def awards(self) -> dict:
+        "The referee's awards as set: {name: (xp, challenge)} of the characters with an award above 0."
+        out = {}
+        for box in self._awards.children[1:]:
+            xp, why = box.children[1], box.children[2]
+            if xp.value: out[box.children[0].value] = (int(xp.value), why.value.strip())
+        return out
+
+    def _draw_awards(self):
+        names = tuple(c.name for c in self.camp.characters) if self.camp is not None else ()
+        if names == self._award_names: return
+        self._award_names = names
+        rows = [W.HTML(help_line("The referee's awards, booked at Conclude beyond the 2 XP of every game: XP for a challenge met (name it)."))] if names else []
+        for n in names:
+            rows.append(W.HBox([W.Label(n, layout=W.Layout(width="120px")),
+                                tag(W.BoundedIntText(value=0, min=0, max=100, description="award XP", style={"description_width": "initial"}, layout=W.Layout(width="150px")), "fs-vt-camp-award-xp"),
+                                tag(W.Text(placeholder="the challenge, e.g. Hunted by the Secret Society", layout=W.Layout(width="320px")), "fs-vt-camp-award-why")]))
+        self._awards.children = rows
 
     def battle(self, name:str, **options):
         "Start the campaign's next battle (scenario `name`) and hand it to the app to play."
         if self.camp is None: raise RulesError("no campaign yet: build a character and press Start a campaign")
         s = self.camp.battle(name, **(self._more() | options))
         self._news.value = help_line(f"Battle {len(self.camp.games) + 1}: {SCENARIOS[name].title}. Play it to its end, then Conclude.")
-        self._play(s); self.draw()
+        self._play(s); self.draw(); self.keep_if_stored()
         return s
 
     def conclude(self) -> dict:
-        "Book the battle the app plays (over): the game's record of what each character got."
+        "Book the battle the app plays (over), with the referee's awards as set: the game's record of what each character got."
         if self.camp is None: raise RulesError("no campaign yet")
-        rec = self.camp.conclude(self._current())
-        got = "; ".join(f"{n}: +{r['xp']} XP, +{r['gildan']} Gildan" + (f", replaced {', '.join(r['replaced'])}" if r.get("replaced") else "")
+        rec = self.camp.conclude(self._current(), awards=self.awards())
+        got = "; ".join(f"{n}: +{r['xp']} XP" + (f" (an award of {r['award']} for {r['challenge']})" if r["award"] and r["challenge"] else f" (an award of {r['award']})" if r["award"] else "")
+                        + f", +{r['gildan']} Gildan" + (f", replaced {', '.join(r['replaced'])}" if r.get("replaced") else "")
                         + (f", {r['burned']} fate burned" if r["burned"] else "") for n, r in rec["characters"].items())
         self._news.value = f'<div class="fs-vt-camp-booked" style="font-size:13px">Booked {esc(SCENARIOS[rec["scenario"]].title)}: {esc(got)}.</div>'
-        self.draw()
+        for box in self._awards.children[1:]: box.children[1].value, box.children[2].value = 0, ""
+        self.draw(); self.keep_if_stored()
         return rec
+
+    def keep(self) -> int:
+        "Keep the campaign, and the battle the app plays when it is the campaign's open one, in the store (refused if someone wrote it since this panel read it); the document's version."
+        if self.store is None: raise RulesError("no rooms store: make the panel with store=")
+        if self.camp is None: raise RulesError("no campaign to keep")
+        self.kept = self.camp.keep(self.store, self.doc, self._current() if self.camp.open is not None else None, at=self.kept)
+        return self.kept
+
+    def keep_if_stored(self):
+        "After a change: keep it in the store, if there is one (an error shows beside the file buttons)."
+        if self.store is not None: self.guard_near(self.keep, self._file_spot)()
+
+    def fetch(self):
+        "The campaign kept in the store (and its open battle, handed to the app with its moves); a bad document is refused, the panel unchanged."
+        if self.store is None: raise RulesError("no rooms store: make the panel with store=")
+        camp, battle, ver = Campaign.fetch(self.store, self.doc)
+        self.camp, self.kept = camp, ver
+        if battle is not None: self._play(battle)
+        self._news.value = help_line(f"Loaded the campaign kept in the room (version {ver}): {len(camp.games)} battles booked"
+                                     + (f", {camp.open['scenario']} open ({len(battle.actions)} moves played)" if battle is not None else "") + ".")
+        self.draw()
 
     def save(self) -> str:
         "The campaign as JSON (in the box, and as a download)."
@@ -284,7 +402,7 @@ class CampaignPanel(Panel):
         "The campaign from its JSON (a bad file is refused, naming the problem; the panel unchanged)."
         self.camp = Campaign.load(text)
         self._news.value = help_line(f"Loaded a campaign: {len(self.camp.games)} battles booked" + (f", {self.camp.open['scenario']} open" if self.camp.open else "") + ".")
-        self.draw()
+        self.draw(); self.keep_if_stored()
 
     def draw(self):
         c = self.camp
@@ -292,7 +410,17 @@ class CampaignPanel(Panel):
             self._sheets.value = sheets_html(c) if c is not None else help_line("No campaign yet: build a character above and press Start a campaign.")
             self._go.disabled = c is None or c.open is not None
             self._conclude.disabled = c is None or c.open is None
-            self._save.disabled = c is None
+            self._save.disabled = self._keep.disabled = c is None
+            self._between.layout.display = "none" if c is None else None
+            for b in (self._raise, self._buy_skill, self._sell_skill, self._buy): b.disabled = c is None or c.open is not None
+            self._sell_skill.layout.display = None if c is not None and c.rules.selling else "none"
+            names = [x.name for x in c.characters] if c is not None else []
+            if list(self._who.options) != names:
+                keep = self._who.value
+                self._who.options = names
+                if names: self._who.value = keep if keep in names else names[0]
+            self._draw_awards()
+            self._draw_quotes()
         self.version += 1
 
 # %% ../../nbs/56e_app_votoms_gm.ipynb #9037f1f9

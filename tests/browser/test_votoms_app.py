@@ -20,7 +20,8 @@
    rounds of End turn: the bot attacks, Red is never asked a defence (each taken and logged).
 8. A campaign from the app: the builder's character starts it, the next battle (the arena) started from the campaign
    panel, played to its end by bots, concluded by a click: the sheet shows 1 game, 2 XP earned, 20 more Gildan;
-   the campaign saved to the box.
+   the campaign saved to the box. Before the battle an upgrade is bought between games (DEX 1 -> 2, its 2 XP shown
+   before the click): the sheet shows 4 XP left and DEX 2.
 9. A bail-out and a shot on foot: Fyana's Zwerg wrecked by Blue's Solid Shooter (played in the notebook), her pilot
    on the table (drawn smaller, its card on foot with DODGE and AIM), selected by a click, the Foot Soldier's odds
    against his one DODGE die, her Rifle fired (her AIM rerolls answered), the contest drawn against DODGE.
@@ -373,6 +374,14 @@ def test_campaign_sheet_changes(lab, page):
     row = lambda: [t.strip() for t in sheet.locator("tr").nth(1).locator("td").all_inner_texts()]
     first = row()
     assert first[:6] == ["Chirico", "0", "0", "6", "0", "150"], first            # games, XP earned, XP left, burned, Gildan
+    panel.locator(".fs-vt-camp-level-of select").select_option(label="DEX (dexterity)")   # an upgrade between games: DEX 1 -> 2
+    quotes = panel.locator(".fs-vt-camp-quotes")
+    wait(lambda: "DEX to 2: 2 XP" in quotes.inner_text(), "its price (the text's 3 - 1 XP) shown before buying")
+    panel.locator("button.fs-vt-camp-raise").click()
+    wait(lambda: row()[3] == "4" and "DEX 2" in row()[7], "the sheet changed: 2 of the 6 XP spent, DEX 2")
+    assert "Chirico raises DEX to 2 for 2 XP" in panel.locator(".fs-vt-camp-news").inner_text()
+    no_cut(panel, "campaign upgrade")
+    shot(panel, "14a-campaign-upgrade")
     panel.locator(".fs-vt-camp-scenario select").select_option(label="The battling pit")
     panel.locator("button.fs-vt-camp-go").click()
     wait(lambda: any("Scenario arena" in t for t in log(panel)), "the campaign's battle on the table")

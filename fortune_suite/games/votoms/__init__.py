@@ -42,6 +42,6 @@ __all__ += ["Table", "get_table", "MAPS", "Unit", "make_unit", "make_squads", "s
 from .checks import skill_check_odds, challenge_dice, check_odds
 from .game import squad_budget, squad_cost
 from .scenarios import Scenario, SCENARIOS, get_scenario, scenario_options
-from .campaign import Campaign, CampaignRules, CampaignError
+from .campaign import Campaign, CampaignRules, CampaignError, shop
 __all__ += ["skill_check_odds", "challenge_dice", "check_odds", "squad_budget", "squad_cost", "Scenario", "SCENARIOS", "get_scenario", "scenario_options",
-            "Campaign", "CampaignRules", "CampaignError"]
+            "Campaign", "CampaignRules", "CampaignError", "shop"]

@@ -6,10 +6,10 @@
 from __future__ import annotations
 from ...engine import Game, GameKind, register_game
 from .data import VotomsError
-from .table import dist, reach, push_dir
+from .table import dist, reach, push_dir, move_path
 from .units import OFF_TABLE
 from . import combat as C
-from .game import VotomsState, VotomsOptions, can_fire, can_melee, riders, meleeable
+from .game import VotomsState, VotomsOptions, can_fire, can_melee, riders, meleeable, known_blocked, secret_foe_at
 from .checks import do_check, fate_answer
 
 # %% auto #0
@@ -42,6 +42,11 @@ def _apply(self, player, a):
         self.emit("info", f"{u.label} climbs aboard {c.label} ({len(riders(self, c))} of {c.transports} ATs aboard).", {"round": self.round, "unit": u.label, "board": c.label})
     elif act == "unload":
         c = self.by_id[u.aboard]; to = tuple(a["to"])
+        if (amb := secret_foe_at(self, u, to)) is not None:      # a secret ambusher is there: it springs out, `u` stays aboard (its action spent)
+            amb.hidden = False
+            self.emit("info", f"{amb.label} springs from hiding at {a['to']}: {u.label} cannot get off there and stays aboard {c.label}.",
+                      {"round": self.round, "unit": amb.label, "revealed": True, "bumped": u.label, "stop": list(c.pos)})
+            return self.after_attack()
         u.aboard, u.pos, u.facing = None, to, push_dir(c.pos, to)
         self.emit("info", f"{u.label} gets off {c.label} at {a['to']}.", {"round": self.round, "unit": u.label, "unload": a["to"]})
     elif act == "pickup":
@@ -52,16 +57,24 @@ def _apply(self, player, a):
 
 def do_move(self, u, a):
     to, mode = tuple(a["to"]), a["mode"]
-    if a.get("drive_by"):       # the sticks the first leg took, around whatever is in the way
-        full = {"run": u.run, "dash": u.dash, "swim": u.swim}[mode]
-        k = reach(self.table, u.pos, mode, full, u.height, {v.pos for v in self.units if v.alive and v is not u})[to]
-        u.rest = [mode, full - k, False]
+    full = {"run": u.run, "dash": u.dash, "swim": u.swim}[mode]
+    path = move_path(self.table, u.pos, mode, u.rest[1] if a.get("rest") else full, u.height, known_blocked(self, u), to)
+    hit = next(((i, v) for i, sq in enumerate(path) if (v := secret_foe_at(self, u, sq)) is not None), None)
+    if hit:                     # it runs into an ambusher its side could not know of: stopped short (option hidden_bump)
+        i, amb = hit
+        to = (path[i - 1] if i else u.pos) if self.options.hidden_bump == "before" else u.pos
+    if a.get("drive_by"):       # the sticks the first leg took (the way it went, around what its side knows is in the way)
+        u.rest = [mode, full - (path.index(to) + 1 if to in path else 0), False]
     elif a.get("rest"): u.rest = None
     if not a.get("rest"): u.spent += 1
-    if not a.get("back"): u.facing = push_dir(u.pos, to)
+    if not a.get("back"): u.facing = push_dir(u.pos, amb.pos if hit else to)
     u.pos = to
-    if not a.get("hide"): unmask(self, u)
-    u.hidden = bool(a.get("hide"))
+    if not a.get("hide") or hit: unmask(self, u)
+    u.hidden = bool(a.get("hide")) and not hit
+    if hit:
+        amb.hidden = False
+        self.emit("info", f"{amb.label} springs from hiding at {list(amb.pos)}: {u.label} runs into it and stops at {list(to)}.",
+                  {"round": self.round, "unit": amb.label, "revealed": True, "bumped": u.label, "stop": list(to)})
     C.carry_along(self, u)
     if a.get("drive_by"): return self.after_attack()
     foes = [t.id for t in self.units if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and meleeable(self, u, t)]

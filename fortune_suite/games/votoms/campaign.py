@@ -6,9 +6,9 @@
 from __future__ import annotations
 import copy, json
 from dataclasses import dataclass, asdict, fields
-from ...engine import read_json, options_to_dict
-from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS
-from .characters import Character, item
+from ...engine import read_json, options_to_dict, load_game
+from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS, VEHICLES, AT_WEAPONS
+from .characters import Character, item, item_cost
 from .units import MAX_HANDHELD, MAX_MOUNTED
 from .game import VotomsState
 from .actions import Votoms
@@ -18,7 +18,8 @@ from .contest import resolve, MAX_POOL
 from ...dice import Roller
 
 # %% auto #0
-__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'CampaignError', 'CampaignRules', 'kit', 'Campaign', 'losses', 'foot_losses']
+__all__ = ['CAMPAIGN_FORMAT', 'CAMPAIGN_VERSION', 'STEPS', 'ROOM_KIND', 'CampaignError', 'CampaignRules', 'kit', 'Campaign',
+           'losses', 'foot_losses', 'shop']
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #a9022d66
 class CampaignError(VotomsError):
@@ -183,6 +184,21 @@ def _buy(self, name:str, thing:str) -> int:
 
 Campaign.raise_level, Campaign.buy_skill, Campaign.sell_skill, Campaign.buy = _raise_level, _buy_skill, _sell_skill, _buy
 
+# %% ../../../nbs/75_votoms_campaign.ipynb #86a7520a
+STEPS = ("raise_level", "buy_skill", "sell_skill", "buy")      # the between-games steps, by their method names
+
+def _price(self, name:str, step:str, *args) -> int:
+    "What `step` (one of STEPS) of `name`'s with `args` would pay: XP, Gildan for 'buy', the XP returned for 'sell_skill'; the step's error if it would be refused. Nothing changes."
+    if step not in STEPS: raise CampaignError(f"step must be one of {', '.join(STEPS)}, got {step!r}")
+    return getattr(copy.deepcopy(self), step)(name, *args)
+
+Campaign.price = _price
+
+def shop() -> list:
+    "[(name, kind, Gildan)] of everything sold on its own ('vehicle': ATs and vehicles, 'at_weapon', 'personal_weapon'), priced as the data has it."
+    return [(rec.name, kind, item_cost(rec.name)) for kind, table in (("vehicle", VEHICLES), ("at_weapon", AT_WEAPONS), ("personal_weapon", PERSONAL_WEAPONS))
+            for rec in table.values() if rec.cost is not None]
+
 # %% ../../../nbs/75_votoms_campaign.ipynb #b25cd721
 def _skill_check(self, name:str, stat:str, group:str, target:int, life:bool=False) -> dict:
     "A check of `name`'s `stat` + `group` against `target` dice between battles (see above); its record."
@@ -266,3 +282,29 @@ def _load(text) -> Campaign:
     return Campaign(chars, d["seed"], CampaignRules(**d["rules"]), d["games"], d["upgrades"], o, d["checks"])
 
 Campaign.save, Campaign.load = _save, staticmethod(_load)
+
+# %% ../../../nbs/75_votoms_campaign.ipynb #cce08617
+ROOM_KIND = "votoms_campaign"     # the kind of the rooms-store documents a campaign is kept as
+
+def _is_open(self, state) -> bool:
+    return (self.open is not None and isinstance(state, VotomsState) and state.seed == self.open["seed"]
+            and options_to_dict(state.options) == self.open["options"])
+
+def _keep(self, store, doc:str="campaign", battle:VotomsState|None=None, at:int|None=None) -> int:
+    "Keep the campaign (and `battle`, its open battle, with the moves so far) in the rooms `store` as document votoms_campaign/`doc`; `at`: the version read (None: no check). The new version."
+    if battle is not None and not _is_open(self, battle):
+        raise CampaignError("that battle is not the campaign's open one" + (f" ({self.open['scenario']}, seed {self.open['seed']})" if self.open else " (none is open)"))
+    body = {"campaign": json.loads(self.save()), "battle": None if battle is None else json.loads(battle.save())}
+    return store.put(ROOM_KIND, doc, body, at=at)
+
+def _fetch(store, doc:str="campaign") -> tuple:
+    "(campaign, battle or None, version) kept in the rooms `store` as document votoms_campaign/`doc`; CampaignError / SaveError name what is wrong with it."
+    ver, body = store.get(ROOM_KIND, doc)
+    if not isinstance(body, dict) or set(body) != {"campaign", "battle"}: raise CampaignError(f"document {ROOM_KIND}/{doc}: not a kept campaign ({{campaign, battle}})")
+    camp = Campaign.load(json.dumps(body["campaign"]))
+    if body["battle"] is None: return camp, None, ver
+    battle = load_game(json.dumps(body["battle"]))
+    if not _is_open(camp, battle): raise CampaignError(f"document {ROOM_KIND}/{doc}: the battle kept is not the campaign's open one")
+    return camp, battle, ver
+
+Campaign.keep, Campaign.fetch = _keep, staticmethod(_fetch)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from ...engine import Game, GameKind, State, register_game
 from .data import VotomsError
-from .table import get_table, dist, sight, reach, reach_map, DIRS
+from .table import get_table, dist, sight, reach, reach_map, DIRS, move_path
 from .units import make_squads, make_unit, on_foot_stats, OFF_TABLE
 from . import combat as C
 from .combat import defend_policy
@@ -15,7 +15,8 @@ from .checks import check_characters, check_surprise_done, check_action
 
 # %% auto #0
 __all__ = ['FIELDS', 'VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'start_round', 'arrive', 'start_turn',
-           'end_turn', 'check_over', 'after_attack', 'meleeable', 'can_melee', 'can_fire', 'riders', 'shape_error']
+           'end_turn', 'check_over', 'after_attack', 'known_blocked', 'secret_foe_at', 'meleeable', 'can_melee',
+           'can_fire', 'riders', 'shape_error']
 
 # %% ../../../nbs/72c_votoms_game.ipynb #6935dcf3
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class VotomsOptions:
     scenario: str = ""            # the ready scenario played (games.votoms.scenarios.SCENARIOS), for the log and the view; "" none
     snap_after_ambush: bool = True  # Snap Fire "after they ambush": a unit an ambush attacked (the attacker was hidden, or it is round 1 of the side given the first strike) may fire one free Snap Fire shot back, once a round
     carry_wreck: str = "thrown"   # ATs riding an AT Carry that is wrecked: 'thrown' (set down beside it, before its explosion; no room: lost) or 'lost' (lost with it)
+    hidden_bump: str = "before"   # a move into or through the square of a secret enemy (an ambusher still hidden) — legal, as the mover cannot know it is there: the ambusher springs from hiding and the mover stops on 'before' (the last free square of its path before it) or 'stay' (where it started; the action is spent either way). The text is silent; a reading.
     foot_rules: str = "personal"  # a fight between two units on foot: 'personal' (the text's man-to-man rules: DODGE or 1 die, +1 in cover; MELEE against MELEE; AIM rerolls) or 'at' (as AT combat: MOVE or ARMOR)
 
     def __post_init__(self):
@@ -51,6 +53,7 @@ class VotomsOptions:
         if not isinstance(self.scenario, str) or len(self.scenario) > 80: raise VotomsError(f"option scenario must be a scenario's name (text), got {self.scenario!r}")
         if not isinstance(self.snap_after_ambush, bool): raise VotomsError(f"option snap_after_ambush must be true or false, got {self.snap_after_ambush!r}")
         if self.carry_wreck not in ("thrown", "lost"): raise VotomsError(f"option carry_wreck must be 'thrown' or 'lost', got {self.carry_wreck!r}")
+        if self.hidden_bump not in ("before", "stay"): raise VotomsError(f"option hidden_bump must be 'before' or 'stay', got {self.hidden_bump!r}")
         if self.foot_rules not in ("personal", "at"): raise VotomsError(f"option foot_rules must be 'personal' or 'at', got {self.foot_rules!r}")
         if self.first not in (-1, 0, 1) or isinstance(self.first, bool): raise VotomsError(f"option first must be -1 (rolled), 0 or 1, got {self.first!r}")
         if not isinstance(self.budgets, (list, tuple)) or (len(self.budgets) and not (len(self.budgets) == 2 and all(type(b) is int and 0 <= b <= 100_000 for b in self.budgets))):
@@ -183,8 +186,16 @@ VotomsState.start_round, VotomsState.start_turn, VotomsState.end_turn = start_ro
 VotomsState.check_over, VotomsState.after_attack = check_over, after_attack
 
 # %% ../../../nbs/72c_votoms_game.ipynb #f1d00741
+def known_blocked(self, u) -> frozenset:
+    "The squares `u`'s side knows are taken by another unit: not those of the other side's secret units (an ambusher still hidden), nor of reinforcements not yet on the table."
+    return frozenset(v.pos for v in self.units if v.alive and v is not u and v.aboard != OFF_TABLE and not (v.secret and v.side != u.side))
+
+def secret_foe_at(self, u, sq):
+    "The other side's secret unit on square `sq` (an ambusher still hidden there), or None — what a move of `u` may run into."
+    return next((v for v in self.units if v.alive and v.aboard is None and v.side != u.side and v.secret and v.pos == tuple(sq)), None)
+
 def _moves(self, u, out):
-    blocked = frozenset(v.pos for v in self.units if v.alive and v is not u)
+    blocked = known_blocked(self, u)
     drive = u.can_use("AT Drive By") and u.actions >= 2
     key = (u.id, u.pos, u.facing, tuple(u.rest) if u.rest else None, drive, blocked, u.run, u.dash, u.swim, u.height, u.waterproof)
     memo = self.__dict__.setdefault("_move_memo", {})      # this game's move lists by all they depend on (they recur while nothing moves)
@@ -215,8 +226,8 @@ def _unit_moves(self, u, out, blocked, drive):
                 out.append({"unit": u.id, "act": "move", "mode": mode, "to": list(sq), "back": True})
 
 def meleeable(self, u, t) -> bool:
-    "May `u` melee `t` beside it: seen (or hidden in water, and `u` waterproof) and `can_melee`."
-    return (not t.hidden or (u.waterproof and self.table.kind(t.pos) == "water")) and can_melee(u, t)
+    "May `u` melee `t` beside it: not a secret ambusher, seen (or hidden in water, and `u` waterproof) and `can_melee`."
+    return not t.secret and (not t.hidden or (u.waterproof and self.table.kind(t.pos) == "water")) and can_melee(u, t)
 
 def can_melee(u, t) -> bool:
     "May `u` melee `t`? Not a pilot on foot against an AT or vehicle: only anti-AT weapons hurt ATs (DECISIONS), and fists are none."
@@ -290,11 +301,12 @@ def riders(self, c) -> list:
     return [v for v in self.units if v.alive and v.aboard == c.id]
 
 def _unloads(self, u, out):
-    "Getting off the carrier: to any free open square beside it."
+    "Getting off the carrier: to any open square beside it free of units its side knows of (a secret ambusher there springs out: see `do_move`'s bump)."
     c = self.by_id[u.aboard]
+    taken = known_blocked(self, u)
     for dx, dy in DIRS:
         sq = (c.pos[0] + dx, c.pos[1] + dy)
-        if self.table.on_table(sq) and self.table.passable(sq) and self.unit_at(sq) is None:
+        if self.table.on_table(sq) and self.table.passable(sq) and sq not in taken:
             out.append({"unit": u.id, "act": "unload", "to": list(sq)})
 
 def _to_move(self):

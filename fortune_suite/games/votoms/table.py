@@ -10,8 +10,8 @@ from ...geometry import cells_crossed
 from .data import VotomsError
 
 # %% auto #0
-__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight_line', 'sight', 'reach', 'reach_map',
-           'push_dir', 'pushed']
+__all__ = ['TERRAIN', 'DIRS', 'LAND', 'TABLES', 'Table', 'get_table', 'dist', 'sight_line', 'sight', 'reach', 'move_path',
+           'reach_map', 'push_dir', 'pushed']
 
 # %% ../../../nbs/72_votoms_table.ipynb #e1e34965
 TERRAIN = {".": "smooth", ",": "rough", "~": "water", "#": "wall", "c": "cover", "*": "smooth"}
@@ -179,6 +179,27 @@ def _steps(t:Table, mode:str, height:int) -> dict:
 def reach(t:Table, start, mode:str, squares:int, height:int=2, blocked=frozenset()) -> dict:
     "{square: sticks moved} a unit at `start` can end a `mode` move on, moving at most `squares` sticks; `blocked`: squares taken."
     return dict(reach_map(t, tuple(start), mode, squares, height, frozenset(blocked)))
+
+def move_path(t, start, mode:str, squares:int, height:int, blocked:frozenset, to) -> list:
+    "The squares a `mode` move from `start` to `to` passes, `to` last (the first shortest way, as `reach_map` searches; `blocked`: squares known taken); [] if out of reach."
+    start, to = tuple(start), tuple(to)
+    steps, ter = _steps(t, mode, height), t.terrain
+    came, frontier, swim = {start: None}, [start], mode == "swim"
+    for k in range(1, squares + 1):
+        nxt = []
+        for a in frontier:
+            wet = ter[a[1]][a[0]] == "water"
+            if swim and not wet and a != start: continue
+            if not swim and wet and a != start: continue
+            for b in steps[a]:
+                if b in came or b in blocked: continue
+                if swim and not wet and ter[b[1]][b[0]] != "water": continue
+                came[b] = a; nxt.append(b)
+        frontier = nxt
+    if to not in came or to == start: return []
+    path = [to]
+    while came[path[-1]] != start: path.append(came[path[-1]])
+    return path[::-1]
 
 @functools.lru_cache(maxsize=1 << 14)        # the same squares are asked again and again while nothing moves; callers must not change the dict
 def reach_map(t:Table, start, mode:str, squares:int, height:int, blocked:frozenset) -> dict:
