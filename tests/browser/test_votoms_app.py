@@ -448,7 +448,7 @@ def test_bail_out_and_a_shot_on_foot(lab, page, bokeh_data):
     shot(panel, "22-odds-on-foot")
     ask.locator("button").filter(has_text="Rifle").first.click()
     dice = panel.locator(".fs-vt-dice")
-    for _ in range(6):                                                                  # her AIM rerolls, asked while they can help
+    for _ in range(75):                                    # her AIM rerolls, asked while they can help (up to 30 s: a loaded machine is slow to ask)
         page.wait_for_timeout(400)
         if ask.is_visible() and "may reroll" in ask.inner_text(): ask.locator("button").filter(has_text="Keep").first.click()
         elif ask.is_visible() and "may add +1" in ask.inner_text(): ask.locator("button").first.click()
