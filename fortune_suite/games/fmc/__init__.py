@@ -38,7 +38,7 @@ __all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all
 # %% ../../../nbs/69_fmc_api.ipynb #fmccamp01
 # fmc-campaign: one party's campaign — sheets, region, calendar, supplies, treasury and log in one file (issue 30)
 from .campaign import *
-__all__ = [*__all__, "RATIONS", "ATTITUDES", "SHIELD_CHOICES", "ENERGY_ORDER", "PLACES", "OUT_FOR_GOOD", "CONDITIONS", "CampaignError", "CampaignOptions", "Campaign"]
+__all__ = [*__all__, "RATIONS", "ATTITUDES", "SHIELD_CHOICES", "ENERGY_ORDER", "PLACES", "OUT_FOR_GOOD", "CONDITIONS", "NOTICED", "NARRATIVE_POWERS", "CampaignError", "CampaignOptions", "Campaign"]
 
 # %% ../../../nbs/69_fmc_api.ipynb #3a1d8275
 from .odds import kill_chance, splits      # fmc-core: the odds module's win where names clash
