@@ -13,9 +13,9 @@ __all__ = ['offers_search', 'search_bot']
 
 # %% ../../nbs/03i_engine_search.ipynb #2ef771e9
 def offers_search(game) -> bool:
-    "Does `game` offer the search bot: does its class override `Game.resample`?"
+    "Does `game` offer the search bot: does it name a codec module, or override `Game.resample`?"
     g = get_game(game)
-    return getattr(g.resample, "__func__", None) is not Game.resample.__func__
+    return g.codec is not None or getattr(g.resample, "__func__", None) is not Game.resample.__func__
 
 class _Node:
     "A tree node: visits, total reward of the player who chose it, times it was available, children by action key."

@@ -121,17 +121,16 @@ def _draw_cards(s, view, p, rng):
     if len(rest) != view["deck_left"]: return None
     return stacks, piles, rest, know
 
-def resample(view:dict, rng, options=None, quiet:bool=False):
+def resample(game, view:dict, rng, options=None, quiet:bool=False):
     """A FOMO state whose `view(view['player'])` equals `view`; what that seat cannot see drawn with `rng` (see above).
     `options` None: the table size and the rules the view shows (`players`, `rules`), the other options at their defaults."""
-    from fortune_suite.games.fomo.rules import Fomo
     if options is None: options = {"players": view["players"], **view["rules"]}
-    o, rng, p = Fomo.make_options(options), np.random.default_rng(rng), view["player"]
+    o, rng, p = game.make_options(options), np.random.default_rng(rng), view["player"]
     if view["players"] != o.players or view["deck"] != {k.name: k.count for k in o.mecha_deck().kinds}:
         raise RulesError(f"resample: the view is of a {view['players']}-player game with another deck than these options' ({o.players} players)")
     want = canon(view)
     for _ in range(200):
-        s = Fomo.new(o, seed=int(rng.integers(2**53)))
+        s = game.new(o, seed=int(rng.integers(2**53)))
         got = _draw_cards(s, view, p, rng)
         if got is None: continue
         s.stacks, s.piles, s.draw, know = got

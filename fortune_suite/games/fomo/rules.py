@@ -145,17 +145,7 @@ class Fomo(Game):
     docs = ("3",)   # its notebooks (30_fomo_cards … 39_fomo_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=True, min_players=2, max_players=5)
 
-    # --- for outside tools (engine.codec): FOMO's ids and arrays (see games.fomo.codec) ---
-    @classmethod
-    def action_space(cls, options=None): return codec.action_space(cls.make_options(options))
-    @classmethod
-    def max_chance_outcomes(cls, options=None): return codec.max_chance_outcomes(cls.make_options(options))
-    @classmethod
-    def observation_shape(cls, options=None): return codec.observation_shape(cls.make_options(options))
-    @classmethod
-    def encode_view(cls, view:dict): return codec.encode_view(view)
-    @classmethod
-    def resample(cls, view:dict, rng, options=None, quiet:bool=False): return codec.resample(view, rng, options, quiet)
+    codec = codec   # for outside tools (engine.codec): FOMO's ids, arrays and states drawn from a view (games.fomo.codec, nb 33e)
 
 def deal_order(seed:int, options=None) -> list:
     "The Mecha card ids in the order a game with this seed deals them (the game's own shuffle, in quiet mode)."

@@ -185,14 +185,4 @@ class Spcfkrs(Game):
     docs = ("2",)   # its notebooks (20_spcfkrs_data … 29_spcfkrs_api): its pages on the docs site
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=4)   # secret orders, or phase by phase
 
-    # --- for outside tools (engine.codec): ids (kind, slot), arrays, states drawn from a view (see games.spcfkrs.codec, nb 24b) ---
-    @classmethod
-    def action_space(cls, options=None): return codec.action_space(cls.make_options(options))
-    @classmethod
-    def max_chance_outcomes(cls, options=None): return codec.max_chance_outcomes(cls.make_options(options))
-    @classmethod
-    def observation_shape(cls, options=None): return codec.observation_shape(cls.make_options(options))
-    @classmethod
-    def encode_view(cls, view:dict): return codec.encode_view(view)
-    @classmethod
-    def resample(cls, view:dict, rng, options=None, quiet:bool=False): return codec.resample(cls, view, rng, options, quiet)
+    codec = codec   # for outside tools (engine.codec): ids (kind, slot), arrays, states drawn from a view (games.spcfkrs.codec, nb 24b)
