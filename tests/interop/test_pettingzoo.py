@@ -45,6 +45,24 @@ def test_parallel_api_test(game, options):
     parallel_api_test(fpz.parallel_env(game, **options), num_cycles=CYCLES.get(game, 200))
 
 
+@pytest.mark.parametrize("game,options", PARALLEL, ids=[f"{g}-{kw.get('mode', 'default')}" for g, kw in PARALLEL])
+def test_parallel_same_seed_same_game(game, options):
+    # PettingZoo's parallel_seed_test samples ids without the masks (our environments refuse an illegal id), so the same
+    # check here with masked sampling: two environments, one seed, the same actions => the same observations and rewards
+    # (the dice are rolled inside the environment from its seed)
+    envs = [fpz.parallel_env(game, **options) for _ in range(2)]
+    got = [e.reset(seed=42)[0] for e in envs]
+    rng = np.random.default_rng(0)
+    for _ in range(CYCLES.get(game, 200)):
+        assert got[0].keys() == got[1].keys() and all(np.array_equal(got[0][a][k], got[1][a][k]) for a in got[0] for k in got[0][a])
+        if not envs[0].agents: break
+        acts = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in got[0].items()}
+        steps = [e.step(acts) for e in envs]
+        assert steps[0][1] == steps[1][1] and steps[0][2] == steps[1][2]
+        got = [s[0] for s in steps]
+    assert envs[0].state == envs[1].state
+
+
 def test_parallel_takes_every_game_with_secret_orders():
     want = {g for g in GAMES if get_game(g).kind.dynamics != "sequential"}
     assert {"spcfkrs", "fortune_fodder", "pig"} <= want and want == {g for g, _ in PARALLEL}
