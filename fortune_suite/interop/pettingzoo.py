@@ -85,34 +85,63 @@ class FsAECEnv(AECEnv):
     def close(self): pass
 
 class FsParallelEnv(ParallelEnv):
-    "A simultaneous-order game of ours as a PettingZoo parallel environment (see above)."
+    "A game of ours with secret simultaneous orders as a PettingZoo parallel environment: every live agent acts at each step (see above)."
     def __init__(self, game, players=None, render_mode=None, **options):
         _setup(self, game, players, render_mode, options)
-        if self.game.kind.dynamics != "simultaneous":
-            raise RulesError(f"{self.game.name} is not a simultaneous-order game (its turns are {self.game.kind.dynamics}): "
-                             f"use pettingzoo.env({self.game.name!r}) for an AEC environment")
+        if not self.game.kind.secret_orders:
+            raise RulesError(f"{self.game.name} is not a simultaneous-order game (its turns are {self.game.kind.dynamics}, one player "
+                             f"at a time): use pettingzoo.env({self.game.name!r}) for an AEC environment")
+        self.noop = self.space.size                               # the id an agent with nothing to decide sends
+        self._act_space = spaces.Discrete(self.space.size + 1)
+        self._obs_space = spaces.Dict({"observation": self._obs_space["observation"],
+                                       "action_mask": spaces.Box(0, 1, (self.space.size + 1,), np.int8)})
 
     def observation_space(self, agent): return self._obs_space
     def action_space(self, agent): return self._act_space
 
+    def _observe_all(self) -> dict:
+        movers = self.state.to_move()
+        out = {}
+        for i, a in enumerate(self.possible_agents):
+            if a not in self.agents: continue
+            o = _observe(self, i)
+            o["action_mask"] = np.append(o["action_mask"], np.int8(i not in movers))   # the no-op: legal only with nothing to decide
+            out[a] = o
+        return out
+
     def reset(self, seed=None, options=None):
         self.state = self.game.new(self.options, seed=None if seed is None else int(seed))
         self.agents = self.possible_agents[:]
-        return {a: _observe(self, i) for i, a in enumerate(self.possible_agents)}, {a: {} for a in self.agents}
+        return self._observe_all(), {a: {} for a in self.agents}
+
+    def _id(self, agent, x) -> int:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or not 0 <= x <= self.noop:
+            raise RulesError(f"{self.game.name}: {agent}'s action must be an id from 0 to {self.noop} (the no-op), got {x!r}")
+        return int(x)
 
     def step(self, actions:dict):
         s = self.state
+        if not self.agents: raise RulesError(f"{self.game.name}: the game is over; reset() for a new one")
         movers = s.to_move()
-        orders = {p: self.space.at(s, p).decode(int(actions[self.possible_agents[p]])) for p in movers if self.possible_agents[p] in actions}
-        if len(orders) != len(movers):
-            raise RulesError(f"{self.game.name}: orders are needed from {', '.join(self.possible_agents[p] for p in movers)}; got {sorted(actions)}")
+        for a in actions:
+            if a not in self.agents: raise RulesError(f"{self.game.name}: no live agent {a!r} (agents: {', '.join(self.agents)})")
+        missing = [self.possible_agents[p] for p in movers if self.possible_agents[p] not in actions]
+        if missing: raise RulesError(f"{self.game.name}: orders are needed from {', '.join(missing)}; got {sorted(actions)}")
+        ids = {a: self._id(a, x) for a, x in actions.items()}
+        for a, i in ids.items():
+            p = self.possible_agents.index(a)
+            if p not in movers and i != self.noop:
+                raise RulesError(f"{self.game.name}: {a} has nothing to decide now: its only legal id is the no-op {self.noop}, got {i}")
+            if p in movers and i == self.noop:
+                raise RulesError(f"{self.game.name}: {a} is to move: the no-op {self.noop} is only for agents with nothing to decide")
+        orders = {p: self.space.at(s, p).decode(ids[self.possible_agents[p]]) for p in movers}
         for p in movers:                                          # each checked first: a refused order changes nothing
             if canon(orders[p]) not in {canon(x) for x in s.legal_actions(p)}:
                 raise RulesError(f"{self.game.name}: {orders[p]!r} is not a legal order for {self.possible_agents[p]} now")
-        for p in movers: s.apply(p, orders[p])
+        for p in movers: s.apply(p, orders[p])                    # (secret orders: one's order leaves another's choices as they were)
         over = s.is_over
         rew = dict(zip(self.possible_agents, returns_of(s.result(), self.n))) if over else dict.fromkeys(self.agents, 0.0)
-        obs = {a: _observe(self, i) for i, a in enumerate(self.possible_agents) if a in self.agents}
+        obs = self._observe_all()
         term, trunc, info = dict.fromkeys(self.agents, over), dict.fromkeys(self.agents, False), {a: {} for a in self.agents}
         if over: self.agents = []
         return obs, rew, term, trunc, info
@@ -125,5 +154,5 @@ def env(game, players=None, render_mode=None, **options) -> FsAECEnv:
     return FsAECEnv(game, players, render_mode, **options)
 
 def parallel_env(game, players=None, render_mode=None, **options) -> FsParallelEnv:
-    "A simultaneous-order game of ours as a PettingZoo parallel environment."
+    "A game of ours with secret simultaneous orders (kind 'simultaneous' or 'mixed') as a PettingZoo parallel environment."
     return FsParallelEnv(game, players, render_mode, **options)

@@ -8,7 +8,7 @@ import json, os, sys, time, sqlite3, secrets, hashlib, hmac, threading
 from contextlib import contextmanager
 from pathlib import Path
 import numpy as np
-from ..engine import (RulesError, get_game, get_bot, jsonable, read_json, brief, options_to_dict, State,
+from ..engine import (RulesError, get_game, get_bot, jsonable, read_json, brief, options_to_dict, State, CHANCE,
                                   replay)
 
 # %% auto #0
@@ -36,13 +36,13 @@ def default_path() -> Path:
     return Path(os.environ[ENV]).expanduser() if os.environ.get(ENV) else data_dir() / "rooms.sqlite"
 
 # %% ../../nbs/80_rooms.ipynb #9c7a1042
-SCHEMA = 1
+SCHEMA = 2            # 2: rooms.chance (explicit-chance rooms); a version 1 store is brought up to 2 when opened
 _TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE rooms(id TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL, options TEXT NOT NULL,
     seed INTEGER NOT NULL, players INTEGER NOT NULL, bots TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL,
     version INTEGER NOT NULL, nactions INTEGER NOT NULL, undo_v INTEGER NOT NULL, watch_hash TEXT NOT NULL,
-    status TEXT NOT NULL);
+    status TEXT NOT NULL, chance INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE seats(room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
     key_hash TEXT NOT NULL, issued REAL NOT NULL, PRIMARY KEY(room, seat));
 CREATE TABLE actions(room TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE, n INTEGER NOT NULL,
@@ -80,6 +80,11 @@ class Store:
                         if t.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                             raise RoomError(f"{self.path} is an SQLite file but not a rooms store (it has other tables)")
                         for stmt in filter(str.strip, _TABLES.split(";")): t.execute(stmt)
+                        t.execute(f"PRAGMA user_version = {SCHEMA}")
+            elif v < SCHEMA:
+                with self._tx() as t:
+                    if t.execute("PRAGMA user_version").fetchone()[0] == 1:           # version 1 → 2: a room may give its dice
+                        t.execute("ALTER TABLE rooms ADD COLUMN chance INTEGER NOT NULL DEFAULT 0")
                         t.execute(f"PRAGMA user_version = {SCHEMA}")
 
     @classmethod
@@ -178,6 +183,14 @@ class Room:
         "Delete this room and its record from the store."
         self.store.delete(self.id)
 
+    def chance_node(self):
+        "The chance node an explicit-chance room waits for (a `ChanceNode`: outcomes, probs, why), or None."
+        return self.state.chance_node()
+
+    def give_chance(self, outcome:int, at:int|None=None) -> int:
+        "Give the outcome an explicit-chance room waits for (a referee's or an outside tool's roll), meant for position `at`; the new version."
+        return self.store.give_chance(self.id, outcome, at)
+
 # %% ../../nbs/80_rooms.ipynb #1059f164
 def _row(self:Store, c, rid) -> _Row:
     if not isinstance(rid, str): raise RoomError(f"a room is named by its id (a string), got {brief(rid)}")
@@ -195,8 +208,11 @@ def _position(self:Store, c, row:_Row) -> State:
             rows = c.execute("SELECT n, player, action FROM actions WHERE room=? AND n>=? ORDER BY n",
                              (row.id, len(s.actions))).fetchall()
         else:
-            s = get_game(row.game).new(json.loads(row.options), row.seed)
             rows = c.execute("SELECT n, player, action FROM actions WHERE room=? ORDER BY n", (row.id,)).fetchall()
+            if row.chance:                      # explicit chance: replay serves each action the outcomes recorded after it
+                if [n for n, _, _ in rows] != list(range(len(rows))): raise RoomError(f"action {next(i for i, (n, _, _) in enumerate(rows) if n != i)} is missing")
+                s, rows = replay(row.game, json.loads(row.options), row.seed, [(p, json.loads(a)) for _, p, a in rows], chance=True), []
+            else: s = get_game(row.game).new(json.loads(row.options), row.seed)
         self._cache.pop(row.id, None)
         for n, p, a in rows:
             if n != len(s.actions): raise RoomError(f"action {len(s.actions)} is missing")
@@ -222,7 +238,7 @@ def _info(self:Store, room_id:str) -> dict:
 def _listed(r:_Row) -> dict:
     st = json.loads(r.status)
     return {"id": r.id, "game": r.game, "title": r.title, "players": r.players, "bots": json.loads(r.bots), "seed": r.seed,
-            "created": r.created, "updated": r.updated, "version": r.version, **st}
+            "created": r.created, "updated": r.updated, "version": r.version, "chance": bool(r.chance), **st}
 
 Store.info, Store._row, Store._position, Store.version, Store.state = _info, _row, _position, _version, _state
 
@@ -348,13 +364,27 @@ def _act(self:Seat, action, at:int|None=None) -> int:
     self._version = None
     return v
 
-Store._moved_on, Store._record, Store.settle, Seat.act = _moved_on, _record, _settle, _act
+def _give_chance(self:Store, room_id:str, outcome, at:int|None=None) -> int:
+    "Give room `room_id` the chance outcome its game waits for (an explicit-chance room only), meant for position `at`; the new version."
+    with self._lock, self._sql("record the chance outcome"), self._tx() as c:
+        row = self._row(c, room_id)
+        if not row.chance:
+            raise RoomError(f"room {room_id} rolls its own dice (it was not made with chance=True): no outcome can be given to it")
+        s = self._position(c, row)
+        if at is not None and at != row.version:
+            raise MovedOn(f"the game moved on: this outcome was meant for position {brief(at)}, and the game is at {row.version} now "
+                          f"(look again: nothing was applied)")
+        v = self._record(c, row, s, CHANCE, outcome)
+    self.settle(room_id)
+    return v
+
+Store._moved_on, Store._record, Store.settle, Seat.act, Store.give_chance = _moved_on, _record, _settle, _act, _give_chance
 
 # %% ../../nbs/80_rooms.ipynb #612549db
 class _Row:
     "A rooms row, read by column name."
     __slots__ = ("id", "game", "title", "options", "seed", "players", "bots", "created", "updated", "version",
-                 "nactions", "undo_v", "watch_hash", "status")
+                 "nactions", "undo_v", "watch_hash", "status", "chance")
     def __init__(self, r):
         for k, v in zip(self.__slots__, r): setattr(self, k, v)
 
@@ -382,7 +412,8 @@ def _create(self:Store,
             options=None,         # its options: None, a dict of fields or an Options instance
             seed:int|None=None,   # the game's seed (None: drawn at random, and kept)
             bots=None,            # {seat: bot name} for the seats bots take; the other seats are people's
-            title:str="") -> "Room":  # how the list of rooms names it (default: the game's title)
+            title:str="",         # how the list of rooms names it (default: the game's title)
+            chance:bool=False) -> "Room":  # True: explicit chance — the room's dice are given (`give_chance`), not rolled from its seed
     "A new room playing `game`; `room.keys` holds the key of each seat a person takes (given out once)."
     g = get_game(game, RoomError)
     if g.__module__ == "__main__":
@@ -391,15 +422,16 @@ def _create(self:Store,
     n = g.num_players(opts, RoomError)
     bots = _bots(g, bots, n)
     if seed is None: seed = secrets.randbelow(2**53)
-    s = g.new(opts, seed)                                  # seed checked, and the game must start
+    if not isinstance(chance, bool): raise RoomError(f"chance is True (the dice are given) or False (rolled from the seed), got {brief(chance)}")
+    s = g.new(opts, seed, chance=chance)                   # seed checked, and the game must start
     title = str(title or g.title or g.name)[:80]
     rid, now = secrets.token_hex(5), time.time()
     keys = {p: _new_key() for p in range(n) if p not in bots}
     watch = _new_key()
     with self._lock, self._sql("make the room"), self._tx() as c:
-        c.execute("INSERT INTO rooms VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        c.execute("INSERT INTO rooms VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                   (rid, g.name, title, json.dumps(options_to_dict(opts)), s.seed, n, json.dumps({str(p): b for p, b in bots.items()}),
-                   now, now, 0, 0, 0, _hash(watch), _status(s)))
+                   now, now, 0, 0, 0, _hash(watch), _status(s), int(chance)))
         c.executemany("INSERT INTO seats VALUES (?,?,?,?)", [(rid, p, _hash(k), now) for p, k in keys.items()])
         self._cache[rid] = (0, 0, s)
     room = Room(self, rid, keys, watch)
