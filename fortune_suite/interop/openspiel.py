@@ -11,7 +11,8 @@ from ..engine import get_game, known_games, canon, RulesError, load_game, CHANCE
 from ..engine.codec import require_codec
 
 # %% auto #0
-__all__ = ['MAX_GAME_LENGTH', 'REGISTERED', 'Held', 'returns_of', 'game_type', 'FsGame', 'FsState', 'FsObserver', 'register']
+__all__ = ['MAX_GAME_LENGTH', 'REGISTERED', 'Held', 'options_param', 'returns_of', 'game_type', 'FsGame', 'FsState', 'FsObserver',
+           'register']
 
 # %% ../../nbs/98_interop_openspiel.ipynb #55e9e4ec
 class Held:
@@ -24,9 +25,17 @@ def _held_from_save(text, quiet, name, opts):
     game = get_game(name)
     return Held(load_game(text, quiet=quiet), game.action_space(game.make_options(json.loads(opts))))
 
+def options_param(options:str) -> str:
+    """The `options` parameter as OpenSpiel keeps it: a game string splits its parameters at every comma, so the JSON's
+    commas are written `%2C` (and a `%` as `%25`); `_params` reads both forms."""
+    return options.replace("%", "%25").replace(",", "%2C")
+
+def _unescape(options:str) -> str:
+    return options if "," in options else options.replace("%2C", ",").replace("%25", "%")
+
 def _params(game, players, options:str):
-    "Our options from OpenSpiel's parameters `players` and `options` (a JSON object as text)."
-    try: extra = json.loads(options or "{}")
+    "Our options from OpenSpiel's parameters `players` and `options` (a JSON object as text, plain or as `options_param` writes it)."
+    try: extra = json.loads(_unescape(options) or "{}")
     except ValueError as e: raise RulesError(f"fs_{game.name}: parameter options must be a JSON object, got {options!r} ({e})") from None
     if not isinstance(extra, dict): raise RulesError(f"fs_{game.name}: parameter options must be a JSON object, got {options!r}")
     fields = set(game.Options.__dataclass_fields__)
@@ -74,7 +83,7 @@ class FsGame(pyspiel.Game):
         info = pyspiel.GameInfo(num_distinct_actions=self.space.size, max_chance_outcomes=g.max_chance_outcomes(self.options) or 0,
                                 num_players=n, min_utility=-1.0 / (n - 1), max_utility=1.0, utility_sum=0.0,
                                 max_game_length=MAX_GAME_LENGTH)
-        super().__init__(game_type(g), info, {"players": players, "options": options})
+        super().__init__(game_type(g), info, {"players": players, "options": options_param(_unescape(options))})
 
     def new_initial_state(self):
         "A new game in explicit-chance mode."
