@@ -169,6 +169,18 @@ def _unit(u:dict, W:int, H:int, marks:tuple) -> list:
     out += [0.0] * _GUN * (N_GUNS - min(N_GUNS, len(u["weapons"])))
     return out
 
+@functools.lru_cache(maxsize=None)
+def _map_planes(name:str) -> np.ndarray:
+    "The planes of table `name` (made once a table): terrain one-hot, height / 5, (objective markers: left empty), on the table."
+    T, planes = get_table(name), np.zeros((_PLANES, H_MAX, W_MAX), dtype=np.float32)
+    for y in range(T.height):
+        for x in range(T.width):
+            k = T.kind((x, y))
+            if k in _TERRAIN: planes[_TERRAIN.index(k), y, x] = 1.0
+            planes[len(_TERRAIN), y, x] = T.level((x, y)) / 5
+            planes[len(_TERRAIN) + 2, y, x] = 1.0
+    return planes
+
 def encode_view(view:dict) -> np.ndarray:
     """A VOTOMS view as float32 (see above), from the view alone: the seat, whose turn, the round, the points, the open
     decision and its dice, the map as planes, and a slot per unit (absent units — the other side's secrets, pilots not
@@ -191,15 +203,8 @@ def encode_view(view:dict) -> np.ndarray:
     put([data.get("left", 0) / 2])
     w = (view.get("result") or {}).get("winners") or []
     put([1.0 if q in w else 0.0 for q in (0, 1)])
-    objs = {tuple(o) for o in view["objectives"]}
-    planes = np.zeros((_PLANES, H_MAX, W_MAX), dtype=np.float32)
-    for y in range(H):
-        for x in range(W):
-            k = T.kind((x, y))
-            if k in _TERRAIN: planes[_TERRAIN.index(k), y, x] = 1.0
-            planes[len(_TERRAIN), y, x] = T.level((x, y)) / 5
-            planes[len(_TERRAIN) + 1, y, x] = 1.0 if (x, y) in objs else 0.0
-            planes[len(_TERRAIN) + 2, y, x] = 1.0
+    planes = _map_planes(view["table"]).copy()
+    for x, y in view["objectives"]: planes[len(_TERRAIN) + 1, y, x] = 1.0
     units = np.zeros((2 * SLOTS, _UNIT), dtype=np.float32)
     att, tgt = data.get("attacker"), data.get("target_id") or data.get("unit")
     for u in view["units"]:
