@@ -13,7 +13,8 @@ CASES = [(name, n) for name in fos.REGISTERED for n in (2, 3, 5)
          if get_game(name[3:]).kind.min_players <= n <= get_game(name[3:]).kind.max_players]
 SIMS = {2: 3, 3: 2, 5: 1}     # fewer sims for bigger tables: the whole interop run stays under two minutes
 FEWER = {"fs_fortune_fodder": 1,   # a long game, serialized and rebuilt at every step: one sim (about 20 s) is its quick form
-         "fs_spcfkrs": 1}          # the same: forces built step by step, then every fighter's order steps (2 sims at 3 players took 23 s)
+         "fs_spcfkrs": 1,          # the same: forces built step by step, then every fighter's order steps (2 sims at 3 players took 23 s)
+         "fs_votoms": 1}           # 8 rounds of contests, every die a chance node, serialized at each step: 3 sims took 11 s, one about 4 s
 
 
 def load(name, n):
@@ -23,7 +24,7 @@ def load(name, n):
 def test_every_game_with_a_codec_is_registered():
     shipped = [g for g in known_games() if get_game(g).__module__.startswith("fortune_suite.games.")]   # (not test games)
     want = {f"fs_{g}" for g in shipped if get_game(g).action_space(get_game(g).make_options(None)) is not None}
-    assert want <= set(fos.REGISTERED) and {"fs_pig", "fs_fomo", "fs_spcfkrs"} <= want
+    assert want <= set(fos.REGISTERED) and {"fs_pig", "fs_fomo", "fs_spcfkrs", "fs_votoms"} <= want
     assert set(fos.REGISTERED) <= set(pyspiel.registered_names())
 
 

@@ -11,6 +11,7 @@ from .units import OFF_TABLE
 from . import combat as C
 from .game import VotomsState, VotomsOptions, can_fire, can_melee, riders, meleeable, known_blocked, secret_foe_at
 from .checks import do_check, fate_answer
+from . import codec
 
 # %% auto #0
 __all__ = ['do_move', 'ambush_by', 'unmask', 'do_shoot', 'declare_melee', 'do_repair', 'referee_view', 'scores', 'Votoms',
@@ -270,6 +271,7 @@ class Votoms(Game):
     name, Options, State, title = "votoms", VotomsOptions, VotomsState, "VOTOMS"
     docs = ("7",)   # its notebooks (70_votoms_data … 79_votoms_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
+    codec = codec   # for outside tools (engine.codec): ids, arrays, states drawn from a view (games.votoms.codec, nb 73a)
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #204e9d46
 def _first_contest(self, u, a) -> dict:

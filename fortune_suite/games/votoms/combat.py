@@ -13,6 +13,7 @@ from .rerolls import reroll_choices, plus_choices, reroll_tokens, Choice
 from .rerolls import reroll_engine, sorted_rolls, roll_index      # the engine's node arrays, read as reroll_choices does
 from .contest import pool_dist
 from ...dice.notation import parse
+from ...engine.chance import is_explicit
 import numpy as np
 
 # %% auto #0
@@ -167,6 +168,7 @@ def spend_stun(u) -> int:
 def roll_pool(self, n:int, why:str) -> list:
     "Roll `n` d6 with the state's seeded roller (an empty pool rolls nothing); the faces, highest first."
     if n <= 0: return []
+    if is_explicit(self): self.roller.rng.why = why     # explicit chance: each die's node names this roll (as `State.roll` does)
     return sorted(self.roller.roll(_nd6(n), why, odds=False).faces, reverse=True)
 
 @functools.lru_cache(maxsize=None)
@@ -475,6 +477,7 @@ def damage(self, t, k, job, by):
     if t.hp == 0: return destroy(self, t, k > before)
     vol = next((g for g in t.guns if g.w.has("Volatile")), None)
     if vol is not None:
+        if is_explicit(self): self.roller.rng.why = f"Volatile {vol.name}"
         r = self.roller.roll("1d6", f"Volatile {vol.name}", odds=False).faces[0]
         self.emit("roll", f"{t.label}'s {vol.name} is Volatile: rolls {r} (a 6 sets it off: 17%).",
                   {"round": self.round, "unit": t.label, "notation": "1d6", "faces": [r], "total": r, "why": "Volatile"}, player=t.side)
