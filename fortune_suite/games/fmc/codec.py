@@ -232,17 +232,21 @@ def encode_view(view:dict) -> np.ndarray:
     return np.asarray(out, dtype=np.float32)
 
 # %% ../../../nbs/64a_fmc_codec.ipynb #4b23aa98
+import dataclasses
 from ...engine import Decision
+from .terrain import check_terrain
 from .combat import OUT, MELEE, REACH, ineffective, can_split
 from .sides import monster_figure
 from .magic import morale_triggers
 
 _DYNAMIC = ("hp", "damage", "status", "shield", "energy", "leader", "moved", "attacked", "shots")
+_STATIC = ("name", "side", "kind", "level", "hp_start", "defense", "bonus", "split", "die", "two_handed", "ranged", "reach", "magic",
+           "skills", "pc", "thinks", "xp", "hd", "specials", "resists", "steel", "monster")
 
 def _figure(v:dict, fresh) -> Figure:
     "The figure the view dict `v` shows: the fresh state's figure of that id if it is the same one, else made from the view (a monster's from its data)."
     f = fresh.get(v["id"])
-    if f is None or f.name != v["name"] or f.monster != v["monster"]:
+    if f is None or any(f.to_dict()[k] != v[k] for k in _STATIC):
         if v["monster"] is not None:
             f = monster_figure(v["monster"], v["id"], v["name"], v["side"], v["thinks"], v["steel"], v["kind"])
         else:
@@ -307,7 +311,9 @@ def _effects(s, view) -> list:
     return out
 
 def _rebuild(game, view, o, seed, quiet, rng, burned_all:bool, snap:int):
-    s = game.new(o, seed=seed, quiet=quiet)
+    try: s = game.new(o, seed=seed, quiet=quiet)
+    except RulesError: s = game.new(dataclasses.replace(o, terrain=()), seed=seed, quiet=quiet)   # (a piece over these options' starting spots)
+    s.terrain = check_terrain(view["terrain"], *view["table"])
     fresh = {f.id: f for f in s.figures}
     s.figures = [_figure(v, fresh) for v in view["figures"]]
     s.by_id = {f.id: f for f in s.figures}
@@ -361,7 +367,10 @@ def resample(game, view:dict, rng, options=None, quiet:bool=False):
     the view, `RulesError` names what differs."""
     rng = np.random.default_rng(rng)
     opts = dict(options or {}); quiet = bool(opts.pop("quiet", False)) or bool(quiet)
-    o = game.make_options(opts)
+    if view.get("game") == "fmc" and options is None:     # the table and its terrain as the view shows them
+        opts.update(table=view["table"][0], distance=int(round(view["table"][1] - 4)), terrain=[list(r) for r in view["terrain"]])
+    try: o = game.make_options(opts)
+    except RulesError: o = game.make_options({k: v for k, v in opts.items() if k not in ("table", "distance", "terrain")})
     if view.get("game") != "fmc": raise RulesError(f"fmc: resample takes an FMC view, got one of {view.get('game')!r}")
     if any(p < 0 for p in view["to_move"]): raise RulesError("fmc: resample: this view waits for a chance outcome (explicit chance): give it first")
     seed, me, want, diff = int(rng.integers(2**53)), view["player"], canon(view), None
