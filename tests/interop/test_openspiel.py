@@ -14,7 +14,8 @@ CASES = [(name, n) for name in fos.REGISTERED for n in (2, 3, 5)
 SIMS = {2: 3, 3: 2, 5: 1}     # fewer sims for bigger tables: the whole interop run stays under two minutes
 FEWER = {"fs_fortune_fodder": 1,   # a long game, serialized and rebuilt at every step: one sim (about 20 s) is its quick form
          "fs_spcfkrs": 1,          # the same: forces built step by step, then every fighter's order steps (2 sims at 3 players took 23 s)
-         "fs_votoms": 1}           # 8 rounds of contests, every die a chance node, serialized at each step: 3 sims took 11 s, one about 4 s
+         "fs_votoms": 1,           # 8 rounds of contests, every die a chance node, serialized at each step: 3 sims took 11 s, one about 4 s
+         "fs_fmc": 1}              # every d20 and damage die a chance node, serialized at every step: 3 sims took 17 s, one about 6 s
 
 
 def load(name, n):
@@ -24,7 +25,7 @@ def load(name, n):
 def test_every_game_with_a_codec_is_registered():
     shipped = [g for g in known_games() if get_game(g).__module__.startswith("fortune_suite.games.")]   # (not test games)
     want = {f"fs_{g}" for g in shipped if get_game(g).action_space(get_game(g).make_options(None)) is not None}
-    assert want <= set(fos.REGISTERED) and {"fs_pig", "fs_fomo", "fs_spcfkrs", "fs_votoms"} <= want
+    assert want <= set(fos.REGISTERED) and {"fs_pig", "fs_fomo", "fs_fortune_fodder", "fs_spcfkrs", "fs_fmc", "fs_votoms"} <= want
     assert set(fos.REGISTERED) <= set(pyspiel.registered_names())
 
 
@@ -54,3 +55,13 @@ def test_rl_environment_on_observation_tensors(name, n):
         ts = env.step([int(rng.choice(ts.observations["legal_actions"][p]))])
         steps += 1
     assert steps > 0 and abs(sum(ts.rewards)) < 1e-9 and (max(ts.rewards) > 0 or max(map(abs, ts.rewards)) == 0)   # a win, or a draw (Fortune Fodder: 0 VP each)
+
+
+def test_fmc_sizes_and_chance_nodes():
+    "FMC as OpenSpiel sees it: the codec's ids and array (nb 64a), and a chance node's exact odds (a surprise toss: a d6)."
+    fmc = load("fs_fmc", 2)
+    assert (fmc.num_distinct_actions(), fmc.max_chance_outcomes(), fmc.observation_tensor_shape()) == (4293, 30, [8641])
+    st = fmc.new_initial_state()
+    assert st.is_chance_node()
+    outs = st.chance_outcomes()
+    assert len(outs) == 6 and all(abs(p - 1 / 6) < 1e-12 for _, p in outs)      # (outcome ids are the faces' places)

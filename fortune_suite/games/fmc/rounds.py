@@ -6,6 +6,7 @@
 from __future__ import annotations
 from dataclasses import dataclass
 from ...engine import State
+from ...engine.chance import ChanceScript
 from .data import FmcError, GENERAL_ITEMS
 from .characters import Character
 from .combat import Figure, ACTIVE, OUT, dist, free_along
@@ -104,6 +105,7 @@ class FmcState(State):
 
     def rolls(self, what:str, why, actor=None, target=None, side=None) -> int:
         "Roll `what` for `why` (a function making the sentence) for `actor`'s side (or `side`; neither: the referee); log it with its odds; return the total."
+        if type(self.roller.rng) is ChanceScript: self.roller.rng.why = why()   # (explicit chance: the node says what it is for, as `State.roll` tells it)
         if self.quiet: return self.roller.roll(what, "", False).total
         rec = self.roller.roll(what, why())
         d = self._data(actor, target, rec.to_dict())

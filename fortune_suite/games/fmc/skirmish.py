@@ -13,6 +13,7 @@ from .magic import (SPELLS_IN_COMBAT, energy_attack, breath, cast, burn, can_bur
                                            human_sized, effects_in_force, corpses)
 from .terrain import close_around, stop_short, first_touch
 from .rounds import FmcOptions, FmcState, PHASES, SIDE_NAMES   # (63d: options, setup, rounds)
+from . import codec
 
 # %% auto #0
 __all__ = ['ask_shield', 'Fmc']
@@ -324,6 +325,7 @@ class Fmc(Game):
     docs = ("6",)   # its notebooks (60_fmc_data … 69_fmc_api): its pages on the docs site
     kind = GameKind("sequential", chance=True, hidden=False, min_players=2, max_players=2)
     sim_columns = {"survived": "rate", "clear": "rate", "survivors": "mean", "xp": "mean"}   # the simulator's table shows these
+    codec = codec   # for outside tools (engine.codec): ids (kind, slot), arrays, the position rebuilt from a view (games.fmc.codec, nb 64a)
 
     @classmethod
     def make_options(cls, options=None, err=RulesError, complete=False):
