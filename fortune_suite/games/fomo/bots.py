@@ -6,7 +6,7 @@
 from __future__ import annotations
 from ...engine import RulesError, register_bot
 from .cards import HOOK, TANK
-from .table import FomoOptions, action_json, HAND_VALUES, PLAY, DISCARD, PEEK_AT, TOP, NSTACKS, PHASE_PEEK, PHASE_ORDER
+from .table import mecha_deck, action_json, HAND_VALUES, Bid, Discard, Peek, Top, NSTACKS
 from .scoring import scorer, Scorer, giant_counts, best_sets
 from .views import FomoView
 
@@ -98,9 +98,9 @@ def obs_from_view(v:dict) -> Obs:
                tuple(v["piles"]), tuple({"rainbow": 2, "silver": 1, None: 0}[x] for x in v["pile_tops"]),
                tuple(v["unseen"].get(name, 0) for name in v["deck"]), v["rules"]["overbid_strict"], v["rules"]["hook_own_pile"])
 
-def action_from_obs(a:tuple, v:dict):
-    "An action tuple as JSON, naming kinds by the view's deck."
-    if a[0] == TOP: return {"top": v._state.deck.kinds[a[1]].name if type(v) is FomoView else list(v["deck"])[a[1]]}
+def action_from_obs(a, v:dict):
+    "A named action as JSON, naming kinds by the view's deck."
+    if type(a) is Top: return {"top": v._state.deck.kinds[a.kind].name if type(v) is FomoView else list(v["deck"])[a.kind]}
     return action_json(a)
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c013
@@ -202,19 +202,19 @@ def _arrange(sc, ob, style, memo, base):
 FIRST_AT_LEAST = tuple(tuple(next((v for v in HAND_VALUES[m] if v >= thr), 0) for thr in range(12)) for m in range(1 << 11))
 
 # %% ../../../nbs/34_fomo_bots.ipynb #9701a4ed
-def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
-    "The bot's table action for observation `ob`."
+def choose(ob:Obs, style=GREEDY, sc:Scorer=None):
+    "The bot's table action (a named action) for observation `ob`."
     sc = sc or scorer()
-    if ob.phase == PHASE_PEEK:
-        return (PEEK_AT, max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s)))
+    if ob.phase == "peek":
+        return Peek(max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s)))
     memo = _memo(sc, style.leftover, style.giant)
     pc = ob.pile_code
     base = memo.get(pc)
     if base is None: base = worth_code(sc, pc, style.leftover, style.giant)
     if len(ob.pile) > 1:                                   # keep the card we would miss least on top
         k = _arrange(sc, ob, style, memo, base)
-        if k is not None: return (TOP, k)
-        if ob.phase == PHASE_ORDER: return (TOP, ob.pile[-1])   # the order step after rewards: the best top is already there
+        if k is not None: return Top(k)
+        if ob.phase == "order": return Top(ob.pile[-1])   # the order step after rewards: the best top is already there
     hand, first = HAND_VALUES[ob.hand], FIRST_AT_LEAST[ob.hand]  # first[x]: the lowest card in hand ≥ x (0: none)
     late = 0.5 if style.late and ob.turn // ob.n == 2 else 1.0
     best, best_gain, me, strict = None, 0.0, ob.me, ob.strict
@@ -244,7 +244,7 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
         if v == TANK and val < style.tank_min: continue
         gain = val - style.cost * v * late
         if gain > best_gain: best, best_gain = (s, v), gain
-    if best is None: return (DISCARD, hand[0])
+    if best is None: return Discard(hand[0])
     s, v = best
     hook = -1
     if v == HOOK:
@@ -256,13 +256,13 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
         else:
             rb = [q for q in cands if ob.pile_tops[q] == 2]
             if rb: hook = max(rb, key=lambda q: (ob.pile_sizes[q], -q))
-    return (PLAY, v, s, hook)
+    return Bid(v, s, hook)
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c019
 def _scorer(v) -> Scorer:
     if type(v) is FomoView: return v._state.sc
     r = v["rules"]
-    return scorer(FomoOptions(players=v["players"], deck_file=r["deck_file"], blue=tuple(r["blue"])).mecha_deck())
+    return scorer(mecha_deck(r["deck_file"], tuple(r["blue"])))
 
 def _decide(view, legal, style):
     if not legal: raise RulesError(f"{style.name} bot: Player {view['player']} has nothing to decide now")
