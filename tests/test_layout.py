@@ -140,3 +140,65 @@ def test_only_interop_imports_the_outside_game_libraries():
     assert bad == [], f"only fortune_suite.interop may import {OUTSIDE_LIBS}: {bad}"
     core = [(m, t) for m, t, _, _ in IMPORTS if t.startswith("fortune_suite.interop") and not m.startswith("fortune_suite.interop")]
     assert core == [], f"nothing outside fortune_suite.interop imports it: {core}"
+
+
+def _attached():
+    "(module, class) for every `Cls.name = …` in a game module where Cls is a class imported from another module of that game."
+    found = set()
+    for m, p in FILES.items():
+        g = _game_of(m)
+        if not g: continue
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        imported = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+                    for a in n.names if _game_of(_target(m, n)) == g and a.name[:1].isupper()}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Assign):
+                for tg in n.targets:
+                    for e in (tg.elts if isinstance(tg, ast.Tuple) else [tg]):
+                        if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id in imported:
+                            found.add((m, e.value.id))
+    return found
+
+
+# modules that still attach methods or attributes to a class of another module of their game (FMC, VOTOMS)
+STILL_ATTACHED = {
+    ("fortune_suite.games.fmc.advance", "Character"),
+    ("fortune_suite.games.fmc.delve", "HexCrawl"),
+    ("fortune_suite.games.fmc.records", "ArcaneFocus"),
+    ("fortune_suite.games.fmc.records", "Connection"),
+    ("fortune_suite.games.fmc.records", "EncounterTable"),
+    ("fortune_suite.games.fmc.records", "Hex"),
+    ("fortune_suite.games.fmc.records", "Hoard"),
+    ("fortune_suite.games.fmc.records", "Lair"),
+    ("fortune_suite.games.fmc.records", "MagicWeapon"),
+    ("fortune_suite.games.fmc.records", "MonsterGroup"),
+    ("fortune_suite.games.fmc.records", "Region"),
+    ("fortune_suite.games.fmc.records", "Room"),
+    ("fortune_suite.games.fmc.records", "Scroll"),
+    ("fortune_suite.games.fmc.records", "Site"),
+    ("fortune_suite.games.fmc.records", "Treasure"),
+    ("fortune_suite.games.fmc.skirmish", "FmcState"),
+    ("fortune_suite.games.votoms.actions", "VotomsState")
+}
+
+
+def test_no_method_is_attached_from_another_module():
+    found = _attached()
+    assert found - STILL_ATTACHED == set(), f"attached from another module: {sorted(found - STILL_ATTACHED)}"
+    assert STILL_ATTACHED - found == set(), f"fixed: take these off STILL_ATTACHED: {sorted(STILL_ATTACHED - found)}"
+
+
+# games in Pig's layout all the way (issue 28): game.py defines these classes — the options, the state on the engine's
+# flow, the game — and the game's registered State is that state
+LAID_OUT = {"fomo": ("FomoOptions", "FomoState", "Fomo")}
+FLOW_GAMES = ("fomo", "fortune_fodder", "spcfkrs")     # their turn structure is the engine's flow (a FlowState)
+
+
+@pytest.mark.parametrize("game", FLOW_GAMES)
+def test_a_flow_games_state_is_in_game_py_on_the_engines_flow(game):
+    tree = ast.parse((ROOT / "games" / game / "game.py").read_text(encoding="utf-8"))
+    classes = {c.name: [ast.unparse(b) for b in c.bases] for c in tree.body if isinstance(c, ast.ClassDef)}
+    assert [n for n, b in classes.items() if "FlowState" in b], f"{game}: game.py defines no FlowState"
+    assert [n for n, b in classes.items() if "Game" in b], f"{game}: game.py defines no Game"
+    for name in LAID_OUT.get(game, ()):
+        assert name in classes, f"{game}: game.py does not define {name}"
