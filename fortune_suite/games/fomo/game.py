@@ -15,8 +15,8 @@ from .rules import FLOW
 from . import deal, legal, round_end, views, codec
 
 # %% auto #0
-__all__ = ['FomoOptions', 'FomoState', 'legal_list', 'legal_tuples', 'giant', 'export_for', 'label', 'labels', 'Fomo',
-           'deal_order']
+__all__ = ['FomoOptions', 'FomoState', 'legal_list', 'legal_tuples', 'bid_line', 'peek_line', 'discard_line', 'giant',
+           'export_for', 'label', 'labels', 'Fomo', 'deal_order']
 
 # %% ../../../nbs/33f_fomo_game.ipynb #5ec9e62f
 @dataclass(frozen=True)
@@ -140,6 +140,15 @@ def legal_list(self:FomoState, p, js:bool) -> list:
 def legal_tuples(self:FomoState, p) -> list:
     "The legal actions of player `p` now, as named tuples (empty when it is not their decision)."
     return legal.legal_list(self, p, False)
+def bid_line(self:FomoState, p, v:int, st:int, hook=None) -> tuple:
+    "(text, legal): what player `p` bidding card `v` on stack `st` would do, or why it may not (see `legal.bid_line`)."
+    return legal.bid_line(self, p, v, st, hook)
+def peek_line(self:FomoState, p, st:int) -> str:
+    "What the 1st player's peek at stack `st` would show player `p` (see `legal.peek_line`)."
+    return legal.peek_line(self, p, st)
+def discard_line(self:FomoState, v:int) -> str:
+    "What discarding card `v` does, in words (see `legal.discard_line`)."
+    return legal.discard_line(self, v)
 def giant(self:FomoState, p):
     "Player `p`'s Giant Mecha: None while incomplete, else its tiebreak value (lower wins)."
     return round_end.giant(self, p)
@@ -155,6 +164,7 @@ def labels(self:FomoState, cards) -> str:
 
 FomoState.legal_list, FomoState.legal_tuples, FomoState.giant = legal_list, legal_tuples, giant
 FomoState.export_for, FomoState.label, FomoState.labels = export_for, label, labels
+FomoState.bid_line, FomoState.peek_line, FomoState.discard_line = bid_line, peek_line, discard_line
 
 # %% ../../../nbs/33f_fomo_game.ipynb #3829bf32
 @register_game

@@ -10,7 +10,7 @@ from .table import NSTACKS, STACK_NAMES, HAND_VALUES, Bid, Discard, Peek, Top, a
 
 # %% auto #0
 __all__ = ['AT_LEAST', 'playable', 'peek_actions', 'order_actions', 'turn_actions', 'legal_list', 'check_peek', 'check_order',
-           'check_turn', 'parse_action', 'describe_action']
+           'check_turn', 'parse_action', 'describe_action', 'bid_line', 'peek_line', 'discard_line']
 
 # %% ../../../nbs/33b_fomo_legal.ipynb #13dabe07
 AT_LEAST = tuple(sum(1 << v for v in range(t, 11)) for t in range(12))   # bit mask of the cards t … 10 (none for 11)
@@ -181,3 +181,29 @@ def describe_action(s, p:int, a) -> str:
     if v == HOOK: text += ", taking nothing" if q < 0 else (", hooking the top card of their own pile" if q == p else f", hooking the top card of Player {q}'s pile")
     if v == PEEK: text += ", and peeks at it"
     return text + "."
+
+# %% ../../../nbs/33b_fomo_legal.ipynb #06395ea7
+def bid_line(s, p:int, v:int, st:int, hook:int|None=None) -> tuple:
+    "(text, legal): what player `p` bidding card `v` on stack `st` would do (the Hook: from `hook`'s pile, None: nothing), or why it may not."
+    b, name = s.bids[st], s.player_name
+    tp, tv = b[-1] if b else (None, None)
+    if not (s.phase == "bid" and p in s.to_move() and playable(s, p)[st] >> v & 1):
+        if tp == p: return "your bid is on top here", False
+        if b: return (f"needs a card above {name(tp)}'s {tv}" if s.options.overbid_strict else f"needs {tv} or more"), False
+        return "no bid here now", False
+    text = f"bid the {v}: " + (f"overbids {name(tp)}'s {tv}" if b else "first bid here")
+    if v == PEEK: text += "; then you peek at " + ("its cards" if s.options.peek_all else "its top card")
+    if v == HOOK: text += "; the Hook takes nothing" if hook is None else f"; the Hook pulls in {'your own' if hook == p else name(hook) + chr(39) + 's'} top card"
+    if v == TANK: text += "; the Tank is spent for the game"
+    return text, True
+
+def peek_line(s, p:int, st:int) -> str:
+    "What the 1st player's peek at stack `st` would show player `p` (all its cards, or with `peek_all=False` its top card)."
+    cards = s.stacks[st]
+    if cards and all(c in s.know[p] for c in (cards if s.options.peek_all else cards[-1:])): return "peek here (you know its cards already)"
+    if not s.options.peek_all and cards: return "peek here: see its top card"
+    return f"peek here: see its {len(cards)} card{'s' if len(cards) != 1 else ''}"
+
+def discard_line(s, v:int) -> str:
+    "What discarding card `v` does, as an app's button says it: face down, unless the option `open_discards`."
+    return f"Discard the {v}" + ("" if s.options.open_discards else " face down")
