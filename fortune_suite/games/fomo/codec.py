@@ -129,6 +129,8 @@ def _frames(view, n:int) -> list:
     st = [{"kind": "round_end"}, {"kind": "bid", "player": (first + t) % n}]
     return st + [{"kind": "peek", "player": first}] if ph == "peek" else st
 
+
+# %% ../../../nbs/33e_fomo_codec.ipynb #acab5525
 def resample(game, view:dict, rng, options=None, quiet:bool=False):
     """A FOMO state whose `view(view['player'])` equals `view`; what that seat cannot see drawn with `rng` (see above).
     `options` None: the table size and the rules the view shows (`players`, `rules`), the other options at their defaults."""
@@ -166,8 +168,8 @@ def resample(game, view:dict, rng, options=None, quiet:bool=False):
         else:
             s.know = [set(know) if q == p else set(s.piles[q]) for q in range(s.players)]
             s.seen = [set(k) for k in s.know]
-            s.changed, s.learned, s._legal_memo, s.obs_memo = set(s.ordering), [0] * s.players, None, {}
-            s.version += 1; s.cards_version += 1
+            s.changed, s.learned, s.obs_memo = set(s.ordering), [0] * s.players, {}
+            s.version += 1; s.cards_version += 1              # (the legal list and the bots' cache are made afresh)
             if canon(s.view(p)) == want:
                 s.quiet = bool(quiet)           # (checked in full mode, played on in the mode asked: quiet is read only as play goes)
                 return s

@@ -75,10 +75,10 @@ class FomoState(FlowState):
     flow = FLOW
     _secret = False          # the action being applied is logged for its player only (see `emit`)
     copy_shared = ("deck", "sc", "kind", "counts0", "rainbow")      # (`State.copy`) the deck and its tables: never changed
-    copy_fresh = {"_legal_memo": None, "obs_memo": dict}            # caches a copy starts afresh
+    copy_fresh = {"_legal_at": None, "_legal_list": None, "obs_memo": dict}            # caches a copy starts afresh
 
     def _setup(self):
-        self.stack, self.over, self._secret, self._legal_memo = [], False, False, None
+        self.stack, self.over, self._secret, self._legal_at, self._legal_list = [], False, False, None, None
         deal.setup(self)
         self.push("round"); self.run()
 
@@ -99,11 +99,11 @@ class FomoState(FlowState):
         return (st[-1]["player"],) if st and not self.over else ()
 
     def _legal(self, player) -> list:
-        m = self._legal_memo                       # one list per position (the view and the caller both ask)
-        if m is not None and m[0] == self.version and m[1] == player: return m[2]
+        key = (self.version, player)               # one list per position and player (the view and the caller both ask)
+        if self._legal_at == key: return self._legal_list
         top = self.stack[-1]
         L = FLOW[top["kind"]].legal(self, top)
-        self._legal_memo = (self.version, player, L)
+        self._legal_at, self._legal_list = key, L
         return L
 
     def _check(self, player, action):

@@ -6,7 +6,7 @@
 from __future__ import annotations
 from ...engine import RulesError
 from .cards import PEEK, HOOK, TANK, DEFAULT_DECK
-from .table import NSTACKS, STACK_NAMES, HAND_VALUES, Bid, Discard, Peek, Top, action_json
+from .table import NSTACKS, STACK_NAMES, HAND_VALUES, Bid, Discard, Peek, Top, BIDS, DISCARDS, PEEKS, action_json
 
 # %% auto #0
 __all__ = ['AT_LEAST', 'playable', 'peek_actions', 'order_actions', 'turn_actions', 'legal_list', 'check_peek', 'check_order',
@@ -30,23 +30,23 @@ _PARTS = ({}, {})   # tuples, JSON: (part, …) → the actions of one part of a
 
 def _make(key, js) -> tuple:
     "The actions of one part of a legal list (see `_part`)."
-    c = key[0]
+    c = key[0]                            # the part's name: "bids", "bid", "discards", "peeks" or "tops"
     if c == "bids":                       # every bid allowed by `ok` (per stack, the cards that may go there), card by card
-        ok, hooks, acts = key[1], key[2], []
+        _, ok, hooks = key; acts = []
         for v in HAND_VALUES[ok[0] | ok[1] | ok[2] | ok[3]]:
             m = (ok[0] >> v & 1) | (ok[1] >> v & 1) << 1 | (ok[2] >> v & 1) << 2 | (ok[3] >> v & 1) << 3
             acts += _part(("bid", v, m, hooks if v == HOOK else ()), js)
         return tuple(acts)
     if c == "bid":                        # card v on the stacks of bit mask m; the Hook with no pile, then each of `hooks`
-        v, m, hooks, acts = key[1], key[2], key[3], []
+        _, v, m, hooks = key; acts = []
         for st in range(NSTACKS):
             if m >> st & 1:
                 acts.append(Bid(v, st))
                 if v == HOOK: acts.extend(Bid(v, st, q) for q in hooks)
-    elif c == "discards": acts = [Discard(v) for v in HAND_VALUES[key[1]]]
+    elif c == "discards": _, hand = key; acts = [Discard(v) for v in HAND_VALUES[hand]]
     elif c == "peeks": acts = [Peek(st) for st in range(NSTACKS)]
-    else: acts = [Top(k) for k in key[2]]
-    return tuple(action_json(a, key[1] if c == "tops" else DEFAULT_DECK) for a in acts) if js else tuple(acts)
+    else: _, deck, kinds = key; acts = [Top(k) for k in kinds]
+    return tuple(action_json(a, deck if c == "tops" else DEFAULT_DECK) for a in acts) if js else tuple(acts)
 
 def _part(key, js):
     "One part of a legal list — the bids, the discards, the pile kinds that may go on top — as tuples or (`js`) JSON, made once."
@@ -121,7 +121,7 @@ def check_peek(s, p:int, action) -> Peek:
     "The 1st player's peek (the `peek` frame): `{'peek': stack}` or a `RulesError` naming the rule."
     if _shape(action) != {"peek"}:
         raise RulesError(f"1st player rule: Player {p} holds the 1st player card and first chooses a stack to peek at ({{'peek': 0–3}}), not {action!r}")
-    return Peek(_stack(action["peek"]))
+    return PEEKS[_stack(action["peek"])]
 
 def check_order(s, p:int, action) -> Top:
     "The order step (an `order` frame): `{'top': card name}` or a `RulesError` naming the rule."
@@ -133,7 +133,7 @@ def check_turn(s, p:int, action):
     "A bidding turn (the `bid` frame): the named action for JSON `action` by player `p`, or a `RulesError` naming the rule it breaks."
     keys = _shape(action)
     if "peek" in keys: raise RulesError("peek rule: only the 1st player chooses a stack to peek at, once, at the start of the round")
-    if keys == {"discard"}: return Discard(_card(s, p, action["discard"]))
+    if keys == {"discard"}: return DISCARDS[_card(s, p, action["discard"])]
     if keys == {"top"}: return _top(s, p, action["top"], False)
     if "play" not in keys or "stack" not in keys or not keys <= {"play", "stack", "hook"}:
         raise RulesError(f"action rule: an action is {_SHAPE}; got {action!r}")
@@ -147,14 +147,14 @@ def check_turn(s, p:int, action):
                              f"(stack {STACK_NAMES[st]}: Player {tp}'s {tv}); the {v} is not")
     if v != HOOK:
         if "hook" in keys: raise RulesError(f"hook rule: only the Hook (the {HOOK}) takes a card; the {v} has no 'hook'")
-        return Bid(v, st)
+        return BIDS[v][st][0]
     if "hook" not in keys: raise RulesError("hook rule: playing the Hook names whose pile it takes from: 'hook': a player, or null to take nothing")
     q = action["hook"]
-    if q is None: return Bid(v, st)
+    if q is None: return BIDS[v][st][0]
     if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < s.players: raise RulesError(f"hook rule: there is no player {q!r} to hook from (players 0 to {s.players - 1})")
     if q == p and not s.options.hook_own_pile: raise RulesError("hook rule: the Hook may not take from its own player's pile (option hook_own_pile)")
     if not s.piles[q]: raise RulesError(f"hook rule: Player {q}'s Mecha pile is empty, there is nothing to take ('hook': null plays the Hook for nothing)")
-    return Bid(v, st, q)
+    return BIDS[v][st][q + 1]
 
 def parse_action(s,             # the game (its player `p` is to move)
                  p:int,         # the player
@@ -176,7 +176,8 @@ def describe_action(s, p:int, a) -> str:
     v, st, q = a.card, a.stack, a.hook
     card = {HOOK: "the Hook (4)", TANK: "the Tank (10)", PEEK: "the 1"}.get(v, f"the {v}")
     b = s.bids[st]
-    over = f", over Player {b[-1][0]}'s {b[-1][1]}" if b else ""
+    tp, tv = b[-1] if b else (None, None)
+    over = f", over Player {tp}'s {tv}" if b else ""
     text = f"Player {p} bids {card} on stack {STACK_NAMES[st]}{over}"
     if v == HOOK: text += ", taking nothing" if q < 0 else (", hooking the top card of their own pile" if q == p else f", hooking the top card of Player {q}'s pile")
     if v == PEEK: text += ", and peeks at it"

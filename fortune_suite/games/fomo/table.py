@@ -10,8 +10,8 @@ from ...engine import RulesError
 from .cards import DEFAULT_DECK, MechaDeck, load_deck, HOOK
 
 # %% auto #0
-__all__ = ['NSTACKS', 'STACK_NAMES', 'HAND_VALUES', 'FULL_HAND', 'mecha_deck', 'facing', 'Bid', 'Discard', 'Peek', 'Top',
-           'action_json', 'card_facts']
+__all__ = ['NSTACKS', 'STACK_NAMES', 'BIDS', 'DISCARDS', 'PEEKS', 'HAND_VALUES', 'FULL_HAND', 'mecha_deck', 'facing', 'Bid',
+           'Discard', 'Peek', 'Top', 'action_json', 'card_facts']
 
 # %% ../../../nbs/32_fomo_table.ipynb #c006
 @lru_cache(maxsize=32)
@@ -52,6 +52,10 @@ class Peek(NamedTuple):
 class Top(NamedTuple):
     "Put the topmost card of kind `kind` (its place in the deck's kinds) on top of one's own Mecha pile."
     kind: int
+
+# every action made once (an action is a value: the game, its checks and the bots hand these out, never build them)
+BIDS = tuple(tuple(tuple(Bid(v, st, q) for q in range(-1, 5)) for st in range(4)) for v in range(11))   # BIDS[v][st][q + 1]
+DISCARDS, PEEKS = tuple(Discard(v) for v in range(11)), tuple(Peek(st) for st in range(4))
 
 HAND_VALUES = tuple(tuple(v for v in range(1, 11) if m >> v & 1) for m in range(1 << 11))   # bit mask → values
 FULL_HAND = sum(1 << v for v in range(1, 11))
