@@ -188,3 +188,19 @@ def test_the_attachment_check_can_fail(tmp_path, monkeypatch):
     fake = tmp_path / "x.py"; fake.write_text("from .game import FFState\nFFState.extra = lambda self: 1\n")
     monkeypatch.setitem(FILES, "fortune_suite.games.fortune_fodder.x", fake)
     assert ("fortune_suite.games.fortune_fodder.x", "FFState") in _attached()
+
+
+# games in Pig's layout all the way (issue 28): game.py defines these classes — the options, the state on the engine's
+# flow, the game — and the game's registered State is that state
+LAID_OUT = {"fomo": ("FomoOptions", "FomoState", "Fomo")}
+FLOW_GAMES = ("fomo", "fortune_fodder", "spcfkrs")     # their turn structure is the engine's flow (a FlowState)
+
+
+@pytest.mark.parametrize("game", FLOW_GAMES)
+def test_a_flow_games_state_is_in_game_py_on_the_engines_flow(game):
+    tree = ast.parse((ROOT / "games" / game / "game.py").read_text(encoding="utf-8"))
+    classes = {c.name: [ast.unparse(b) for b in c.bases] for c in tree.body if isinstance(c, ast.ClassDef)}
+    assert [n for n, b in classes.items() if "FlowState" in b], f"{game}: game.py defines no FlowState"
+    assert [n for n, b in classes.items() if "Game" in b], f"{game}: game.py defines no Game"
+    for name in LAID_OUT.get(game, ()):
+        assert name in classes, f"{game}: game.py does not define {name}"

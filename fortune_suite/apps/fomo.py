@@ -12,7 +12,7 @@ from ..ui.tabletop import help_line, tip, esc
 from ..games.fomo import Fomo, PEEK, HOOK, TANK, STACK_NAMES   # (importing the package files its bots)
 from .scaffold import AppScaffold, Component
 from .roomlink import room_state
-from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html, bid_line, peek_line,
+from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html,
                                            player_card_html, pile_html, summary_items, legend, stack_tip, card_help, terms_line,
                                            term, num, LEGAL, TERMS)
 
@@ -121,10 +121,9 @@ def _stack_lines(self:FomoBoard, view, legal) -> list:
     "Per stack: (line, lit) — what a click there would do now."
     sel, phase = self.selected, view["phase"]
     if not legal: return [("", False)] * 4
-    if phase == "peek": return [(peek_line(view, s), {"peek": s} in legal) for s in range(4)]
+    if phase == "peek": return [(self.state.peek_line(self.seat, s), {"peek": s} in legal) for s in range(4)]   # the game's lines
     if phase != "bid" or sel is None: return [("", False)] * 4
-    peek_all = self.state.options.peek_all
-    return [bid_line(view, s, sel, self._names, self.hook_from, peek_all) for s in range(4)]
+    return [self.state.bid_line(self.seat, sel, s, self.hook_from) for s in range(4)]
 
 FomoBoard._legal, FomoBoard.show, FomoBoard._notes, FomoBoard._stack_lines = _legal, _show, _notes, _stack_lines
 FomoBoard._revealed = _revealed
@@ -165,7 +164,7 @@ def _draw(self:FomoBoard, view:dict):
                                  f'{len(hand)} {term("Scavenger card", "Scavenger cards")}, {view["discard_counts"][me]} in your '
                                  f'{term("discard", "discard pile")} until the {term("refresh")}{tank}</span></div>')
         self._discard.disabled = sel is None or {"discard": sel} not in legal
-        self._discard.description = f"Discard the {sel} face down" if sel is not None else "Discard (select a card first)"
+        self._discard.description = self.state.discard_line(sel) if sel is not None else "Discard (select a card first)"
         if sel == HOOK:
             target = "nothing" if self.hook_from is None else ("your own pile" if self.hook_from == me else f"{names[self.hook_from]}'s pile")
             help = (f"The Hook: click a player below to choose whose top card it pulls into the stack (now: {target}), then a green stack."

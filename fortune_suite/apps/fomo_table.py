@@ -5,14 +5,13 @@
 # %% ../../nbs/53a_app_fomo_table.ipynb #58dc1d65
 from __future__ import annotations
 from ..ui.tabletop import card_html, status_card_html, legend_html, Swatch, tip, help_line, esc
-from ..games.fomo import FomoOptions, PEEK, HOOK, TANK, score_details, giant_mecha, STACK_NAMES
+from ..games.fomo import mecha_deck, PEEK, HOOK, TANK, score_details, giant_mecha, STACK_NAMES
 
 # %% auto #0
 __all__ = ['PLAYER_COLORS', 'PLAYER_TINTS', 'SILVER_BACK', 'RAINBOW_BACK', 'PLAIN_BACK', 'SPECIAL_FACE', 'PEEKED', 'LEGAL',
            'SELECTED', 'SHAPES', 'TERMS', 'SCAVENGER_RULES', 'num', 'term', 'deck_of', 'mecha_face', 'mecha_back',
-           'card_help', 'scavenger_card', 'stack_cards', 'stack_html', 'stack_tip', 'bid_legal', 'bid_line',
-           'peek_line', 'points_help', 'giant_progress', 'player_card_html', 'pile_html', 'summary_items', 'legend',
-           'terms_line']
+           'card_help', 'scavenger_card', 'stack_cards', 'stack_html', 'stack_tip', 'points_help', 'giant_progress',
+           'player_card_html', 'pile_html', 'summary_items', 'legend', 'terms_line']
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #43c3a68f
 PLAYER_COLORS = ("#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00", "#5d4037")   # seat 0 … 4
@@ -64,7 +63,7 @@ def term(word:str, shown:str|None=None) -> str:
 def deck_of(view:dict):
     "The Mecha deck of the view's game (its deck file and blue counts)."
     r = view.get("rules", {})
-    return FomoOptions(deck_file=r.get("deck_file"), blue=tuple(r.get("blue", (4, 3, 3)))).mecha_deck()
+    return mecha_deck(r.get("deck_file"), tuple(r.get("blue", (4, 3, 3))))
 
 def _face(card):
     "(sign, title, lines, face colour, ink, help) of a Mecha card kind."
@@ -194,34 +193,6 @@ def stack_tip(view:dict, s:int, names:list, line:str="", deck=None) -> str:
     bids = ", ".join(f"{'you' if p == me else names[p]} {v}" for p, v in st["bids"]) or "none yet"
     what = f" Click: {line}." if line else ""
     return (f"Stack {STACK_NAMES[s]}, facing {faces}: {', '.join(cards) or 'no card'}. Bids (first to last): {bids}.{what}")
-
-# %% ../../nbs/53a_app_fomo_table.ipynb #5bb41afd
-def bid_legal(view:dict, s:int, v:int) -> bool:
-    "May the seat bid card `v` on stack `s` now (by the view's legal actions)?"
-    return any(a.get("play") == v and a.get("stack") == s for a in view["legal_actions"])
-
-def bid_line(view:dict, s:int, v:int, names:list, hook=None, peek_all:bool=True) -> tuple:
-    "(text, legal): what bidding card `v` on stack `s` would do, or why it may not go there."
-    st, me = view["stacks"][s], view["player"]
-    top = st["bids"][-1] if st["bids"] else None
-    if not bid_legal(view, s, v):
-        if top and top[0] == me: return "your bid is on top here", False
-        if top: return f"needs a card above {names[top[0]]}'s {top[1]}" if view["rules"].get("overbid_strict", True) \
-                       else f"needs {top[1]} or more", False
-        return "no bid here now", False
-    text = f"bid the {v}: " + (f"overbids {names[top[0]]}'s {top[1]}" if top else "first bid here")
-    if v == PEEK: text += "; then you peek at " + ("its cards" if peek_all else "its top card")
-    if v == HOOK:
-        text += ("; the Hook takes nothing" if hook is None else
-                 f"; the Hook pulls in {'your own' if hook == me else names[hook] + chr(39) + 's'} top card")
-    if v == TANK: text += "; the Tank is spent for the game"
-    return text, True
-
-def peek_line(view:dict, s:int) -> str:
-    "The line under stack `s` while the 1st player chooses a stack to peek at."
-    st = view["stacks"][s]
-    if st["cards"] and len(st["known"]) == st["cards"]: return "peek here (you know its cards already)"
-    return f"peek here: see its {st['cards']} card{'s' if st['cards'] != 1 else ''}"
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #107333d6
 def points_help(view:dict) -> str:

@@ -5,7 +5,7 @@ import json
 import numpy as np
 from hypothesis import given, settings, assume, strategies as st, HealthCheck
 from fortune_suite.engine import RulesError, load_game, replay
-from fortune_suite.games.fomo.rules import Fomo, deal_order
+from fortune_suite.games.fomo import Fomo, deal_order
 from fortune_suite.games.fomo.cards import DEFAULT_DECK
 from fortune_suite.games.fomo.bots import obs_from_view, observe
 

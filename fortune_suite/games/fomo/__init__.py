@@ -5,20 +5,20 @@
 # %% auto #0
 __all__ = ['DEFAULT_DECK', 'MechaCard', 'MechaDeck', 'DeckError', 'load_deck', 'deck_from_dict', 'PEEK', 'HOOK', 'TANK', 'score',
            'score_details', 'giant_mecha', 'blue_points', 'decide', 'FomoOptions', 'facing', 'action_json',
-           'STACK_NAMES', 'Fomo', 'FomoState', 'FomoView', 'parse_action', 'deal_order', 'greedy_bot', 'ev_bot',
-           'observe', 'obs_from_view']
+           'STACK_NAMES', 'mecha_deck', 'Bid', 'Discard', 'Peek', 'Top', 'Fomo', 'FomoState', 'FomoView',
+           'parse_action', 'deal_order', 'greedy_bot', 'ev_bot', 'observe', 'obs_from_view']
 
 # %% ../../../nbs/39_fomo_api.ipynb #c003
 from .cards import DEFAULT_DECK, MechaCard, MechaDeck, DeckError, load_deck, deck_from_dict, PEEK, HOOK, TANK
 from .scoring import score, score_details, giant_mecha, blue_points, decide
-from .table import FomoOptions, facing, action_json, STACK_NAMES
-from .rules import Fomo, FomoState, deal_order
+from .table import facing, action_json, STACK_NAMES, mecha_deck, Bid, Discard, Peek, Top
+from .game import FomoOptions, Fomo, FomoState, deal_order
 from .legal import parse_action
 from .views import FomoView
 from .bots import greedy_bot, ev_bot, observe, obs_from_view
 
 _all_ = ["DEFAULT_DECK", "MechaCard", "MechaDeck", "DeckError", "load_deck", "deck_from_dict", "PEEK", "HOOK", "TANK",
          "score", "score_details", "giant_mecha", "blue_points", "decide",
-         "FomoOptions", "facing", "action_json", "STACK_NAMES",
+         "FomoOptions", "facing", "action_json", "STACK_NAMES", "mecha_deck", "Bid", "Discard", "Peek", "Top",
          "Fomo", "FomoState", "FomoView", "parse_action", "deal_order",
          "greedy_bot", "ev_bot", "observe", "obs_from_view"]

@@ -4,9 +4,10 @@
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c003
 from __future__ import annotations
+from typing import NamedTuple
 from ...engine import RulesError, register_bot
 from .cards import HOOK, TANK
-from .table import FomoOptions, action_json, HAND_VALUES, PLAY, DISCARD, PEEK_AT, TOP, NSTACKS, PHASE_PEEK, PHASE_ORDER
+from .table import mecha_deck, action_json, HAND_VALUES, Bid, Discard, Peek, Top, BIDS, DISCARDS, PEEKS, NSTACKS
 from .scoring import scorer, Scorer, giant_counts, best_sets
 from .views import FomoView
 
@@ -59,17 +60,34 @@ class Obs:
     def __repr__(self): return "Obs(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS) + ")"
 
 # %% ../../../nbs/34_fomo_bots.ipynb #00ddae10
+class _Public(NamedTuple):
+    "What everyone sees of the stacks (kept while no card moves)."
+    cards_version: int
+    size: tuple            # cards on each stack
+    rainbow: tuple|None    # rainbow backs on each stack (None: backs not shown)
+
+class _Cards(NamedTuple):
+    "The cards' part of one player's observation (kept while no card moves and the player learns nothing)."
+    cards_version: int
+    size: tuple
+    rainbow: tuple|None
+    known: tuple           # the kinds the player knows on each stack
+    pile: tuple            # their pile's kinds, bottom → top
+    codes: tuple           # (pile code, known code per stack)
+    vals: dict             # the bots' stack values (see `Obs.vals`)
+    learned: int
+
 def observe(view) -> Obs:
     "The observation in a view: read from the game for a quiet game's `FomoView` (only what the view shows), else from the JSON."
     if type(view) is not FomoView: return obs_from_view(view)
     t, p = view._state, view._player
     memo, cv = t.obs_memo, t.cards_version
     m = memo.get(p)
-    if m is None or m[0] != cv or m[7] != t.learned[p]:   # the cards' part: again only when cards move or p learns one
+    if m is None or m.cards_version != cv or m.learned != t.learned[p]:   # the cards' part: again only when cards move or p learns one
         pub = memo.get(-1)                                 # what everyone sees of the stacks: sizes, rainbow backs
-        if pub is None or pub[0] != cv:
+        if pub is None or pub.cards_version != cv:
             rb = t.rainbow
-            pub = memo[-1] = (cv, tuple([len(st) for st in t.stacks]),
+            pub = memo[-1] = _Public(cv, tuple([len(st) for st in t.stacks]),
                               tuple([sum([rb[c] for c in st]) for st in t.stacks]) if t.options.backs_visible else None)
         kn, kind, known, kcode = t.know[p], t.kind, [], []
         for st in t.stacks:
@@ -79,13 +97,13 @@ def observe(view) -> Obs:
                 known.append(tuple(k)); kcode.append(sum([ONE[x] for x in k]))
             else: known.append(()); kcode.append(0)
         pile = tuple([kind[c] for c in t.piles[p]])
-        m = memo[p] = (cv, pub[1], pub[2], tuple(known), pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {}, t.learned[p])
+        m = memo[p] = _Cards(cv, pub.size, pub.rainbow, tuple(known), pile, (sum([ONE[k] for k in pile]), tuple(kcode)), {}, t.learned[p])
     top_p, top_v = [], []
     for b in t.bids:
-        if b: x = b[-1]; top_p.append(x[0]); top_v.append(x[1])
+        if b: tp, tv = b[-1]; top_p.append(tp); top_v.append(tv)
         else: top_p.append(-1); top_v.append(0)
-    return Obs(p, t.players, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), m[1], m[2], m[3], m[4], None, None, None,
-               t.options.overbid_strict, t.options.hook_own_pile, (t, p), m[5], m[6])
+    return Obs(p, t.players, t.phase, t.t, t.hands[p], tuple(top_p), tuple(top_v), m.size, m.rainbow, m.known, m.pile, None, None, None,
+               t.options.overbid_strict, t.options.hook_own_pile, (t, p), m.codes, m.vals)
 
 def obs_from_view(v:dict) -> Obs:
     "The observation in a JSON view (`state.view(p)`)."
@@ -98,9 +116,9 @@ def obs_from_view(v:dict) -> Obs:
                tuple(v["piles"]), tuple({"rainbow": 2, "silver": 1, None: 0}[x] for x in v["pile_tops"]),
                tuple(v["unseen"].get(name, 0) for name in v["deck"]), v["rules"]["overbid_strict"], v["rules"]["hook_own_pile"])
 
-def action_from_obs(a:tuple, v:dict):
-    "An action tuple as JSON, naming kinds by the view's deck."
-    if a[0] == TOP: return {"top": v._state.deck.kinds[a[1]].name if type(v) is FomoView else list(v["deck"])[a[1]]}
+def action_from_obs(a, v:dict):
+    "A named action as JSON, naming kinds by the view's deck."
+    if type(a) is Top: return {"top": v._state.deck.kinds[a.kind].name if type(v) is FomoView else list(v["deck"])[a.kind]}
     return action_json(a)
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c013
@@ -202,19 +220,19 @@ def _arrange(sc, ob, style, memo, base):
 FIRST_AT_LEAST = tuple(tuple(next((v for v in HAND_VALUES[m] if v >= thr), 0) for thr in range(12)) for m in range(1 << 11))
 
 # %% ../../../nbs/34_fomo_bots.ipynb #9701a4ed
-def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
-    "The bot's table action for observation `ob`."
+def choose(ob:Obs, style=GREEDY, sc:Scorer=None):
+    "The bot's table action (a named action) for observation `ob`."
     sc = sc or scorer()
-    if ob.phase == PHASE_PEEK:
-        return (PEEK_AT, max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s)))
+    if ob.phase == "peek":
+        return PEEKS[max(range(NSTACKS), key=lambda s: (ob.size[s] - len(ob.known[s]), -s))]
     memo = _memo(sc, style.leftover, style.giant)
     pc = ob.pile_code
     base = memo.get(pc)
     if base is None: base = worth_code(sc, pc, style.leftover, style.giant)
     if len(ob.pile) > 1:                                   # keep the card we would miss least on top
         k = _arrange(sc, ob, style, memo, base)
-        if k is not None: return (TOP, k)
-        if ob.phase == PHASE_ORDER: return (TOP, ob.pile[-1])   # the order step after rewards: the best top is already there
+        if k is not None: return Top(k)
+        if ob.phase == "order": return Top(ob.pile[-1])   # the order step after rewards: the best top is already there
     hand, first = HAND_VALUES[ob.hand], FIRST_AT_LEAST[ob.hand]  # first[x]: the lowest card in hand ≥ x (0: none)
     late = 0.5 if style.late and ob.turn // ob.n == 2 else 1.0
     best, best_gain, me, strict = None, 0.0, ob.me, ob.strict
@@ -244,7 +262,7 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
         if v == TANK and val < style.tank_min: continue
         gain = val - style.cost * v * late
         if gain > best_gain: best, best_gain = (s, v), gain
-    if best is None: return (DISCARD, hand[0])
+    if best is None: return DISCARDS[hand[0]]
     s, v = best
     hook = -1
     if v == HOOK:
@@ -256,13 +274,13 @@ def choose(ob:Obs, style=GREEDY, sc:Scorer=None) -> tuple:
         else:
             rb = [q for q in cands if ob.pile_tops[q] == 2]
             if rb: hook = max(rb, key=lambda q: (ob.pile_sizes[q], -q))
-    return (PLAY, v, s, hook)
+    return BIDS[v][s][hook + 1]
 
 # %% ../../../nbs/34_fomo_bots.ipynb #c019
 def _scorer(v) -> Scorer:
     if type(v) is FomoView: return v._state.sc
     r = v["rules"]
-    return scorer(FomoOptions(players=v["players"], deck_file=r["deck_file"], blue=tuple(r["blue"])).mecha_deck())
+    return scorer(mecha_deck(r["deck_file"], tuple(r["blue"])))
 
 def _decide(view, legal, style):
     if not legal: raise RulesError(f"{style.name} bot: Player {view['player']} has nothing to decide now")

@@ -8,7 +8,7 @@ import functools
 import numpy as np
 from ...engine.codec import ActionSpace
 from .cards import HOOK
-from .table import FomoOptions, NSTACKS
+from .table import NSTACKS
 
 # %% auto #0
 __all__ = ['action_space', 'max_chance_outcomes', 'observation_shape', 'encode_view', 'resample']
@@ -24,11 +24,11 @@ def _space(players:int, kinds:tuple) -> ActionSpace:
     acts += [{"discard": v} for v in range(1, 11)] + [{"peek": st} for st in range(NSTACKS)] + [{"top": k} for k in kinds]
     return ActionSpace(acts, "fomo")
 
-def action_space(o:FomoOptions) -> ActionSpace:
+def action_space(o) -> ActionSpace:
     "Every FOMO action for these options, numbered (see above)."
     return _space(o.players, tuple(k.name for k in o.mecha_deck().kinds))
 
-def max_chance_outcomes(o:FomoOptions) -> int:
+def max_chance_outcomes(o) -> int:
     "The shuffle's first die has as many faces as the deck has cards: the largest chance node."
     return len(o.mecha_deck().cards)
 
@@ -37,7 +37,7 @@ _PHASES = ("peek", "bid", "order", "over")
 def _size(P:int, K:int) -> int:
     return 3 * P + 4 + 3 + P + 1 + 10 + 3 * P + 10 * P + NSTACKS * (3 + 1 + P + K + P) + 3 * P + K + P * K + 1 + K
 
-def observation_shape(o:FomoOptions) -> tuple:
+def observation_shape(o) -> tuple:
     "The shape of `encode_view` for these options."
     return (_size(o.players, len(o.mecha_deck().kinds)),)
 
@@ -76,7 +76,7 @@ def encode_view(view:dict) -> np.ndarray:
 
 # %% ../../../nbs/33e_fomo_codec.ipynb #136402c3
 from ...engine import RulesError, canon
-from .table import PHASE_OVER, PHASE_ORDER, FULL_HAND
+from .table import FULL_HAND
 
 def _hand(values) -> int: return sum(1 << v for v in values)
 
@@ -121,6 +121,16 @@ def _draw_cards(s, view, p, rng):
     if len(rest) != view["deck_left"]: return None
     return stacks, piles, rest, know
 
+def _frames(view, n:int) -> list:
+    "The flow's frames of the view's phase (the order step: the players the view shows to move)."
+    ph, first, t = view["phase"], view["first_player"], view["turn"]
+    if ph == "over": return []
+    if ph == "order": return [{"kind": "round"}] + [{"kind": "order", "player": q} for q in reversed(view["to_move"])]
+    st = [{"kind": "round_end"}, {"kind": "bid", "player": (first + t) % n}]
+    return st + [{"kind": "peek", "player": first}] if ph == "peek" else st
+
+
+# %% ../../../nbs/33e_fomo_codec.ipynb #acab5525
 def resample(game, view:dict, rng, options=None, quiet:bool=False):
     """A FOMO state whose `view(view['player'])` equals `view`; what that seat cannot see drawn with `rng` (see above).
     `options` None: the table size and the rules the view shows (`players`, `rules`), the other options at their defaults."""
@@ -137,8 +147,9 @@ def resample(game, view:dict, rng, options=None, quiet:bool=False):
         s.order = s.draw[::-1]
         s.bids = [[tuple(b) for b in st["bids"]] for st in view["stacks"]]
         s.hooked = [[] for _ in s.stacks]
-        s.first, s.round, s.phase, s.t = view["first_player"], view["round"], view["phase"], view["turn"]
-        s.outcome = view["result"] if view["is_over"] else None
+        s.first, s.round, s.t = view["first_player"], view["round"], view["turn"]
+        s.outcome, s.over = (view["result"], True) if view["is_over"] else (None, False)
+        s.stack = _frames(view, s.players)
         s.tank_played, s.tank_gone = list(view["tanks_played"]), list(view["tanks_played"])
         for q in range(s.players):
             bid = {v for st in view["stacks"] for bq, v in st["bids"] if bq == q}
@@ -157,9 +168,8 @@ def resample(game, view:dict, rng, options=None, quiet:bool=False):
         else:
             s.know = [set(know) if q == p else set(s.piles[q]) for q in range(s.players)]
             s.seen = [set(k) for k in s.know]
-            s.ordering = list(view["to_move"]) if s.phase == PHASE_ORDER else []
-            s.changed, s.learned, s._legal_memo, s.obs_memo = set(s.ordering), [0] * s.players, None, {}
-            s.version += 1; s.cards_version += 1
+            s.changed, s.learned, s.obs_memo = set(s.ordering), [0] * s.players, {}
+            s.version += 1; s.cards_version += 1              # (the legal list and the bots' cache are made afresh)
             if canon(s.view(p)) == want:
                 s.quiet = bool(quiet)           # (checked in full mode, played on in the mode asked: quiet is read only as play goes)
                 return s

@@ -5,10 +5,11 @@
 # %% ../../../nbs/33a_fomo_deal.ipynb #74095a9e
 from __future__ import annotations
 from ...dice import die
-from .table import facing, NSTACKS, STACK_NAMES, PHASE_PEEK, PHASE_BID
+from .scoring import scorer
+from .table import facing, card_facts, NSTACKS, STACK_NAMES, FULL_HAND
 
 # %% auto #0
-__all__ = ['stacked', 'shuffle', 'peek', 'start_round', 'hook']
+__all__ = ['stacked', 'shuffle', 'setup', 'peek', 'start_round', 'hook']
 
 # %% ../../../nbs/33a_fomo_deal.ipynb #0d614c9a
 _DICE = {}
@@ -32,12 +33,34 @@ def shuffle(s, m:int) -> list:
         ids[j], ids[k] = ids[k], ids[j]
     return ids
 
+def setup(s):
+    "A new game's position: the deck's tables, the deck shuffled from the seed (or stacked), empty stacks and piles, full hands."
+    o, n = s.options, s.players
+    s.deck = deck = o.mecha_deck(); m = len(deck)
+    s.sc = scorer(deck)
+    # card id → kind index, cards of each kind in the deck, card id → rainbow back (the same for every game)
+    s.kind, s.counts0, s.rainbow = card_facts(deck)
+    if not s.quiet:
+        s.emit("info", f"FOMO for {n} players with {m} Mecha cards; each player holds Scavenger cards 1 to 10.", {"players": n, "mecha": m})
+    s.order = shuffle(s, m) if o.deck_order is None else stacked(deck, o.deck_order)   # card ids, first dealt first
+    s.draw = s.order[::-1]                                         # next card dealt = last
+    s.stacks, s.bids, s.hooked = [[] for _ in range(NSTACKS)], [[] for _ in range(NSTACKS)], [[] for _ in range(NSTACKS)]
+    s.hands, s.spent = [FULL_HAND] * n, [0] * n                    # bit v set: the card of value v
+    s.tank_played, s.tank_gone = [False] * n, [False] * n
+    s.discards = [[] for _ in range(n)]                            # values discarded since the last refresh
+    s.piles = [[] for _ in range(n)]                               # bottom → top
+    s.know, s.seen = [set() for _ in range(n)], [set() for _ in range(n)]
+    s.first, s.round, s.t, s.outcome = o.first_player, 0, 0, None
+    s.version, s.cards_version, s.obs_memo = 0, 0, {}              # +1 whenever the position changes; whenever cards move (bots' cache)
+    s.learned = [0] * n                                            # +1 whenever that player learns a card or reorders their pile
+    s.changed = set()                                              # piles changed this round (the order step)
+
 # %% ../../../nbs/33a_fomo_deal.ipynb #04028329
 def peek(s, p:int, st:int, why:str):
     "Player `p` looks at stack `st` (all of it, or its top card with `peek_all=False`); logged for `p` only."
     cards = s.stacks[st] if s.options.peek_all else s.stacks[st][-1:]
     s.know[p].update(cards); s.seen[p].update(cards); s.learned[p] += 1
-    how = "the round-start peek" if why.startswith("looks") else "the 1st player's peek" if s.phase == PHASE_PEEK else "the 1's peek"
+    how = "the round-start peek" if why.startswith("looks") else "the 1st player's peek" if s.phase == "peek" else "the 1's peek"
     s.reveal((p,), f"stack {STACK_NAMES[st]} ({how})")          # no undo takes it back (the engine's undo_refusal)
     if not s.quiet:
         s.emit("info", f"Player {p} {why} {STACK_NAMES[st]}: {s.labels(cards)}.",
@@ -45,7 +68,8 @@ def peek(s, p:int, st:int, why:str):
 
 # %% ../../../nbs/33a_fomo_deal.ipynb #cca78482
 def start_round(s):
-    "Deal the round's cards onto the stacks, pass the 1st player card (from round 2), peek at the stacks facing each player."
+    """Deal the round's cards onto the stacks, pass the 1st player card (from round 2), peek at the stacks facing each
+    player; then the round's frames: the 1st player's peek, the bids, the round's end (see `33_fomo_rules`)."""
     o = s.options
     s.round += 1; s.cards_version += 1
     s.changed = set()                          # the players whose Mecha pile changes this round (see the order step)
@@ -54,7 +78,7 @@ def start_round(s):
     for st in range(NSTACKS):
         if not s.draw: break
         c = s.draw.pop(); s.stacks[st].append(c); dealt.append(st)
-    s.phase, s.t = (PHASE_PEEK if o.first_player_peek else PHASE_BID), 0
+    s.t = 0
     if not s.quiet:
         rb = [STACK_NAMES[st] for st in dealt if s.rainbow[s.stacks[st][-1]]] if o.backs_visible else []
         s.emit("info", f"Round {s.round}: Player {s.first} holds the 1st player card. {len(dealt)} Mecha card"
@@ -64,6 +88,8 @@ def start_round(s):
     if o.start_peeks:
         for st, ps in enumerate(facing(s.players, s.first)):
             for p in ps: peek(s, p, st, "looks at the stack facing them,")
+    s.push("round_end"); s.push("bid", player=s.first)
+    if o.first_player_peek: s.push("peek", player=s.first)
 
 # %% ../../../nbs/33a_fomo_deal.ipynb #1d39c15f
 def hook(s, p:int, st:int, q:int):

@@ -6,11 +6,10 @@
 from __future__ import annotations
 from .cards import HOOK, TANK
 from .scoring import decide, giant_counts
-from .table import NSTACKS, STACK_NAMES, PHASE_OVER, PHASE_ORDER
-from . import deal
+from .table import NSTACKS, STACK_NAMES
 
 # %% auto #0
-__all__ = ['end_round', 'order_step', 'pile_ordered', 'giant', 'finish', 'end_text']
+__all__ = ['end_round', 'order_step', 'giant', 'finish', 'end_text']
 
 # %% ../../../nbs/33c_fomo_round_end.ipynb #6d2745eb
 def end_round(s):
@@ -57,21 +56,17 @@ def end_round(s):
     else: order_step(s)
 
 def order_step(s):
-    "After the rewards, before the next round's deal: each player whose pile changed (two cards or more) sets its top card, in seat order from the next 1st player; then the next round."
+    """After the rewards, before the next round's deal: each player whose pile changed (two cards or more) sets its top
+    card, in seat order from the next 1st player — one `order` frame each, over the next `round`."""
     n, nxt = s.players, (s.first + 1) % s.players
-    s.ordering = [p for p in ((nxt + i) % n for i in range(n)) if p in s.changed and len(s.piles[p]) > 1] if s.options.order_step else []
-    if not s.ordering: return deal.start_round(s)
-    s.phase = PHASE_ORDER
-    if not s.quiet:
-        names = [f"Player {p}" for p in s.ordering]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        s.emit("info", f"Rewards taken: before the next round {who} may {'each ' if len(names) > 1 else ''}set the top card of their Mecha pile.",
-               {"order_step": list(s.ordering)}, None)
-
-def pile_ordered(s, p:int):
-    "Player `p` has set their pile's top card in the order step: the next player of the step, or the next round."
-    s.ordering.pop(0)
-    if not s.ordering: deal.start_round(s)
+    who = [p for p in ((nxt + i) % n for i in range(n)) if p in s.changed and len(s.piles[p]) > 1] if s.options.order_step else []
+    s.push("round")
+    for p in reversed(who): s.push("order", player=p)
+    if who and not s.quiet:
+        names = [f"Player {p}" for p in who]
+        said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        s.emit("info", f"Rewards taken: before the next round {said} may {'each ' if len(names) > 1 else ''}set the top card of their Mecha pile.",
+               {"order_step": who}, None)
 
 # %% ../../../nbs/33c_fomo_round_end.ipynb #32634850
 def giant(s, p:int):
@@ -89,7 +84,7 @@ def finish(s):
     piles = [[s.deck.kinds[s.kind[c]].name for c in pile] for pile in s.piles]
     r = decide(piles, s.deck, s.options.giant_tiebreak)
     r["rounds"] = s.round
-    s.outcome, s.phase = r, PHASE_OVER
+    s.outcome, s.over = r, True; s.stack.clear()
     if not s.quiet:
         for p in range(s.players):
             s.emit("reveal", f"Player {p} shows {len(piles[p])} Mecha card{'' if len(piles[p]) == 1 else 's'}: {s.labels(s.piles[p])} — score {str(r['scores'][p]).replace('-', '−')}.",

@@ -5,7 +5,7 @@
 # %% ../../../nbs/33d_fomo_views.ipynb #f728cc40
 from __future__ import annotations
 from ...engine import State, canon
-from .table import facing, HAND_VALUES, PHASE_OVER
+from .table import facing, HAND_VALUES
 
 # %% auto #0
 __all__ = ['EXPORT_FORMAT', 'emit_secretly', 'others', 'table_view', 'export_for', 'FomoView']
@@ -29,7 +29,7 @@ def _names(s, cards):
 
 def _bids_left(s, p):
     n = s.players; lap, extra = divmod(s.t, n)
-    return [0 if s.phase == PHASE_OVER else 3 - lap - ((q - s.first) % n < extra) for q in range(n)]
+    return [0 if s.phase == "over" else 3 - lap - ((q - s.first) % n < extra) for q in range(n)]
 
 def _unseen(s, p):
     left, kind, K = list(s.counts0), s.kind, s.deck.kinds
