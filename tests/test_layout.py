@@ -172,7 +172,7 @@ def _attached():
 
 # classes that still get methods from another module (issue 28: a class's methods are defined in its own module)
 STILL_ATTACHED = {("fortune_suite.games.fmc.advance", "Character"), ("fortune_suite.games.fmc.delve", "HexCrawl"),
-                  ("fortune_suite.games.fmc.skirmish", "FmcState"), ("fortune_suite.games.votoms.actions", "VotomsState")} | {
+                  ("fortune_suite.games.votoms.actions", "VotomsState")} | {
                   ("fortune_suite.games.fmc.records", c) for c in ("ArcaneFocus", "Connection", "EncounterTable", "Hex", "Hoard",
                   "Lair", "MagicWeapon", "MonsterGroup", "Region", "Room", "Scroll", "Site", "Treasure")}
 
@@ -204,3 +204,34 @@ def test_a_flow_games_state_is_in_game_py_on_the_engines_flow(game):
     assert [n for n, b in classes.items() if "Game" in b], f"{game}: game.py defines no Game"
     for name in LAID_OUT.get(game, ()):
         assert name in classes, f"{game}: game.py does not define {name}"
+
+
+def _registered():
+    "game → the module whose class body is decorated with `@register_game`."
+    out = {}
+    for m, p in FILES.items():
+        g = _game_of(m)
+        if not g: continue
+        for n in ast.parse(p.read_text(encoding="utf-8")).body:
+            if isinstance(n, ast.ClassDef) and any(getattr(d, "id", None) == "register_game" for d in n.decorator_list):
+                out.setdefault(g, set()).add(m)
+    return out
+
+
+STILL_NO_GAME_PY = {"votoms"}      # folder games whose registered Game class is not yet in their game.py
+
+
+def test_a_folder_game_keeps_its_game_in_game_py():
+    folders = {g for g in GAMES if (ROOT / "games" / g / "__init__.py").exists()}
+    off = {g for g, ms in _registered().items() if g in folders and ms != {f"fortune_suite.games.{g}.game"}}
+    assert off == STILL_NO_GAME_PY, f"not in game.py: {sorted(off - STILL_NO_GAME_PY)}" if off - STILL_NO_GAME_PY else f"fixed: {sorted(STILL_NO_GAME_PY - off)}"
+
+
+STILL_STAR_FACES = {"votoms"}              # public faces that still star-import their modules (FMC's names each one now)
+
+
+def test_a_face_names_what_it_imports():
+    star = {g for g in GAMES if (ROOT / "games" / g / "__init__.py").exists()
+            and any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)
+                    for n in ast.walk(ast.parse((ROOT / "games" / g / "__init__.py").read_text(encoding="utf-8"))))}
+    assert star == STILL_STAR_FACES, f"star imports in: {sorted(star - STILL_STAR_FACES)}" if star - STILL_STAR_FACES else f"fixed: {sorted(STILL_STAR_FACES - star)}"

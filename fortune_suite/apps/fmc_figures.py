@@ -4,15 +4,13 @@
 
 # %% ../../nbs/55e_app_fmc_figures.ipynb #dc0a5ba7
 from __future__ import annotations
-import dataclasses, math
 from ..ui.tabletop import esc, tip, help_line, Swatch, status_card_html
 from ..games.fmc import Fmc, PHASES, SIDE_NAMES
-from ..games.fmc import attack_odds, split_odds, energy_kill_chance
-from ..games.fmc import ineffective
+from ..games.fmc import shield_policy, weapon_odds, energy_kill, target_odds, action_odds   # the game's words for an action
 
 # %% auto #0
-__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'shield_policy', 'weapon_odds',
-           'energy_kill', 'target_odds', 'action_odds', 'fmc_entry', 'legend_items', 'figure_card']
+__all__ = ['SIDE_COLORS', 'ACTING', 'TARGET', 'OUT_COLOR', 'BASE', 'OUT', 'PHASE_HELP', 'fmc_entry', 'legend_items',
+           'figure_card']
 
 # %% ../../nbs/55e_app_fmc_figures.ipynb #d5738b61
 SIDE_COLORS = ("#1565c0", "#c62828")
@@ -23,85 +21,6 @@ PHASE_HELP = {"movement": "each figure may move up to its speed (close on a foe,
               "missiles": "figures with a missile weapon shoot (d20 + bonus against the target's defense)",
               "melee": "figures within reach (1\", 2\" with a reach weapon) strike; a fighter may split its prowess into several attacks",
               "magic": "mages spend energy: 1d6 per energy to a figure and those next to it, or to all in a 6\" line; or cast a spell from a scroll"}
-
-def _pct(p:float) -> str: return f"{p:.0%}" if p in (0, 1) or 0.01 <= p <= 0.99 else f"{p:.1%}"
-
-def _fig(state, fid): return state.by_id[fid]
-
-def shield_policy(state, tgt):
-    "How `tgt`'s shield enters the odds: the skirmish's `shields` option if it carries one ('lethal', 'always'), else None; under 'ask' (the default) the odds assume the party destroys it against a hit that would drop the figure, as the bots answer ('lethal')."
-    pol = state.options.shields
-    if pol == "ask": pol = "lethal"
-    return pol if getattr(tgt, "shield", False) and pol != "never" else None
-
-def weapon_odds(state, att, tgt, bonus:int, missile:bool=False):
-    "The game's `attack_odds` for `att` striking `tgt` at attack bonus `bonus` (its magic weapon, die, hands, the target's resistances and hit points left); a shield's save in P(kill) from `split_odds`."
-    if tgt.status == "asleep": bonus = 99                                    # a sleeping figure cannot dodge: the blow lands
-    left, weak = max(1, tgt.hp - tgt.damage), ineffective(att, tgt, missile)
-    o = attack_odds(bonus, tgt.defense, left, att.die, att.two_handed, weak, att.magic, state.options.death)
-    if (sh := shield_policy(state, tgt)) is None: return o
-    kill = split_odds((bonus,), tgt.defense, left, 1, att.die, att.two_handed, weak, att.magic, state.options.death, shield=sh).kill
-    return dataclasses.replace(o, kill=kill)
-
-def energy_kill(state, tgt, energy:int) -> float:
-    "The chance `energy` d6 of a mage's energy (no attack roll) kill `tgt` (the odds module's `energy_kill_chance`)."
-    return energy_kill_chance(energy, max(1, tgt.hp - tgt.damage), state.options.death)
-
-def target_odds(state, action) -> str:
-    "The label a target of `action` shows on the board: 'hit 45% · kill 30%' (a weapon), 'kill 58%' (energy), '' (no odds)."
-    f, do = state.current, action["do"]
-    if do == "shoot":
-        o = weapon_odds(state, f, _fig(state, action["target"]), f.bonus, True); return f"hit {_pct(o.hit)} · kill {_pct(o.kill)}"
-    if do == "attack":
-        t, b = action["at"][0]
-        o = weapon_odds(state, f, _fig(state, t), b); return f"hit {_pct(o.hit)} · kill {_pct(o.kill)}"
-    if do in ("blast", "line"): return f"{action['energy']}d6 · kill {_pct(energy_kill(state, _fig(state, action['target']), action['energy']))}"
-    return ""
-
-def action_odds(state, action) -> list:
-    "The confirm box's lines for `action`: what it does and its exact odds."
-    f, do = state.current, action["do"]
-    g = state.by_id.get(action.get("target"))
-    if do == "shoot":
-        o = weapon_odds(state, f, g, f.bonus, True)
-        return [f"d20{f.bonus + f.magic:+d} against defense {g.defense}: hits {_pct(o.hit)}",
-                f"damage of a hit: {o.damage.min}–{o.damage.max} (mean {float(o.damage.mean):.1f}); {g.name} has {g.hp - g.damage} hit points left",
-                f"chance to kill: {_pct(o.kill)}"]
-    if do == "attack":
-        parts = [b for _, b in action["at"]]
-        out = []
-        for t, b in action["at"]:
-            tg = _fig(state, t); o = weapon_odds(state, f, tg, b)
-            out.append(f"at {b:+d} on {tg.name} (defense {tg.defense}, {tg.hp - tg.damage} h.p. left): hits {_pct(o.hit)}, kills {_pct(o.kill)}")
-        ts = {t for t, _ in action["at"]}
-        if len(parts) > 1 and len(ts) == 1:
-            tg = _fig(state, next(iter(ts)))
-            so = split_odds(parts, tg.defense, max(1, tg.hp - tg.damage), 1, f.die, f.two_handed, ineffective(f, tg, False), f.magic, state.options.death,
-                            shield=shield_policy(state, tg))
-            out.append(f"together: expected damage {so.expected_damage:.2f}, chance to kill {_pct(so.kill)}")
-        return out
-    if do in ("blast", "line"):
-        return [f"{action['energy']}d6 of arcane damage, no attack roll, to {g.name} "
-                + ("and every figure next to it" if do == "blast" else "and every figure in a 6\" line toward it (friends too)"),
-                f"chance to kill {g.name}: {_pct(energy_kill(state, g, action['energy']))}"]
-    if do == "spell" and action["spell"] in ("animate", "shroud", "dispel"):
-        from fortune_suite.games.fmc import spell_chances   # (here: keeps the module's imports as they were)
-        c = spell_chances(state, f, action["spell"], g, action["energy"], action.get("effect"))
-        cost = f"{action['energy']} energy" if action["energy"] else "reading the scroll (it is used up)"
-        if action["spell"] == "animate":
-            return [f"animate {g.name}'s corpse ({cost}): a zombie for {SIDE_NAMES[f.side].lower()} with {c['dice']} hit points",
-                    f"{c['least']}–{c['most']} hit points, {c['mean']:g} on average"]
-        if action["spell"] == "shroud":
-            return [f"shroud around {g.name} ({cost}): {c['dice']} human-sized figures turn invisible, {g.name} first, then the nearest",
-                    f"the foes cannot target them; all {c['eligible']} who may be hidden: {_pct(c['all'])}"]
-        return [f"dispel ({cost}): {c['effect']} on {', '.join(c['figures'])} is negated (no roll)"]
-    if do == "spell": return [f"{action['spell']} on {g.name} with {action['energy']} energy (each energy adds 1d6 to its effect)"]
-    if do == "breath": return [f"fire in a 3 × 9\" cone toward {g.name}: its d{f.die} to every figure in it (once an hour)"]
-    if do == "close": return [f"moves up to {f.speed + f.speed_mod}\" toward {g.name} (stopping 1\" away: then both are stuck in melee)"]
-    if do == "to": return [f"moves to ({action['at'][0]:.1f}\", {action['at'][1]:.1f}\"): {math.hypot(action['at'][0] - f.x, action['at'][1] - f.y):.1f}\" of its {f.speed + f.speed_mod}\""]
-    if do == "away": return [f"backs away from the nearest foe, up to {f.speed + f.speed_mod}\""]
-    if do == "hold": return ["stays where it is"]
-    return ["does nothing this phase"]
 
 # %% ../../nbs/55e_app_fmc_figures.ipynb #b4331ae7
 def fmc_entry(state, event) -> dict | None:

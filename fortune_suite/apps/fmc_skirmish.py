@@ -13,13 +13,12 @@ from ..ui.table import TableBoard
 from ..ui.tabletop import esc, tip, help_line, legend_html, Swatch, status_card_html
 from ..games.fmc import FmcError
 from ..games.fmc import Fmc, PHASES, SIDE_NAMES
-from ..games.fmc import attack_odds, split_odds
-from ..games.fmc import ineffective
+from ..games.fmc import weapon_odds, energy_kill, target_odds, action_odds, why_not_target   # the game's words for an action (63g)
 from ..games.fmc import terrain_presets
 from .scaffold import AppScaffold, Component
 from .roomlink import room_state
-from .fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHASE_HELP, weapon_odds, energy_kill,
-    target_odds, action_odds, fmc_entry, legend_items, figure_card)
+from fortune_suite.apps.fmc_figures import (SIDE_COLORS, ACTING, TARGET, OUT_COLOR, BASE, OUT, PHASE_HELP, fmc_entry,
+    legend_items, figure_card)
 
 # %% auto #0
 __all__ = ['FmcBoard', 'pieces_text', 'read_pieces', 'FmcApp']
@@ -249,12 +248,7 @@ def _clicked(self:FmcBoard, ev):
         if ev.piece in tg: return self.choose(tg[ev.piece])
         g = s.by_id[ev.piece]
         if g.status in OUT: raise RulesError(f"{g.name} is {g.status}: out of the fight")
-        d = math.hypot(g.x - me.x, g.y - me.y)
-        why = {"movement": f"{me.name} moves in this phase; click a spot or a foe to close on",
-               "missiles": f"{me.name} cannot shoot {g.name} ({d:.1f}\" away)" + ("" if me.ranged else ": it has no missile weapon"),
-               "melee": f"{me.name} cannot reach {g.name} in melee: {d:.1f}\" apart, its reach is {2 if me.reach else 1}\"",
-               "magic": f"{me.name} cannot aim that magic at {g.name}"}[v["phase"]]
-        raise RulesError(why)
+        raise RulesError(why_not_target(s, g))
     if ev.piece == me.id: return self.choose(None)
     if v["phase"] != "movement": raise RulesError(f"in the {v['phase']} phase {me.name} does not move: click a red-ringed foe, or Pass")
     return self.choose({"fig": me.id, "do": "to", "at": [round(ev.x, 1), round(ev.y, 1)]})

@@ -23,4 +23,4 @@ def to_phase(s, f, phase):
     "Make `f` the acting figure at the start of `phase` (0 movement … 3 magic), its side first, its options fresh."
     s.phase, s.turn, s.order, s.queue, s.current = phase, 0, (f.side, 1 - f.side), [], f
     f.moved = f.attacked = False
-    s.opts = s._options(f)
+    s.opts = s.choices(f)

@@ -4,6 +4,8 @@ import pytest
 from fractions import Fraction
 from fmc_script import state, fig
 from fortune_suite.engine import get_game
+from fortune_suite.games.fmc.rounds import check_end, flee          # the rounds' rule functions (63d)
+from fortune_suite.games.fmc.skirmish import reachable
 from fortune_suite.games.fmc import (attack, harm, splits, hit_chance, energy_attack,
                                      breath, cast, gaze, regenerate, morale, foes, party, parse_encounter, FmcError,
                                      caught_by_breath, caught_by_line, monster)
@@ -169,7 +171,7 @@ def test_dragon_breath_cone_once():
     assert f2.status == "down"                                      # killed, survives by tempting fate (6)
     assert f3.damage == 0
     s.phase = 3; d.moved = d.attacked = False
-    assert not any(a["do"] == "breath" for a in s._options(d))      # once an hour: once a skirmish
+    assert not any(a["do"] == "breath" for a in s.choices(d))      # once an hour: once a skirmish
 
 
 def test_troll_regenerates_one_a_round():
@@ -247,7 +249,7 @@ def test_shield_decision_asks_the_party_and_the_split_attack_goes_on():
     giant, f1, f2 = fig(s, "Giant"), fig(s, "Fighter 1"), fig(s, "Fighter 2")
     for f in (f1, f2): f.x, f.y = giant.x + (0.5 if f is f1 else -0.5), giant.y - 0.5
     s.phase, s.turn, s.order, s.queue = 2, 0, (1, 0), []
-    s.current, s.opts = giant, s._options(giant)
+    s.current, s.opts = giant, s.choices(giant)
     script = [20, 7, 20, 3]              # +4 at Fighter 1: hit, 7 damage; +4 at Fighter 2: hit, 3 damage
     s.rolls = lambda what, why, actor=None, target=None, side=None: script.pop(0)
     s.apply(1, {"fig": giant.id, "do": "attack", "at": [[f1.id, 4], [f2.id, 4]]})
@@ -268,13 +270,13 @@ def test_fallen_troll_rises_unless_burned():
     s = state([], encounter="1 troll", items="oil flask")
     t, f = fig(s, "Troll"), fig(s, "Fighter 1")
     t.damage, t.status = 17, "dead"                 # 1 beyond its 16 hit points
-    assert s.rising(t) and not s._check_end()       # the foes are not beaten while it can rise
+    assert s.rising(t) and not check_end(s)       # the foes are not beaten while it can rise
     regenerate(s); assert (t.damage, t.status) == (16, "dead")
     regenerate(s); assert (t.damage, t.status) == (15, "ok")      # below its hit points: it stands again
     t.damage, t.status = 16, "dead"
     f.x, f.y = t.x, t.y - 0.5
     s.phase, f.moved, f.attacked = 3, True, False
-    assert {"fig": f.id, "do": "burn", "target": t.id} in s._options(f)   # even after moving
+    assert {"fig": f.id, "do": "burn", "target": t.id} in s.choices(f)   # even after moving
     from fortune_suite.games.fmc import burn
     burn(s, f, t)
     assert not s.rising(t) and "oil flask" not in f.items
@@ -282,7 +284,7 @@ def test_fallen_troll_rises_unless_burned():
     s2 = state([], encounter="1 troll", troll_rises=False)   # the option off: a fallen troll stays down
     t2 = fig(s2, "Troll"); t2.damage, t2.status = 16, "dead"
     assert not s2.rising(t2)
-    regenerate(s2); assert (t2.damage, t2.status) == (16, "dead") and s2._check_end()
+    regenerate(s2); assert (t2.damage, t2.status) == (16, "dead") and check_end(s2)
 
 
 def test_a_fallen_troll_rising_is_in_the_log():
@@ -356,7 +358,7 @@ def test_a_move_stops_on_contact_and_never_ends_on_a_base():
     f, h1, h2 = fig(s, "Fighter 1"), fig(s, "Hoblin 1"), fig(s, "Hoblin 2")
     f.x, f.y, h1.x, h1.y, h2.x, h2.y = 10.0, 2.0, 10.5, 6.0, 10.0, 9.0     # Hoblin 1 stands 0.5" off the way to Hoblin 2
     s.phase, s.turn, s.order, s.queue, s.current = 0, 0, (0, 1), [], f
-    s.opts = s._options(f)
+    s.opts = s.choices(f)
     s.apply(0, {"fig": f.id, "do": "close", "target": h2.id})
     assert abs(((f.x - h1.x) ** 2 + (f.y - h1.y) ** 2) ** 0.5 - 1.0) < 1e-9 and f.y < h1.y   # in contact with Hoblin 1
     assert ((f.x - h2.x) ** 2 + (f.y - h2.y) ** 2) ** 0.5 > 2.0
@@ -373,7 +375,7 @@ def test_figures_closing_on_one_take_distinct_spots_in_contact():
     porcs[3].y = 3.0                                                    # the fourth comes from the other side
     for p in porcs:
         s.phase, s.turn, s.order, s.queue, s.current = 0, 0, (1, 0), [], p
-        s.opts = s._options(p)
+        s.opts = s.choices(p)
         s.apply(1, {"fig": p.id, "do": "close", "target": f.id})
         assert abs(((p.x - f.x) ** 2 + (p.y - f.y) ** 2) ** 0.5 - 1.0) < 1e-6     # in contact: within 1"
     for a in porcs + [f]:
@@ -384,7 +386,7 @@ def test_figures_closing_on_one_take_distinct_spots_in_contact():
     f0.x, f0.y, a.x, a.y, b.x, b.y = 12.0, 8.0, 12.0, 13.0, 12.0, 13.5
     for p in (a, b):
         s0.phase, s0.turn, s0.order, s0.queue, s0.current = 0, 0, (1, 0), [], p
-        s0.opts = s0._options(p)
+        s0.opts = s0.choices(p)
         s0.apply(1, {"fig": p.id, "do": "close", "target": f0.id})
     assert (a.x, a.y) == (b.x, b.y) == (12.0, 9.0)                      # the old reading: both on the one spot
 
@@ -405,7 +407,7 @@ def test_a_move_to_another_figures_spot_is_refused():
 def _to_phase(s, f, phase):
     s.phase, s.turn, s.order, s.queue, s.current = phase, 0, (f.side, 1 - f.side), [], f
     f.moved = f.attacked = False
-    s.opts = s._options(f)
+    s.opts = s.choices(f)
 
 
 def test_reach_weapon_attacks_from_two_inches_unlocked():
@@ -422,7 +424,7 @@ def test_reach_weapon_attacks_from_two_inches_unlocked():
     assert (e.x, e.y) == (10.0, 6.0) and not locked(e, s.figures)        # 2" short
     _to_phase(s, e, 2)
     assert any(a["do"] == "attack" and a["at"] == [[h.id, 0]] for a in s.opts)
-    assert s._reach(h) == []                                              # the hoblin's claws reach 1"
+    assert reachable(s, h) == []                                              # the hoblin's claws reach 1"
 
 
 def test_a_missile_weapon_without_a_magazine_cannot_shoot():
@@ -506,7 +508,7 @@ def test_a_fleeing_figure_stops_short_of_a_friends_base():
     for f in s.figures:
         if f.side == 0: f.status = "dead"
     p1.status = "fleeing"
-    s._flee(1)
+    flee(s, 1)
     assert p1.x == 12.0 and 6.0 < p1.y and abs(p1.y - p2.y) >= 1.0 - 1e-6 and p1.status == "fleeing"
 
 

@@ -6,39 +6,56 @@
 __all__ = []
 
 # %% ../../../nbs/69_fmc_api.ipynb #3e79caac
-from .data import *
-from .characters import *
-from .advance import *
-from .fate import *
-from .odds import *
-from . import data as _m1, characters as _m2, advance as _m2b, fate as _m3, odds as _m4
-__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m2b.__all__, *_m3.__all__, *_m4.__all__]
+from .data import (COIN_VALUE, COINS_PER_SLOT, MONTH_WAGE_CP, PRICES_CP, TABLES, CLASSES, ARMOR, WEAPONS, ITEMS, SPELLS, BRACKETS,
+    SPECIALS, MONSTERS, RETAINERS, SHIELD, GENERAL_ITEMS, FmcError, CharacterError, monster_xp, check_tables,
+    Level, CharClass, Armor, Weapon, Item, Spell, Bracket, Special, Monster, Retainer, monster, spell, weapon,
+    armor, item, bracket, bracket_of_die)
+from .characters import (FORMAT, START_COINS, as_roller, Character, entry_name, sheet_error, sheet_int, new_character, pay_coins)
+from .advance import (RESEARCH, ACTIONS, monster_share)
+from .fate import (fate_coins, fate_dist, tempt_fate_chance, fate_chance, Fate, tempt_fate, skill_coins)
+from .odds import (SHIELDS, hit_chance, damage_dist, monster_damage, attack_dist, kill_chance, AttackOdds, attack_odds,
+    sum_at_least, energy_kill_chance, splits, SplitOdds, split_odds, split_table, best_split)   # the odds module's kill_chance and splits: the exact odds a table reads
 
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
-from .treasure import *
-from .sites import *
-from .explore import *
-from .records import *
-from .delve import *
-from . import treasure as _t, sites as _s, explore as _e, records as _r, delve as _d
-__all__ = [*__all__, *_t.__all__, *_s.__all__, *_e.__all__, *_r.__all__, *_d.__all__]   # fmc-gen: treasure, sites, exploration, saved records, delving
+# fmc-gen: treasure, sites, exploration, saved records, delving
+from .treasure import (POWER_DICE, WEAPON_KINDS, WEAPON_POWERS, SCROLL_CP, MAGIC_TABLE, COIN_CP, COIN_TABLE, VALUABLES, ITEM_KINDS,
+    as_rng, roll_die, check_level, money_text, power_die_sides, weapon_level, power_die_of, MagicWeapon,
+    weapon_from, magic_weapon, magic_weapon_powers, magic_weapon_bonus, magic_weapon_table, Scroll, ArcaneFocus,
+    spell_names, scroll, arcane_focus, magic_item, MagicFind, roll_magic_item, coins_for, coin_value,
+    coin_slots, TreasureOptions, Hoard, Treasure, split_share, site_treasure, lair_hoard, magic_items_law)
+from fortune_suite.games.fmc.sites import (ROOM_ROLES, OBSTACLES, TRAPS, HIDING, FEATURES, HEX_TABLE, HAVENS, LANDMARKS, TERRAIN, BAD_TERRAIN, MOODS,
+    APPROACHES, MonsterGroup, monster_list, eligible, monster_group, fit_occupants, Room, Connection,
+    EncounterTable, encounter_table, SiteOptions, Site, stock_site, Lair, Hex, stock_lair, stock_lair_site,
+    stock_hex, hex_label, hex_of, Region, starting_region, negotiation_die, negotiation_odds, Negotiation,
+    negotiate)
+from .explore import (ENCOUNTER_CHECKS, SITE_ACTIONS, HEX_STATES, DIRECTIONS, hex_encounter_dist, encounter_chance, ExploreOptions,
+    ExploreReport, days_span, HexCrawl, roll_on_table, party_speed, party_supplies)
+from .records import (save_record, save_need, save_int, save_list, item_from_dict)
+from .delve import (turns_per_third, Delve)
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01
-# fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, options and rounds, the game) and its bots
-from .combat import *
-from .magic import *
-from .sides import *
-from .rounds import *
-from .skirmish import *
-from .bots import *
-from .terrain import *
-from . import combat as _m1, magic as _m2, sides as _m3, rounds as _m6, skirmish as _m4, bots as _m5, terrain as _m7
-__all__ = [*globals().get("__all__", []), *_m1.__all__, *_m2.__all__, *_m3.__all__, *_m6.__all__, *_m4.__all__, *_m5.__all__, *_m7.__all__]
+# fmc-skirmish: the skirmish game `fmc` (figures and weapons, magic and morale, the sides, terrain; the phases, options, state and game) and its bots
+from .combat import (ACTIVE, STATUSES, OUT, MELEE, REACH, LINE, LINE_HALF_WIDTH, CONE, CONE_WIDTH, THROW, Figure, dist, toward, away,
+    in_line, in_cone, locked, blocker, first_contact, move_spot, free_along, damage_notation, ineffective,
+    half_damage, attack, harm, split_ways, can_split)
+from fortune_suite.games.fmc.magic import (SPELLS_IN_COMBAT, NOT_IN_COMBAT, HUMAN_SIZED, EFFECT_NAMES, caught_by_blast, caught_by_line, caught_by_breath,
+    energy_attack, breath, cast, why_not_in_combat, human_sized, add_effect, holds, effects_in_force, corpses,
+    new_figure, animate, shroud, dispel, rise_undead, spell_chances, gaze, regenerate, burn, can_burn,
+    morale_triggers, morale)
+from .sides import (KIT_WEAPON, SIDEARM, WEAPON_SPECIALS, ROOMS, parse_classes, figure_of, weapon_specials, new_party_member,
+    monster_figure, parse_encounter, foes, party, place, site_encounter)
+from fortune_suite.games.fmc.terrain import (CLEARANCE, check_terrain, corners, gap, crosses, clear_sight, first_touch, stop_short, route, walk, path_length,
+    close_around, terrain_presets)
+from .rounds import (PHASES, SIDE_NAMES)
+from .game import (FmcOptions, FmcState, Fmc)
+from .explain import (shield_policy, weapon_odds, energy_kill, target_odds, action_odds, why_not_target)
+from .bots import (shield_answer, monsters_bot, party_bot, greedy_bot)
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmccamp01
 # fmc-campaign: one party's campaign — sheets, region, calendar, supplies, treasury and log in one file (issue 30)
-from .campaign import *
-__all__ = [*__all__, "RATIONS", "ATTITUDES", "SHIELD_CHOICES", "ENERGY_ORDER", "PLACES", "OUT_FOR_GOOD", "CONDITIONS", "NOTICED", "NARRATIVE_POWERS", "CampaignError", "CampaignOptions", "Campaign"]
+from .campaign import (RATIONS, ATTITUDES, SHIELD_CHOICES, NOTICED, ENERGY_ORDER, PLACES, NARRATIVE_POWERS, OUT_FOR_GOOD, CONDITIONS,
+    CampaignError, CampaignOptions, Campaign)
 
 # %% ../../../nbs/69_fmc_api.ipynb #3a1d8275
-from .odds import kill_chance, splits      # fmc-core: the odds module's win where names clash
+import types as _types
+__all__ = [n for n, v in globals().items() if not n.startswith("_") and n != "annotations" and not isinstance(v, _types.ModuleType)]

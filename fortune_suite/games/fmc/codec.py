@@ -357,7 +357,7 @@ def _rebuild(game, view, o, seed, quiet, rng, burned_all:bool, snap:int):
         s._rest = (att, [], missile)
         s.decisions = [Decision(d["player"], d["kind"], list(d["choices"]) if "choices" in d else ["destroy shield", "take the hit"], dict(q), True)]
         s.opts = []
-    else: s.opts = s._options(cur)
+    else: s.opts = s.choices(cur)
     return s
 
 def resample(game, view:dict, rng, options=None, quiet:bool=False):

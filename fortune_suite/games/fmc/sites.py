@@ -8,6 +8,7 @@ import math, numbers
 from dataclasses import dataclass, field
 import numpy as np
 from ...dice import Dist, die, keep_highest, keep_lowest
+from ...engine import chance_words
 from ...geometry import hex_neighbours, axial_to_offset, offset_to_axial
 from .data import FmcError, MONSTERS, monster as _monster
 from .treasure import (as_rng, roll_die, check_level, money_text, TreasureOptions, Treasure, Hoard,
@@ -390,7 +391,7 @@ class Negotiation:
     def text(self) -> str:
         odds = negotiation_odds(self.approach)[self.response]
         how = "" if self.approach == "plain" else f" ({APPROACHES[self.approach]} of {list(self.dice)})"
-        return (f"Negotiation: d6 {self.face}{how} → {self.response} (a {odds:.0%} chance)"
+        return (f"Negotiation: d6 {self.face}{how} → {self.response} ({chance_words(odds)})"
                 + ("" if self.ends else "; they want more reasons, or something in exchange"))
     __str__ = text
     def to_dict(self) -> dict: return dict(approach=self.approach, dice=list(self.dice), face=self.face, response=self.response)

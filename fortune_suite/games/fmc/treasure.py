@@ -298,6 +298,8 @@ class Treasure:
                     hoards=[h.to_dict() for h in self.hoards])
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #ead5c2f6
+def _a(noun:str) -> str: return ("an " if noun[:1] in "aeiou" else "a ") + noun   # "an arcane focus"
+
 def _fill(value:int, valuables:bool, g) -> dict:
     "A hoard's non-magic part worth exactly `value` c.p.: valuables (if asked for) and coins, with their d6 rolls."
     lot, vroll = (), 0
@@ -329,10 +331,10 @@ def site_treasure(level:int,                    # the site's level: the budget i
     for i, pd in enumerate(dice):
         d6 = roll_die(g, 6); item = magic_item(d6, level, pd, g, o.focus_cp_per_energy); note = ()
         if item is not None and item.value_cp > left:
-            note = (f"rolled a {MAGIC_TABLE[d6]} worth {money_text(item.value_cp)}, more than the {money_text(left)} left: valuables instead",)
+            note = (f"rolled {_a(MAGIC_TABLE[d6])} worth {money_text(item.value_cp)}, more than the {money_text(left)} left: valuables instead",)
             item = None
         elif item is not None and not _fits(item.value_cp, left, i, items, o):
-            note = (f"rolled a {MAGIC_TABLE[d6]} worth {money_text(item.value_cp)}, all that is left, which would leave the other hoard empty: valuables instead",)
+            note = (f"rolled {_a(MAGIC_TABLE[d6])} worth {money_text(item.value_cp)}, all that is left, which would leave the other hoard empty: valuables instead",)
             item = None
         if item is not None: left -= item.value_cp
         rolls.append(d6); items.append(item); notes.append(note)
@@ -349,7 +351,7 @@ def lair_hoard(value_cp:int, rng, power_die=6, level:int=1, options:TreasureOpti
     if not isinstance(value_cp, numbers.Integral) or value_cp < 0: raise FmcError(f"a hoard's value must be a whole number of c.p. ≥ 0, got {value_cp!r}")
     d6 = roll_die(g, 6); item = magic_item(d6, check_level(level), power_die, g, o.focus_cp_per_energy); note = ()
     if item is not None and item.value_cp > value_cp:
-        note = (f"rolled a {MAGIC_TABLE[d6]} worth {money_text(item.value_cp)}, more than the hoard: valuables instead",); item = None
+        note = (f"rolled {_a(MAGIC_TABLE[d6])} worth {money_text(item.value_cp)}, more than the hoard: valuables instead",); item = None
     rest = value_cp - (item.value_cp if item else 0)
     return Hoard(value_cp, d6, item, notes=note, **_fill(rest, item is None, g))
 
