@@ -108,6 +108,53 @@ def test_games_import_in_one_direction():
     assert _cycles() == STILL_CYCLES
 
 
+# classes given methods (or class attributes) by a module other than the one that defines them: `FmcState.x = x` in
+# skirmish.py. A game's state is read in one place, its `game.py` (issue 28). VOTOMS's actions.py did this: none now.
+STILL_ATTACHED = {("fortune_suite.games.fmc.advance", "Character"), ("fortune_suite.games.fmc.delve", "HexCrawl"),
+                  ("fortune_suite.games.fmc.skirmish", "FmcState")} | {("fortune_suite.games.fmc.records", c) for c in (
+                  "ArcaneFocus", "Connection", "EncounterTable", "Hex", "Hoard", "Lair", "MagicWeapon", "MonsterGroup", "Region",
+                  "Room", "Scroll", "Site", "Treasure")}
+
+
+def _attached():
+    "(module, class) for every top-level `Cls.attr = …` in a game module where `Cls` was imported from another module of that game."
+    found = set()
+    for m, p in FILES.items():
+        if not _game_of(m): continue
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        imported = {a.asname or a.name: _target(m, n) for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+        for n in tree.body:
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign)) else []
+            for t in targets:
+                for e in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                    if (isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id in imported
+                            and _game_of(imported[e.value.id]) == _game_of(m)):
+                        found.add((m, e.value.id))
+    return found
+
+
+def test_no_method_is_attached_from_another_module():
+    found = _attached()
+    assert found - STILL_ATTACHED == set(), f"methods attached from another module: {sorted(found - STILL_ATTACHED)}"
+    assert STILL_ATTACHED - found == set(), f"fixed: take these off STILL_ATTACHED: {sorted(STILL_ATTACHED - found)}"
+
+
+def test_votoms_state_is_read_in_its_game_module():
+    "VOTOMS (issue 28): `game.py` holds the options, the state and the game; the rule modules never import it (one direction)."
+    g = "fortune_suite.games.votoms"
+    tree = ast.parse(FILES[g + ".game"].read_text(encoding="utf-8"))
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    assert {"VotomsOptions", "VotomsState", "Votoms"} <= set(classes)
+    body = {t.id for n in classes["VotomsState"].body for t in (
+        [e for x in n.targets for e in (x.elts if isinstance(x, ast.Tuple) else [x])] if isinstance(n, ast.Assign) else [n])
+        if isinstance(t, ast.Name)} | {n.name for n in classes["VotomsState"].body if isinstance(n, ast.FunctionDef)}
+    for hook in ("_setup", "_to_move", "_legal", "_check", "_apply", "_view", "_result", "_describe", "_end_text", "answers"):
+        assert hook in body, f"VotomsState.{hook} is not defined in its class body"
+    rules = {m for m in FILES if _game_of(m) == "votoms" and m not in (g, g + ".game", g + ".campaign", g + ".scenarios")}
+    up = sorted((m, t) for m, t, _, _ in IMPORTS if m in rules and t == g + ".game")
+    assert up == [], f"rule modules importing games.votoms.game: {up}"
+
+
 def test_apps_use_a_games_public_face():
     inside = {}
     for m, t, name, _ in IMPORTS:

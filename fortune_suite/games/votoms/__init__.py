@@ -31,8 +31,8 @@ __all__ += _personal.__all__
 from .table import Table, get_table, TABLES as MAPS    # the maps by name (data.TABLES is the text's tables)
 from .units import Unit, make_unit, make_squads, spec_cost, DEFAULT_SQUAD
 from .combat import odds as battle_odds
-from .game import VotomsOptions, VotomsState
-from .actions import Votoms, odds_keys
+from .game import VotomsOptions, VotomsState, Votoms
+from .actions import odds_keys
 from .bots import greedy_bot
 __all__ += ["Table", "get_table", "MAPS", "Unit", "make_unit", "make_squads", "spec_cost", "DEFAULT_SQUAD", "battle_odds",
             "VotomsOptions", "VotomsState", "Votoms", "greedy_bot", "odds_keys"]

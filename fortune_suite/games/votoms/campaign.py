@@ -10,8 +10,7 @@ from ...engine import read_json, options_to_dict, load_game
 from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS, VEHICLES, AT_WEAPONS
 from .characters import Character, item, item_cost
 from .units import MAX_HANDHELD, MAX_MOUNTED
-from .game import VotomsState
-from .actions import Votoms
+from .game import VotomsState, Votoms
 from .scenarios import Scenario, get_scenario
 from .checks import skill_check_odds, challenge_dice
 from .contest import resolve, MAX_POOL
