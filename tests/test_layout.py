@@ -148,7 +148,7 @@ def test_votoms_state_is_read_in_its_game_module():
     body = {t.id for n in classes["VotomsState"].body for t in (
         [e for x in n.targets for e in (x.elts if isinstance(x, ast.Tuple) else [x])] if isinstance(n, ast.Assign) else [n])
         if isinstance(t, ast.Name)} | {n.name for n in classes["VotomsState"].body if isinstance(n, ast.FunctionDef)}
-    for hook in ("_setup", "_to_move", "_legal", "_check", "_apply", "_view", "_result", "_describe", "_end_text", "answers"):
+    for hook in ("_setup", "flow", "_view", "_result", "_describe", "_end_text", "answers"):
         assert hook in body, f"VotomsState.{hook} is not defined in its class body"
     rules = {m for m in FILES if _game_of(m) == "votoms" and m not in (g, g + ".game", g + ".campaign", g + ".scenarios")}
     up = sorted((m, t) for m, t, _, _ in IMPORTS if m in rules and t == g + ".game")

@@ -8,11 +8,13 @@ from .data import VotomsError, shape_error
 from .table import dist, push_dir, move_path
 from .units import OFF_TABLE
 from . import combat as C
+from ...engine.flow import Step, Turn
+from .turns import start_round, start_turn, turn_done, turn_ends, end_turn
 from .turns import legal_actions, same, why_illegal, can_fire, riders, meleeable, known_blocked, secret_foe_at
 from .checks import do_check, fate_answer, check_action
 
 # %% auto #0
-__all__ = ['ANSWERS', 'check', 'apply', 'do_move', 'ambush_by', 'unmask', 'do_shoot', 'declare_melee', 'do_repair',
+__all__ = ['ANSWERS', 'FLOW', 'check', 'apply', 'do_move', 'ambush_by', 'unmask', 'do_shoot', 'declare_melee', 'do_repair',
            'answer_defend', 'answer_charge', 'answer_snap', 'answer_grapple', 'answer_reroll', 'answer_plus', 'view',
            'referee_view', 'scores', 'result', 'describe', 'end_text', 'attack_odds', 'odds_keys']
 
@@ -34,7 +36,7 @@ def apply(self, player, a):
     "Play `player`'s checked action `a` (the state's `_apply`)."
     self.version += 1
     act = a["act"]
-    if act == "end": return self.end_turn()
+    if act == "end": return end_turn(self)
     if act in ("check", "surprise"): return do_check(self, player, a)
     if act == "prefer":
         self.prefs = {**getattr(self, "prefs", {}), player: a["defend"] if type(a["defend"]) is str else float(a["defend"])}
@@ -285,6 +287,16 @@ def end_text(self, r) -> str:
     s = f"{self.player_name(0)} {r['scores'][0]}, {self.player_name(1)} {r['scores'][1]}"
     if not w: return f"Game over after round {r['rounds']}: nobody holds the field ({s})."
     return f"Game over after round {r['rounds']}: " + (f"{self.player_name(w[0])} wins" if len(w) == 1 else "a draw") + f" ({s})."
+
+
+# %% ../../../nbs/72d_votoms_actions.ipynb #b9e4f9a8
+def _turn_legal(self, frame): return legal_actions(self, frame["player"])
+def _turn_check(self, frame, action): return check(self, frame["player"], action)
+def _turn_apply(self, frame, a): apply(self, frame["player"], a)
+
+FLOW = {"round": Step(start_round),            # the roll-off; each side's turn_start and the next round go on the stack
+        "turn_start": Step(start_turn),        # the side's units get their actions; its turn goes on
+        "turn": Turn(legal=_turn_legal, apply=_turn_apply, check=_turn_check, done=turn_done, skip=turn_ends)}   # a side acts
 
 
 # %% ../../../nbs/72d_votoms_actions.ipynb #204e9d46

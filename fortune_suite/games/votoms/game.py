@@ -5,14 +5,15 @@
 # %% ../../../nbs/72f_votoms_game.ipynb #a5b426b7
 from __future__ import annotations
 from dataclasses import dataclass, field
-from ...engine import Game, GameKind, State, register_game
+from ...engine import Game, GameKind, register_game
+from ...engine.flow import FlowState
 from .data import VotomsError
 from .table import get_table
 from .units import make_squads, make_unit
 from .combat import defend_policy
 from .checks import check_characters, check_surprise_done
-from .turns import setup, start_round, start_turn, end_turn, check_over, after_attack, legal_actions, to_move
-from .actions import check, apply, ANSWERS, view, result, describe, end_text, scores, referee_view, attack_odds
+from .turns import setup, check_over, after_attack
+from .actions import FLOW, ANSWERS, view, result, describe, end_text, scores, referee_view, attack_odds
 
 # %% auto #0
 __all__ = ['VotomsOptions', 'squad_budget', 'squad_cost', 'VotomsState', 'Votoms']
@@ -74,15 +75,16 @@ def squad_cost(specs) -> int:
     return sum(make_unit(sp, f"U{i + 1}", 0).cost for i, sp in enumerate(specs))
 
 # %% ../../../nbs/72f_votoms_game.ipynb #f008d44c
-class VotomsState(State):
-    "A VOTOMS battle in progress: its methods are the rule functions of `games.votoms.turns` and `games.votoms.actions`."
+class VotomsState(FlowState):
+    "A VOTOMS battle in progress: its flow (rounds and turns as frames, run by the engine) and its methods are the rule functions of `games.votoms.turns` and `games.votoms.actions`."
+    flow = FLOW                       # round, turn_start, turn (games.votoms.actions)
     copy_fresh = {"_move_memo": dict, "_cache": None}     # caches a copy starts afresh (`State.copy`): move lists, the view's parts
     answers = ANSWERS                 # the questions in the middle of an action: defend, charge, snap, reroll, plus, grapple, fate
-    # the engine protocol
-    _setup, _to_move, _legal, _check, _apply = setup, to_move, legal_actions, check, apply
+    # the engine protocol (whose turn, the legal actions, their check and play: the flow's)
+    _setup = setup
     _view, _result, _describe, _end_text = view, result, describe, end_text
-    # the turn structure, as the rules call it
-    start_round, start_turn, end_turn, check_over, after_attack = start_round, start_turn, end_turn, check_over, after_attack
+    # what the rules call on the state
+    check_over, after_attack = check_over, after_attack
     # what apps, bots and the campaign ask
     odds, scores, referee_view = attack_odds, scores, referee_view
 

@@ -11,8 +11,8 @@ from . import combat as C
 from .checks import check_characters
 
 # %% auto #0
-__all__ = ['setup', 'start_round', 'arrive', 'start_turn', 'end_turn', 'check_over', 'after_attack', 'known_blocked',
-           'secret_foe_at', 'meleeable', 'can_melee', 'can_fire', 'legal_actions', 'riders', 'to_move', 'same',
+__all__ = ['setup', 'start_round', 'arrive', 'start_turn', 'turn_done', 'turn_ends', 'end_turn', 'check_over', 'after_attack',
+           'known_blocked', 'secret_foe_at', 'meleeable', 'can_melee', 'can_fire', 'legal_actions', 'riders', 'same',
            'why_illegal']
 
 # %% ../../../nbs/72c_votoms_turns.ipynb #6636ae87
@@ -47,12 +47,18 @@ def setup(self):
         if sec := [u for u in us if u.secret]:
             self.emit("info", f"{self.player_name(s)}'s secret units: " + ", ".join(u.label + (f" (arrives in round {u.arrives})" if u.arrives else " (hidden)") for u in sec) + ".",
                       {"round": 0, "secret": [u.id for u in sec]}, visible_to=(s,))
-    self.start_round()
+    self.stack = []                                            # the flow's frames (engine.flow): round 1 first
+    self.push("round"); self.run()
 
 
 # %% ../../../nbs/72c_votoms_turns.ipynb #0354c735
-def start_round(self):
-    "A new round: reinforcements due arrive, a roll-off (2d6 each, ties roll again) or the scenario gives the first turn."
+def start_round(self, frame=None):
+    """The `round` step: after `max_rounds` rounds the battle is over; else a new round — reinforcements due arrive, a
+    roll-off (2d6 each, ties roll again) or the scenario gives the first turn — and its frames go on the stack: each
+    side's turn in that order, then the next round."""
+    if self.round >= self.options.max_rounds:
+        self.over = True
+        return
     self.round += 1
     self.snapped = set()      # units that have used Snap Fire this round
     for u in self.units:
@@ -61,15 +67,16 @@ def start_round(self):
         first = self.options.first
         self.order = (first, 1 - first)
         self.emit("info", f"Round 1: {self.player_name(first)} strikes first, as the scenario has it (no roll).", {"round": 1, "first": first, "rolls": None})
-        return self.start_turn(first)
-    while True:
-        r = [self.roll("2d6", f"round {self.round} roll for the first turn", player=p).total for p in (0, 1)]
-        if r[0] != r[1]: break
-    first = 0 if r[0] > r[1] else 1
-    self.order = (first, 1 - first)
-    self.emit("info", f"Round {self.round}: {self.player_name(first)} rolls higher ({max(r)} to {min(r)}) and goes first.",
-              {"round": self.round, "first": first, "rolls": r})
-    self.start_turn(first)
+    else:
+        while True:
+            r = [self.roll("2d6", f"round {self.round} roll for the first turn", player=p).total for p in (0, 1)]
+            if r[0] != r[1]: break
+        first = 0 if r[0] > r[1] else 1
+        self.order = (first, 1 - first)
+        self.emit("info", f"Round {self.round}: {self.player_name(first)} rolls higher ({max(r)} to {min(r)}) and goes first.",
+                  {"round": self.round, "first": first, "rolls": r})
+    self.push("round")                                                  # (a stack: the last pushed runs first)
+    self.push("turn_start", side=self.order[1]); self.push("turn_start", side=self.order[0])
 
 def arrive(self, u):
     "Reinforcements arrive at the start of their round: on their square, or the nearest open one free of units."
@@ -82,28 +89,33 @@ def arrive(self, u):
         u.pos = min(free, key=lambda sq: (dist(sq, u.pos), sq))
     self.emit("info", f"Reinforcements: {u.label} arrives at {list(u.pos)}.", {"round": self.round, "unit": u.label, "arrives": list(u.pos)})
 
-def start_turn(self, side):
-    "`side`'s turn begins: its units get their actions (and guns their shots); a side with no action to take ends it at once."
+def start_turn(self, frame):
+    "The `turn_start` step: side `frame['side']`'s turn begins — its units get their actions (and guns their shots) — and its `turn` frame goes on."
+    side = frame["side"]
     self.side, self.helped = side, set()      # helped: (unit, 'Advise' | 'Warn') given this turn
     for u in self.units:
         if u.side == side and u.alive:
             u.begin_turn()
             for g in u.guns: g.fired = 0
     self.emit("info", f"Round {self.round}: {self.player_name(side)}'s turn.", {"round": self.round, "turn": side})
-    if not any(u.actions > 0 for u in self.units if u.side == side and u.alive): self.end_turn()
+    self.push("turn", player=side)
 
 
 # %% ../../../nbs/72c_votoms_turns.ipynb #42aeea3e
-def end_turn(self):
-    "The side's turn ends: the other side's turn, or the next round, or the end after `max_rounds`."
+def turn_done(self, frame) -> bool:
+    "Is the `turn` frame's side done: no question open and no unit of it with an action (or a drive-by's last leg) left?"
+    return not self.decisions and not any(u.actions > 0 or u.rest for u in self.units if u.side == frame["player"] and u.alive)
+
+def turn_ends(self, frame=None):
+    "The side's turn is over (its frame dropped): its units stand down; a side with nothing left in the field has lost."
     for u in self.units:
         if u.side == self.side: u.end_turn()
-    if self.check_over(): return
-    if self.side == self.order[0]: return self.start_turn(self.order[1])
-    if self.round >= self.options.max_rounds:
-        self.over = True
-        return
-    self.start_round()
+    self.check_over()
+
+def end_turn(self):
+    "The act `end`: the side ends its turn (its `turn` frame leaves the stack)."
+    self.stack.pop()
+    turn_ends(self)
 
 def check_over(self) -> bool:
     "Is the battle over: a side with nothing left in the field?"
@@ -111,10 +123,10 @@ def check_over(self) -> bool:
     return self.over
 
 def after_attack(self):
-    "Once the queue is empty: the game may be over; a side with no actions left ends its turn."
+    "Once the queue is empty: the game may be over; else the flow runs on (a side with no actions left ends its turn)."
     self.version += 1
     if self.over or self.decisions or self.check_over(): return
-    if not any(u.actions > 0 or u.rest for u in self.units if u.side == self.side and u.alive): self.end_turn()
+    self.run()
 
 
 # %% ../../../nbs/72c_votoms_turns.ipynb #d0242ffd
@@ -248,10 +260,6 @@ def _unloads(self, u, out):
 
 
 # %% ../../../nbs/72c_votoms_turns.ipynb #c2d10f6b
-def to_move(self) -> tuple:
-    "Who is to move (the state's `_to_move`): the side whose turn it is, none once the battle is over."
-    return () if self.over else (self.side,)
-
 def same(a, b) -> bool:
     "Equal as JSON values (a bool is not a number here)."
     if type(a) is not type(b): return False
