@@ -9,7 +9,7 @@ import ipywidgets as W
 from ..engine import RulesError, bots_for
 from ..ui.base import tag
 from ..ui.table import TableBoard
-from ..games.votoms import Votoms, odds_keys, battle_odds, reroll_engine, VotomsError
+from ..games.votoms import Votoms, odds_keys, battle_odds, reroll_engine, VotomsError, character_spec
 from .scaffold import AppScaffold
 from .roomlink import room_state
 from .votoms_builder import CharacterBuilder
@@ -17,15 +17,7 @@ from .votoms_board import VotomsBoard
 from .votoms_gm import BattlePicker, DefencePreference, ChallengeBox, CampaignPanel, RefereeScreen
 
 # %% auto #0
-__all__ = ['character_spec', 'VotomsApp']
-
-# %% ../../nbs/56_app_votoms.ipynb #b2cf5333
-def character_spec(c) -> dict:
-    "The unit spec of character `c` (a checked `Character`): its AT, its AT weapons, its AT skills, its name as the pilot."
-    from fortune_suite.games.votoms import VEHICLES, AT_WEAPONS
-    ats = [n for n in c.equipment if n in VEHICLES]
-    if not ats: raise RulesError(f"{c.name} has no AT yet: buy one in the builder (Equipment) first")
-    return {"at": ats[0], "weapons": [n for n in c.equipment if n in AT_WEAPONS], "skills": dict(c.at_skills), "pilot": c.name}
+__all__ = ['VotomsApp']
 
 # %% ../../nbs/56_app_votoms.ipynb #d53a812a
 class VotomsApp(AppScaffold):

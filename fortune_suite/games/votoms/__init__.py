@@ -29,12 +29,12 @@ __all__ += _personal.__all__
 # %% ../../../nbs/79_votoms_api.ipynb #9a00b15b
 # votoms-game: the table, units and squads, AT combat, the game registered as `votoms`, its bots
 from .table import Table, get_table, TABLES as MAPS    # the maps by name (data.TABLES is the text's tables)
-from .units import Unit, make_unit, make_squads, spec_cost, DEFAULT_SQUAD
+from .units import Unit, make_unit, make_squads, spec_cost, DEFAULT_SQUAD, character_spec
 from .combat import odds as battle_odds
-from .game import VotomsOptions, VotomsState
-from .actions import Votoms, odds_keys
+from .game import VotomsOptions, VotomsState, Votoms
+from .actions import odds_keys
 from .bots import greedy_bot
-__all__ += ["Table", "get_table", "MAPS", "Unit", "make_unit", "make_squads", "spec_cost", "DEFAULT_SQUAD", "battle_odds",
+__all__ += ["Table", "get_table", "MAPS", "Unit", "make_unit", "make_squads", "spec_cost", "DEFAULT_SQUAD", "character_spec", "battle_odds",
             "VotomsOptions", "VotomsState", "Votoms", "greedy_bot", "odds_keys"]
 
 # %% ../../../nbs/79_votoms_api.ipynb #87aa956d

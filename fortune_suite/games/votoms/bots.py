@@ -169,7 +169,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                legal:list,       # that player's legal actions
                rng=None,         # breaks exact ties between equally good actions
                caution:float=0.5):  # unused weight kept for studies (how much a square's exposure counts is fixed at ½)
-    "Greedy on the exact odds (see above)."
+    "Greedy on the exact odds: it fires or melees where the expected damage is worth most, else moves each unit to the square that gains most for the risk it runs; asked a question, it takes the answer with the best odds."
     d = view.get("decision")
     units = {u["id"]: u for u in view["units"]}
     if d is not None:

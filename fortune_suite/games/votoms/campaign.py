@@ -9,9 +9,8 @@ from dataclasses import dataclass, asdict, fields
 from ...engine import read_json, options_to_dict, load_game
 from .data import VotomsError, SheetError, vehicle, at_weapon, PERSONAL_WEAPONS, VEHICLES, AT_WEAPONS
 from .characters import Character, item, item_cost
-from .units import MAX_HANDHELD, MAX_MOUNTED
-from .game import VotomsState
-from .actions import Votoms
+from .units import character_spec
+from .game import VotomsState, Votoms
 from .scenarios import Scenario, get_scenario
 from .checks import skill_check_odds, challenge_dice
 from .contest import resolve, MAX_POOL
@@ -32,15 +31,10 @@ class CampaignRules:
     damaged_counts: bool = True    # an AT that survives damaged is damaged equipment, replaced from the 500
 
 def kit(c:Character) -> dict:
-    "The unit spec of the character's AT: the first AT or vehicle owned, the AT weapons owned (at most 2 handheld, 2 mounted), AT skills."
-    ats = [n for n in c.equipment if item(n)[0] == "vehicle"]
-    if not ats: raise CampaignError(f"{c.name} owns no AT or vehicle (equipment: {', '.join(c.equipment) or 'none'}); buy one between games")
-    held = {"Handheld": [], "Mounted": []}
-    for n in c.equipment:
-        if item(n)[0] == "at_weapon":
-            w = at_weapon(n)
-            if w.mount in held and len(held[w.mount]) < (MAX_HANDHELD if w.mount == "Handheld" else MAX_MOUNTED): held[w.mount].append(w.name)
-    return {"at": ats[0], "weapons": held["Handheld"] + held["Mounted"], "skills": dict(c.at_skills), "pilot": c.name, "pc": True}
+    "The unit spec of the character's AT (`character_spec`, games.votoms.units: its first AT or vehicle, the AT weapons that fit, its AT skills); CampaignError if it owns none."
+    try: return character_spec(c)
+    except VotomsError as e: raise CampaignError(str(e)) from None
+
 
 # %% ../../../nbs/75_votoms_campaign.ipynb #69bb1e3e
 CAMPAIGN_FORMAT, CAMPAIGN_VERSION = "fortune_suite.votoms_campaign", 1

@@ -4,7 +4,7 @@
 
 # %% ../../../nbs/72e_votoms_checks.ipynb #40cc47df
 from __future__ import annotations
-from .data import VotomsError, STATS, GROUPS, named_skill
+from .data import VotomsError, STATS, GROUPS, named_skill, shape_error
 from .characters import Character
 from .contest import pool_dist, p_win, resolve, MAX_POOL
 
@@ -66,7 +66,6 @@ def body(self, uid:str):
 
 def check_action(self, player:int, a:dict) -> dict:
     "A `check` or `surprise` action checked for `player` now; VotomsError names what is wrong (nothing changes)."
-    from fortune_suite.games.votoms.game import shape_error
     if why := shape_error(a): raise VotomsError(f"illegal action: {why}")
     uid = a["unit"]
     if uid.endswith("p") and uid[:-1] in self.sheets: uid = uid[:-1]

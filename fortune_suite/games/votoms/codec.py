@@ -12,7 +12,7 @@ from ...engine.codec import ActionSpace
 from .data import vehicle, AT_WEAPONS
 from .table import TABLES, get_table, dist
 from .units import pilot_on_foot, OFF_TABLE, SIDE_LETTER
-from .game import meleeable
+from .turns import meleeable
 
 # %% auto #0
 __all__ = ['MODES', 'DEFENCES', 'MAX_FACE', 'KINDS', 'W_MAX', 'H_MAX', 'SLOTS', 'N_GUNS', 'VotomsSpace', 'action_space',
@@ -322,5 +322,7 @@ def _rebuild(cls, view, o, fill, seed, quiet):
         u = s.by_id[d["data"]["unit"]]
         foes = [t.id for t in s.units if t.alive and t.aboard is None and t.side != u.side and dist(t.pos, u.pos) == 1 and meleeable(s, u, t)]
         s.decisions = [Decision(d["player"], "charge", foes + ["none"], d["data"] if quiet else jsonable(d["data"]), True)]
+    s.stack = [] if s.over else [{"kind": "round"}] + ([{"kind": "turn_start", "side": s.order[1]}] if s.side == s.order[0] else []) + [
+               {"kind": "turn", "player": s.side}]   # the flow's frames in a side's turn: the other side's turn still to come if this is the first
     s.version += 1; s._cache = None; s._move_memo = {}
     return s

@@ -13,9 +13,9 @@ from pathlib import Path
 __all__ = ['DATA_FILE', 'TRAITS', 'TRAIT_SCALE', 'RAPID_REACH', 'PERSONAL_WEAPONS_DATA', 'MOUNTS', 'PERSONAL_WEAPONS',
            'AT_WEAPONS_DATA', 'ARM_GUN', 'AT_WEAPONS', 'INFANTRY_DATA', 'INFANTRY', 'VEHICLES_DATA', 'VEHICLES',
            'LEVEL_COST', 'STATS', 'GROUPS', 'SKILL_GRID', 'NAMED_SKILLS', 'EFFECTS', 'AT_SKILLS_DATA', 'AT_SKILLS',
-           'TABLES', 'VotomsError', 'SheetError', 'load_data', 'Weapon', 'check_weapons', 'Infantry', 'check_infantry',
-           'Vehicle', 'check_vehicles', 'level_cost', 'ATSkill', 'check_at_skills', 'personal_weapon', 'at_weapon',
-           'vehicle', 'infantry', 'at_skill', 'named_skill', 'check_tables']
+           'TABLES', 'ACTION_FIELDS', 'VotomsError', 'SheetError', 'load_data', 'Weapon', 'check_weapons', 'Infantry',
+           'check_infantry', 'Vehicle', 'check_vehicles', 'level_cost', 'ATSkill', 'check_at_skills', 'personal_weapon',
+           'at_weapon', 'vehicle', 'infantry', 'at_skill', 'named_skill', 'check_tables', 'shape_error']
 
 # %% ../../../nbs/70_votoms_data.ipynb #40e5aa19
 class VotomsError(RulesError):
@@ -387,3 +387,32 @@ def check_tables(tables:dict) -> dict:
             "at_weapons": atw, "infantry": check_infantry(tables["infantry"]),
             "vehicles": check_vehicles(tables["vehicles"], weapons=atw), "at_skills": check_at_skills(tables["at_skills"]),
             "level_cost": {int(k): v for k, v in lc.items()}}
+
+# %% ../../../nbs/70_votoms_data.ipynb #23a37eb5
+ACTION_FIELDS = {     # act -> the fields its action object may carry besides 'act' and 'unit', and what each holds
+    "move": {"mode": "name", "to": "square", "rest": "flag", "back": "flag", "hide": "flag", "drive_by": "flag"},
+    "shoot": {"weapon": "name", "target": "name", "targets": "names", "shots": "number", "corner": "square", "aim": "flag", "with": "names"},
+    "melee": {"target": "name"}, "charge": {"weapon": "name"}, "board": {"target": "name"}, "unload": {"to": "square"}, "repair": {"target": "name"}, "pickup": {"at": "square"}, "end": {},
+    "check": {"stat": "name", "group": "name", "target": "number", "life": "flag"}, "prefer": {"defend": "preference"},
+    "surprise": {"move": "name", "stat": "name", "group": "name", "target": "number"}}
+_KINDS = {"name": ("a name (text)", lambda v: type(v) is str),
+          "names": ("a list of names", lambda v: type(v) is list and all(type(x) is str for x in v)),
+          "number": ("a whole number", lambda v: type(v) is int),                  # (a bool or 1.0 is not one)
+          "square": ("a square [x, y] of whole numbers", lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)),
+          "flag": ("true, or left out", lambda v: v is True),
+          "preference": ("'ask', 'best' or a margin from 0 to 1", lambda v: v in ("ask", "best") if type(v) is str else type(v) in (int, float) and 0 <= v <= 1)}
+_NO_UNIT = ("end", "prefer")      # acts of a seat, not of a unit
+
+def shape_error(action:dict) -> str|None:
+    "What is malformed in an action object with a known act (an unknown field, a field of the wrong type: JSON types, strictly), or None."
+    act = action["act"]
+    fields = ACTION_FIELDS[act]
+    known = ("act",) + (() if act in _NO_UNIT else ("unit",)) + tuple(fields)
+    if extra := [k for k in action if k not in known]:
+        return f"{act} takes no field {extra[0]!r} (its fields: {', '.join(known)})"
+    if act not in _NO_UNIT and type(action.get("unit")) is not str: return f"'unit' is a unit id like 'R1', got {action.get('unit')!r}"
+    for k, kind in fields.items():
+        what, ok = _KINDS[kind]
+        if k in action and not ok(action[k]): return f"{act}: {k!r} is {what}, got {action[k]!r}"
+    return None
+

@@ -4,11 +4,11 @@
 
 # %% ../../../nbs/72a_votoms_units.ipynb #f0521bf4
 from __future__ import annotations
-from .data import (VotomsError, at_weapon, vehicle, infantry, at_skill, personal_weapon, AT_WEAPONS, PERSONAL_WEAPONS)
+from .data import (VotomsError, at_weapon, vehicle, infantry, at_skill, personal_weapon, AT_WEAPONS, PERSONAL_WEAPONS, VEHICLES)
 
 # %% auto #0
 __all__ = ['OFF_TABLE', 'SPEC_KEYS', 'MAX_HANDHELD', 'MAX_MOUNTED', 'DEFAULT_SQUAD', 'INFANTRY_BUY', 'SIDE_LETTER', 'Gun', 'Unit',
-           'spec_cost', 'make_unit', 'on_foot_stats', 'pilot_on_foot', 'buy_infantry', 'make_squads']
+           'spec_cost', 'make_unit', 'on_foot_stats', 'pilot_on_foot', 'character_spec', 'buy_infantry', 'make_squads']
 
 # %% ../../../nbs/72a_votoms_units.ipynb #b7f417e7
 class Gun:
@@ -191,6 +191,18 @@ def pilot_on_foot(u:Unit, sheet=None) -> Unit:
              pc=True, skills={s: l for s, l in u.skills.items() if at_skill(s).outside_at}, height=1, label=f"{u.label}'s pilot")
     p.pos, p.facing, p.bailed = u.pos, u.facing, True
     return on_foot_stats(p, sheet)
+
+# %% ../../../nbs/72a_votoms_units.ipynb #8dbda975
+def character_spec(c) -> dict:
+    "The unit spec of character `c` (a checked `Character`): its first AT or vehicle, the AT weapons that fit, its AT skills, its name as the pilot."
+    ats = [n for n in c.equipment if n in VEHICLES]
+    if not ats: raise VotomsError(f"{c.name} owns no AT or vehicle (equipment: {', '.join(c.equipment) or 'none'}): buy one first")
+    held = {"Handheld": [], "Mounted": []}
+    for n in c.equipment:
+        w = AT_WEAPONS.get(n)
+        if w is not None and w.mount in held and len(held[w.mount]) < (MAX_HANDHELD if w.mount == "Handheld" else MAX_MOUNTED): held[w.mount].append(w.name)
+    return {"at": ats[0], "weapons": held["Handheld"] + held["Mounted"], "skills": dict(c.at_skills), "pilot": c.name, "pc": True}
+
 
 # %% ../../../nbs/72a_votoms_units.ipynb #7b020105
 DEFAULT_SQUAD = ({"at": "Scopedog", "weapons": ["GAT-22"]}, {"at": "Scopedog", "weapons": ["HRAT-23"]})
