@@ -29,6 +29,9 @@ def setup(self):
     specs = [list(s) for s in o.squads] if o.squads else [[{}] * len(us) for us in sides]
     for side, us in enumerate(sides):
         free = [sq for sq in self.table.deploy[side] if not any(sp.get("pos") == list(sq) for q in specs for sp in q)]
+        if len([sp for sp in specs[side][:len(us)] if not sp.get("pos")]) + len(us) - len(specs[side][:len(us)]) > len(free):
+            raise VotomsError(f"{self.player_name(side)}: {len(us)} units to set up, but the {self.table.name} table has {len(free)} free "
+                              f"deployment squares for that side: give the units squares (pos) or choose a larger table")
         for u, sp in zip(us, specs[side]):
             u.pos = tuple(sp["pos"]) if sp.get("pos") else free.pop(0)
             u.facing = tuple(sp["facing"]) if sp.get("facing") else (0, 1) if side == 0 else (0, -1)
