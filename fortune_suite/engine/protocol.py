@@ -41,7 +41,7 @@ class GameKind:
         "Whether several players may be to move at once, giving secret orders."
         return self.dynamics != "sequential"
 
-# %% ../../nbs/03a_engine_protocol.ipynb #483ac9a9
+# %% ../../nbs/03a_engine_protocol.ipynb #fe9020e9
 _GAMES: dict = {}
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -90,32 +90,35 @@ class Game:
         seed = secrets.randbelow(2**53) if seed is None else _check_seed(seed)
         if chance is False or chance is None: return cls.State(cls, opts, seed, quiet=quiet)
         return cls.State(cls, opts, seed, quiet=quiet, chance=[] if chance is True else list(chance))
+    codec = None   # the module of the game's codec (for outside tools): see the methods below
 
-    # --- for outside tools (engine.codec, fortune_suite.interop): a game names its codec module, or overrides these ---
-    codec = None   # the module of the game's codec: action_space(o), max_chance_outcomes(o), observation_shape(o), encode_view(view), resample(game, view, rng, options, quiet)
-    @classmethod
-    def action_space(cls, options=None):
-        "The game's `ActionSpace` (a bijection between its actions and 0 … n-1) for these options; None: no codec."
-        return None if cls.codec is None else cls.codec.action_space(cls.make_options(options))
-    @classmethod
-    def max_chance_outcomes(cls, options=None):
-        "The most outcomes any chance node of this game has (explicit chance); None: not declared."
-        return None if cls.codec is None else cls.codec.max_chance_outcomes(cls.make_options(options))
-    @classmethod
-    def observation_shape(cls, options=None):
-        "The shape of `encode_view(view)` for these options; None: no encoding."
-        return None if cls.codec is None else cls.codec.observation_shape(cls.make_options(options))
-    @classmethod
-    def encode_view(cls, view:dict):
-        "A seat's view as a float32 array of `observation_shape` (only from the view: nothing hidden from that seat)."
-        if cls.codec is None: raise NotImplementedError(f"{cls.name} has no observation encoding")
-        return cls.codec.encode_view(view)
-    @classmethod
-    def resample(cls, view:dict, rng, options=None, quiet:bool=False):
-        """A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng` (a seed or a
-        numpy Generator); `options`: the game's options where the view does not show them (None: what the view shows, else
-        the defaults); `quiet`: the state's mode. None: not offered."""
-        return None if cls.codec is None else cls.codec.resample(cls, view, rng, options, quiet)
+# %% ../../nbs/03a_engine_protocol.ipynb #86937038
+# for outside tools (engine.codec, fortune_suite.interop): a game names its codec module — action_space(o),
+# max_chance_outcomes(o), observation_shape(o), encode_view(view), resample(game, view, rng, options, quiet) — or overrides these
+def action_space(cls:type[Game], options=None):
+    "The game's `ActionSpace` (a bijection between its actions and 0 … n-1) for these options; None: no codec."
+    return None if cls.codec is None else cls.codec.action_space(cls.make_options(options))
+def max_chance_outcomes(cls:type[Game], options=None):
+    "The most outcomes any chance node of this game has (explicit chance); None: not declared."
+    return None if cls.codec is None else cls.codec.max_chance_outcomes(cls.make_options(options))
+def observation_shape(cls:type[Game], options=None):
+    "The shape of `encode_view(view)` for these options; None: no encoding."
+    return None if cls.codec is None else cls.codec.observation_shape(cls.make_options(options))
+def encode_view(cls:type[Game], view:dict):
+    "A seat's view as a float32 array of `observation_shape` (only from the view: nothing hidden from that seat)."
+    if cls.codec is None: raise NotImplementedError(f"{cls.name} has no observation encoding")
+    return cls.codec.encode_view(view)
+def resample(cls:type[Game], view:dict, rng, options=None, quiet:bool=False):
+    """A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng` (a seed or a
+    numpy Generator); `options`: the game's options where the view does not show them (None: what the view shows, else
+    the defaults); `quiet`: the state's mode. None: not offered."""
+    return None if cls.codec is None else cls.codec.resample(cls, view, rng, options, quiet)
+
+Game.action_space = classmethod(action_space)
+Game.max_chance_outcomes = classmethod(max_chance_outcomes)
+Game.observation_shape = classmethod(observation_shape)
+Game.encode_view = classmethod(encode_view)
+Game.resample = classmethod(resample)
 
 # %% ../../nbs/03a_engine_protocol.ipynb #98b67dc0
 def register_game(cls):
