@@ -10,8 +10,8 @@ import numpy as np
 import numpy.fft   # numpy 2 loads its fft module lazily, on first use: load it with ours
 
 # %% auto #0
-__all__ = ['MAX_DICE', 'MAX_SIDES', 'MAX_DEPTH', 'MAX_SUPPORT', 'Comparison', 'DiceError', 'Dist', 'isclose', 'as_dist', 'const',
-           'die', 'coin', 'bernoulli', 'mixture', 'compare', 'DistTable']
+__all__ = ['MAX_DICE', 'MAX_SIDES', 'MAX_DEPTH', 'MAX_SUPPORT', 'Comparison', 'DiceError', 'Dist', 'as_dist', 'const', 'die',
+           'coin', 'bernoulli', 'mixture', 'compare', 'DistTable']
 
 # %% ../../nbs/00_dist.ipynb #c006
 class DiceError(ValueError):

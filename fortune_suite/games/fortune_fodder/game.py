@@ -13,8 +13,7 @@ from .scenarios import SECONDARIES, tie_break
 
 
 # %% auto #0
-__all__ = ['describe', 'LazyOdds', 'FFState', 'FortuneFodder', 'all_units', 'on_table', 'uname', 'target', 'dist', 'sees',
-           'engaged', 'attack_spec', 'odds', 'reach']
+__all__ = ['describe', 'LazyOdds', 'FFState', 'FortuneFodder']
 
 # %% ../../../nbs/43e_ff_game.ipynb #7f59258e
 _DEFENCE_WORDS = {"smoke": "smoke", "diverted": "diverted movements"}

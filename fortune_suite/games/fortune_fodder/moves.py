@@ -12,8 +12,7 @@ from operator import add
 from .table import TABLE_IN, pip_fast, psd_fast, rough_merged, reach_along, leg_cost, path_cost
 
 # %% auto #0
-__all__ = ['time_of_contact', 'Obstacles', 'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'leg', 'route', 'plan_path',
-           'walk']
+__all__ = ['time_of_contact', 'Obstacles', 'obstacles_for', 'leg_clear', 'spot_free', 'Planner', 'plan_path', 'walk']
 
 # %% ../../../nbs/42c_ff_moves.ipynb #9dad4239
 _EPS = 1e-9

@@ -19,7 +19,7 @@ from .scenarios import SCENARIOS, SECONDARIES, edge_y, STANDARD_TERRAIN
 
 # %% auto #0
 __all__ = ['INT_RANGES', 'FLOAT_RANGES', 'ACT_COST', 'JETS_REACH', 'DUST_REACH', 'SIDE', 'DECISIONS_SIMULTANEOUS', 'Parsed',
-           'FFOptions', 'cards_for', 'check_presets', 'heal_words', 'Unit', 'to_view', 'all_units', 'on_table', 'uname',
+           'FFOptions', 'cards_for', 'check_presets', 'heal_words', 'Unit', 'all_units', 'on_table', 'uname',
            'objective_name', 'blockers', 'obstacles', 'free_spot', 'free_spots', 'table_point', 'zone_spots',
            'nothing_to_choose', 'turn', 'plain_xy', 'add_vp']
 
