@@ -103,7 +103,7 @@ def pct(p:float) -> str:
     if p >= 1: return "100%"
     return "<1%" if p < 0.005 else ">99%" if p > 0.995 else f"{p:.0%}"
 
-# %% ../../nbs/54b_app_ff_panels.ipynb #e57cdf77
+# %% ../../nbs/54b_app_ff_panels.ipynb #ad602887
 _DEBUFF = {"def": ("-{} Def", "debuff"), "speed": ("-{} Speed", "debuff"), "armor": ("-{} Armor", "debuff"),
            "aim": ("-{} Aim dice", "debuff"), "smoke_trail": ("Smoke Trail", "debuff"), "punishment": ("Punished", "debuff")}
 
@@ -129,6 +129,7 @@ def _weapon_help(w:dict) -> str:
     if w.get("traits"): bits.append("Traits: " + ", ".join(k if v is None else f"{k} {v:g}" for k, v in w["traits"].items()))
     return " ".join(bits)
 
+# %% ../../nbs/54b_app_ff_panels.ipynb #bdced077
 def unit_state(view:dict, u:dict) -> str:
     "'out' (knocked out), 'active', 'done' (activated this round) or '' (ready)."
     if u["pilot_out"] or u["mech_out"]: return "out"
