@@ -61,7 +61,7 @@ def _heading(nb) -> tuple[str, str]:
                 return l[2:].strip(), sub
     return "", ""
 
-# %% ../nbs/09_docs.ipynb #d0c5a001
+# %% ../nbs/09_docs.ipynb #e3b67f42
 _NUMBERED = re.compile(r"\d\d")          # a reference notebook's name starts with two digits
 _PREFIX = re.compile(r"\d[\w.-]*")        # a group's file-name prefix: a digit, then more of a name if needed
 
@@ -86,6 +86,7 @@ def reference_groups(games:list|None=None # the games whose notebooks are groupe
             groups[pre] = (g.title or g.name, g)
     return groups
 
+# %% ../nbs/09_docs.ipynb #b8bb8cb8
 def _owner(name:str, groups:dict) -> str | None:
     "The longest prefix of `groups` that the notebook file `name` starts with (None: no group claims it)."
     return max((pre for pre in groups if name.startswith(pre)), key=len, default=None)
@@ -118,6 +119,7 @@ def check_reference(rels:list,          # the notebooks (paths relative to the n
             why = f"no notebook in {nbs} starts with {pres}" if pres else "it declares no notebooks (its `docs` prefixes)"
             raise DocsError(f"the registered game {g.name!r} ({g.title or g.name}) has no pages on the site: {why}")
 
+# %% ../nbs/09_docs.ipynb #66e1a344
 def find_pages(nbs:str|Path,             # the notebooks folder (`nbs/` of a checkout)
                only:list|tuple|None=None, # build just these notebooks (paths relative to `nbs`); None: all of them
                games:list|None=None       # the registered games whose pages must be there (default: `registered_games()`)
@@ -385,7 +387,7 @@ def index_notebook(pages:list, description:str="") -> "nbformat.NotebookNode":
         cells.append(nbformat.v4.new_markdown_cell(f'<div class="fs-index-section">\n<h2>{sec}</h2>\n{"".join(items)}\n</div>'))
     return nbformat.v4.new_notebook(cells=cells)
 
-# %% ../nbs/09_docs.ipynb #9e4b4dd4
+# %% ../nbs/09_docs.ipynb #ce431584
 MARK = ".fortune-suite-docs"
 
 def find_nbs(nbs:str|Path|None=None) -> Path:
@@ -411,31 +413,16 @@ def _ready_out(out:Path, nbs:Path):
 
 def _size(folder:Path) -> int: return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
 
-def build_site(out:str|Path,              # the folder to write the site into
-               nbs:str|Path|None=None,    # the notebooks folder (default: `find_nbs()`)
-               only:list|tuple|None=None, # build just these notebooks (relative to `nbs`); None: all
-               quick:bool=False,          # build just the QUICK pages (the tour, a tutorial, a reference page)
-               flags:list|tuple=(),       # test flags whose cells run too, e.g. ["slow"]
-               timeout:int=600,           # seconds a cell may take
-               jobs:int|None=None,        # notebooks run at once (default: the number of CPUs)
-               run_reference:bool|None=None, # run the reference notebooks (None: if `have_dev_tools()`); else shown as written
-               games:list|None=None,      # the registered games whose pages must be there (default: `registered_games()`)
-               log=None                   # called with a line of progress (default: print to stderr)
-              ) -> dict:
-    "Execute the notebooks and write the static site and its search index to `out`; returns {pages, seconds, bytes, search_bytes, times, failed}."
-    t0 = time.monotonic()
-    log = log or (lambda s: print(s, file=sys.stderr, flush=True))
-    nbs, out = find_nbs(nbs), Path(out)
-    pages = find_pages(nbs, QUICK if quick else only, games)
-    unknown = [f for f in flags if f not in project_flags(nbs)]
-    if unknown: raise DocsError(f"unknown test flag(s): {', '.join(unknown)} (settings.ini has: {' '.join(project_flags(nbs))})")
-    _ready_out(out, nbs)
-    exporter, known = _exporter(), project_flags(nbs)
-    if run_reference is None: run_reference = have_dev_tools()
-    if not run_reference and any(p.section == "Reference" for p in pages):
-        log(f"the reference notebooks are shown as written, not run: their tests need the dev extra "
-            f"({', '.join(DEV_TOOLS)}): pip install -e \".[dev]\"")
-    bokeh = copy_assets(out, exporter)
+def _description(nbs:Path) -> str:
+    "The project's one-line description (settings.ini beside `nbs`), or ''."
+    ini = nbs.parent / "settings.ini"
+    if not ini.exists(): return ""
+    cp = configparser.ConfigParser(); cp.read(ini)
+    return cp.get("DEFAULT", "description", fallback="")
+
+# %% ../nbs/09_docs.ipynb #f73b1ac6
+def _run_pages(pages, nbs:Path, out:Path, exporter, bokeh:list, known, flags, timeout:int, jobs, run_reference:bool, log) -> tuple:
+    "Run the pages' notebooks in a copy of `nbs` (`jobs` at a time) and write each page into `out`: (times, failed, missing, found)."
     times, failed, missing, found = {}, {}, {}, {}
     jobs = max(1, jobs or os.cpu_count() or 1)
     with tempfile.TemporaryDirectory(prefix="fs-docs-") as tmp:
@@ -462,6 +449,35 @@ def build_site(out:str|Path,              # the folder to write the site into
                 (out / p.href).parent.mkdir(parents=True, exist_ok=True)
                 (out / p.href).write_text(text, encoding="utf-8")
                 log(f"[{i}/{len(pages)}] {p.src}  {dt:.1f} s" + ("  FAILED" if err else ""))
+    return times, failed, missing, found
+
+# %% ../nbs/09_docs.ipynb #b7624d82
+def build_site(out:str|Path,              # the folder to write the site into
+               nbs:str|Path|None=None,    # the notebooks folder (default: `find_nbs()`)
+               only:list|tuple|None=None, # build just these notebooks (relative to `nbs`); None: all
+               quick:bool=False,          # build just the QUICK pages (the tour, a tutorial, a reference page)
+               flags:list|tuple=(),       # test flags whose cells run too, e.g. ["slow"]
+               timeout:int=600,           # seconds a cell may take
+               jobs:int|None=None,        # notebooks run at once (default: the number of CPUs)
+               run_reference:bool|None=None, # run the reference notebooks (None: if `have_dev_tools()`); else shown as written
+               games:list|None=None,      # the registered games whose pages must be there (default: `registered_games()`)
+               log=None                   # called with a line of progress (default: print to stderr)
+              ) -> dict:
+    "Execute the notebooks and write the static site and its search index to `out`; returns {pages, seconds, bytes, search_bytes, times, failed}."
+    t0 = time.monotonic()
+    log = log or (lambda s: print(s, file=sys.stderr, flush=True))
+    nbs, out = find_nbs(nbs), Path(out)
+    pages = find_pages(nbs, QUICK if quick else only, games)
+    unknown = [f for f in flags if f not in project_flags(nbs)]
+    if unknown: raise DocsError(f"unknown test flag(s): {', '.join(unknown)} (settings.ini has: {' '.join(project_flags(nbs))})")
+    _ready_out(out, nbs)
+    exporter, known = _exporter(), project_flags(nbs)
+    if run_reference is None: run_reference = have_dev_tools()
+    if not run_reference and any(p.section == "Reference" for p in pages):
+        log(f"the reference notebooks are shown as written, not run: their tests need the dev extra "
+            f"({', '.join(DEV_TOOLS)}): pip install -e \".[dev]\"")
+    bokeh = copy_assets(out, exporter)
+    times, failed, missing, found = _run_pages(pages, nbs, out, exporter, bokeh, known, flags, timeout, jobs, run_reference, log)
     text, _ = render_page(exporter, index_notebook(pages, _description(nbs)), None, pages, bokeh)
     (out / "index.html").write_text(text, encoding="utf-8")
     search_bytes = write_search_index(out, search_index(pages, found))
@@ -474,10 +490,3 @@ def build_site(out:str|Path,              # the folder to write the site into
                       "; ".join(f"{k}: {v.strip().splitlines()[-1][:200]}" for k, v in failed.items()))
         e.summary = summary; raise e
     return summary
-
-def _description(nbs:Path) -> str:
-    "The project's one-line description (settings.ini beside `nbs`), or ''."
-    ini = nbs.parent / "settings.ini"
-    if not ini.exists(): return ""
-    cp = configparser.ConfigParser(); cp.read(ini)
-    return cp.get("DEFAULT", "description", fallback="")

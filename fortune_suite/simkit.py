@@ -117,7 +117,7 @@ def play_game(setup:Setup,      # from `prepare`
         for c, x in cols.items(): row[c if c not in row else f"result_{c}"] = x
     return row
 
-# %% ../nbs/06_simkit.ipynb #64f52d39
+# %% ../nbs/06_simkit.ipynb #91b46c7d
 @dataclass
 class SimResult:
     "A bot-vs-bot series: what was played and what came of it (`to_json()`: the same keys for every game)."
@@ -156,30 +156,33 @@ class SimResult:
         "The label of each seat's row: its name and its bot, \"Red (greedy)\"; rotating, \"Red (each bot in turn)\"."
         return [f"{s} (each bot in turn)" if self.rotate else f"{s} ({b})" for s, b in zip(self.seats, self.bots)]
 
-    def table(self) -> str:
-        "The series as a text table: one row per seat labelled by seat name and bot; rotating, one more row per bot and a note on what the rows count."
-        head = f"{self.game}: {self.games} games, seed {self.seed}"
-        if self.rotate: head += ", bots rotating seats (game 0: " + ", ".join(f"{s} {b}" for s, b in zip(self.seats, self.bots)) + ")"
-        bots = list(self.wins_by_bot) if self.rotate else []
-        labels = self.row_labels() + [f"{b} (in every seat)" for b in bots]
-        w = max(len(l) for l in labels + ["draws"])
-        rows = [head, f"{'':{w}}  {'wins':>6}  {'rate':>6}  95% interval"]
-        for i, label in enumerate(labels[:self.players]):
-            lo, hi = self.ci95[i]
-            rows.append(f"{label:{w}}  {self.wins[i]:>6}  {self.win_rate[i]:>6.1%}  {lo:.1%}–{hi:.1%}")
-        for b, label in zip(bots, labels[self.players:]):
-            k, played = self.wins_by_bot[b], self.games * self.bots.count(b)
-            lo, hi = wilson(k, played)
-            rows.append(f"{label:{w}}  {k:>6}  {k / played:>6.1%}  {lo:.1%}–{hi:.1%}")
-        rows.append(f"{'draws':{w}}  {self.draws:>6}  {self.draws / self.games:>6.1%}")
-        for c, v in self.columns.items():
-            if "rate" in v: rows.append(f"{c:{w}}  {v['count']:>6}  {v['rate']:>6.1%}  {v['ci95'][0]:.1%}–{v['ci95'][1]:.1%}")
-            else: rows.append(f"{c:{w}}  {'mean':>6}  {v['mean']:>6.1f}")
-        if self.rotate:
-            rows.append("a seat's row: the games won from that seat, whichever bot sat in it (the bots move one seat along each game);")
-            rows.append("a bot's row: the games that bot won, wherever it sat; its rate is per seat it filled (games × the seats it was given).")
-        rows.append(f"mean rounds {self.mean_rounds:.2f}; {self.seconds:.2f} s, {self.games_per_second:.1f} games/s")
-        return "\n".join(rows)
+# %% ../nbs/06_simkit.ipynb #a318ed15
+def table(self:SimResult) -> str:
+    "The series as a text table: one row per seat labelled by seat name and bot; rotating, one more row per bot and a note on what the rows count."
+    head = f"{self.game}: {self.games} games, seed {self.seed}"
+    if self.rotate: head += ", bots rotating seats (game 0: " + ", ".join(f"{s} {b}" for s, b in zip(self.seats, self.bots)) + ")"
+    bots = list(self.wins_by_bot) if self.rotate else []
+    labels = self.row_labels() + [f"{b} (in every seat)" for b in bots]
+    w = max(len(l) for l in labels + ["draws"])
+    rows = [head, f"{'':{w}}  {'wins':>6}  {'rate':>6}  95% interval"]
+    for i, label in enumerate(labels[:self.players]):
+        lo, hi = self.ci95[i]
+        rows.append(f"{label:{w}}  {self.wins[i]:>6}  {self.win_rate[i]:>6.1%}  {lo:.1%}–{hi:.1%}")
+    for b, label in zip(bots, labels[self.players:]):
+        k, played = self.wins_by_bot[b], self.games * self.bots.count(b)
+        lo, hi = wilson(k, played)
+        rows.append(f"{label:{w}}  {k:>6}  {k / played:>6.1%}  {lo:.1%}–{hi:.1%}")
+    rows.append(f"{'draws':{w}}  {self.draws:>6}  {self.draws / self.games:>6.1%}")
+    for c, v in self.columns.items():
+        if "rate" in v: rows.append(f"{c:{w}}  {v['count']:>6}  {v['rate']:>6.1%}  {v['ci95'][0]:.1%}–{v['ci95'][1]:.1%}")
+        else: rows.append(f"{c:{w}}  {'mean':>6}  {v['mean']:>6.1f}")
+    if self.rotate:
+        rows.append("a seat's row: the games won from that seat, whichever bot sat in it (the bots move one seat along each game);")
+        rows.append("a bot's row: the games that bot won, wherever it sat; its rate is per seat it filled (games × the seats it was given).")
+    rows.append(f"mean rounds {self.mean_rounds:.2f}; {self.seconds:.2f} s, {self.games_per_second:.1f} games/s")
+    return "\n".join(rows)
+
+SimResult.table = table
 
 # %% ../nbs/06_simkit.ipynb #29c5a167
 def _progress(total, on):

@@ -66,7 +66,7 @@ def _whole(v, what, low):
         raise SweepError(f"{what} must be a whole number ≥ {low}, got {v!r}")
     return int(v)
 
-# %% ../nbs/07_sweep.ipynb #3beb239d
+# %% ../nbs/07_sweep.ipynb #dbcbd369
 @dataclass
 class Study:
     "Conditions × games: `games` seeded games of every condition; `paired` plays every condition on the same seeds."
@@ -99,42 +99,43 @@ class Study:
             raise SweepError(f"condition {i}: a name is non-empty text, got {c['name']!r}")
         return Condition(**{**c, "options": dict(c.get("options") or {})})
 
-    @classmethod
-    def from_dict(cls, d:dict):
-        "A study from a dict: the study's keys, defaults for every condition, and `conditions`."
-        if not isinstance(d, dict): raise SweepError(f"a study is a JSON object with conditions, got {type(d).__name__}")
-        _check_nesting(d, "the study")
-        bad = [k for k in d if k not in _STUDY_KEYS and k not in _KEYS or k == "name"]
-        if bad: raise SweepError(f"unknown study key {bad[0]!r} (known: {', '.join(_STUDY_KEYS + tuple(k for k in _KEYS if k != 'name'))})")
-        if "conditions" not in d: raise SweepError("a study needs \"conditions\": a list of conditions")
-        shared = {k: d[k] for k in _KEYS if k in d}
-        def merged(c):              # the study's defaults under the condition's own keys; options laid over options
-            if not isinstance(c, dict): return c
-            m = {**shared, **c}
-            if isinstance(shared.get("options"), dict) and isinstance(c.get("options") or {}, dict):
-                m["options"] = {**shared["options"], **(c.get("options") or {})}
-            return m
-        conds = d["conditions"]
-        return cls([merged(c) for c in conds] if isinstance(conds, list) else conds, **{k: d[k] for k in ("games", "seed", "paired") if k in d})
+# %% ../nbs/07_sweep.ipynb #e89a5a2e
+def from_dict(cls, d:dict):
+    "A study from a dict: the study's keys, defaults for every condition, and `conditions`."
+    if not isinstance(d, dict): raise SweepError(f"a study is a JSON object with conditions, got {type(d).__name__}")
+    _check_nesting(d, "the study")
+    bad = [k for k in d if k not in _STUDY_KEYS and k not in _KEYS or k == "name"]
+    if bad: raise SweepError(f"unknown study key {bad[0]!r} (known: {', '.join(_STUDY_KEYS + tuple(k for k in _KEYS if k != 'name'))})")
+    if "conditions" not in d: raise SweepError("a study needs \"conditions\": a list of conditions")
+    shared = {k: d[k] for k in _KEYS if k in d}
+    def merged(c):              # the study's defaults under the condition's own keys; options laid over options
+        if not isinstance(c, dict): return c
+        m = {**shared, **c}
+        if isinstance(shared.get("options"), dict) and isinstance(c.get("options") or {}, dict):
+            m["options"] = {**shared["options"], **(c.get("options") or {})}
+        return m
+    conds = d["conditions"]
+    return cls([merged(c) for c in conds] if isinstance(conds, list) else conds, **{k: d[k] for k in ("games", "seed", "paired") if k in d})
 
-    @classmethod
-    def load(cls, path):
-        "A study from a JSON file; `SweepError` if the file is missing, not JSON or not a study."
-        p = Path(path)
-        try: text = p.read_text()
-        except OSError as e: raise SweepError(f"cannot read the study file {str(p)!r}: {e.strerror or e}") from None
-        try: d = json.loads(text)
-        except json.JSONDecodeError as e: raise SweepError(f"{p}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
-        except RecursionError: raise SweepError(f"{p}: nested too deeply to read (a study nests at most {MAX_NEST} levels, MAX_NEST)") from None
-        try: return cls.from_dict(d)
-        except SweepError as e: raise SweepError(f"{p}: {e}") from None
+def load_study(cls, path):
+    "A study from a JSON file; `SweepError` if the file is missing, not JSON or not a study."
+    p = Path(path)
+    try: text = p.read_text()
+    except OSError as e: raise SweepError(f"cannot read the study file {str(p)!r}: {e.strerror or e}") from None
+    try: d = json.loads(text)
+    except json.JSONDecodeError as e: raise SweepError(f"{p}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except RecursionError: raise SweepError(f"{p}: nested too deeply to read (a study nests at most {MAX_NEST} levels, MAX_NEST)") from None
+    try: return cls.from_dict(d)
+    except SweepError as e: raise SweepError(f"{p}: {e}") from None
 
-    def to_dict(self) -> dict:
-        "The study as JSON (what `from_dict` reads back); bots given as functions are named by their function's name."
-        def bots(b): return b if b is None or isinstance(b, str) else [x if isinstance(x, str) else getattr(x, "__name__", repr(x)) for x in b]
-        return {"games": self.games, "seed": self.seed, "paired": self.paired,
-                "conditions": [{"name": c.name, "game": c.game if isinstance(c.game, str) else c.game.name, "options": c.options,
-                                "players": c.players, "bots": bots(c.bots), "rotate": c.rotate} for c in self.conditions]}
+def to_dict(self:Study) -> dict:
+    "The study as JSON (what `from_dict` reads back); bots given as functions are named by their function's name."
+    def bots(b): return b if b is None or isinstance(b, str) else [x if isinstance(x, str) else getattr(x, "__name__", repr(x)) for x in b]
+    return {"games": self.games, "seed": self.seed, "paired": self.paired,
+            "conditions": [{"name": c.name, "game": c.game if isinstance(c.game, str) else c.game.name, "options": c.options,
+                            "players": c.players, "bots": bots(c.bots), "rotate": c.rotate} for c in self.conditions]}
+
+Study.from_dict, Study.load, Study.to_dict = classmethod(from_dict), classmethod(load_study), to_dict
 
 # %% ../nbs/07_sweep.ipynb #b4c8f73b
 def condition_key(name:str) -> int:

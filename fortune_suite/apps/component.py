@@ -12,7 +12,7 @@ from ..ui.base import Panel, tag
 # %% auto #0
 __all__ = ['Component', 'ActionButtons']
 
-# %% ../../nbs/50c_app_component.ipynb #0da4c329
+# %% ../../nbs/50c_app_component.ipynb #e35269c5
 def _label(action) -> str:
     return action if isinstance(action, str) else canon(action)
 
@@ -80,6 +80,7 @@ class Component(Panel):
                 "tags": [] if p is None else [s.player_name(p) if s is not None else f"Player {p}"],
                 "round": r if isinstance(r, int) and not isinstance(r, bool) else None}
 
+# %% ../../nbs/50c_app_component.ipynb #50c49fea
 class ActionButtons(Component):
     "The seat's legal actions as buttons; a click plays the action (the default component, and a part of others)."
     css = "fs-app-actions"

@@ -16,7 +16,7 @@ __all__ = ['SIDE_COLOR', 'SIDE_ZONE', 'TERRAIN_COLOR', 'ACTIVE_COLOR', 'TARGET_C
            'unit_cards', 'summary_items', 'summary_html', 'legend_items', 'defence_words', 'odds_words', 'odds_table',
            'last_attack', 'roll_words', 'entry', 'rounds_of']
 
-# %% ../../nbs/54b_app_ff_panels.ipynb #b9868bf1
+# %% ../../nbs/54b_app_ff_panels.ipynb #0b2d27f0
 SIDE_COLOR = ("#c62828", "#1565c0")
 SIDE_ZONE = ("#ffcdd2", "#bbdefb")      # the deployment zones' tint
 TERRAIN_COLOR = {"cloud": "#b0bec5", "cover": "#8d6e63", "rough": "#d7ccc8", "impassable": "#455a64", "fluff": "#c5e1a5"}
@@ -75,6 +75,8 @@ def act_terms(u:dict=None) -> dict:
         "drop": f"Drop the Flag ({c['drop']} AP): put it down within 2\" of the Mech."}
 
 TERMS.update(act_terms())     # the glossary: the actions as they are before any mod
+
+# %% ../../nbs/54b_app_ff_panels.ipynb #a2a0f16f
 SECONDARY_HELP = {
     "take_names": "+1 VP for every enemy Mech and every enemy Pilot knocked out.",
     "bulwark": "+2 VP when your side scores from the same objective two rounds running (at most 2 a round).",
@@ -101,7 +103,7 @@ def pct(p:float) -> str:
     if p >= 1: return "100%"
     return "<1%" if p < 0.005 else ">99%" if p > 0.995 else f"{p:.0%}"
 
-# %% ../../nbs/54b_app_ff_panels.ipynb #e57cdf77
+# %% ../../nbs/54b_app_ff_panels.ipynb #ad602887
 _DEBUFF = {"def": ("-{} Def", "debuff"), "speed": ("-{} Speed", "debuff"), "armor": ("-{} Armor", "debuff"),
            "aim": ("-{} Aim dice", "debuff"), "smoke_trail": ("Smoke Trail", "debuff"), "punishment": ("Punished", "debuff")}
 
@@ -127,6 +129,7 @@ def _weapon_help(w:dict) -> str:
     if w.get("traits"): bits.append("Traits: " + ", ".join(k if v is None else f"{k} {v:g}" for k, v in w["traits"].items()))
     return " ".join(bits)
 
+# %% ../../nbs/54b_app_ff_panels.ipynb #bdced077
 def unit_state(view:dict, u:dict) -> str:
     "'out' (knocked out), 'active', 'done' (activated this round) or '' (ready)."
     if u["pilot_out"] or u["mech_out"]: return "out"

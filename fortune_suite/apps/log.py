@@ -78,7 +78,7 @@ def chunk_html(rnd,          # the group's round (None: before the first)
     elif first and rnd is not None: top = f'<div class="fs-log-round fs-log-head">Round {rnd}</div>'
     return f'<div class="fs-log-chunk">{top}{"".join(map(line, lines))}</div>'
 
-# %% ../../nbs/50a_app_log.ipynb #0379a8bf
+# %% ../../nbs/50a_app_log.ipynb #be2cdc52
 class LogBox(W.Box):
     "The log's scroll box: one HTML widget per chunk inside; `value` is their HTML joined (what the page shows)."
     @property
@@ -109,53 +109,61 @@ class LogPanel(Panel):
     @property
     def value(self) -> str: return self.view.value
 
-    def show(self,
-             entries:list,        # the entries of the seat at the screen, in order
-             who:str="",          # whose log it is (for the title)
-             checked:bool=False): # the entries went through `check_entry` already (the app frame's do)
-        "Draw `entries` (checked; a bad one raises `ValueError`) and offer their tags in the filter."
-        self.entries = list(entries) if checked else [check_entry(e) for e in entries]
-        tags = list(dict.fromkeys(t for e in self.entries for t in e["tags"]))
-        opts = tuple([("everything", "")] + [(t, t) for t in tags])
-        title = LOG_CSS + "<b>Log</b>" + (f' <span style="color:#616161">— what {html.escape(who)} may see, newest at the bottom</span>' if who else "")
-        self._hold = True
-        try:
-            if self._filter.options != opts:
-                keep = self.only if self.only in tags else ""
-                self._filter.options = opts
-                self._filter.value = self.only = keep
-            self._title.value = title
-        finally: self._hold = False
-        self._draw()
+# %% ../../nbs/50a_app_log.ipynb #3357a38f
+def _line_of(self:LogPanel, e) -> str:
+    "The HTML of entry `e`, made once and kept (by its id, while it is the same entry)."
+    hit = self._lines.get(id(e))
+    if hit is None or hit[0] is not e: hit = self._lines[id(e)] = (e, _line(e))
+    return hit[1]
 
-    def clear(self):
-        "Show nothing (the privacy screen is up)."
-        self.entries, self._hold = [], True
-        try: self._filter.options, self._filter.value, self.only = (("everything", ""),), "", ""
-        finally: self._hold = False
-        self._count.value = ""
-        self._inner.children = ()
+def _draw(self:LogPanel):
+    "Draw the entries kept by the filter in chunks of at most `chunk` lines, re-sending only the chunks that changed."
+    chunks, n = [], 0
+    for r, head, lines in log_groups(self.entries, self.only):
+        parts = [lines[i:i + self.chunk] for i in range(0, len(lines), self.chunk)] or [[]]
+        chunks += [chunk_html(r, head, part, i == 0, self._line) for i, part in enumerate(parts)]
+        n += len(lines)
+    if len(self._lines) > 2 * len(self.entries) + 100:                 # forget lines no longer shown (after an undo)
+        keep = {id(e) for e in self.entries}
+        self._lines = {k: v for k, v in self._lines.items() if k in keep}
+    while len(self._pool) < len(chunks): self._pool.append(tag(W.HTML(layout=W.Layout(margin="0", width="100%")), "fs-log-chunk-w"))
+    for w, text in zip(self._pool, chunks): w.value = text       # an unchanged chunk sends nothing
+    if tuple(self._pool[:len(chunks)]) != self._inner.children: self._inner.children = tuple(self._pool[:len(chunks)])
+    total = sum(e["tone"] != "round" for e in self.entries)
+    self._count.value = f'<span style="color:#616161">{n} of {total} lines</span>' if self.only else ""
 
-    def _line(self, e) -> str:
-        hit = self._lines.get(id(e))
-        if hit is None or hit[0] is not e: hit = self._lines[id(e)] = (e, _line(e))
-        return hit[1]
+def _close(self:LogPanel):
+    for w in self._pool: w.close()
+    Panel.close(self)
 
-    def _draw(self):
-        chunks, n = [], 0
-        for r, head, lines in log_groups(self.entries, self.only):
-            parts = [lines[i:i + self.chunk] for i in range(0, len(lines), self.chunk)] or [[]]
-            chunks += [chunk_html(r, head, part, i == 0, self._line) for i, part in enumerate(parts)]
-            n += len(lines)
-        if len(self._lines) > 2 * len(self.entries) + 100:                 # forget lines no longer shown (after an undo)
-            keep = {id(e) for e in self.entries}
-            self._lines = {k: v for k, v in self._lines.items() if k in keep}
-        while len(self._pool) < len(chunks): self._pool.append(tag(W.HTML(layout=W.Layout(margin="0", width="100%")), "fs-log-chunk-w"))
-        for w, text in zip(self._pool, chunks): w.value = text       # an unchanged chunk sends nothing
-        if tuple(self._pool[:len(chunks)]) != self._inner.children: self._inner.children = tuple(self._pool[:len(chunks)])
-        total = sum(e["tone"] != "round" for e in self.entries)
-        self._count.value = f'<span style="color:#616161">{n} of {total} lines</span>' if self.only else ""
+LogPanel._line, LogPanel._draw, LogPanel.close = _line_of, _draw, _close
 
-    def close(self):
-        for w in self._pool: w.close()
-        Panel.close(self)
+# %% ../../nbs/50a_app_log.ipynb #5d912292
+def show(self:LogPanel,
+         entries:list,        # the entries of the seat at the screen, in order
+         who:str="",          # whose log it is (for the title)
+         checked:bool=False): # the entries went through `check_entry` already (the app frame's do)
+    "Draw `entries` (checked; a bad one raises `ValueError`) and offer their tags in the filter."
+    self.entries = list(entries) if checked else [check_entry(e) for e in entries]
+    tags = list(dict.fromkeys(t for e in self.entries for t in e["tags"]))
+    opts = tuple([("everything", "")] + [(t, t) for t in tags])
+    title = LOG_CSS + "<b>Log</b>" + (f' <span style="color:#616161">— what {html.escape(who)} may see, newest at the bottom</span>' if who else "")
+    self._hold = True
+    try:
+        if self._filter.options != opts:
+            keep = self.only if self.only in tags else ""
+            self._filter.options = opts
+            self._filter.value = self.only = keep
+        self._title.value = title
+    finally: self._hold = False
+    self._draw()
+
+def clear(self:LogPanel):
+    "Show nothing (the privacy screen is up)."
+    self.entries, self._hold = [], True
+    try: self._filter.options, self._filter.value, self.only = (("everything", ""),), "", ""
+    finally: self._hold = False
+    self._count.value = ""
+    self._inner.children = ()
+
+LogPanel.show, LogPanel.clear = show, clear

@@ -15,7 +15,7 @@ from .roomlink import room_state
 # %% auto #0
 __all__ = ['SIDE_COLOURS', 'STANCE_HELP', 'pig_label', 'pig_cards', 'PigBoard', 'PigApp']
 
-# %% ../../nbs/51_app_pig.ipynb #ba77de37
+# %% ../../nbs/51_app_pig.ipynb #eee8bfaf
 SIDE_COLOURS = ("#1565c0", "#c62828")   # Player 0 blue, Player 1 red (the band of their status cards)
 STANCE_HELP = "steady: one die a roll; bold: more dice a roll — more points, but a 1 on any die busts the turn"
 
@@ -45,6 +45,7 @@ def pig_cards(view, name=lambda p: f"Player {p}", over:bool=False, winners=()) -
                                       rows=rows, badges=badges, state="active" if view["turn"] == p else "", css=f"fs-pig-card-{p}"))
     return f'<div class="fs-pig-cards" style="display:flex;flex-wrap:wrap">{"".join(cards)}</div>'
 
+# %% ../../nbs/51_app_pig.ipynb #2d204bdf
 class PigBoard(Component):
     "Pig's component: a status card per player, a line of help, the legal actions as labelled buttons (errors beside them)."
     css = "fs-pig-board"

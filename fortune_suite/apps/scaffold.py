@@ -197,7 +197,7 @@ def _sit_down(self:AppScaffold):
 
 AppScaffold._run_bots, AppScaffold._settle, AppScaffold.sit_down = _run_bots, _settle, shows_errors(_sit_down)
 
-# %% ../../nbs/50_app_scaffold.ipynb #a48c0212
+# %% ../../nbs/50_app_scaffold.ipynb #8159dc6f
 def _turn_text(self:AppScaffold) -> str:
     s, name = self.state, self.state.player_name
     if self.screen_for is not None:
@@ -235,6 +235,9 @@ def _draw_summary(self:AppScaffold):
                            f'background:#f5f5f5;padding:3px 6px;box-sizing:border-box;font-size:14px">{chips}</div>') if items else ""
     self._summary.layout.display = None if items else "none"
 
+AppScaffold._turn_text, AppScaffold._draw_status, AppScaffold._draw_summary = _turn_text, _draw_status, _draw_summary
+
+# %% ../../nbs/50_app_scaffold.ipynb #2153fe0d
 def _cut(self:AppScaffold) -> int:
     "How far into the log the seat at the screen may read now: all of it, or up to the component's `log_upto` lines."
     upto, evs = self.component.log_upto, self.state.log.events
@@ -283,6 +286,10 @@ def _draw_luck(self:AppScaffold):
     if self.seat is None: self.luck.clear()
     else: self.luck.show(self.state, self.seat, upto=self._cut())
 
+AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held, AppScaffold._log_entries = _cut, _draw_log, _log_held, _log_entries
+AppScaffold._take_news, AppScaffold._draw_luck = _take_news, _draw_luck
+
+# %% ../../nbs/50_app_scaffold.ipynb #4acafae9
 def _refresh(self:AppScaffold):
     "Settle the seats, then redraw the component (or the privacy screen), the log and the status line."
     self._settle()
@@ -313,10 +320,7 @@ def _refresh(self:AppScaffold):
         self._draw_status()
     self.version += 1
 
-AppScaffold._turn_text, AppScaffold._draw_status, AppScaffold._take_news, AppScaffold.refresh = _turn_text, _draw_status, _take_news, _refresh
-AppScaffold._draw_summary = _draw_summary
-AppScaffold._cut, AppScaffold._draw_log, AppScaffold._log_held, AppScaffold._log_entries = _cut, _draw_log, _log_held, _log_entries
-AppScaffold._draw_luck = _draw_luck
+AppScaffold.refresh = _refresh
 
 # %% ../../nbs/50_app_scaffold.ipynb #cb24d0e8
 def _act(self:AppScaffold, action):
@@ -362,7 +366,9 @@ def _poll(self:AppScaffold) -> bool:
 AppScaffold.act, AppScaffold._undoer, AppScaffold.undo = shows_errors(_act), _undoer, shows_errors(_undo)
 AppScaffold.poll = shows_errors(_poll)
 
-# %% ../../nbs/50_app_scaffold.ipynb #ce3c1852
+# %% ../../nbs/50_app_scaffold.ipynb #29f05633
+_IN_ROOM = "this game lives in a room: its seats, a new game and loading a save are the lobby's (the room keeps every move)"
+
 def _save(self:AppScaffold) -> str:
     "The save text of the game, offered as a download (and shown in the text box when nothing is hidden)."
     text = self.state.save()
@@ -406,6 +412,10 @@ def _uploaded(self:AppScaffold, change):
     if text is None: raise SaveError(f"{files[0]['name']} is not a text file")
     self.load(text)
 
+AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save), shows_errors(_load), shows_errors(_uploaded)
+AppScaffold.export = shows_errors(_export)
+
+# %% ../../nbs/50_app_scaffold.ipynb #2038bfe4
 def _set_controller(self:AppScaffold, p:int, who):
     "Make seat `p` human or a bot (a spec or function); a bot seat moves at once if it is to move."
     if self.link is not None: raise RulesError(_IN_ROOM)
@@ -421,8 +431,6 @@ def _close(self:AppScaffold):
     for w in (self._screen, self._iam, self._screen_text): w.close()
     Panel.close(self)
 
-AppScaffold.save, AppScaffold.load, AppScaffold._uploaded = shows_errors(_save), shows_errors(_load), shows_errors(_uploaded)
-AppScaffold.export = shows_errors(_export)
 AppScaffold.set_controller, AppScaffold.close = shows_errors(_set_controller), _close
 AppScaffold.buttons = property(lambda self: getattr(self.component, "buttons", {}))
 def _not_in_room(fn):
@@ -432,6 +440,5 @@ def _not_in_room(fn):
     f.__name__, f.__doc__ = fn.__name__, fn.__doc__
     return f
 
-_IN_ROOM = "this game lives in a room: its seats, a new game and loading a save are the lobby's (the room keeps every move)"
 AppScaffold.open_new_game, AppScaffold.close_new_game = shows_errors(_not_in_room(open_new_game)), close_new_game   # see 50b_app_newgame
 AppScaffold.new_game = shows_errors(_not_in_room(new_game))

@@ -36,7 +36,7 @@ def _check_count(n, what="dice"):
     if n < 0: raise DiceError(f"number of {what} must be 0 or more, got {n}")
     if n > MAX_DICE: raise DiceError(f"{n} {what} is too many (limit {MAX_DICE})")
 
-# %% ../../nbs/00_dist.ipynb #c009
+# %% ../../nbs/00_dist.ipynb #3c49e7a0
 class Dist:
     "An immutable probability distribution over consecutive integers: `offset` plus a float64 probability vector."
     __slots__ = ("_offset", "_p", "_cdf", "_draw")   # _cdf: (lower, upper) cumulative sums; _draw: the lower one as a list (both made on first use)
@@ -96,25 +96,28 @@ class Dist:
     @property
     def std(self): return math.sqrt(self.var)
 
-    def __len__(self): return len(self._p)
-    def __repr__(self):
-        return f"Dist({self.min}..{self.max}, mean={self.mean:.4g}, std={self.std:.4g})"
-    def __hash__(self): return hash((self._offset, self._p.tobytes()))
-    def __eq__(self, other):
-        "Exact equality: same outcomes with identical probabilities (use `isclose` for a tolerance)."
-        return isinstance(other, Dist) and self._offset == other._offset and np.array_equal(self._p, other._p)
-    def isclose(self, other, tol=1e-12):
-        "True when every outcome's probability differs by at most `tol`."
-        other = as_dist(other)
-        lo, hi = min(self.min, other.min), max(self.max, other.max)
-        return bool(np.all(np.abs(self._dense(lo, hi) - other._dense(lo, hi)) <= tol))
+# %% ../../nbs/00_dist.ipynb #6a5190c6
+def __len__(self:Dist): return len(self._p)
+def __repr__(self:Dist):
+    return f"Dist({self.min}..{self.max}, mean={self.mean:.4g}, std={self.std:.4g})"
+def __hash__(self:Dist): return hash((self._offset, self._p.tobytes()))
+def __eq__(self:Dist, other):
+    "Exact equality: same outcomes with identical probabilities (use `isclose` for a tolerance)."
+    return isinstance(other, Dist) and self._offset == other._offset and np.array_equal(self._p, other._p)
+def isclose(self:Dist, other, tol=1e-12):
+    "True when every outcome's probability differs by at most `tol`."
+    other = as_dist(other)
+    lo, hi = min(self.min, other.min), max(self.max, other.max)
+    return bool(np.all(np.abs(self._dense(lo, hi) - other._dense(lo, hi)) <= tol))
 
-    def _dense(self, lo, hi):
-        "Probabilities over outcomes lo..hi (zeros outside the support)."
-        out = np.zeros(hi - lo + 1)
-        a, b = max(lo, self.min), min(hi, self.max)
-        if a <= b: out[a - lo:b - lo + 1] = self._p[a - self._offset:b - self._offset + 1]
-        return out
+def _dense(self:Dist, lo, hi):
+    "Probabilities over outcomes lo..hi (zeros outside the support)."
+    out = np.zeros(hi - lo + 1)
+    a, b = max(lo, self.min), min(hi, self.max)
+    if a <= b: out[a - lo:b - lo + 1] = self._p[a - self._offset:b - self._offset + 1]
+    return out
+
+Dist.__len__, Dist.__repr__, Dist.__hash__, Dist.__eq__, Dist.isclose, Dist._dense = __len__, __repr__, __hash__, __eq__, isclose, _dense
 
 # %% ../../nbs/00_dist.ipynb #c013
 def _cums(self:Dist):

@@ -234,7 +234,7 @@ def _wrap(e, op=None, right=False):
     if isinstance(e, BinOp) and (op == "*" and e.op in "+-" or right and op == "-" and e.op in "+-"): return f"({e})"
     return str(e)
 
-# %% ../../nbs/01_notation.ipynb #c018
+# %% ../../nbs/01_notation.ipynb #80672850
 class _Parser:
     def __init__(self, text):
         self.text, self.toks, self.i, self.depth = text, tokenize(text), 0, 0
@@ -286,53 +286,59 @@ class _Parser:
         if t: return self.check(Neg(self.unary()), t)
         if self.take("op", "+"): return self.unary()
         return self.atom()
-    def atom(self):
-        t = self.tok
-        if self.take("coin"): return Coin()
-        if t.kind == "num":
-            self.take(); n = int(t.text)
-            if self.tok.kind == "d": return self.dice(n, t)
-            return self.check(Const(n), t)
-        if t.kind == "d": return self.dice(1, t, implicit=True)
-        if self.take("op", "("):
-            self.depth += 1
-            if self.depth > MAX_NEST: self.fail(f"parentheses nested deeper than {MAX_NEST}", t)
-            e = self.expr()
-            if not self.take("op", ")"): self.fail(f"unclosed '(' (opened at column {t.col}): expected ')'")
-            self.depth -= 1
-            if isinstance(e, Dice): object.__setattr__(e, "_paren", True)
-            return e
-        self.fail("expected a number, a die like 'd6', 'coin' or '('")
-    def dice(self, n, start, implicit=False):
-        self.take("d")
-        if n < 1: self.fail("a pool needs at least 1 die", start)
-        if n > MAX_DICE: self.fail(f"{n} dice is too many (limit {MAX_DICE})", start)
-        st = self.tok
-        if self.take("op", "%"): sides = 100
-        elif self.take("num"): sides = int(st.text)
-        else: self.fail("expected the number of faces after 'd'")
-        if sides < 1: self.fail("a die needs at least 1 face", st)
-        if sides > MAX_SIDES: self.fail(f"a d{sides} has too many faces (limit {MAX_SIDES})", st)
-        keep, depth, mods = None, 0, ""
-        for _ in range(2):
-            m = self.tok
-            if m.kind == "mod" and keep is None:
-                self.take(); kt = self.tok
-                k = int(self.take("num").text) if kt.kind == "num" else 1
-                how = {"k": "kh"}.get(m.text, m.text)
-                k = min(k, n)      # keeping (dropping) more dice than were rolled keeps (drops) them all, as icepool does
-                keep = {"kh": ("kh", k), "kl": ("kl", k), "dl": ("kh", n - k), "dh": ("kl", n - k)}[how]
-                mods += m.text + (kt.text if kt.kind == "num" else "")
-            elif m.kind == "op" and m.text == "!" and not depth:
-                self.take(); dt = self.tok
-                depth = int(self.take("num").text) if dt.kind == "num" else DEFAULT_EXPLODE_DEPTH
-                if depth > MAX_DEPTH: self.fail(f"explosion depth {depth} is too deep (limit {MAX_DEPTH})", dt)
-                if depth == 0: self.fail("explosion depth must be at least 1", dt)
-                if sides == 1: self.fail("a d1 always shows its top face and cannot explode", m)
-                mods += "!" + (dt.text if dt.kind == "num" else "")
-            else: break
-        text = ("" if implicit else str(n)) + "d" + ("%" if st.text == "%" else str(sides)) + mods
-        return self.check(Dice(n, sides, keep, depth, text), start)
+
+# %% ../../nbs/01_notation.ipynb #b1e73394
+def _atom(self:_Parser):
+    "A number, a pool of dice, a coin or an expression in parentheses."
+    t = self.tok
+    if self.take("coin"): return Coin()
+    if t.kind == "num":
+        self.take(); n = int(t.text)
+        if self.tok.kind == "d": return self.dice(n, t)
+        return self.check(Const(n), t)
+    if t.kind == "d": return self.dice(1, t, implicit=True)
+    if self.take("op", "("):
+        self.depth += 1
+        if self.depth > MAX_NEST: self.fail(f"parentheses nested deeper than {MAX_NEST}", t)
+        e = self.expr()
+        if not self.take("op", ")"): self.fail(f"unclosed '(' (opened at column {t.col}): expected ')'")
+        self.depth -= 1
+        if isinstance(e, Dice): object.__setattr__(e, "_paren", True)
+        return e
+    self.fail("expected a number, a die like 'd6', 'coin' or '('")
+def _dice(self:_Parser, n, start, implicit=False):
+    "A pool of `n` dice after its count: faces, then at most one keep/drop and one explosion."
+    self.take("d")
+    if n < 1: self.fail("a pool needs at least 1 die", start)
+    if n > MAX_DICE: self.fail(f"{n} dice is too many (limit {MAX_DICE})", start)
+    st = self.tok
+    if self.take("op", "%"): sides = 100
+    elif self.take("num"): sides = int(st.text)
+    else: self.fail("expected the number of faces after 'd'")
+    if sides < 1: self.fail("a die needs at least 1 face", st)
+    if sides > MAX_SIDES: self.fail(f"a d{sides} has too many faces (limit {MAX_SIDES})", st)
+    keep, depth, mods = None, 0, ""
+    for _ in range(2):
+        m = self.tok
+        if m.kind == "mod" and keep is None:
+            self.take(); kt = self.tok
+            k = int(self.take("num").text) if kt.kind == "num" else 1
+            how = {"k": "kh"}.get(m.text, m.text)
+            k = min(k, n)      # keeping (dropping) more dice than were rolled keeps (drops) them all, as icepool does
+            keep = {"kh": ("kh", k), "kl": ("kl", k), "dl": ("kh", n - k), "dh": ("kl", n - k)}[how]
+            mods += m.text + (kt.text if kt.kind == "num" else "")
+        elif m.kind == "op" and m.text == "!" and not depth:
+            self.take(); dt = self.tok
+            depth = int(self.take("num").text) if dt.kind == "num" else DEFAULT_EXPLODE_DEPTH
+            if depth > MAX_DEPTH: self.fail(f"explosion depth {depth} is too deep (limit {MAX_DEPTH})", dt)
+            if depth == 0: self.fail("explosion depth must be at least 1", dt)
+            if sides == 1: self.fail("a d1 always shows its top face and cannot explode", m)
+            mods += "!" + (dt.text if dt.kind == "num" else "")
+        else: break
+    text = ("" if implicit else str(n)) + "d" + ("%" if st.text == "%" else str(sides)) + mods
+    return self.check(Dice(n, sides, keep, depth, text), start)
+
+_Parser.atom, _Parser.dice = _atom, _dice
 
 # %% ../../nbs/01_notation.ipynb #33fabd63
 @functools.lru_cache(maxsize=1024)

@@ -74,7 +74,7 @@ class ChanceScript:
     def random(self, size=None):
         raise TypeError("a bare uniform float cannot be shown as a chance node: roll dice or a Dist through the state's roller")
 
-# %% ../../nbs/03g_engine_chance.ipynb #3bde64f8
+# %% ../../nbs/03g_engine_chance.ipynb #4ba03dee
 def is_explicit(state) -> bool:
     "Whether `state` is in explicit-chance mode (its roller's source is a `ChanceScript`)."
     return type(state.roller.rng) is ChanceScript
@@ -99,6 +99,7 @@ def _done(state, script):
         raise RulesError(f"chance outcomes left over: {len(script.queue)} given, {script.pos} drawn (the recorded outcomes do not fit this game)")
     script.queue, script.pos = [], 0
 
+# %% ../../nbs/03g_engine_chance.ipynb #192f63d1
 def needed(state, player, action, e:ChanceNeeded, before=None):
     """`State.apply` ran out of outcomes during `action`: put the state back as it was before it — `before`, the copy
     `apply` took (else rebuilt by replay) — and expose `e.node`."""

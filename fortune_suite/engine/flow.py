@@ -45,7 +45,7 @@ class Question:
 
 FRAMES = (Turn, Orders, Step, Question)
 
-# %% ../../nbs/03f_engine_flow.ipynb #73edc16a
+# %% ../../nbs/03f_engine_flow.ipynb #9f8cc812
 class FlowState(State):
     "A state whose turn structure is a stack of frames run by the engine; the game's `flow` says what each kind of frame is."
     flow: dict = {}          # frame kind → Turn | Orders | Step | Question
@@ -98,34 +98,36 @@ class FlowState(State):
         "A frame as views and questions show it (a game overrides this to hide a frame's inner workings)."
         return dict(frame)
 
-    # --- the protocol's hooks, once for every flow ---
-    def _to_move(self):
-        if self.over or not self.stack: return ()
-        top = self.stack[-1]; spec = self.flow[top["kind"]]
-        if type(spec) is Orders: return tuple(spec.players(self, top)) if spec.players is not None else tuple(range(self.players))
-        return (top["player"],)
+# %% ../../nbs/03f_engine_flow.ipynb #1e5cb9b1
+def _to_move(self:FlowState):
+    if self.over or not self.stack: return ()
+    top = self.stack[-1]; spec = self.flow[top["kind"]]
+    if type(spec) is Orders: return tuple(spec.players(self, top)) if spec.players is not None else tuple(range(self.players))
+    return (top["player"],)
 
-    def _legal(self, player):
-        top = self.stack[-1]; spec = self.flow[top["kind"]]
-        return spec.legal(self, player) if type(spec) is Orders else spec.legal(self, top)
+def _legal(self:FlowState, player):
+    top = self.stack[-1]; spec = self.flow[top["kind"]]
+    return spec.legal(self, player) if type(spec) is Orders else spec.legal(self, top)
 
-    def _check(self, player, action):
-        top = self.stack[-1]; spec = self.flow[top["kind"]]
-        if spec.check is None: return State._check(self, player, action)
-        return spec.check(self, player, action) if type(spec) is Orders else spec.check(self, top, action)
+def _check(self:FlowState, player, action):
+    top = self.stack[-1]; spec = self.flow[top["kind"]]
+    if spec.check is None: return State._check(self, player, action)
+    return spec.check(self, player, action) if type(spec) is Orders else spec.check(self, top, action)
 
-    def _apply(self, player, parsed):
-        top = self.stack[-1]; spec = self.flow[top["kind"]]
-        if type(spec) is Orders: return self._resolve({player: parsed})   # orders with one player left to give one: the engine plays it at once
-        spec.apply(self, top, parsed)
-        self._moved(); self.run()
+def _apply(self:FlowState, player, parsed):
+    top = self.stack[-1]; spec = self.flow[top["kind"]]
+    if type(spec) is Orders: return self._resolve({player: parsed})   # orders with one player left to give one: the engine plays it at once
+    spec.apply(self, top, parsed)
+    self._moved(); self.run()
 
-    def _resolve(self, orders:dict):
-        top = self.stack.pop()
-        self.flow[top["kind"]].resolve(self, top, orders)
-        self._moved(); self.run()
+def _resolve(self:FlowState, orders:dict):
+    top = self.stack.pop()
+    self.flow[top["kind"]].resolve(self, top, orders)
+    self._moved(); self.run()
 
-    def _answer(self, player, answer, decision):
-        top = self.stack[-1]
-        self.flow[top["kind"]].answer(self, top, answer)
-        self._moved(); self.run()
+def _answer(self:FlowState, player, answer, decision):
+    top = self.stack[-1]
+    self.flow[top["kind"]].answer(self, top, answer)
+    self._moved(); self.run()
+
+FlowState._to_move, FlowState._legal, FlowState._check, FlowState._apply, FlowState._resolve, FlowState._answer = _to_move, _legal, _check, _apply, _resolve, _answer

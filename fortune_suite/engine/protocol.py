@@ -41,7 +41,7 @@ class GameKind:
         "Whether several players may be to move at once, giving secret orders."
         return self.dynamics != "sequential"
 
-# %% ../../nbs/03a_engine_protocol.ipynb #483ac9a9
+# %% ../../nbs/03a_engine_protocol.ipynb #fe9020e9
 _GAMES: dict = {}
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -90,32 +90,35 @@ class Game:
         seed = secrets.randbelow(2**53) if seed is None else _check_seed(seed)
         if chance is False or chance is None: return cls.State(cls, opts, seed, quiet=quiet)
         return cls.State(cls, opts, seed, quiet=quiet, chance=[] if chance is True else list(chance))
+    codec = None   # the module of the game's codec (for outside tools): see the methods below
 
-    # --- for outside tools (engine.codec, fortune_suite.interop): a game names its codec module, or overrides these ---
-    codec = None   # the module of the game's codec: action_space(o), max_chance_outcomes(o), observation_shape(o), encode_view(view), resample(game, view, rng, options, quiet)
-    @classmethod
-    def action_space(cls, options=None):
-        "The game's `ActionSpace` (a bijection between its actions and 0 … n-1) for these options; None: no codec."
-        return None if cls.codec is None else cls.codec.action_space(cls.make_options(options))
-    @classmethod
-    def max_chance_outcomes(cls, options=None):
-        "The most outcomes any chance node of this game has (explicit chance); None: not declared."
-        return None if cls.codec is None else cls.codec.max_chance_outcomes(cls.make_options(options))
-    @classmethod
-    def observation_shape(cls, options=None):
-        "The shape of `encode_view(view)` for these options; None: no encoding."
-        return None if cls.codec is None else cls.codec.observation_shape(cls.make_options(options))
-    @classmethod
-    def encode_view(cls, view:dict):
-        "A seat's view as a float32 array of `observation_shape` (only from the view: nothing hidden from that seat)."
-        if cls.codec is None: raise NotImplementedError(f"{cls.name} has no observation encoding")
-        return cls.codec.encode_view(view)
-    @classmethod
-    def resample(cls, view:dict, rng, options=None, quiet:bool=False):
-        """A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng` (a seed or a
-        numpy Generator); `options`: the game's options where the view does not show them (None: what the view shows, else
-        the defaults); `quiet`: the state's mode. None: not offered."""
-        return None if cls.codec is None else cls.codec.resample(cls, view, rng, options, quiet)
+# %% ../../nbs/03a_engine_protocol.ipynb #86937038
+# for outside tools (engine.codec, fortune_suite.interop): a game names its codec module — action_space(o),
+# max_chance_outcomes(o), observation_shape(o), encode_view(view), resample(game, view, rng, options, quiet) — or overrides these
+def action_space(cls:type[Game], options=None):
+    "The game's `ActionSpace` (a bijection between its actions and 0 … n-1) for these options; None: no codec."
+    return None if cls.codec is None else cls.codec.action_space(cls.make_options(options))
+def max_chance_outcomes(cls:type[Game], options=None):
+    "The most outcomes any chance node of this game has (explicit chance); None: not declared."
+    return None if cls.codec is None else cls.codec.max_chance_outcomes(cls.make_options(options))
+def observation_shape(cls:type[Game], options=None):
+    "The shape of `encode_view(view)` for these options; None: no encoding."
+    return None if cls.codec is None else cls.codec.observation_shape(cls.make_options(options))
+def encode_view(cls:type[Game], view:dict):
+    "A seat's view as a float32 array of `observation_shape` (only from the view: nothing hidden from that seat)."
+    if cls.codec is None: raise NotImplementedError(f"{cls.name} has no observation encoding")
+    return cls.codec.encode_view(view)
+def resample(cls:type[Game], view:dict, rng, options=None, quiet:bool=False):
+    """A new state whose `view(view['player'])` equals `view`, what that seat cannot see drawn with `rng` (a seed or a
+    numpy Generator); `options`: the game's options where the view does not show them (None: what the view shows, else
+    the defaults); `quiet`: the state's mode. None: not offered."""
+    return None if cls.codec is None else cls.codec.resample(cls, view, rng, options, quiet)
+
+Game.action_space = classmethod(action_space)
+Game.max_chance_outcomes = classmethod(max_chance_outcomes)
+Game.observation_shape = classmethod(observation_shape)
+Game.encode_view = classmethod(encode_view)
+Game.resample = classmethod(resample)
 
 # %% ../../nbs/03a_engine_protocol.ipynb #98b67dc0
 def register_game(cls):
@@ -168,7 +171,7 @@ def known_games() -> list:
 _VIEW_KEYS = ("game", "player", "to_move", "legal_actions", "is_over", "result", "orders_given", "my_order", "decision")
 _VIEW_KEY_SET = frozenset(_VIEW_KEYS)
 
-# %% ../../nbs/03a_engine_protocol.ipynb #aa2f4580
+# %% ../../nbs/03a_engine_protocol.ipynb #0b71205f
 class State:
     "One game in progress: the engine's machinery around a game's hooks (see the table above)."
     answers: dict = {}      # decision kind → the game's method (player, answer, decision) that takes the answer
@@ -218,285 +221,315 @@ class State:
         names = " and ".join(self.player_name(p) for p in w)
         score = f" (scores {result['scores']})" if "scores" in result else ""
         return f"Game over: {names} {'wins' if len(w) == 1 else 'share the win'}{score}."
+    __hash__ = None         # (states compare as whole games: `__eq__` below)
 
-    # --- questions anyone may ask ---
-    def player_name(self, player) -> str:
-        "How the log names `player`."
-        return f"Player {player}"
-    def _player(self, player) -> int:
-        if type(player) is int and 0 <= player < self.players: return player     # the common case, first
-        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < self.players:
-            raise RulesError(f"no such player {player!r}: {self.game.name} has players 0 to {self.players - 1}")
-        return int(player)
-    @property
-    def decision(self):
-        "The decision being asked now (a `Decision`), or None."
-        return self.decisions[-1] if self.decisions else None
-    def to_move(self) -> tuple:
-        "The players whose decision it is now (several: secret simultaneous orders; none: the game is over; `(CHANCE,)`: a chance outcome is awaited)."
-        if self._chance_node is not None: return (CHANCE,)
-        if self.decisions: return (self.decisions[-1].player,)
-        movers = self._to_move()
-        return tuple(p for p in movers if p not in self.pending) if self.pending else tuple(movers)
-    @property
-    def is_over(self) -> bool:
-        "True once nobody is to move."
-        return self._chance_node is None and not self.decisions and not self._to_move()
-    def result(self):
-        "None while playing; then the game's outcome, e.g. `{'winners': [0], 'scores': [31, 22]}`."
-        return jsonable(self._result()) if self.is_over else None
-    def _legal_now(self, player) -> list:
-        if self.decisions: return self.decisions[-1].choices
-        got = self._legal(player)
-        return got if type(got) is LazyLegal and self.quiet else list(got)    # (a full state's: listed whole)
-    def legal_actions(self, player) -> list:
-        "The actions `player` may take now (empty when it is not their decision); a fresh copy unless quiet. `CHANCE`: a pending chance node's outcomes."
-        if type(player) is not int or not 0 <= player < self.players:
-            if player == CHANCE and type(player) is int: return [] if self._chance_node is None else list(self._chance_node.outcomes)
-            player = self._player(player)
-        if self._chance_node is not None: return []
-        if self.decisions: movers = (self.decisions[-1].player,)
-        else:
-            movers = self._to_move()
-            if self.pending and player in self.pending: return []
-        if player not in movers: return []
-        return self._legal_now(player) if self.quiet else jsonable(self._legal_now(player))
-    def view(self, player) -> dict:
-        "What `player` may see now: the game's `_view` plus the engine's keys (hidden orders stripped). A fresh JSON copy, except in quiet mode."
-        self._not_broken()
+# %% ../../nbs/03a_engine_protocol.ipynb #5013e7db
+def player_name(self:State, player) -> str:
+    "How the log names `player`."
+    return f"Player {player}"
+def _names(self:State, players) -> str:
+    return " and ".join(self.player_name(p) for p in players) or "nobody"
+def _player(self:State, player) -> int:
+    if type(player) is int and 0 <= player < self.players: return player     # the common case, first
+    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < self.players:
+        raise RulesError(f"no such player {player!r}: {self.game.name} has players 0 to {self.players - 1}")
+    return int(player)
+def decision(self:State):
+    "The decision being asked now (a `Decision`), or None."
+    return self.decisions[-1] if self.decisions else None
+def to_move(self:State) -> tuple:
+    "The players whose decision it is now (several: secret simultaneous orders; none: the game is over; `(CHANCE,)`: a chance outcome is awaited)."
+    if self._chance_node is not None: return (CHANCE,)
+    if self.decisions: return (self.decisions[-1].player,)
+    movers = self._to_move()
+    return tuple(p for p in movers if p not in self.pending) if self.pending else tuple(movers)
+def is_over(self:State) -> bool:
+    "True once nobody is to move."
+    return self._chance_node is None and not self.decisions and not self._to_move()
+def result(self:State):
+    "None while playing; then the game's outcome, e.g. `{'winners': [0], 'scores': [31, 22]}`."
+    return jsonable(self._result()) if self.is_over else None
+def _legal_now(self:State, player) -> list:
+    if self.decisions: return self.decisions[-1].choices
+    got = self._legal(player)
+    return got if type(got) is LazyLegal and self.quiet else list(got)    # (a full state's: listed whole)
+def legal_actions(self:State, player) -> list:
+    "The actions `player` may take now (empty when it is not their decision); a fresh copy unless quiet. `CHANCE`: a pending chance node's outcomes."
+    if type(player) is not int or not 0 <= player < self.players:
+        if player == CHANCE and type(player) is int: return [] if self._chance_node is None else list(self._chance_node.outcomes)
         player = self._player(player)
-        if self._chance_pending is chancing.SETUP: raise RulesError(f"this {self.game.name} game is not set up yet: its setup waits for a chance outcome ({self._chance_node.why})")
-        d, pending = self.decision, self.pending          # (`to_move`, `legal_actions`, `is_over` and `result`, asking once)
-        movers = (d.player,) if d is not None else self._to_move()
-        over = d is None and not movers
-        if d is None and pending: to_move = [p for p in movers if p not in pending]; legal = [] if player in pending else None
-        else: to_move, legal = list(movers), None
-        if legal is None: legal = [] if player not in movers else self._legal_now(player) if self.quiet else jsonable(self._legal_now(player))
-        base = {"game": self.game.name, "player": player, "to_move": to_move, "legal_actions": legal, "is_over": over,
-                "result": jsonable(self._result()) if over else None, "orders_given": sorted(pending),
-                "my_order": pending.get(player), "decision": None if d is None else d.shown_to(player)}
-        if self._chance_node is not None: base.update(to_move=[CHANCE], legal_actions=[])
-        own = self._view(player)
-        t = type(own)                                     # (does `own` hold an engine key? asked without forcing a LazyView)
-        if t is LazyView: clash = not (_VIEW_KEY_SET.isdisjoint(dict.keys(own)) and _VIEW_KEY_SET.isdisjoint(own._lazy))
-        elif t is dict: clash = not _VIEW_KEY_SET.isdisjoint(own)
-        else: clash = any(k in own for k in _VIEW_KEYS)
-        if clash: raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(set(base) & set(own))}")
-        if type(own) is LazyView:
-            if self.quiet: dict.update(own, base); return own       # still lazy: the engine's keys added to it
-            own = own.copy()
-        base.update(own)
-        return base if self.quiet else jsonable(base)
-    def __repr__(self):
-        return (f"<{self.game.name} state: seed {self.seed}, {len(self.actions)} actions, "
-                + ("over>" if self.is_over else f"to move {list(self.to_move())}>"))
+    if self._chance_node is not None: return []
+    if self.decisions: movers = (self.decisions[-1].player,)
+    else:
+        movers = self._to_move()
+        if self.pending and player in self.pending: return []
+    if player not in movers: return []
+    return self._legal_now(player) if self.quiet else jsonable(self._legal_now(player))
 
-    # --- what hooks may call: the log, rolls, decisions ---
-    def _hooks_only(self):
-        if not self._busy: raise RuntimeError("emit, roll and ask belong in a game's hooks (_setup, _apply, _resolve, answers): elsewhere they would break replay")
+State.player_name, State._names, State._player, State.decision, State.to_move = player_name, _names, _player, property(decision), to_move
+State.is_over, State.result, State._legal_now, State.legal_actions = property(is_over), result, _legal_now, legal_actions
 
-    def emit(self,
-             kind:str,               # 'action', 'roll', 'info', 'reveal', 'end', …
-             text,                   # the referee's line: a str, or a function of no arguments that makes it (skipped when quiet)
-             data:dict=None,         # JSON details
-             player:int=None,        # whose event (None: the table's)
-             visible_to=None):       # None: everyone; else the players who may see it
-        "Append an event to the log and return it (only from the game's hooks, so replay reproduces it); quiet: nothing, None."
-        self._hooks_only()
-        if self.quiet: return None
-        if not isinstance(kind, str) or not kind: raise TypeError(f"an event kind is a non-empty string, got {kind!r}")
-        if player is not None: player = self._player(player)
-        vis = None if visible_to is None else tuple(sorted({self._player(p) for p in visible_to}))
-        ev = Event(len(self.log), kind, player, jsonable(data or {}), str(text() if callable(text) else text), vis)
-        self.log.events.append(ev)
-        return ev
+# %% ../../nbs/03a_engine_protocol.ipynb #48481606
+def _not_broken(self:State):
+    if self._broken: raise RulesError(f"this {self.game.name} state is broken: {self._broken}; state.recover() gives the game before that action")
 
-    def roll(self,
-             what,              # dice notation ("2d6") or a Dist
-             why:str="",        # what the roll is for
-             player:int=None,   # who rolls (None: the table)
-             visible_to=None,   # None: everyone sees the roll
-             luck=None) -> RollRecord:  # how the luck ledger counts it: a dict, or a function of the record making one (see `fortune_suite.luck`)
-        "Roll with the state's seeded roller and log it with its odds; returns the `RollRecord` (quiet: the same faces, no odds)."
-        self._hooks_only()
-        if type(self.roller.rng) is ChanceScript: self.roller.rng.why = why       # (explicit chance: the node says what it is for)
-        if self.quiet: return self.roller.roll(what, why, odds=False)
-        rec = self.roller.roll(what, why)
-        who = self.player_name(player) if player is not None else "Roll"
-        data = rec.to_dict()
-        if luck is not None: data["luck"] = luck(rec) if callable(luck) else luck
-        self.emit("roll", f"{who} — {rec.describe()}", data, player, visible_to)
-        return rec
+def view(self:State, player) -> dict:
+    "What `player` may see now: the game's `_view` plus the engine's keys (hidden orders stripped). A fresh JSON copy, except in quiet mode."
+    self._not_broken()
+    player = self._player(player)
+    if self._chance_pending is chancing.SETUP: raise RulesError(f"this {self.game.name} game is not set up yet: its setup waits for a chance outcome ({self._chance_node.why})")
+    d, pending = self.decision, self.pending          # (`to_move`, `legal_actions`, `is_over` and `result`, asking once)
+    movers = (d.player,) if d is not None else self._to_move()
+    over = d is None and not movers
+    if d is None and pending: to_move = [p for p in movers if p not in pending]; legal = [] if player in pending else None
+    else: to_move, legal = list(movers), None
+    if legal is None: legal = [] if player not in movers else self._legal_now(player) if self.quiet else jsonable(self._legal_now(player))
+    base = {"game": self.game.name, "player": player, "to_move": to_move, "legal_actions": legal, "is_over": over,
+            "result": jsonable(self._result()) if over else None, "orders_given": sorted(pending),
+            "my_order": pending.get(player), "decision": None if d is None else d.shown_to(player)}
+    if self._chance_node is not None: base.update(to_move=[CHANCE], legal_actions=[])
+    own = self._view(player)
+    t = type(own)                                     # (does `own` hold an engine key? asked without forcing a LazyView)
+    if t is LazyView: clash = not (_VIEW_KEY_SET.isdisjoint(dict.keys(own)) and _VIEW_KEY_SET.isdisjoint(own._lazy))
+    elif t is dict: clash = not _VIEW_KEY_SET.isdisjoint(own)
+    else: clash = any(k in own for k in _VIEW_KEYS)
+    if clash: raise TypeError(f"{self.game.name}: _view must not set the engine's keys {sorted(set(base) & set(own))}")
+    if type(own) is LazyView:
+        if self.quiet: dict.update(own, base); return own       # still lazy: the engine's keys added to it
+        own = own.copy()
+    base.update(own)
+    return base if self.quiet else jsonable(base)
+def __repr__(self:State):
+    return (f"<{self.game.name} state: seed {self.seed}, {len(self.actions)} actions, "
+            + ("over>" if self.is_over else f"to move {list(self.to_move())}>"))
 
-    def reveal(self,
-               to,             # the players who now know it (an iterable of players)
-               what):          # what they saw, in words: a str, or a function of no arguments making it (called only to explain a refused undo)
-        "Note, from a hook, that hidden information became known to the players `to` during this action, so that no undo takes it back (see `undo_refusal`)."
-        self._hooks_only()
-        self.reveals.append((len(self.actions) - 1, tuple(to), what))
+State._not_broken, State.view, State.__repr__ = _not_broken, view, __repr__
 
-    def ask(self,
-            player:int,        # who decides
-            kind:str,          # a key of the game's `answers` table
-            choices,           # the legal answers (a non-empty list of JSON values)
-            data:dict=None,    # JSON details for the handler and the deciding player's view
-            public:bool=True): # whether the other players see `data`
-        "Ask `player` a decision in the middle of an action: they are to move with `choices`; the answer goes to `answers[kind]`."
-        self._hooks_only()
-        if kind not in type(self).answers: raise TypeError(f"{self.game.name}: no handler for decision {kind!r} in {type(self).__name__}.answers")
-        choices = list(choices)
-        if not choices: raise TypeError(f"{self.game.name}: decision {kind!r} asked with no choices")
-        self.decisions.append(Decision(self._player(player), kind, choices if self.quiet else jsonable(choices),
-                                       {} if data is None else (data if self.quiet else jsonable(data)), public))
+# %% ../../nbs/03a_engine_protocol.ipynb #343a507e
+def _hooks_only(self:State):
+    if not self._busy: raise RuntimeError("emit, roll and ask belong in a game's hooks (_setup, _apply, _resolve, answers): elsewhere they would break replay")
 
-    # --- the one way a state changes ---
-    def _not_broken(self):
-        if self._broken: raise RulesError(f"this {self.game.name} state is broken: {self._broken}; state.recover() gives the game before that action")
+def emit(self:State,
+         kind:str,               # 'action', 'roll', 'info', 'reveal', 'end', …
+         text,                   # the referee's line: a str, or a function of no arguments that makes it (skipped when quiet)
+         data:dict=None,         # JSON details
+         player:int=None,        # whose event (None: the table's)
+         visible_to=None):       # None: everyone; else the players who may see it
+    "Append an event to the log and return it (only from the game's hooks, so replay reproduces it); quiet: nothing, None."
+    self._hooks_only()
+    if self.quiet: return None
+    if not isinstance(kind, str) or not kind: raise TypeError(f"an event kind is a non-empty string, got {kind!r}")
+    if player is not None: player = self._player(player)
+    vis = None if visible_to is None else tuple(sorted({self._player(p) for p in visible_to}))
+    ev = Event(len(self.log), kind, player, jsonable(data or {}), str(text() if callable(text) else text), vis)
+    self.log.events.append(ev)
+    return ev
 
-    def apply(self,
-              player:int,   # who acts
-              action):      # a JSON value; one of `legal_actions(player)`
-        "Check, then play `action` for `player`; returns the new events. Illegal: `RulesError`, state unchanged."
-        if self._broken: self._not_broken()
-        if type(player) is not int or not 0 <= player < self.players:
-            if player == CHANCE and type(player) is int: return self.apply_chance(action)
-            player = self._player(player)
-        if self._chance_node is not None:
-            raise RulesError(f"chance first: {self._chance_node.why} is being rolled; {self.player_name(player)} waits for its outcome")
-        d = self.decisions[-1] if self.decisions else None
-        movers = (d.player,) if d is not None else self._to_move()     # asked once: whose turn, and whether it is over
-        if not movers: raise RulesError(f"the game is over: no more actions ({self.player_name(player)} tried {action!r})")
-        if self.pending:
-            if player in self.pending:
-                raise RulesError(f"order already given: {self.player_name(player)} has given a secret order; waiting for {self._names(self.to_move())}")
-        if player not in movers:
-            raise RulesError(f"not your turn: {self.player_name(player)} is not to move; waiting for {self._names(self.to_move())}")
-        quiet = self.quiet
-        if not quiet or type(action) not in (str, int):
-            try: action = jsonable(action)
-            except (TypeError, ValueError, RecursionError):
-                raise RulesError(f"an action is a JSON value (str, int, float, list or dict; no NaN, nested at most "
-                                 f"{MAX_DEPTH} deep), got {brief(action)}") from None
-            if type(action) in (list, dict) and depth(action) > MAX_DEPTH:
-                raise RulesError(f"an action is nested at most {MAX_DEPTH} deep, got {brief(action)}")
+def roll(self:State,
+         what,              # dice notation ("2d6") or a Dist
+         why:str="",        # what the roll is for
+         player:int=None,   # who rolls (None: the table)
+         visible_to=None,   # None: everyone sees the roll
+         luck=None) -> RollRecord:  # how the luck ledger counts it: a dict, or a function of the record making one (see `fortune_suite.luck`)
+    "Roll with the state's seeded roller and log it with its odds; returns the `RollRecord` (quiet: the same faces, no odds)."
+    self._hooks_only()
+    if type(self.roller.rng) is ChanceScript: self.roller.rng.why = why       # (explicit chance: the node says what it is for)
+    if self.quiet: return self.roller.roll(what, why, odds=False)
+    rec = self.roller.roll(what, why)
+    who = self.player_name(player) if player is not None else "Roll"
+    data = rec.to_dict()
+    if luck is not None: data["luck"] = luck(rec) if callable(luck) else luck
+    self.emit("roll", f"{who} — {rec.describe()}", data, player, visible_to)
+    return rec
+
+State._hooks_only, State.emit, State.roll = _hooks_only, emit, roll
+
+# %% ../../nbs/03a_engine_protocol.ipynb #ed64a169
+def reveal(self:State,
+           to,             # the players who now know it (an iterable of players)
+           what):          # what they saw, in words: a str, or a function of no arguments making it (called only to explain a refused undo)
+    "Note, from a hook, that hidden information became known to the players `to` during this action, so that no undo takes it back (see `undo_refusal`)."
+    self._hooks_only()
+    self.reveals.append((len(self.actions) - 1, tuple(to), what))
+
+def ask(self:State,
+        player:int,        # who decides
+        kind:str,          # a key of the game's `answers` table
+        choices,           # the legal answers (a non-empty list of JSON values)
+        data:dict=None,    # JSON details for the handler and the deciding player's view
+        public:bool=True): # whether the other players see `data`
+    "Ask `player` a decision in the middle of an action: they are to move with `choices`; the answer goes to `answers[kind]`."
+    self._hooks_only()
+    if kind not in type(self).answers: raise TypeError(f"{self.game.name}: no handler for decision {kind!r} in {type(self).__name__}.answers")
+    choices = list(choices)
+    if not choices: raise TypeError(f"{self.game.name}: decision {kind!r} asked with no choices")
+    self.decisions.append(Decision(self._player(player), kind, choices if self.quiet else jsonable(choices),
+                                   {} if data is None else (data if self.quiet else jsonable(data)), public))
+
+State.reveal, State.ask = reveal, ask
+
+# %% ../../nbs/03a_engine_protocol.ipynb #f6f817f8
+def _parsed(self:State, player, action, d) -> tuple:
+    "`(action, parsed)`: `player`'s action as JSON, and what `_apply` gets (the game's `_check`; the answer itself for decision `d`). Junk: `RulesError`."
+    if not self.quiet or type(action) not in (str, int):
+        try: action = jsonable(action)
+        except (TypeError, ValueError, RecursionError):
+            raise RulesError(f"an action is a JSON value (str, int, float, list or dict; no NaN, nested at most "
+                             f"{MAX_DEPTH} deep), got {brief(action)}") from None
+        if type(action) in (list, dict) and depth(action) > MAX_DEPTH:
+            raise RulesError(f"an action is nested at most {MAX_DEPTH} deep, got {brief(action)}")
+    if d is not None:
+        if not _among(action, d.choices): raise RulesError(self._refusal(player, action, d))
+        return action, action
+    try: parsed = self._check(player, action)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        # a check only reads: whatever junk made it fail, nothing changed — refused, naming what went wrong
+        raise RulesError(f"malformed action {brief(action)} for {self.player_name(player)}: "
+                         f"{type(e).__name__}: {e}") from e
+    return action, action if parsed is None else parsed
+
+State._parsed = _parsed
+
+# %% ../../nbs/03a_engine_protocol.ipynb #41e230c1
+def _take_order(self:State, player, action, parsed, movers):
+    "File `player`'s secret order (logged for them alone); once every order is in, reveal them all and resolve them."
+    if not self.game.kind.secret_orders:
+        raise TypeError(f"{self.game.name} is declared sequential but has secret orders from {len(movers)} players to move")
+    self.pending[player] = parsed
+    if not self.quiet:
+        self.emit("action", lambda: f"Secret order — {self._describe(player, action)}", {"action": action}, player, (player,))
+        self.emit("info", lambda: f"{self.player_name(player)} has given a secret order.", {"order_given": True}, player)
+    if not self.to_move():
+        orders, self.pending = dict(sorted(self.pending.items())), {}
+        self.reveals.append((len(self.actions) - 1, tuple(range(self.players)), "every side's secret orders"))
+        self._resolve(orders)
+
+State._take_order = _take_order
+
+# %% ../../nbs/03a_engine_protocol.ipynb #36d2dd61
+def apply(self:State,
+          player:int,   # who acts
+          action):      # a JSON value; one of `legal_actions(player)`
+    "Check, then play `action` for `player`; returns the new events. Illegal: `RulesError`, state unchanged."
+    if self._broken: self._not_broken()
+    if type(player) is not int or not 0 <= player < self.players:
+        if player == CHANCE and type(player) is int: return self.apply_chance(action)
+        player = self._player(player)
+    if self._chance_node is not None:
+        raise RulesError(f"chance first: {self._chance_node.why} is being rolled; {self.player_name(player)} waits for its outcome")
+    d = self.decisions[-1] if self.decisions else None
+    movers = (d.player,) if d is not None else self._to_move()     # asked once: whose turn, and whether it is over
+    if not movers: raise RulesError(f"the game is over: no more actions ({self.player_name(player)} tried {action!r})")
+    if self.pending:
+        if player in self.pending:
+            raise RulesError(f"order already given: {self.player_name(player)} has given a secret order; waiting for {self._names(self.to_move())}")
+    if player not in movers:
+        raise RulesError(f"not your turn: {self.player_name(player)} is not to move; waiting for {self._names(self.to_move())}")
+    action, parsed = self._parsed(player, action, d)
+    quiet = self.quiet
+    # explicit chance: where actions often wait for chance (Pig's rolls), a copy to roll back to, paid on each action;
+    # where they seldom do (FOMO's deals), no copy: a missing outcome rolls back by replay (dearer, but rare)
+    before = (copy_state(self) if type(self.roller.rng) is ChanceScript and 4 * self._chance_misses >= len(self.actions)
+              else None)
+    log = self.log.events
+    start, self._busy = len(log), True
+    self.actions.append((player, action))
+    try:
         if d is not None:
-            if not _among(action, d.choices): raise RulesError(self._refusal(player, action, d))
-            parsed = action
+            if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action, "decision": d.kind}, player)
+            self.decisions.pop()
+            type(self).answers[d.kind](self, player, parsed, d)
+        elif len(movers) > 1 or type(movers) is Secret: self._take_order(player, action, parsed, movers)
         else:
-            try: parsed = self._check(player, action)
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-                # a check only reads: whatever junk made it fail, nothing changed — refused, naming what went wrong
-                raise RulesError(f"malformed action {brief(action)} for {self.player_name(player)}: "
-                                 f"{type(e).__name__}: {e}") from e
-            if parsed is None: parsed = action
-        # explicit chance: where actions often wait for chance (Pig's rolls), a copy to roll back to, paid on each action;
-        # where they seldom do (FOMO's deals), no copy: a missing outcome rolls back by replay (dearer, but rare)
-        before = (copy_state(self) if type(self.roller.rng) is ChanceScript and 4 * self._chance_misses >= len(self.actions)
-                  else None)
-        log = self.log.events
-        start, self._busy = len(log), True
-        self.actions.append((player, action))
-        try:
-            if d is not None:
-                if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action, "decision": d.kind}, player)
-                self.decisions.pop()
-                type(self).answers[d.kind](self, player, parsed, d)
-            elif len(movers) > 1 or type(movers) is Secret:
-                if not self.game.kind.secret_orders:
-                    raise TypeError(f"{self.game.name} is declared sequential but has secret orders from {len(movers)} players to move")
-                self.pending[player] = parsed
-                if not quiet:
-                    self.emit("action", lambda: f"Secret order — {self._describe(player, action)}", {"action": action}, player, (player,))
-                    self.emit("info", lambda: f"{self.player_name(player)} has given a secret order.", {"order_given": True}, player)
-                if not self.to_move():
-                    orders, self.pending = dict(sorted(self.pending.items())), {}
-                    self.reveals.append((len(self.actions) - 1, tuple(range(self.players)), "every side's secret orders"))
-                    self._resolve(orders)
-            else:
-                if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action}, player)
-                self._apply(player, parsed)
-            if not quiet and self.is_over:
-                res = self.result()
-                self.emit("end", self._end_text(res), {"result": res})
-        except ChanceNeeded as e:                      # explicit chance: rolled back, the node exposed
-            self._busy = False
-            chancing.needed(self, player, action, e, before)
-            return []
-        except BaseException as e:
-            self._broken = f"{type(e).__name__} while applying {action!r} for {self.player_name(player)}: {e}"
-            raise
-        finally: self._busy = False
-        return log[start:] if len(log) > start else []
+            if not quiet: self.emit("action", lambda: self._describe(player, action), {"action": action}, player)
+            self._apply(player, parsed)
+        if not quiet and self.is_over:
+            res = self.result()
+            self.emit("end", self._end_text(res), {"result": res})
+    except ChanceNeeded as e:                      # explicit chance: rolled back, the node exposed
+        self._busy = False
+        chancing.needed(self, player, action, e, before)
+        return []
+    except BaseException as e:
+        self._broken = f"{type(e).__name__} while applying {action!r} for {self.player_name(player)}: {e}"
+        raise
+    finally: self._busy = False
+    return log[start:] if len(log) > start else []
 
-    def chance_node(self):
-        "The chance node waiting for an outcome (a `ChanceNode`: outcomes, probs, why), or None (see engine.chance)."
-        return self._chance_node
-    def apply_chance(self, outcome:int):
-        "Give the pending chance node its outcome (one of `chance_node().outcomes`); returns the events. Refused: `RulesError`, state unchanged."
-        return chancing.apply_chance(self, outcome)
-    @property
-    def explicit_chance(self) -> bool:
-        "Whether this state's dice are given from outside (`Game.new(..., chance=True)`) rather than rolled from its seed."
-        return type(self.roller.rng) is ChanceScript
+State.apply = apply
 
-    def _names(self, players) -> str:
-        return " and ".join(self.player_name(p) for p in players) or "nobody"
+# %% ../../nbs/03a_engine_protocol.ipynb #0b6b3c44
+def chance_node(self:State):
+    "The chance node waiting for an outcome (a `ChanceNode`: outcomes, probs, why), or None (see engine.chance)."
+    return self._chance_node
+def apply_chance(self:State, outcome:int):
+    "Give the pending chance node its outcome (one of `chance_node().outcomes`); returns the events. Refused: `RulesError`, state unchanged."
+    return chancing.apply_chance(self, outcome)
+def explicit_chance(self:State) -> bool:
+    "Whether this state's dice are given from outside (`Game.new(..., chance=True)`) rather than rolled from its seed."
+    return type(self.roller.rng) is ChanceScript
 
-    # --- save, replay, undo (engine.saves does the work) ---
-    def save(self) -> str:
-        "This game as a save file (JSON text): options, seed and every action so far."
-        from fortune_suite.engine.saves import save_text
-        return save_text(self)
-    @classmethod
-    def load(cls, text:str):
-        "Load a save file (see `load_game`); on a subclass, the file must be of that game."
-        from fortune_suite.engine.saves import load_game, SaveError
-        s = load_game(text)
-        if not isinstance(s, cls): raise SaveError(f"save file is for {s.game.name}, not {cls.__name__}")
-        return s
-    def copy(self, quiet=None):
-        "An independent copy (`quiet`: None keeps this state's mode): made without replay in the same mode (`copying.copy_state`), by replay into the other."
-        if quiet is None or bool(quiet) == self.quiet: return copy_state(self)
-        from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions, quiet=quiet, chance=self.explicit_chance)
-    def __deepcopy__(self, memo):
-        "`copy.deepcopy(state)` is `state.copy()` (what an outside tool's clone of a wrapper holding the state calls)."
-        c = memo[id(self)] = self.copy()
-        return c
-    def undo(self, n:int=1):
-        "A new state: this game without its last `n` actions (by replay). This state is left as it is."
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1: raise RulesError(f"undo takes a positive number of actions, got {n!r}")
-        if n > len(self.actions):
-            raise RulesError(f"nothing to undo: {len(self.actions)} action(s) played, asked to undo {n}" if self.actions
-                             else "nothing to undo: no action has been played")
-        why = self.undo_refusal(len(self.actions) - n)
-        if why: raise RulesError(why)
-        from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions[:-n], quiet=self.quiet, chance=self.explicit_chance)
-    def undo_refusal(self, k:int):
-        """None if an undo may go back to the game's first `k` actions; else the rule that forbids it: with option
-        `undo_knowledge="refuse"` (the default; also for a game without that option) no undo takes back an action during
-        which any player saw something hidden (`reveal`; secret orders revealed); `"teaching"` allows it."""
-        if getattr(self.options, "undo_knowledge", "refuse") == "teaching": return None
-        for i, to, what in self.reveals:
-            if i >= k:
-                what = what() if callable(what) else what
-                who = "every player" if len(set(to)) == self.players > 1 else self._names(to)
-                return (f"undo rule: {who} saw {what} at move {i + 1}; an undo does not take back what a player "
-                        f"has seen (option undo_knowledge='teaching' allows it)")
-        return None
-    def past(self, n:int):
-        "The game as it stood `n` actions ago (a new state, by replay), to look back at; it takes nothing back, so no undo rule applies."
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.actions):
-            raise RulesError(f"past takes a number of actions from 0 to {len(self.actions)}, got {n!r}")
-        from fortune_suite.engine.saves import replay
-        return replay(self.game, self.options, self.seed, self.actions[:len(self.actions) - n], quiet=self.quiet, chance=self.explicit_chance)
-    def recover(self):
-        "A new state: the game as it was before the action that broke this one (or a copy if it is not broken)."
-        from fortune_suite.engine.saves import replay
-        acts = self.actions[:-1] if self._broken else self.actions
-        return replay(self.game, self.options, self.seed, acts, quiet=self.quiet, chance=self.explicit_chance)
-    def __eq__(self, other):
-        "Same game, options, seed and actions, and the same log."
-        return isinstance(other, State) and self.save() == other.save() and self.log == other.log
-    __hash__ = None
+State.chance_node, State.apply_chance, State.explicit_chance = chance_node, apply_chance, property(explicit_chance)
+
+# %% ../../nbs/03a_engine_protocol.ipynb #3244493c
+def save(self:State) -> str:
+    "This game as a save file (JSON text): options, seed and every action so far."
+    from fortune_suite.engine.saves import save_text
+    return save_text(self)
+def load(cls, text:str):
+    "Load a save file (see `load_game`); on a subclass, the file must be of that game."
+    from fortune_suite.engine.saves import load_game, SaveError
+    s = load_game(text)
+    if not isinstance(s, cls): raise SaveError(f"save file is for {s.game.name}, not {cls.__name__}")
+    return s
+def copy(self:State, quiet=None):
+    "An independent copy (`quiet`: None keeps this state's mode): made without replay in the same mode (`copying.copy_state`), by replay into the other."
+    if quiet is None or bool(quiet) == self.quiet: return copy_state(self)
+    from fortune_suite.engine.saves import replay
+    return replay(self.game, self.options, self.seed, self.actions, quiet=quiet, chance=self.explicit_chance)
+def __deepcopy__(self:State, memo):
+    "`copy.deepcopy(state)` is `state.copy()` (what an outside tool's clone of a wrapper holding the state calls)."
+    c = memo[id(self)] = self.copy()
+    return c
+
+State.save, State.load, State.copy, State.__deepcopy__ = save, classmethod(load), copy, __deepcopy__
+
+# %% ../../nbs/03a_engine_protocol.ipynb #8253e5a2
+def undo(self:State, n:int=1):
+    "A new state: this game without its last `n` actions (by replay). This state is left as it is."
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1: raise RulesError(f"undo takes a positive number of actions, got {n!r}")
+    if n > len(self.actions):
+        raise RulesError(f"nothing to undo: {len(self.actions)} action(s) played, asked to undo {n}" if self.actions
+                         else "nothing to undo: no action has been played")
+    why = self.undo_refusal(len(self.actions) - n)
+    if why: raise RulesError(why)
+    from fortune_suite.engine.saves import replay
+    return replay(self.game, self.options, self.seed, self.actions[:-n], quiet=self.quiet, chance=self.explicit_chance)
+def undo_refusal(self:State, k:int):
+    """None if an undo may go back to the game's first `k` actions; else the rule that forbids it: with option
+    `undo_knowledge="refuse"` (the default; also for a game without that option) no undo takes back an action during
+    which any player saw something hidden (`reveal`; secret orders revealed); `"teaching"` allows it."""
+    if getattr(self.options, "undo_knowledge", "refuse") == "teaching": return None
+    for i, to, what in self.reveals:
+        if i >= k:
+            what = what() if callable(what) else what
+            who = "every player" if len(set(to)) == self.players > 1 else self._names(to)
+            return (f"undo rule: {who} saw {what} at move {i + 1}; an undo does not take back what a player "
+                    f"has seen (option undo_knowledge='teaching' allows it)")
+    return None
+def past(self:State, n:int):
+    "The game as it stood `n` actions ago (a new state, by replay), to look back at; it takes nothing back, so no undo rule applies."
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.actions):
+        raise RulesError(f"past takes a number of actions from 0 to {len(self.actions)}, got {n!r}")
+    from fortune_suite.engine.saves import replay
+    return replay(self.game, self.options, self.seed, self.actions[:len(self.actions) - n], quiet=self.quiet, chance=self.explicit_chance)
+def recover(self:State):
+    "A new state: the game as it was before the action that broke this one (or a copy if it is not broken)."
+    from fortune_suite.engine.saves import replay
+    acts = self.actions[:-1] if self._broken else self.actions
+    return replay(self.game, self.options, self.seed, acts, quiet=self.quiet, chance=self.explicit_chance)
+def __eq__(self:State, other):
+    "Same game, options, seed and actions, and the same log."
+    return isinstance(other, State) and self.save() == other.save() and self.log == other.log
+
+State.undo, State.undo_refusal, State.past, State.recover, State.__eq__ = undo, undo_refusal, past, recover, __eq__

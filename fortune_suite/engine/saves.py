@@ -12,7 +12,7 @@ from .chance import CHANCE, apply_group
 # %% auto #0
 __all__ = ['SAVE_FORMAT', 'SAVE_VERSION', 'replay', 'save_text', 'load_game']
 
-# %% ../../nbs/03b_engine_saves.ipynb #2c2f0124
+# %% ../../nbs/03b_engine_saves.ipynb #a8814d68
 SAVE_FORMAT, SAVE_VERSION = "fortune_suite.save", 1
 _SAVE_KEYS = ("format", "version", "game", "options", "seed", "actions")
 _OPTIONAL_KEYS = ("chance",)      # "explicit": the dice were given from outside; the given outcomes are in `actions`
@@ -53,6 +53,7 @@ def replay(game,          # a Game subclass or its registered name
     game = get_game(game)
     return _replay(game, game.make_options(options), _check_seed(seed), actions, quiet=quiet, chance=bool(chance))
 
+# %% ../../nbs/03b_engine_saves.ipynb #9abfe0b9
 def save_text(state) -> str:
     "`state` as a save file (JSON text): options, seed and every action so far."
     d = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": state.game.name,

@@ -170,7 +170,7 @@ def check_protocol(game,                  # a Game subclass or its name
         counts["games"] += 1
     return dict(counts)
 
-# %% ../../nbs/03d_engine_testing.ipynb #cc002
+# %% ../../nbs/03d_engine_testing.ipynb #58ad57c7
 def _snap(s) -> tuple:
     "What a copy must agree on, quiet or not: save, log, roller (its generator's state, rolls made), decisions, orders, and each seat's view and legal actions."
     return (s.quiet, s.save(), s.log.to_json(), canon(s.roller.rng.bit_generator.state), len(s.roller.log),
@@ -192,6 +192,7 @@ def _play_on(s, seed, max_steps) -> list:
         a = legal[int(rng.integers(len(legal)))]; s.apply(p, a); played.append((p, a))
     return played
 
+# %% ../../nbs/03d_engine_testing.ipynb #12426ac0
 def check_copy(game,                   # a Game subclass or its name
                seeds=range(5),         # one random game per seed
                options=None,           # the games' options
@@ -235,4 +236,3 @@ def check_copy(game,                   # a Game subclass or its name
             counts["with a decision"] += had[0]; counts["with orders pending"] += had[1]
         counts["games"] += 1
     return dict(counts)
-

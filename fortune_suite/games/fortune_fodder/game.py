@@ -134,7 +134,7 @@ _VIEW_ORDER = ("phase", "frame", "round", "max_rounds", "scenario", "first", "ac
                "teams", "leftover", "points", "units", "terrain", "markers", "tower", "flag", "tower_damage", "healed", "base_r",
                "table", "cards", "no_pre_measuring", "draft", "odds")   # a view's keys, in its order
 
-# %% ../../../nbs/43e_ff_game.ipynb #daf556cc
+# %% ../../../nbs/43e_ff_game.ipynb #da9117a5
 class FFState(FlowState):
     "A game of Fortune Fodder in progress: its flow (the frames on `stack`, run by the engine) and the functions each runs."
     copy_shared = ("cards",)                                                # (`State.copy`) the card data, never changed
@@ -179,86 +179,6 @@ class FFState(FlowState):
             s = top["strike"]; dec.update(attacker=s["attacker"], weapon=s["weapon"], target=s["target"], source=s["source"], bonus=s["bonus"])
         return dec
 
-    def _view(self, player) -> dict:
-        top = self.stack[-1] if self.stack else {"kind": "over"}
-        cheap = {"phase": top["kind"], "frame": self._frame(top), "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
-                 "scenario": self.scenario, "first": self.first, "active": self.active, "points": self.options.points, "base_r": self.R,
-                 "table": TABLE_IN, "cards": self.options.cards, "no_pre_measuring": self.options.no_pre_measuring}
-        if self.quiet:      # a read-only projection: the pairs, the table, the scores and the odds made only if the bot reads them
-            return LazyView(cheap, self._view_lazy_keys(top, player), lambda: self._view_rest(top, player), stamp=lambda: len(self.actions))
-        rest = self._view_rest(top, player)
-        return {k: cheap[k] if k in cheap else rest[k] for k in _VIEW_ORDER if k in cheap or k in rest}
-
-    def _view_lazy_keys(self, top, player) -> frozenset:
-        "The keys `_view_rest` makes for this position and player (one of four sets, made once: `LazyView` takes a frozenset as it is)."
-        mine = top["kind"] in ("act", "defend") and top["player"] == player
-        return _LAZY_KEYS[self.draft is not None, mine]
-
-    def _view_rest(self, top, player) -> dict:
-        "The view's costly part: scores, secret choices as this player may see them, the pairs, the table, and the odds of this player's decision."
-        revealed, sec = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",)), self.secondary   # (p = 0, 1 written out below)
-        v = {"vp": list(self.vp),
-             "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
-             "secondary": [sec[0] if (player == 0 or sec[1] is not None) else None, sec[1] if (player == 1 or sec[0] is not None) else None],
-             "teams": [self.teams[0] if (player == 0 or revealed) else None, self.teams[1] if (player == 1 or revealed) else None],
-             "leftover": list(self.leftover), "units": [u.to_view() for u in self.units[0] + self.units[1]],
-             "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
-             "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
-             "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
-             "tower_damage": list(self.tower_dmg), "healed": list(self.healed)}
-        if self.draft is not None:
-            d = self.draft
-            v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
-        if top["kind"] == "act" and top["player"] == player:
-            atts = menu.act_attacks(self, top)
-            if self.quiet: v["odds"] = _lazy_odds(self, atts)   # a read-only projection: an attack's odds are worked out only if the bot reads them
-            else: v["odds"] = [{"action": a, **combat.range_summary(self, a), **combat.odds_summary(self, a)} for a in atts]
-        elif top["kind"] == "defend" and top["player"] == player:
-            st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
-            w = self.cards.obelisk if st["source"] == "obelisk" else att.weapons[st["weapon"]]
-            t = self.by_id[st["target"]]
-            base = combat.spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
-            v["odds"] = [{"action": a, **combat.odds_of(combat.defended_fields(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
-                         for a in combat.defend_legal(self, top)]
-        return v
-
-    def _terrain_view(self) -> list:
-        "The terrain as the view shows it (it never changes once set up: made once; quiet views share it read-only)."
-        if getattr(self, "_tv", None) is None or len(self._tv) != len(self.pieces): self._tv = [p.to_dict() for p in self.pieces]
-        return self._tv
-
-    def _result(self):
-        last = self.vp_rounds[-1] if self.vp_rounds else [0, 0]
-        winners, how = tie_break(self.vp, last, self.vp_secondary)
-        return {"winners": winners, "scores": list(self.vp), "decided_by": how, "rounds": self.round, "scenario": self.scenario,
-                "vp_final_round": list(last), "vp_secondary": list(self.vp_secondary),
-                "first": self.firsts[0] if self.firsts else None}   # who activated first in round 1
-
-    def _end_text(self, r) -> str:
-        w = r["winners"]
-        if len(w) == 2: return f"Game over after round {r['rounds']}: a draw at {r['scores'][0]} VP each (equal final round and secondary VP too)."
-        how = {"vp": "", "final round": " on the tie-breaker: more VP in the final round", "secondary": " on the tie-breaker: more VP from secondary objectives"}[r["decided_by"]]
-        return f"Game over after round {r['rounds']}: {SIDE[w[0]]} wins {r['scores'][w[0]]} to {r['scores'][1 - w[0]]} VP{how}."
-
-    # --- questions about the table, for tests, the app and the write-ups ---
-    def all_units(self) -> list: return state.all_units(self)
-    def on_table(self, player=None) -> list: return state.on_table(self, player)
-    def uname(self, u) -> str: return state.uname(self, u)
-    def target(self, tid): return combat.target(self, tid)
-    def dist(self, a, b) -> float: return combat.dist(self, a, b)
-    def sees(self, a, b) -> bool: return combat.sees(self, a, b)
-    def engaged(self, u) -> list: return combat.engaged(self, u)
-    def attack_spec(self, att, w, tgt, bonus=0, defence=(), by=None) -> tuple: return combat.attack_spec(self, att, w, tgt, bonus, defence, by)
-    def odds(self, action, attacker=None, player=None) -> dict: return combat.odds(self, action, attacker, player)
-    def reach(self, uid:str, kind:str="move", n:int=48) -> list:
-        "Analysis mode only: the outline of where a straight move ('move') or push ('jets') of the Mech `uid` ends (see `menu.move_reach`)."
-        if self.options.no_pre_measuring:
-            raise RulesError("no pre-measuring (play mode): how far a Mech reaches is not shown before it moves; "
-                             "analysis mode (option no_pre_measuring=False) shows it")
-        u = self.by_id.get(uid) if isinstance(uid, str) else None
-        if u is None or not u.on_table: raise RulesError(f"reach: {uid!r} is not a Mech on the table")
-        return menu.move_reach(self, u, kind, n)
-
 # %% ../../../nbs/43e_ff_game.ipynb #25abaa72
 @register_game
 class FortuneFodder(Game):
@@ -268,3 +188,96 @@ class FortuneFodder(Game):
     kind = GameKind("mixed", chance=True, hidden=True, min_players=2, max_players=2)   # secret team, secondary and upgrade orders
 
     codec = codec   # for outside tools (engine.codec): ids (kind, slot), arrays, states drawn from a view (games.fortune_fodder.codec, nb 43j)
+
+# %% ../../../nbs/43e_ff_game.ipynb #8b74e950
+# questions about the table, for tests, the app and the write-ups
+def all_units(self:FFState) -> list: return state.all_units(self)
+def on_table(self:FFState, player=None) -> list: return state.on_table(self, player)
+def uname(self:FFState, u) -> str: return state.uname(self, u)
+def target(self:FFState, tid): return combat.target(self, tid)
+def dist(self:FFState, a, b) -> float: return combat.dist(self, a, b)
+def sees(self:FFState, a, b) -> bool: return combat.sees(self, a, b)
+def engaged(self:FFState, u) -> list: return combat.engaged(self, u)
+def attack_spec(self:FFState, att, w, tgt, bonus=0, defence=(), by=None) -> tuple: return combat.attack_spec(self, att, w, tgt, bonus, defence, by)
+def odds(self:FFState, action, attacker=None, player=None) -> dict: return combat.odds(self, action, attacker, player)
+def reach(self:FFState, uid:str, kind:str="move", n:int=48) -> list:
+    "Analysis mode only: the outline of where a straight move ('move') or push ('jets') of the Mech `uid` ends (see `menu.move_reach`)."
+    if self.options.no_pre_measuring:
+        raise RulesError("no pre-measuring (play mode): how far a Mech reaches is not shown before it moves; "
+                         "analysis mode (option no_pre_measuring=False) shows it")
+    u = self.by_id.get(uid) if isinstance(uid, str) else None
+    if u is None or not u.on_table: raise RulesError(f"reach: {uid!r} is not a Mech on the table")
+    return menu.move_reach(self, u, kind, n)
+
+FFState.all_units, FFState.on_table, FFState.uname, FFState.target, FFState.dist = all_units, on_table, uname, target, dist
+FFState.sees, FFState.engaged, FFState.attack_spec, FFState.odds, FFState.reach = sees, engaged, attack_spec, odds, reach
+
+# %% ../../../nbs/43e_ff_game.ipynb #aaba27a9
+def _view_rest(self:FFState, top, player) -> dict:
+    "The view's costly part: scores, secret choices as this player may see them, the pairs, the table, and the odds of this player's decision."
+    revealed, sec = self.round > 0 or (self.stack and self.stack[-1]["kind"] not in ("build",)), self.secondary   # (p = 0, 1 written out below)
+    v = {"vp": list(self.vp),
+         "vp_round": list(self.vp_rounds[-1]) if self.vp_rounds else [0, 0], "vp_secondary": list(self.vp_secondary),
+         "secondary": [sec[0] if (player == 0 or sec[1] is not None) else None, sec[1] if (player == 1 or sec[0] is not None) else None],
+         "teams": [self.teams[0] if (player == 0 or revealed) else None, self.teams[1] if (player == 1 or revealed) else None],
+         "leftover": list(self.leftover), "units": [u.to_view() for u in self.units[0] + self.units[1]],
+         "terrain": self._terrain_view(), "markers": [{**m, "pos": list(m["pos"])} for m in self.markers],
+         "tower": None if not self.tower else {**self.tower, "pos": list(self.tower["pos"])},
+         "flag": None if not self.flag else {"pos": list(self.flag["pos"]), "carrier": self.flag["carrier"]},
+         "tower_damage": list(self.tower_dmg), "healed": list(self.healed)}
+    if self.draft is not None:
+        d = self.draft
+        v["draft"] = {"picked": d["picked"], "budget": d["budget"], "done": d["done"], "taken": d["taken"]}
+    if top["kind"] == "act" and top["player"] == player:
+        atts = menu.act_attacks(self, top)
+        if self.quiet: v["odds"] = _lazy_odds(self, atts)   # a read-only projection: an attack's odds are worked out only if the bot reads them
+        else: v["odds"] = [{"action": a, **combat.range_summary(self, a), **combat.odds_summary(self, a)} for a in atts]
+    elif top["kind"] == "defend" and top["player"] == player:
+        st = top["strike"]; att = self.by_id[st["attacker"]] if st["attacker"] else None
+        w = self.cards.obelisk if st["source"] == "obelisk" else att.weapons[st["weapon"]]
+        t = self.by_id[st["target"]]
+        base = combat.spec_fields(self, att, w, t, st["bonus"], (), st["by"])     # cover and melee worked out once, each defence applied to it
+        v["odds"] = [{"action": a, **combat.odds_of(combat.defended_fields(base, tuple(a["defend"]) + (("yna",) if a["helper"] else ())))}
+                     for a in combat.defend_legal(self, top)]
+    return v
+
+def _terrain_view(self:FFState) -> list:
+    "The terrain as the view shows it (it never changes once set up: made once; quiet views share it read-only)."
+    if getattr(self, "_tv", None) is None or len(self._tv) != len(self.pieces): self._tv = [p.to_dict() for p in self.pieces]
+    return self._tv
+
+FFState._view_rest, FFState._terrain_view = _view_rest, _terrain_view
+
+# %% ../../../nbs/43e_ff_game.ipynb #ecedd4a3
+def _view(self:FFState, player) -> dict:
+    top = self.stack[-1] if self.stack else {"kind": "over"}
+    cheap = {"phase": top["kind"], "frame": self._frame(top), "round": self.round, "max_rounds": getattr(self, "max_rounds", None),
+             "scenario": self.scenario, "first": self.first, "active": self.active, "points": self.options.points, "base_r": self.R,
+             "table": TABLE_IN, "cards": self.options.cards, "no_pre_measuring": self.options.no_pre_measuring}
+    if self.quiet:      # a read-only projection: the pairs, the table, the scores and the odds made only if the bot reads them
+        return LazyView(cheap, self._view_lazy_keys(top, player), lambda: self._view_rest(top, player), stamp=lambda: len(self.actions))
+    rest = self._view_rest(top, player)
+    return {k: cheap[k] if k in cheap else rest[k] for k in _VIEW_ORDER if k in cheap or k in rest}
+
+def _view_lazy_keys(self:FFState, top, player) -> frozenset:
+    "The keys `_view_rest` makes for this position and player (one of four sets, made once: `LazyView` takes a frozenset as it is)."
+    mine = top["kind"] in ("act", "defend") and top["player"] == player
+    return _LAZY_KEYS[self.draft is not None, mine]
+
+FFState._view, FFState._view_lazy_keys = _view, _view_lazy_keys
+
+# %% ../../../nbs/43e_ff_game.ipynb #732c1bb3
+def _result(self:FFState):
+    last = self.vp_rounds[-1] if self.vp_rounds else [0, 0]
+    winners, how = tie_break(self.vp, last, self.vp_secondary)
+    return {"winners": winners, "scores": list(self.vp), "decided_by": how, "rounds": self.round, "scenario": self.scenario,
+            "vp_final_round": list(last), "vp_secondary": list(self.vp_secondary),
+            "first": self.firsts[0] if self.firsts else None}   # who activated first in round 1
+
+def _end_text(self:FFState, r) -> str:
+    w = r["winners"]
+    if len(w) == 2: return f"Game over after round {r['rounds']}: a draw at {r['scores'][0]} VP each (equal final round and secondary VP too)."
+    how = {"vp": "", "final round": " on the tie-breaker: more VP in the final round", "secondary": " on the tie-breaker: more VP from secondary objectives"}[r["decided_by"]]
+    return f"Game over after round {r['rounds']}: {SIDE[w[0]]} wins {r['scores'][w[0]]} to {r['scores'][1 - w[0]]} VP{how}."
+
+FFState._result, FFState._end_text = _result, _end_text

@@ -285,7 +285,7 @@ def _circle_waypoints(c:tuple, R:float, polygons:tuple, bounds:tuple) -> list:
     w, h = bounds                         # `_on_table(Obstacles(polygons, (), bounds), R, _circle_points(c, R))`, no Obstacles made
     return [q for q in _circle_points(c, R) if R <= q[0] <= w - R and R <= q[1] <= h - R and not any(pip_fast(q[0], q[1], p) for p in polygons)]
 
-# %% ../../../nbs/42c_ff_moves.ipynb #ce3b6df7
+# %% ../../../nbs/42c_ff_moves.ipynb #68ea9739
 class Planner:
     "Routes from one start for one base. Waypoints: the impassable corners, plus points around the circles (bases, the Tower, the Flag) near the straight line; which see each other is remembered across goals."
     def __init__(self, obs:Obstacles, start, R:float):
@@ -312,137 +312,159 @@ class Planner:
         got = self._seen.get(k)
         if got is None: got = self._seen[k] = self._free(k); self._seen[(b, a)] = got + 0
         return got
-    def _near(self, goal, live:bool=False) -> list:
-        "Waypoints for a goal: the corners and the points around circles within reach of the straight line (`live`: only those `_alive` keeps, see `_live`)."
-        if live:
-            out = self._lcorners
-            if out is None: out = self._lcorners = self._alive(self.corners)
-            out = list(out)
-        else: out = list(self.corners)
-        a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot   # `psd_fast(c[0], c[1], start, goal)` written out
-        dx, dy = goal[0] - a[0], goal[1] - a[1]
-        L2 = dx * dx + dy * dy
-        ax, ay = a
-        for i, c, px, py, ox, oy, lim in self._nc:                # (ox, oy: px - a[0], py - a[1], worked out once)
-            if L2 == 0: t = 0.0
-            else:                                                  # `max(0.0, min(1.0, v))`, the same value
-                v = (ox * dx + oy * dy) / L2
-                t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
-            if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
-                got = lcirc.get(i) if live else None
-                if got is None:
-                    got = circ.get(i)
-                    if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
-                    if live: got = lcirc[i] = self._alive(got, c)
-                out += got
-        return out
-    def _alive(self, pts, c=None) -> list:
-        """The points of `pts` not more than 1e-3 inside a circle the start is not inside (`_live`). (`c`: the circle the
-        points are `_circle_waypoints` of, all `k` from its centre: only the circles that reach within 0.01 of that ring
-        can hold one.)"""
-        out, deep = [], self._deep
-        if c is not None:
-            x, y, k = c[0], c[1], (self.R + c[2] + 0.05) / math.cos(math.pi / 8)
-            deep = [e for e in deep if (e[0] - x) ** 2 + (e[1] - y) ** 2 < (k + e[3] + 0.01) ** 2]
-        for q in pts:
-            x, y = q
-            for cx, cy, lim, _ in deep:
-                ex, ey = x - cx, y - cy
-                if ex * ex + ey * ey < lim: break
-            else: out.append(q)
-        return out
-    def _live(self, goal) -> list:
-        """`_near(goal)` without the waypoints no route can use: those more than 1e-3 inside a circle (of `obs.circles`)
-        the start is not inside by more than 1e-5. No leg from the start or from a waypoint the start sees can end at
-        such a point: one from outside the circle meets it more than 1e-3 before its end, one from (barely) inside it
-        moves inward (it ends deeper), and `free` fails either. So none is a first or a second waypoint of a clear
-        route, and leaving them out leaves the others in the same order: the same route (tested below against the
-        search over every waypoint, `_route_plain`). Remembered per planner like `_near`'s circle waypoints."""
-        return self._near(goal, live=True)
-    def _spot_ok(self, p) -> bool:
-        "`spot_free(self.obs, p, self.R)`."
-        lo, hx, hy, cs = self._spot
-        x, y = p
-        if not (lo <= x <= hx and lo <= y <= hy): return False
-        for cx, cy, lim in cs:
-            if (cx - x) ** 2 + (cy - y) ** 2 < lim: return False
-        R = self.R
-        for pts, x0, y0, x1, y1 in self._spolys:   # (a polygon whose box, grown by R and 1e-3, is away from p: neither test can fail)
-            if x < x0 or x > x1 or y < y0 or y > y1: continue
-            if pip_fast(x, y, pts): return False
-            if min(psd_fast(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
-        return True
-    def leg(self, a, b) -> float:
-        "The movement cost of the leg a–b (`leg_cost`), remembered: a route search prices the same legs many times."
-        k = (a, b)
-        got = self._cost.get(k)
-        if got is None: got = self._cost[k] = leg_cost(self.obs.rough, a, b)
-        return got
-    def route(self, goal) -> list | None:
-        "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
-        start, goal = self.start, (float(goal[0]), float(goal[1]))
-        line = self._line; sg = line.get(goal)
-        if sg is None: sg = line[goal] = self._free((start, goal))
-        if sg: return [start, goal]
-        if not self._spot_ok(goal): return None         # nobody can stand there: no route to look for
-        wps = self._live(goal)
-        dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
-        get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
-        ds = list(map(dist, repeat(start, len(wps)), wps)); dg = list(map(dist, wps, repeat(goal, len(wps))))
-        sdg = list(map(add, ds, dg))                                  # (ds[i] + dg[i])
-        order = sorted(range(len(wps)), key=sdg.__getitem__)          # shortest start–w–goal first (stable: ties by index)
-        # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
-        # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
-        # (A route's cost is `path_cost`: its legs' costs added from the first; with no rough terrain, its length.)
-        rough = bool(self.obs.rough)
-        best, firsts = None, []           # (cost, index of w); the waypoints the start sees, in order
-        for i in order:
-            if best is not None and sdg[i] > best[0]: break
-            w = wps[i]
-            k = (start, w); sw = get(k)
-            if sw is None: sw = seen[k] = free(k); seen[(w, start)] = sw + 0
-            if not sw: continue
-            firsts.append(i)
-            k = (w, goal); wg = get(k)
-            if wg is None: wg = seen[k] = free(k); seen[(goal, w)] = wg + 0
-            if wg:
-                c = leg(start, w) + leg(w, goal) if rough else sdg[i]
-                if best is None or (c, i) < best: best = (c, i)
-        if best: return [start, wps[best[1]], goal]
-        # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order (i, j) on a tie.
-        # The loop above looked at every waypoint, so which the start sees is known: those are the first waypoints
-        # (none of them sees the goal), taken shortest first until none can win; the second waypoints are those that
-        # see the goal, in order. A pair whose length alone exceeds the best cost so far needs no check. (The same
-        # answer as trying every pair: `_route_plain` in the tests below. Every leg a search asks about is asked in
-        # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
-        # depend on which legs were asked before, nor in which order.)
-        if not firsts: return None        # (all found: the loop above ran to the end)
-        # The second waypoints — those that see the goal, in order (no first waypoint is one) — are found as the pairs
-        # need them: a waypoint is asked whether it sees the goal only when some pair through it is not ruled out by
-        # its length alone (the same pairs checked in the same order as with all of them found first: the same route).
-        n, sees = len(wps), [None] * len(wps)
-        best = None                       # (cost, (index of a, index of b), route)
-        for i in firsts:
-            dsi = ds[i]
-            if best is not None and sdg[i] > best[0] + 1e-9: break
-            a = wps[i]
-            for j in range(n):
-                bg = sees[j]
-                if bg is False: continue
-                b = wps[j]
-                dab = dist(a, b)
-                if best is not None and dsi + dab + dg[j] > best[0]: continue
-                if bg is None:
-                    k = (b, goal); bg = get(k)
-                    if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
-                    bg = sees[j] = bool(bg)
-                    if not bg: continue
-                k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
-                if ab is None: ab = seen[k] = free(k); seen[(b, a)] = ab + 0
-                if not ab: continue
-                c = leg(start, a) + leg(a, b) + leg(b, goal) if rough else dsi + dab + dg[j]
-                if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
-        return best[2] if best else None
+
+# %% ../../../nbs/42c_ff_moves.ipynb #e17f0dd7
+def _near(self:Planner, goal, live:bool=False) -> list:
+    "Waypoints for a goal: the corners and the points around circles within reach of the straight line (`live`: only those `_alive` keeps, see `_live`)."
+    if live:
+        out = self._lcorners
+        if out is None: out = self._lcorners = self._alive(self.corners)
+        out = list(out)
+    else: out = list(self.corners)
+    a, circ, lcirc, hypot = self.start, self._circ, self._lcirc, math.hypot   # `psd_fast(c[0], c[1], start, goal)` written out
+    dx, dy = goal[0] - a[0], goal[1] - a[1]
+    L2 = dx * dx + dy * dy
+    ax, ay = a
+    for i, c, px, py, ox, oy, lim in self._nc:                # (ox, oy: px - a[0], py - a[1], worked out once)
+        if L2 == 0: t = 0.0
+        else:                                                  # `max(0.0, min(1.0, v))`, the same value
+            v = (ox * dx + oy * dy) / L2
+            t = (v if v < 1.0 else 1.0) if v > 0.0 else 0.0
+        if hypot(ax + t * dx - px, ay + t * dy - py) < lim:
+            got = lcirc.get(i) if live else None
+            if got is None:
+                got = circ.get(i)
+                if got is None: got = circ[i] = _circle_waypoints(c, self.R, self.obs.polygons, self.obs.bounds)
+                if live: got = lcirc[i] = self._alive(got, c)
+            out += got
+    return out
+def _alive(self:Planner, pts, c=None) -> list:
+    """The points of `pts` not more than 1e-3 inside a circle the start is not inside (`_live`). (`c`: the circle the
+    points are `_circle_waypoints` of, all `k` from its centre: only the circles that reach within 0.01 of that ring
+    can hold one.)"""
+    out, deep = [], self._deep
+    if c is not None:
+        x, y, k = c[0], c[1], (self.R + c[2] + 0.05) / math.cos(math.pi / 8)
+        deep = [e for e in deep if (e[0] - x) ** 2 + (e[1] - y) ** 2 < (k + e[3] + 0.01) ** 2]
+    for q in pts:
+        x, y = q
+        for cx, cy, lim, _ in deep:
+            ex, ey = x - cx, y - cy
+            if ex * ex + ey * ey < lim: break
+        else: out.append(q)
+    return out
+def _live(self:Planner, goal) -> list:
+    """`_near(goal)` without the waypoints no route can use: those more than 1e-3 inside a circle (of `obs.circles`)
+    the start is not inside by more than 1e-5. No leg from the start or from a waypoint the start sees can end at
+    such a point: one from outside the circle meets it more than 1e-3 before its end, one from (barely) inside it
+    moves inward (it ends deeper), and `free` fails either. So none is a first or a second waypoint of a clear
+    route, and leaving them out leaves the others in the same order: the same route (tested below against the
+    search over every waypoint, `_route_plain`). Remembered per planner like `_near`'s circle waypoints."""
+    return self._near(goal, live=True)
+
+Planner._near, Planner._alive, Planner._live = _near, _alive, _live
+
+# %% ../../../nbs/42c_ff_moves.ipynb #fe023126
+def _spot_ok(self:Planner, p) -> bool:
+    "`spot_free(self.obs, p, self.R)`."
+    lo, hx, hy, cs = self._spot
+    x, y = p
+    if not (lo <= x <= hx and lo <= y <= hy): return False
+    for cx, cy, lim in cs:
+        if (cx - x) ** 2 + (cy - y) ** 2 < lim: return False
+    R = self.R
+    for pts, x0, y0, x1, y1 in self._spolys:   # (a polygon whose box, grown by R and 1e-3, is away from p: neither test can fail)
+        if x < x0 or x > x1 or y < y0 or y > y1: continue
+        if pip_fast(x, y, pts): return False
+        if min(psd_fast(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))) < R - 1e-6: return False
+    return True
+def leg(self:Planner, a, b) -> float:
+    "The movement cost of the leg a–b (`leg_cost`), remembered: a route search prices the same legs many times."
+    k = (a, b)
+    got = self._cost.get(k)
+    if got is None: got = self._cost[k] = leg_cost(self.obs.rough, a, b)
+    return got
+
+Planner._spot_ok, Planner.leg = _spot_ok, leg
+
+# %% ../../../nbs/42c_ff_moves.ipynb #7b723bcd
+def route(self:Planner, goal) -> list | None:
+    "A short route (list of points) to `goal`: straight, or via one or two waypoints; None if there is none."
+    start, goal = self.start, (float(goal[0]), float(goal[1]))
+    line = self._line; sg = line.get(goal)
+    if sg is None: sg = line[goal] = self._free((start, goal))
+    if sg: return [start, goal]
+    if not self._spot_ok(goal): return None         # nobody can stand there: no route to look for
+    wps = self._live(goal)
+    dist, leg, free, seen = math.dist, self.leg, self._free, self._seen
+    get = seen.get                    # `clear`, written out below: a remembered verdict, else `free` remembered both ways
+    ds = list(map(dist, repeat(start, len(wps)), wps)); dg = list(map(dist, wps, repeat(goal, len(wps))))
+    sdg = list(map(add, ds, dg))                                  # (ds[i] + dg[i])
+    order = sorted(range(len(wps)), key=sdg.__getitem__)          # shortest start–w–goal first (stable: ties by index)
+    # one waypoint: the cheapest clear [start, w, goal], the first in the waypoints' order on a tie. A route costs
+    # at least its length, so once start–w–goal alone is longer than the best cost, no later waypoint can win.
+    # (A route's cost is `path_cost`: its legs' costs added from the first; with no rough terrain, its length.)
+    rough = bool(self.obs.rough)
+    best, firsts = None, []           # (cost, index of w); the waypoints the start sees, in order
+    for i in order:
+        if best is not None and sdg[i] > best[0]: break
+        w = wps[i]
+        k = (start, w); sw = get(k)
+        if sw is None: sw = seen[k] = free(k); seen[(w, start)] = sw + 0
+        if not sw: continue
+        firsts.append(i)
+        k = (w, goal); wg = get(k)
+        if wg is None: wg = seen[k] = free(k); seen[(goal, w)] = wg + 0
+        if wg:
+            c = leg(start, w) + leg(w, goal) if rough else sdg[i]
+            if best is None or (c, i) < best: best = (c, i)
+    if best: return [start, wps[best[1]], goal]
+    return self._two_waypoints(goal, wps, firsts, ds, dg, sdg)
+
+Planner.route = route
+
+# %% ../../../nbs/42c_ff_moves.ipynb #cfefc79d
+def _two_waypoints(self:Planner, goal, wps, firsts, ds, dg, sdg) -> list | None:
+    """`route`'s second search: the cheapest clear [start, a, b, goal] over the waypoints `wps` (`firsts`: those the start
+    sees, shortest start–w–goal first; `ds`, `dg`, `sdg`: each waypoint's distance from the start, to the goal, and both)."""
+    start, dist, leg, free, seen = self.start, math.dist, self.leg, self._free, self._seen
+    get, rough = seen.get, bool(self.obs.rough)
+    # two waypoints: the cheapest clear [start, a, b, goal], the first in the waypoints' order (i, j) on a tie.
+    # `route`'s one-waypoint loop looked at every waypoint, so which the start sees is known: those are the first waypoints
+    # (none of them sees the goal), taken shortest first until none can win; the second waypoints are those that
+    # see the goal, in order. A pair whose length alone exceeds the best cost so far needs no check. (The same
+    # answer as trying every pair: `_route_plain` in the tests below. Every leg a search asks about is asked in
+    # one direction only — start to waypoint, waypoint to goal, first waypoint to second — so its verdict does not
+    # depend on which legs were asked before, nor in which order.)
+    if not firsts: return None        # (all found: that loop ran to the end)
+    # The second waypoints — those that see the goal, in order (no first waypoint is one) — are found as the pairs
+    # need them: a waypoint is asked whether it sees the goal only when some pair through it is not ruled out by
+    # its length alone (the same pairs checked in the same order as with all of them found first: the same route).
+    n, sees = len(wps), [None] * len(wps)
+    best = None                       # (cost, (index of a, index of b), route)
+    for i in firsts:
+        dsi = ds[i]
+        if best is not None and sdg[i] > best[0] + 1e-9: break
+        a = wps[i]
+        for j in range(n):
+            bg = sees[j]
+            if bg is False: continue
+            b = wps[j]
+            dab = dist(a, b)
+            if best is not None and dsi + dab + dg[j] > best[0]: continue
+            if bg is None:
+                k = (b, goal); bg = get(k)
+                if bg is None: bg = seen[k] = free(k); seen[(goal, b)] = bg + 0
+                bg = sees[j] = bool(bg)
+                if not bg: continue
+            k = (a, b); ab = get(k)       # (the same answer in either order: a remembered leg first)
+            if ab is None: ab = seen[k] = free(k); seen[(b, a)] = ab + 0
+            if not ab: continue
+            c = leg(start, a) + leg(a, b) + leg(b, goal) if rough else dsi + dab + dg[j]
+            if best is None or c < best[0] or (c == best[0] and (i, j) < best[1]): best = (c, (i, j), [start, a, b, goal])
+    return best[2] if best else None
+
+Planner._two_waypoints = _two_waypoints
 
 # %% ../../../nbs/42c_ff_moves.ipynb #03e97d88
 def plan_path(obs:Obstacles, start, goal, R:float) -> list | None:

@@ -164,7 +164,7 @@ def heal_words(heal:tuple) -> str:
     flat, bonus = heal
     return (str(flat) if flat is not None else "d3") + (f"+{bonus}" if bonus else "")
 
-# %% ../../../nbs/43_ff_state.ipynb #02a51a7f
+# %% ../../../nbs/43_ff_state.ipynb #132dba7a
 class Unit:
     "One Pilot–Mech pair in play."
     def __init__(self, uid:str, player:int, prof:Profile, r:float):
@@ -223,52 +223,56 @@ class Unit:
         return (3 if e.get("flat_heal") else None, int(e.get("heal", 0)))
     @property
     def name(self) -> str: return self.prof.mech
-    def to_view(self) -> dict:
-        """This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only,
-        full views are copied by the engine). The last view is remembered with everything it shows that can change
-        (`_view_key`) and given again while none of that changed (tested against `_view_plain`)."""
-        k = (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,   # `_view_key()`
-             self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,                        # written out
-             tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
-             tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
-        if k != self._vk: self._vk, self._vd = k, self._view_plain()
-        return self._vd
 
-    def _view_key(self) -> tuple:
-        "What the view shows that can change in play (the rest comes from the profile, the id, the side and the base)."
-        return (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,
-                self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,
-                tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
-                tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
+# %% ../../../nbs/43_ff_state.ipynb #32f6c204
+def to_view(self:Unit) -> dict:
+    """This pair as JSON for views (the parts that never change are made once and shared: quiet views are read-only,
+    full views are copied by the engine). The last view is remembered with everything it shows that can change
+    (`_view_key`) and given again while none of that changed (tested against `_view_plain`)."""
+    k = (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,   # `_view_key()`
+         self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,                        # written out
+         tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
+         tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
+    if k != self._vk: self._vk, self._vd = k, self._view_plain()
+    return self._vd
 
-    def _view_plain(self) -> dict:
-        "This pair's view made afresh."
+def _view_key(self:Unit) -> tuple:
+    "What the view shows that can change in play (the rest comes from the profile, the id, the side and the base)."
+    return (self.pos, self.hp, self.max_hp, self.pilot_hp, self.pilot_max, self.ap, self.tokens, self.fire, self.pilot_out,
+            self.mech_out, self.activated, self.jets_round, self.carrying, self.stimmy, self.hourglass,
+            tuple(self.used) if self.used else (), tuple(self.defences) if self.defences else (),
+            tuple([(k, v[0]) for k, v in self.debuffs.items()]) if self.debuffs else (), tuple(self.ammo.items()) if self.ammo else ())
+
+def _view_plain(self:Unit) -> dict:
+    "This pair's view made afresh."
+    p = self.prof
+    if self._wv is None: self._weapon_views()
+    ammo, db = self.ammo, self.debuffs
+    if db: armor, defense, speed = self.armor, self.defense, self.speed
+    else: armor, defense, speed = max(0, p.armor), max(0, p.defense), max(0.0, p.speed)   # (the properties, with no debuffs)
+    return {"id": self.id, "player": self.player, "mech": p.mech, "pilot": p.pilot, "pos": list(self.pos) if self.pos else None,
+            "r": self.r, "hp": self.hp, "max_hp": self.max_hp, "pilot_hp": self.pilot_hp, "pilot_max": self.pilot_max,
+            "ap": self.ap, "ap_max": p.ap + self.tokens, "tokens": self.tokens, "armor": armor, "def": defense,
+            "speed": speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in db.items()} if db else {},
+            "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.pos is not None and not self.mech_out and not self.pilot_out, "activated": self.activated,
+            "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
+            "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": self._bi,
+            "effects": self._eff, "costs": {k: self.cost(k) for k in ACT_COST}, "jets_reach": self.jets_reach,
+            "dust_reach": self.dust_reach, "heal": heal_words(self.heal),
+            "weapons": [{**w, "used": ammo.get(w["name"], 0)} for w in self._wv] if ammo else list(self._wv)}
+
+def _weapon_views(self:Unit) -> list:
+    "The parts of the view that never change: each weapon's view (with `used` 0), the buy-ins and the effects (worked out once per pair)."
+    if self._wv is None:
         p = self.prof
-        if self._wv is None: self._weapon_views()
-        ammo, db = self.ammo, self.debuffs
-        if db: armor, defense, speed = self.armor, self.defense, self.speed
-        else: armor, defense, speed = max(0, p.armor), max(0, p.defense), max(0.0, p.speed)   # (the properties, with no debuffs)
-        return {"id": self.id, "player": self.player, "mech": p.mech, "pilot": p.pilot, "pos": list(self.pos) if self.pos else None,
-                "r": self.r, "hp": self.hp, "max_hp": self.max_hp, "pilot_hp": self.pilot_hp, "pilot_max": self.pilot_max,
-                "ap": self.ap, "ap_max": p.ap + self.tokens, "tokens": self.tokens, "armor": armor, "def": defense,
-                "speed": speed, "fire": self.fire, "debuffs": {k: v[0] for k, v in db.items()} if db else {},
-                "pilot_out": self.pilot_out, "mech_out": self.mech_out, "on_table": self.pos is not None and not self.mech_out and not self.pilot_out, "activated": self.activated,
-                "used": sorted(self.used) if self.used else [], "jets_used": self.jets_round, "defences_used": sorted(self.defences) if self.defences else [],
-                "carrying": self.carrying, "stimmy": self.stimmy, "hourglass": self.hourglass, "mod": p.mod, "buy_ins": self._bi,
-                "effects": self._eff, "costs": {k: self.cost(k) for k in ACT_COST}, "jets_reach": self.jets_reach,
-                "dust_reach": self.dust_reach, "heal": heal_words(self.heal),
-                "weapons": [{**w, "used": ammo.get(w["name"], 0)} for w in self._wv] if ammo else list(self._wv)}
+        self._wv = [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
+                     "ammo": w.ammo, "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least, "effects": dict(w.crit.effects)},
+                     "used": 0, "traits": dict(w.traits)}
+                    for w in p.weapons]
+        self._bi, self._eff = list(p.buy_ins), dict(p.effects)
+    return self._wv
 
-    def _weapon_views(self) -> list:
-        "The parts of the view that never change: each weapon's view (with `used` 0), the buy-ins and the effects (worked out once per pair)."
-        if self._wv is None:
-            p = self.prof
-            self._wv = [{"name": w.name, "kind": w.kind, "range": w.range, "dice": w.dice, "bonus": w.bonus, "strength": w.strength,
-                         "ammo": w.ammo, "crit": None if w.crit is None else {"needs": w.crit.needs, "at_least": w.crit.at_least, "effects": dict(w.crit.effects)},
-                         "used": 0, "traits": dict(w.traits)}
-                        for w in p.weapons]
-            self._bi, self._eff = list(p.buy_ins), dict(p.effects)
-        return self._wv
+Unit.to_view, Unit._view_key, Unit._view_plain, Unit._weapon_views = to_view, _view_key, _view_plain, _weapon_views
 
 # %% ../../../nbs/43_ff_state.ipynb #35fac5cf
 SIDE = ("Red", "Blue")      # how the log names players 0 and 1

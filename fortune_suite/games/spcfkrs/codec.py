@@ -13,10 +13,10 @@ from .board import Battle, Fighter, cell_name, to_cell, SIDES, SIZE
 from .orders import PHASES, ACTS
 
 # %% auto #0
-__all__ = ['NSIDES', 'SpcfkrsSpace', 'SpcfkrsDecision', 'action_space', 'max_chance_outcomes', 'observation_shape', 'encode_view',
+__all__ = ['NSIDES', 'SpcfkrsSpace', 'action_space', 'max_chance_outcomes', 'SpcfkrsDecision', 'observation_shape', 'encode_view',
            'resample']
 
-# %% ../../../nbs/24b_spcfkrs_codec.ipynb #82c6c45a
+# %% ../../../nbs/24b_spcfkrs_codec.ipynb #b97ee19a
 _SQ = [cell_name((c, r)) for r in range(SIZE) for c in range(SIZE)]    # the 576 squares, row by row (A1, B1, …, X24)
 
 @functools.lru_cache(maxsize=16)
@@ -57,6 +57,18 @@ class SpcfkrsSpace(ActionSpace):
     def at(self, state, player=None): return SpcfkrsDecision(self, state, player)
     def __repr__(self): return f"SpcfkrsSpace(spcfkrs: {self.size} ids)"
 
+def action_space(o) -> SpcfkrsSpace:
+    "SPCFKRS's ids for options `o` (they depend on the catalogue only)."
+    return _space(canon(o.catalog))
+
+@functools.lru_cache(maxsize=16)
+def _space(key): import json; return SpcfkrsSpace(json.loads(key))
+
+def max_chance_outcomes(o) -> int:
+    "The largest chance node: a d6 (every roll of SPCFKRS is of d6s)."
+    return 6
+
+# %% ../../../nbs/24b_spcfkrs_codec.ipynb #618431d4
 class SpcfkrsDecision:
     "The ids of one decision of a SPCFKRS state: an order step's fighter read from the state (the fighter its sheet is at)."
     def __init__(self, space, s, player=None):
@@ -95,18 +107,7 @@ class SpcfkrsDecision:
     def mask(self, legal=None) -> np.ndarray:
         m = np.zeros(self.size, dtype=np.int8); m[self.ids(legal)] = 1; return m
 
-def action_space(o) -> SpcfkrsSpace:
-    "SPCFKRS's ids for options `o` (they depend on the catalogue only)."
-    return _space(canon(o.catalog))
-
-@functools.lru_cache(maxsize=16)
-def _space(key): import json; return SpcfkrsSpace(json.loads(key))
-
-def max_chance_outcomes(o) -> int:
-    "The largest chance node: a d6 (every roll of SPCFKRS is of d6s)."
-    return 6
-
-# %% ../../../nbs/24b_spcfkrs_codec.ipynb #4b11831d
+# %% ../../../nbs/24b_spcfkrs_codec.ipynb #5998273b
 _STAGES, _ORD = ("build", "orders", "phased", "over"), 11      # an order's numbers (see `_order`)
 NSIDES = 4                                                     # the most players: every array has room for 4 sides
 
@@ -129,6 +130,7 @@ def observation_shape(o) -> tuple:
     glob = NSIDES + len(_STAGES) + len(PHASES) + 2 + 3 * NSIDES
     return (glob + 2 * SIZE * SIZE + NSIDES * F * (13 + len(mods) + 2 * _ORD) + F * (1 + len(mods)),)
 
+# %% ../../../nbs/24b_spcfkrs_codec.ipynb #e501dc00
 def _xy(q) -> list:
     c = to_cell(q); return [c[0] / (SIZE - 1), c[1] / (SIZE - 1)]
 
@@ -141,6 +143,12 @@ def _order(o) -> list:
     if isinstance(m, list): return out + [0.0, 1.0, 0.0] + _xy(m[1])
     return out + [0.0, 0.0, 1.0 if m == "follow" else 0.0, 0.0, 0.0]
 
+def _hot(i, n) -> list:
+    v = [0.0] * n
+    if i is not None and 0 <= i < n: v[i] = 1.0
+    return v
+
+# %% ../../../nbs/24b_spcfkrs_codec.ipynb #a9f59382
 def encode_view(view:dict) -> np.ndarray:
     """A SPCFKRS view as float32, read from the view alone: who I am, the stage and phase, the round, who moves, is
     ready, has given an order; the cover as two 24×24 planes (partial, full); per side and fighter slot its place, state,
@@ -188,11 +196,6 @@ def encode_view(view:dict) -> np.ndarray:
     for k in range(F):
         put([0.0] * (1 + len(mods)) if k >= len(force) else [1.0] + [1.0 if m in force[k]["mods"] else 0.0 for m in mods])
     return np.asarray(out, dtype=np.float32)
-
-def _hot(i, n) -> list:
-    v = [0.0] * n
-    if i is not None and 0 <= i < n: v[i] = 1.0
-    return v
 
 # %% ../../../nbs/24b_spcfkrs_codec.ipynb #60a55ea9
 def resample(cls, view:dict, rng, options=None, quiet:bool=False):
