@@ -1,5 +1,5 @@
 """Does the search bot beat Fortune Fodder's greedy bot within a second a move? `python benchmarks/ff_search.py [--quick]
-[--games N] [--spec SPEC] [--workers W] [--seed S]`.
+[--games N] [--first K] [--spec SPEC] [--workers W] [--seed S]`.
 
 Issue 32's target for a board game: the search bot (`fortune_suite.engine.search`, information-set MCTS) scores ≥ 60%
 against the best other bot — in Fortune Fodder the greedy bot (nb 45; the ladder rates it far above random, and it is
@@ -51,13 +51,19 @@ def main(argv=None):
     ap.add_argument("--spec", default=None, help=f"the search bot's spec (default {SPEC!r})")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--first", type=int, default=0, help="play games FIRST … FIRST+N-1 (to split a run across machines or time)")
     a = ap.parse_args(argv)
     n, spec = (2, a.spec or QUICK_SPEC) if a.quick else (a.games, a.spec or SPEC)
     t0, load0 = time.perf_counter(), os.getloadavg()
-    print(f"Fortune Fodder: {spec} against {AGAINST}, {n} games (seeds {a.seed}…{a.seed + n - 1}, seats alternating), "
+    ks = range(a.first, a.first + n)
+    print(f"Fortune Fodder: {spec} against {AGAINST}, {n} games (seeds {a.seed + ks[0]}…{a.seed + ks[-1]}, seats alternating), "
           f"{a.workers} worker processes; load average at the start {load0[0]:.2f} on {os.cpu_count()} cores")
+    got = []
     with ProcessPoolExecutor(a.workers) as ex:
-        got = list(ex.map(play, range(n), [spec] * n, [AGAINST] * n, [a.seed] * n))
+        for k, g in zip(ks, ex.map(play, ks, [spec] * n, [AGAINST] * n, [a.seed] * n)):
+            got.append(g); r = g[3]
+            print(f"  game {k}: search in seat {g[2]} scores {g[0]:g} ({r['scores'][0]}–{r['scores'][1]} VP, {r['scenario']}); "
+                  f"so far {sum(x[0] for x in got):g} of {len(got)}", flush=True)
     scores = [g[0] for g in got]; secs = [x for g in got for x in g[1]]
     wins, draws = sum(x == 1.0 for x in scores), sum(x == 0.5 for x in scores)
     lo, hi = wilson(sum(scores), n)
