@@ -9,7 +9,7 @@ from .events import RulesError, canon
 from .protocol import Game, get_game
 
 # %% auto #0
-__all__ = ['offers_search', 'search_bot']
+__all__ = ['offers_search', 'game_value', 'search_bot']
 
 # %% ../../nbs/03i_engine_search.ipynb #2ef771e9
 def offers_search(game) -> bool:
@@ -17,10 +17,14 @@ def offers_search(game) -> bool:
     g = get_game(game)
     return g.codec is not None or getattr(g.resample, "__func__", None) is not Game.resample.__func__
 
+def game_value(game):
+    "The game's own evaluation of an unfinished state, `value(state, player)` in 0 … 1 (declared in its codec module), or None."
+    return getattr(get_game(game).codec, "value", None)
+
 class _Node:
-    "A tree node: visits, total reward of the player who chose it, times it was available, children by action key."
-    __slots__ = ("n", "w", "avail", "kids")
-    def __init__(self): self.n, self.w, self.avail, self.kids = 0, 0.0, 1, {}
+    "A tree node: visits, total reward of the player who chose it, times it was available, children by action key, and (widening) the order its actions are tried in."
+    __slots__ = ("n", "w", "avail", "kids", "order")
+    def __init__(self): self.n, self.w, self.avail, self.kids, self.order = 0, 0.0, 1, {}, None
 
 def _key(a) -> str:
     "An action's key in the tree: itself if it is a string, else its canonical JSON."
@@ -34,6 +38,18 @@ def _rewards(s) -> list:
     for p in won: out[p] = 1 / len(won)
     return out
 
+def _first_order(pick, keys, rng) -> list:
+    "A widened node's order: the rollout bot's pick (its key) first, the other keys shuffled."
+    rest = [k for k in keys if k != pick]
+    return [pick] + [rest[i] for i in rng.permutation(len(rest))]
+
+def _considered(node, keys, widen) -> list:
+    "The indices (into `keys`, the actions legal now) a widened node weighs: its first `1 + widen·√n` in its order that are legal here (keys it has not met yet join the order's end)."
+    known = set(node.order)
+    node.order.extend(k for k in keys if k not in known)
+    here = {k: i for i, k in enumerate(keys)}
+    return [here[k] for k in node.order if k in here][:1 + int(widen * math.sqrt(node.n))]
+
 # %% ../../nbs/03i_engine_search.ipynb #2e6d73fb
 def search_bot(view:dict,            # the seat's view (it must be the seat to move)
                legal:list,           # its legal actions
@@ -41,7 +57,9 @@ def search_bot(view:dict,            # the seat's view (it must be the seat to m
                iterations:int=200,   # tree iterations (each a resampled state and one playout)
                rollout:str="greedy", # the bot playing every playout ("random" if the game has no such bot)
                c:float=0.7,          # UCB1's exploration constant
-               seconds:float=0.0):   # > 0: stop once this much time has passed (moves then depend on the machine)
+               seconds:float=0.0,    # > 0: stop once this much time has passed (moves then depend on the machine)
+               horizon:int=0,        # > 0: a playout stops after this many decisions, scored by the game's `value` (if it declares one)
+               widen:float=0.0):     # > 0: progressive widening — a node weighs 1 + widen·√visits actions, the rollout bot's pick first
     """Looks ahead: plays many games out from positions that fit what it can see, and picks the move that did best.
     (Information-set MCTS from `view`: the action of `legal` the search visited most.)"""
     if not legal: raise RulesError("search bot: nothing to decide now")
@@ -50,7 +68,9 @@ def search_bot(view:dict,            # the seat's view (it must be the seat to m
     if not offers_search(g): raise RulesError(f"the search bot needs {g.name}.resample (a state from a view), which {g.name} does not offer")
     from fortune_suite.engine.bots import bots_for, get_bot   # (bots lists this bot: imported when used)
     roll = get_bot(g, rollout if rollout in bots_for(g) and rollout != "search" else "random")
+    value = game_value(g) if horizon > 0 else None
     root, start = _Node(), time.perf_counter()
+    if widen > 0: root.order = _first_order(_key(roll(view, legal, rng)), [_key(a) for a in legal], rng)
     for it in range(iterations):
         if seconds and it and time.perf_counter() - start > seconds: break
         try: s = g.resample(view, rng, quiet=True)
@@ -63,28 +83,35 @@ def search_bot(view:dict,            # the seat's view (it must be the seat to m
             p = me if not path and me in movers else movers[0]
             acts = s.legal_actions(p)
             keys = [_key(a) for a in acts]
+            if widen > 0:
+                if node.order is None:
+                    v = s.view(p); node.order = _first_order(_key(roll(v, v["legal_actions"], rng)), keys, rng)
+                cons = _considered(node, keys, widen)
+            else: cons = range(len(keys))
             kids, fresh = node.kids, []
-            for i, k in enumerate(keys):
-                ch = kids.get(k)
+            for i in cons:
+                ch = kids.get(keys[i])
                 if ch is None: fresh.append(i)
                 else: ch.avail += 1
             if fresh:
-                i = fresh[int(rng.integers(len(fresh)))]
+                i = fresh[0] if widen > 0 else fresh[int(rng.integers(len(fresh)))]   # (widening: the next in the order)
                 ch = kids[keys[i]] = _Node()
                 s.apply(p, acts[i]); path.append((ch, p))
                 break
             best, bv = 0, -1.0
-            for i, k in enumerate(keys):
-                ch = kids[k]
+            for i in cons:
+                ch = kids[keys[i]]
                 v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
                 if v > bv: best, bv = i, v
             ch = kids[keys[best]]
             s.apply(p, acts[best]); path.append((ch, p)); node = ch
-        while not s.is_over:                             # the playout
+        steps = 0
+        while not s.is_over and not (value and steps >= horizon):   # the playout (cut off after `horizon` decisions)
             p = s.to_move()[0]
             v = s.view(p)
-            s.apply(p, roll(v, v["legal_actions"], rng))
-        r = _rewards(s)
+            s.apply(p, roll(v, v["legal_actions"], rng)); steps += 1
+        r = _rewards(s) if s.is_over else [value(s, q) for q in range(s.players)]
+        root.n += 1
         for ch, p in path: ch.n += 1; ch.w += r[p]
     ranked = [(root.kids[k].n, root.kids[k].w / root.kids[k].n, -i) if k in root.kids else (-1, 0.0, -i)
               for i, k in enumerate(map(_key, legal))]

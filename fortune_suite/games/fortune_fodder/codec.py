@@ -9,14 +9,14 @@ import numpy as np
 from ...engine import RulesError, Decision, brief, canon, jsonable
 from ...engine.codec import ActionSpace
 from .fields import FORMS, ACTS
-from .scenarios import SCENARIOS, SECONDARIES
-from .state import cards_for
+from .scenarios import SCENARIOS, SECONDARIES, controller
+from .state import cards_for, on_table
 from .table import TERRAIN_KINDS
 from .teams import make_profile
 
 # %% auto #0
-__all__ = ['SLOTS', 'NPIECES', 'NMARKERS', 'FFSpace', 'FFDecision', 'action_space', 'max_chance_outcomes', 'observation_shape',
-           'encode_view', 'resample']
+__all__ = ['SLOTS', 'NPIECES', 'NMARKERS', 'VALUE_SCALE', 'VALUE_PAIR', 'VALUE_HELD', 'FFSpace', 'FFDecision', 'action_space',
+           'max_chance_outcomes', 'observation_shape', 'encode_view', 'resample', 'value']
 
 # %% ../../../nbs/43j_ff_codec.ipynb #53e91ed0
 SLOTS = {  # an id's kind → how many slots it has (the menu's bound: see the table above)
@@ -332,3 +332,33 @@ def _round_state(cls, view, base, seed, quiet):
                    "taken": list(d["taken"]), "picker": None, "first_picker": None, "winner": None, "first": view["first"]}
     s._cache, s._geo_cache, s._los_cache = {}, {}, {}
     return s
+
+# %% ../../../nbs/43j_ff_codec.ipynb #6410e096
+VALUE_SCALE = 3.0      # VP: a lead of this much is worth e/(1+e) ≈ 0.73
+VALUE_PAIR, VALUE_HELD = 0.5, 0.5   # VP a whole pair's worth counts for (its Mech's HP share + twice its Pilot's), and an objective held before it scores
+
+def _worth(s, p) -> float:
+    "What side `p`'s pairs stand to give away: for each pair whose Pilot is not out, its Mech's HP share plus twice its Pilot's."
+    return sum(u.hp / u.max_hp + 2 * u.pilot_hp / u.pilot_max for u in s.units[p] if not u.pilot_out)
+
+def _held(s) -> list:
+    "The objective VP each side would score if the round ended now (Control: by who holds each marker now; Flag: its carrier; Tower: the markers controlled)."
+    held = [0.0, 0.0]
+    if s.scenario == "control":
+        mechs = [(u.player, u.circle) for u in on_table(s)]
+        for m in s.markers:
+            c = controller(m["pos"], mechs)
+            if c is not None: held[c] += m["vp"][c]
+    elif s.scenario == "flag" and s.flag and s.flag["carrier"] is not None: held[s.by_id[s.flag["carrier"]].player] += 1
+    elif s.scenario == "tower":
+        for m in s.markers:
+            if m["controller"] is not None: held[m["controller"]] += 1
+    return held
+
+def value(s, player:int) -> float:
+    "How side `player` stands in the state `s`, 0 … 1: its result when the game is over, else its lead in VP, pairs' worth and objectives held, through a logistic curve."
+    if s.is_over:
+        w = s.result()["winners"]; return 1.0 / len(w) if player in w else 0.0
+    q, held = 1 - player, _held(s)
+    d = s.vp[player] - s.vp[q] + VALUE_PAIR * (_worth(s, player) - _worth(s, q)) + VALUE_HELD * (held[player] - held[q])
+    return 1.0 / (1.0 + math.exp(-d / VALUE_SCALE))
