@@ -12,7 +12,9 @@ from ...engine import SaveError, read_json
 from ...geometry import hex_neighbours, hex_distance
 from .data import FmcError, ITEMS
 from .treasure import as_rng, roll_die
-from .sites import hex_label, hex_of, BAD_TERRAIN, Region, Hex, stock_hex, SiteOptions
+from .fate import tempt_fate, fate_coins, tempt_fate_chance
+from .sites import hex_label, hex_of, BAD_TERRAIN, Region, Hex, stock_hex, SiteOptions, Site
+from .delve import Delve, turns_per_third
 
 # %% auto #0
 __all__ = ['ENCOUNTER_CHECKS', 'SITE_ACTIONS', 'HEX_STATES', 'DIRECTIONS', 'hex_encounter_dist', 'encounter_chance',
@@ -375,3 +377,210 @@ def _from_region(region:Region, rations:int=1, torches:int=0, oil:int=0, lantern
     return c
 
 HexCrawl.from_region = staticmethod(_from_region)
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #d4f6a8c1
+def _pass_turn(self:HexCrawl) -> str:
+    "Ten minutes pass: the turn is counted, rations opened when due, a third of a day moves the calendar on. What to say."
+    said = ""
+    if self.time >= self.fed:
+        if self.rations:
+            self.rations -= 1; self.fed = self.time + 3 * self.options.ration_days
+            said = f"; a bundle of rations opened ({self.rations} left)"
+        elif self.clock == 0: said = "; no rations left: the party goes hungry"
+    self.turns += 1; self.clock += 1
+    if self.clock == turns_per_third(self.options): self.clock, self.time = 0, self.time + 1
+    return said
+
+def _elapsed(self:HexCrawl) -> tuple:
+    "(days, hours, minutes) since the party set out: travel, rest and site time."
+    per = turns_per_third(self.options)
+    turns = self.time * per + self.clock
+    days, rest = divmod(turns, 3 * per)
+    return days, rest // self.options.turns_per_hour, rest % self.options.turns_per_hour * (60 // self.options.turns_per_hour)
+
+def _calendar(self:HexCrawl) -> str:
+    "How long the party has been out: '2 days, 5 h 20 min'."
+    d, h, m = self.elapsed()
+    return f"{d} day{'' if d == 1 else 's'}, {h} h {m:02d} min"
+
+HexCrawl.elapsed, HexCrawl.calendar = _elapsed, _calendar
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #d4f6a8c3
+def _light(self:HexCrawl, kind:str="torch") -> ExploreReport:
+    "Light a torch (a slot: an hour) or the lantern (a flask of oil: four hours)."
+    o = self.options
+    if kind not in ("torch", "lantern"): raise FmcError(f"light a 'torch' or the 'lantern', not {kind!r}")
+    if self.lit: raise FmcError(f"the {self.lit} is still burning ({self.light_left} turns left)")
+    if kind == "torch":
+        if self.torches < 1: raise FmcError("no torches left to light")
+        self.torches -= 1; self.lit, self.light_left = "torch", o.torch_hours * o.turns_per_hour
+    else:
+        if not self.lantern: raise FmcError("the party has no lantern")
+        if self.oil < 1: raise FmcError("no oil left for the lantern")
+        self.oil -= 1; self.lit, self.light_left = "lantern", o.lantern_hours * o.turns_per_hour
+    return ExploreReport("light", f"Lit the {kind}: {self.light_left} turns of light "
+                           f"(torches left: {self.torches}, oil flasks left: {self.oil})")
+
+def _light_turns(self:HexCrawl) -> int:
+    "Turns of light the party has: what is burning plus every torch slot and (with the lantern) every flask."
+    o = self.options
+    return self.light_left + self.torches * o.torch_hours * o.turns_per_hour + \
+        (self.oil * o.lantern_hours * o.turns_per_hour if self.lantern else 0)
+
+def _tick(self:HexCrawl, what:str, g, table=None):
+    "One turn passes: the calendar and rations, the light, a wandering check. (text, rolls, encounter)."
+    o = self.options
+    face = roll_die(g, 6); hit = face <= o.wandering_in_6
+    rolls = [("wandering", "d6", face)]
+    which = roll_on_table(table, g, rolls) if hit and table is not None else ""
+    dark, out = self.lit is None, ""
+    if self.lit:
+        self.light_left -= 1
+        if self.light_left == 0: out = f"; the {self.lit} burns out"; self.lit = None
+    food = _pass_turn(self)
+    tph = o.turns_per_hour
+    text = (f"Turn {self.turns} (hour {(self.turns - 1) // tph + 1}, turn {(self.turns - 1) % tph + 1} of {tph}; {self.calendar()}): {what}"
+            + (" in the dark" if dark else "") + out + food +
+            f"; wandering check d6 {face}: {'a wandering monster!' + which if hit else 'nothing'}")
+    return text, rolls, hit
+
+def _site_turn(self:HexCrawl, action:str, rng,
+              squares:int=0,     # squares moved (10 ft each), for "move"
+              speed:int=12,      # the party's speed (its slowest member's, halved if encumbered)
+              table=None) -> ExploreReport:   # the site's encounter table: on a wandering monster, d6 says which
+    "One exploration turn: move up to speed in squares, search or interact; time passes, the light burns; a wandering check."
+    if action not in SITE_ACTIONS: raise FmcError(f"unknown action {action!r} (move, search or interact)")
+    if not isinstance(speed, int) or isinstance(speed, bool) or speed < 0: raise FmcError(f"speed must be a whole number ≥ 0, got {speed!r}")
+    if not isinstance(squares, int) or isinstance(squares, bool) or squares < 0: raise FmcError(f"squares must be a whole number ≥ 0, got {squares!r}")
+    if action != "move" and squares: raise FmcError(f"only a move covers squares ({action} with {squares})")
+    if squares > speed: raise FmcError(f"a move covers at most the speed, {speed} squares; asked for {squares}")
+    text, rolls, hit = _tick(self, f"move {squares} squares" if action == "move" else action, as_rng(rng), table)
+    return ExploreReport("turn", text, tuple(rolls), hit)
+
+HexCrawl.light, HexCrawl.light_turns, HexCrawl.site_turn = _light, _light_turns, _site_turn
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #d4f6a8c6
+def _delve(self:HexCrawl, what:str) -> Delve:
+    if self.delve is None: raise FmcError(f"the party is not in a site: it cannot {what} (enter_site first)")
+    return self.delve
+
+def _enter_site(self:HexCrawl, site:Site) -> ExploreReport:
+    "The party enters `site` (in its hex) by room 1, the entrance."
+    if self.delve is not None: raise FmcError(f"the party is in a site already (room {self.delve.room} of the site at {self.delve.hex})")
+    if not isinstance(site, Site): raise FmcError(f"enter_site needs a stocked Site, got {type(site).__name__}")
+    self.delve = Delve(self.position, site)
+    return ExploreReport("enter", f"{self.calendar()}: the party enters the site at {self.position} — {site.rooms[0].text()}")
+
+def _leave_site(self:HexCrawl) -> ExploreReport:
+    "The party leaves the site by its entrance (room 1)."
+    d = _delve(self, "leave")
+    if d.walking: raise FmcError(f"the party is in the corridor {d.walking[1]} → {d.walking[2]}: it leaves by the entrance, room 1")
+    if d.room != 1: raise FmcError(f"the party leaves by the entrance, room 1; it is in room {d.room}")
+    self.delve = None
+    return ExploreReport("leave", f"{self.calendar()}: the party leaves the site at {d.hex} ({len(d.visited)} of {len(d.site.rooms)} rooms seen)")
+
+def _exits(self:HexCrawl, skills:int=0) -> list:
+    "The ways on from the party's room: room, connection, obstacle now, turns, and the exact chance of getting through this turn."
+    d = _delve(self, "look for exits"); out = []
+    if d.walking:
+        i, a, b, k = d.walking; n = self.options.corridor_turns
+        return [dict(room=m, connection=i, state="very long corridor", turns=t, chance=1.0, visited=m in d.visited)
+                for m, t in sorted(((b, max(n - k, 1)), (a, k)))]
+    for m, i in sorted(d.ways().items()):
+        st = d.state(i)
+        p = tempt_fate_chance(fate_coins(skills)) if st.startswith("stuck") else 0.0 if st.endswith("(not found)") else 1.0
+        out.append(dict(room=m, connection=i, state=st, turns=self.options.corridor_turns if st == "very long corridor" else 1,
+                        chance=p, visited=m in d.visited))
+    return out
+
+HexCrawl.enter_site, HexCrawl.leave_site, HexCrawl.exits = _enter_site, _leave_site, _exits
+
+# %% ../../../nbs/62b_fmc_explore.ipynb #d4f6a8c7
+def _corridor(self:HexCrawl, d:Delve, i:int, a:int, b:int, done:int, g, table, lines:list, rolls:list) -> tuple:
+    "Walk the long corridor `i` from room `a` to `b`, `done` turns already walked; stop on the turn a wandering monster comes. (arrived, hit)."
+    n = self.options.corridor_turns
+    while True:
+        done += 1
+        text, r, hit = _tick(self, f"go {a} → {b} down the very long corridor ({min(done, n)} of {n})", g, table)
+        lines.append(text); rolls += r
+        if done >= n: d.walking = None; return True, hit
+        if hit:
+            d.walking = [i, a, b, done]
+            lines.append(f"The party stops in the corridor {a} → {b}, {done} of {n} turns along: something comes.")
+            return False, True
+
+def _go(self:HexCrawl, room:int, rng,
+        skills:int=0,          # relevant expert skills for a stuck door (each a coin more)
+        table=None) -> ExploreReport:   # the site's encounter table: a wandering monster's d6
+    "Go to neighbouring `room` along its connection: a turn (a stuck door, a turn of forcing it; a long corridor, several — the walk stops where a wandering monster comes)."
+    d = _delve(self, "move between rooms")
+    fate_coins(skills)                                       # a bad skills count is refused before anything happens
+    if d.walking:                                            # on in the corridor, or back the way the party came
+        i, a, b, k = d.walking
+        if room not in (a, b): raise FmcError(f"the party is in the very long corridor {a} → {b}: it goes on to room {b} or back to room {a}, not to room {room!r}")
+        if room == a: a, b, k = b, a, self.options.corridor_turns - k
+        g = as_rng(rng); lines, rolls = [], []
+        arrived, hit = _corridor(self, d, i, a, b, k, g, table, lines, rolls)
+        if arrived: _arrive(d, room, lines)
+        return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
+    ways = d.ways()
+    if room not in ways:
+        raise FmcError(f"room {room!r} is not next to room {d.room} (its ways lead to rooms {', '.join(map(str, sorted(ways)))})")
+    i = ways[room]; st = d.state(i); where = f"{d.room} → {room}"
+    if st == "hidden door (not found)":
+        raise FmcError(f"the way {where} is a hidden door the party has not found: uncover it first (a search, if the referee agrees)")
+    g = as_rng(rng); lines, rolls, hit = [], [], False
+    if st == "stuck or locked door":
+        f = tempt_fate(g, skills=skills, why=f"forcing the door {where}")
+        rolls += [("tempt fate", "coin", face) for face in f.faces]           # 1 a winning coin, 0 a losing one
+        text, r, hit = _tick(self, f"force the door {where}: {f.describe()}", g, table)
+        lines.append(text); rolls += r
+        if not f.success: return ExploreReport("delve", "\n".join(lines + [f"The door holds; the party stays in room {d.room}."]), tuple(rolls), hit)
+        d.opened = sorted(d.opened + [i])
+    elif st == "very long corridor" and self.options.corridor_turns > 1:
+        arrived, hit = _corridor(self, d, i, d.room, room, 0, g, table, lines, rolls)
+        if not arrived: return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
+    else:
+        text, r, hit = _tick(self, f"go {where}", g, table); lines.append(text); rolls += r
+    _arrive(d, room, lines)
+    return ExploreReport("delve", "\n".join(lines), tuple(rolls), hit)
+
+def _arrive(d:Delve, room:int, lines:list) -> None:
+    "The party is in `room` (seen now)."
+    d.room = room
+    if room not in d.visited: d.visited = sorted(d.visited + [room])
+    lines.append(f"In {d.site.rooms[room - 1].text()}")
+
+def _uncover(self:HexCrawl, room:int, rng, table=None) -> ExploreReport:
+    "The referee rules the party's idea finds the hidden door to `room`: a search turn, and the way is open."
+    d = _delve(self, "search for doors"); ways = d.ways()
+    if d.walking: raise FmcError("the party is in a long corridor: there is no hidden door to find there")
+    if room not in ways or d.state(ways[room]) != "hidden door (not found)":
+        raise FmcError(f"there is no hidden door still to find between room {d.room} and room {room!r}")
+    text, rolls, hit = _tick(self, f"search: the hidden door {d.room} → {room} is uncovered", as_rng(rng), table)
+    d.found = sorted(d.found + [ways[room]])
+    return ExploreReport("delve", text, tuple(rolls), hit)
+
+def _listen(self:HexCrawl, room:int, rng,
+            skills:int=0,     # experts skilled at listening through doors (each a coin more)
+            table=None,
+            sure:bool=False) -> ExploreReport:   # the party hears far away (a magic weapon's clairaudience): no toss
+    "Listen at the door to `room` (a turn): tempt fate; on a success the party hears whether anything is beyond. Kind 'heard', 'silence' or 'nothing heard'."
+    d = _delve(self, "listen at doors"); ways = d.ways()
+    if d.walking: raise FmcError("the party is in a long corridor: there is no door to listen at")
+    if room not in ways: raise FmcError(f"room {room!r} is not next to room {d.room} (its ways lead to rooms {', '.join(map(str, sorted(ways)))})")
+    st = d.state(ways[room])
+    if st not in ("stuck or locked door", "hidden door (uncovered)"):
+        raise FmcError(f"the way {d.room} → {room} has no closed door to listen at ({st})" + (": find it first" if st.endswith("(not found)") else ""))
+    g = as_rng(rng); fate_coins(skills)
+    f = None if sure else tempt_fate(g, skills=skills, why=f"listening at the door {d.room} → {room}")
+    occ = d.site.rooms[room - 1].occupants
+    kind = "nothing heard" if f is not None and not f.success else "heard" if occ is not None else "silence"
+    said = {"heard": f"something moves beyond ({occ.text() if occ is not None else ''})", "silence": "silence beyond",
+            "nothing heard": "nothing to be made out"}[kind]
+    how = "clairaudience (no toss)" if f is None else f.describe()
+    text, r, hit = _tick(self, f"listen at the door {d.room} → {room}: {how}: {said}", g, table)
+    return ExploreReport(kind, text, tuple([("tempt fate", "coin", face) for face in (f.faces if f else ())] + list(r)), hit)
+
+HexCrawl.go, HexCrawl.uncover, HexCrawl.listen = _go, _uncover, _listen
+
