@@ -18,7 +18,7 @@ from .odds import (SHIELDS, hit_chance, damage_dist, monster_damage, attack_dist
 
 # %% ../../../nbs/69_fmc_api.ipynb #2a72ec50
 # fmc-gen: treasure, sites, exploration, saved records, delving
-from .treasure import (POWER_DICE, WEAPON_KINDS, WEAPON_POWERS, SCROLL_CP, MAGIC_TABLE, COIN_CP, COIN_TABLE, VALUABLES, ITEM_KINDS,
+from .treasure import (POWER_DICE, WEAPON_KINDS, WEAPON_POWERS, SCROLL_CP, MAGIC_TABLE, COIN_CP, COIN_TABLE, VALUABLES, ITEM_KINDS, item_from_dict,
     as_rng, roll_die, check_level, money_text, power_die_sides, weapon_level, power_die_of, MagicWeapon,
     weapon_from, magic_weapon, magic_weapon_powers, magic_weapon_bonus, magic_weapon_table, Scroll, ArcaneFocus,
     spell_names, scroll, arcane_focus, magic_item, MagicFind, roll_magic_item, coins_for, coin_value,
@@ -30,7 +30,7 @@ from fortune_suite.games.fmc.sites import (ROOM_ROLES, OBSTACLES, TRAPS, HIDING,
     negotiate)
 from .explore import (ENCOUNTER_CHECKS, SITE_ACTIONS, HEX_STATES, DIRECTIONS, hex_encounter_dist, encounter_chance, ExploreOptions,
     ExploreReport, days_span, HexCrawl, roll_on_table, party_speed, party_supplies)
-from .records import (save_record, save_need, save_int, save_list, item_from_dict)
+from .records import (save_record, save_need, save_int, save_str, save_list, save_opt)
 from .delve import (turns_per_third, Delve)
 
 # %% ../../../nbs/69_fmc_api.ipynb #fmcskirmish01

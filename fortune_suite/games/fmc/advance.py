@@ -4,45 +4,13 @@
 
 # %% ../../../nbs/60c_fmc_advance.ipynb #260066fc
 from __future__ import annotations
-import copy
-from .data import FmcError, CLASSES, ITEMS, SPELLS, COIN_VALUE, RETAINERS
-from .characters import Character, sheet_error, sheet_int, as_roller, pay_coins, entry_name
+from .data import FmcError
+
 
 # %% auto #0
 __all__ = ['RESEARCH', 'ACTIONS', 'monster_share']
 
 # %% ../../../nbs/60c_fmc_advance.ipynb #ef5dbd27
-def _gain_xp(self, xp:int) -> Character:
-    "Add `xp` experience (levels are taken with `level_up`)."
-    sheet_int(xp, "xp"); self._change(lambda c: setattr(c, "xp", c.xp + xp)); return self
-
-def _gain_treasure(self, cp:int=0, sp:int=0, gp:int=0, valuables:list=()) -> int:
-    "Bring treasure home: coins and valuables join the pack and give their value in experience; return the XP."
-    def go(c):
-        xp = 0
-        for k, v in (("cp", cp), ("sp", sp), ("gp", gp)):
-            c.coins[k] += sheet_int(v, f"coins.{k}"); xp += v * COIN_VALUE[k]
-        for v in valuables:
-            if not isinstance(v, dict) or v.get("magic"): sheet_error("items", f"a valuable is a record without magic (magic items give experience only when sold), got {v!r}")
-            c.items.append(copy.deepcopy(v)); xp += sheet_int(v.get("value", 0), "items.value")
-        c.xp += xp
-        return xp
-    return self._change(go)
-
-def _sell(self, name:str) -> int:
-    "Sell the item `name` for its value (in gold and copper); a magic item's value is experience too. Return the c.p."
-    def go(c):
-        for i, it in enumerate(c.items):
-            if entry_name(it) == name:
-                v = (ITEMS[it].cost or 0) if isinstance(it, str) else it.get("value", 0)
-                c.items.pop(i)
-                if c.attuned == name: c.attuned = None
-                c.coins["gp"] += v // 100; c.coins["cp"] += v % 100
-                if isinstance(it, dict) and it.get("magic"): c.xp += v
-                return v
-        sheet_error("items", f"carries nothing called {name!r} to sell")
-    return self._change(go)
-
 def monster_share(monsters,            # monster names (or Monster records), one per monster defeated
                   shares:int=1         # how many characters share the experience
                  ) -> int:
@@ -51,96 +19,8 @@ def monster_share(monsters,            # monster names (or Monster records), one
     if not isinstance(shares, int) or isinstance(shares, bool) or shares < 1: raise FmcError(f"shares: must be a whole number ≥ 1, got {shares!r}")
     return sum((m if isinstance(m, Monster) else monster(m)).xp for m in monsters) // shares
 
-def _level_up(self) -> list:
-    "Rise to the level the experience reaches; return the levels gained (refused when there are none)."
-    def go(c):
-        to = CLASSES[c.cls].level_for(c.xp)
-        if to <= c.level:
-            nxt = c.level + 1
-            if nxt > CLASSES[c.cls].max_level: sheet_error("level", f"a {c.cls} of level {c.level} is at the top of the table")
-            sheet_error("xp", f"{c.xp:,} is short of the {CLASSES[c.cls].at(nxt).xp:,} a level-{nxt} {c.cls} needs")
-        gained = list(range(c.level + 1, to + 1)); c.level = to
-        return gained
-    return self._change(go)
-
-Character.gain_xp, Character.gain_treasure, Character.sell, Character.level_up = _gain_xp, _gain_treasure, _sell, _level_up
-
-# %% ../../../nbs/60c_fmc_advance.ipynb #3dd38085
-def _hire(self, kind:str, name:str) -> Character:
-    "Hire a retainer of `kind` (\"laborer\", \"mercenary\"), paying the first month's wages."
-    if kind not in RETAINERS: sheet_error("retainers", f"{kind!r} is not one of {', '.join(RETAINERS)} (a fighter, mage or expert joins for their own reasons, not pay)")
-    def go(c):
-        pay_coins(c, RETAINERS[kind].wage, f"a month's wages for {name} the {kind}")
-        c.retainers.append({"kind": kind, "name": name, "weeks_paid": 4})
-    self._change(go); return self
-
-Character.hire = _hire
 
 # %% ../../../nbs/60c_fmc_advance.ipynb #20aee34c
 RESEARCH = {1: "fail", 2: "fail", 3: "next week", 4: "next week", 5: "success", 6: "success"}
 ACTIONS = ("rest", "research", "attune", "charge", "other")
 
-def _downtime(self, action:str="rest",   # one of ACTIONS
-              spell:str|None=None,       # research: the spell
-              item:str|None=None,        # attune / charge: the magic item's name
-              what:str="",               # other: what the character does
-              cost:int=1000,             # research: the week's cost in c.p.
-              pay_wages:bool=True,       # pay a retainer whose month ran out (else the retainer leaves)
-              rng=0) -> dict:
-    "Spend one downtime week: heal, restore energy, run wages, take one action; return the week's record."
-    if action not in ACTIONS: sheet_error("downtime", f"{action!r} is not one of {', '.join(ACTIONS)}")
-    if self.dead: sheet_error("dead", f"{self.name} is dead")
-    def go(c):
-        rec = {"week": c.week + 1, "action": action, "healed": min(c.damage, c.heal_per_week), "energy": 0,
-               "roll": None, "result": None, "paid": [], "left": []}
-        c.damage -= rec["healed"]
-        for r in list(c.retainers):
-            if r["weeks_paid"] == 0:
-                if pay_wages and c.coin_value >= RETAINERS[r["kind"]].wage:
-                    pay_coins(c, RETAINERS[r["kind"]].wage); r["weeks_paid"] = 4; rec["paid"].append(r["name"])
-                else: c.retainers.remove(r); rec["left"].append(r["name"]); continue
-            r["weeks_paid"] -= 1
-        if action == "research":
-            if c.cls != "mage": sheet_error("downtime", f"only mages research spells, not a {c.cls}")
-            if spell not in SPELLS: sheet_error("downtime", f"research needs a spell, got {spell!r}")
-            pay_coins(c, sheet_int(cost, "cost"), f"a week of research into {spell}")
-            if c.research and c.research["spell"] == spell: rec["result"] = "success"
-            else:
-                roll = as_roller(rng).roll("1d6", f"{c.name} researches {spell}").total
-                rec["roll"], rec["result"] = roll, RESEARCH[roll]
-            c.research = {"spell": spell} if rec["result"] == "next week" else None
-            if rec["result"] == "success": c.scrolls.append(spell)
-        elif action == "attune":
-            m = c._magic(item, "downtime"); c._can_attune(m, "downtime")
-            c.attuned, rec["result"] = item, f"attuned to {item}"
-        elif action == "charge":
-            if c.cls != "mage": sheet_error("downtime", f"only mages charge a focus, not a {c.cls}")
-            m = c._magic(item, "downtime")
-            if m.get("magic") != "focus": sheet_error("downtime", f"{item!r} is not an arcane focus")
-            m["energy"] = int(m.get("energy", 0)) + c.energy_max
-            c.energy_spent, rec["result"] = c.energy_max, f"{item} holds {m['energy']} energy"
-        elif action == "other": rec["result"] = what or "the referee rules on it"
-        if c.cls == "mage" and action != "charge": rec["energy"], c.energy_spent = c.energy_spent, 0
-        c.week += 1
-        return rec
-    return self._change(go)
-
-def _hurt(self, damage:int) -> Character:
-    "Note damage taken (up to the hit points; whether the character dies is the skirmish's ruling)."
-    sheet_int(damage, "damage"); self._change(lambda c: setattr(c, "damage", min(c.hp_max, c.damage + damage))); return self
-
-def _drain(self, points:int) -> Character:
-    "Lower the maximum hit points by `points` (an undead's hit); the damage taken is capped at the new maximum."
-    sheet_int(points, "drained")
-    def go(c):
-        c.drained = min(c.row.hp, c.drained + points); c.damage = min(c.damage, c.hp_max)
-    self._change(go); return self
-
-def _spend_energy(self, n:int=1) -> Character:
-    "A mage spends `n` energy (refused beyond what is left)."
-    if self.cls != "mage": sheet_error("energy_spent", f"a {self.cls} has no energy to spend")
-    sheet_int(n, "energy")
-    if n > self.energy: sheet_error("energy_spent", f"{self.name} has {self.energy} energy left, not {n}")
-    self._change(lambda c: setattr(c, "energy_spent", c.energy_spent + n)); return self
-
-Character.downtime, Character.hurt, Character.drain, Character.spend_energy = _downtime, _hurt, _drain, _spend_energy

@@ -15,8 +15,7 @@ from .sites import Region, starting_region, negotiate
 from .fate import tempt_fate, skill_coins
 from .treasure import roll_die
 from .explore import HexCrawl, party_supplies
-import fortune_suite.games.fmc.delve                     # (the site methods of HexCrawl: enter_site, go, light …)
-from .records import item_from_dict
+from .treasure import item_from_dict
 
 # %% auto #0
 __all__ = ['RATIONS', 'ATTITUDES', 'SHIELD_CHOICES', 'NOTICED', 'ENERGY_ORDER', 'PLACES', 'NARRATIVE_POWERS', 'OUT_FOR_GOOD',

@@ -8,11 +8,13 @@ import math, numbers
 from dataclasses import dataclass, field
 import numpy as np
 from ...dice import Dist, die, keep_highest, keep_lowest
-from ...engine import chance_words
+from ...engine import SaveError, chance_words
 from ...geometry import hex_neighbours, axial_to_offset, offset_to_axial
 from .data import FmcError, MONSTERS, monster as _monster
+from .records import save_record, save_need, save_int, save_str, save_list, save_opt
 from .treasure import (as_rng, roll_die, check_level, money_text, TreasureOptions, Treasure, Hoard,
                                               site_treasure, lair_hoard, power_die_sides)
+
 
 # %% auto #0
 __all__ = ['ROOM_ROLES', 'OBSTACLES', 'TRAPS', 'HIDING', 'FEATURES', 'HEX_TABLE', 'HAVENS', 'LANDMARKS', 'TERRAIN', 'BAD_TERRAIN',
@@ -401,3 +403,100 @@ def negotiate(rng, approach:str="plain") -> Negotiation:
     negotiation_die(approach); g = as_rng(rng)
     dice = (roll_die(g, 6),) if approach == "plain" else (roll_die(g, 6), roll_die(g, 6))
     return Negotiation(approach, dice, max(dice) if approach == "good" else min(dice))
+
+# %% ../../../nbs/62a_fmc_sites.ipynb #b8e2d4f1
+def _group_from_dict(cls, d, path="group") -> MonsterGroup:
+    save_record(d, path, ("monster", "count", "xp_each"))
+    try: m = _monster(save_str(d, "monster", path))
+    except FmcError as e: raise SaveError(f"bad save: {path}.monster: {e}") from None
+    save_need(m.key == d["monster"], f"{path}.monster", f"must be the list's key {m.key!r}, got {d['monster']!r}")
+    g = cls(m.key, save_int(d, "count", path, 1), save_int(d, "xp_each", path))
+    save_need(g.xp_each == m.xp, f"{path}.xp_each", f"must be the {m.name}'s {m.xp} XP, got {g.xp_each}")
+    save_need(d.get("xp", g.xp) == g.xp, f"{path}.xp", f"must be count × xp_each ({g.xp}), got {d.get('xp')!r}")
+    return g
+
+def _room_from_dict(cls, d, path="room") -> Room:
+    save_record(d, path, ("number", "role", "occupants", "hoard", "guard", "detail"))
+    r = cls(save_int(d, "number", path, 1), save_str(d, "role", path, tuple(dict.fromkeys(ROOM_ROLES))),
+            save_opt(MonsterGroup.from_dict, d["occupants"], f"{path}.occupants"), save_opt(Hoard.from_dict, d["hoard"], f"{path}.hoard"),
+            save_str(d, "guard", path, ("", "trapped", "hidden")), save_str(d, "detail", path))
+    save_need((r.occupants is not None) == r.role.startswith("monsters"), f"{path}.occupants",
+          f"must be {'given' if r.role.startswith('monsters') else 'null'} in a room of {r.role}")
+    keeps = r.role in ("monsters with treasure", "unoccupied with treasure")
+    save_need((r.hoard is not None) == keeps, f"{path}.hoard", f"must be {'given' if keeps else 'null'} in a room of {r.role}")
+    save_need(bool(r.guard) == (r.role == "unoccupied with treasure"), f"{path}.guard", f"does not fit a room of {r.role}: {r.guard!r}")
+    return r
+
+def _connection_from_dict(cls, d, path="connection") -> Connection:
+    save_record(d, path, ("a", "b", "roll"))
+    c = cls(save_int(d, "a", path, 1), save_int(d, "b", path, 1), save_int(d, "roll", path, 1, 6))
+    save_need(d.get("obstacle", c.obstacle) == c.obstacle, f"{path}.obstacle", f"must be d6 {c.roll}'s {c.obstacle!r}, got {d.get('obstacle')!r}")
+    return c
+
+def _table_from_dict(cls, d, path="encounters") -> EncounterTable:
+    save_record(d, path, ("entries",))
+    return cls(tuple(MonsterGroup.from_dict(e, f"{path}.entries[{i}]") for i, e in enumerate(save_list(d, "entries", path, 6))))
+
+def _site_from_dict(cls, d, path="site") -> Site:
+    "A Site from its `to_dict`: rooms, one loop of connections, encounters and treasure, each checked."
+    save_record(d, path, ("level", "rooms", "connections", "encounters", "treasure"))
+    rooms = tuple(Room.from_dict(r, f"{path}.rooms[{i}]") for i, r in enumerate(save_list(d, "rooms", path)))
+    n = len(rooms)
+    save_need(n and n % 6 == 0, f"{path}.rooms", f"must be groups of six rooms, got {n}")
+    for i, r in enumerate(rooms): save_need(r.number == i + 1, f"{path}.rooms[{i}].number", f"must be {i + 1}, got {r.number}")
+    links = tuple(Connection.from_dict(c, f"{path}.connections[{i}]") for i, c in enumerate(save_list(d, "connections", path, n)))
+    for i, c in enumerate(links):
+        save_need((c.a, c.b) == (i + 1, (i + 1) % n + 1), f"{path}.connections[{i}]", f"must join rooms {i + 1} and {(i + 1) % n + 1} (one loop), got {c.a}–{c.b}")
+    tr = tuple(Treasure.from_dict(t, f"{path}.treasure[{i}]") for i, t in enumerate(save_list(d, "treasure", path, n // 6)))
+    s = cls(save_int(d, "level", path, 1), rooms, links, EncounterTable.from_dict(d["encounters"], f"{path}.encounters"), tr)
+    kept = [h for t in tr for h in t.hoards]
+    for r in rooms:                      # a room's hoard is the very hoard of the site's treasure, as stock_site makes it
+        if r.hoard is None: continue
+        same = next((h for h in kept if h == r.hoard), None)
+        save_need(same is not None, f"{path}.rooms[{r.number - 1}].hoard", "must be one of the site's treasure hoards")
+        kept = [h for h in kept if h is not same]; r.hoard = same
+    save_need(not kept, f"{path}.treasure", f"holds {len(kept)} hoard(s) that no room keeps")
+    for k in ("occupants_xp", "treasure_cp"):
+        save_need(d.get(k, getattr(s, k)) == getattr(s, k), f"{path}.{k}", f"must be {getattr(s, k)} (what the rooms add up to), got {d.get(k)!r}")
+    return s
+
+MonsterGroup.from_dict, Room.from_dict = classmethod(_group_from_dict), classmethod(_room_from_dict)
+Connection.from_dict, EncounterTable.from_dict = classmethod(_connection_from_dict), classmethod(_table_from_dict)
+Site.from_dict = classmethod(_site_from_dict)
+
+# %% ../../../nbs/62a_fmc_sites.ipynb #b8e2d4f4
+def _lair_from_dict(cls, d, path="lair") -> Lair:
+    save_record(d, path, ("roll", "monsters", "hoard"))
+    l = cls(save_int(d, "roll", path, 1, 6), MonsterGroup.from_dict(d["monsters"], f"{path}.monsters"), Hoard.from_dict(d["hoard"], f"{path}.hoard"))
+    save_need(d.get("budget", l.budget) == l.budget, f"{path}.budget", f"must be 500 × d6 = {l.budget}, got {d.get('budget')!r}")
+    return l
+
+def _hex_from_dict(cls, d, path="hex") -> Hex:
+    save_record(d, path, ("roll", "kind", "detail", "site", "lair"))
+    roll = save_int(d, "roll", path, 1, 6)
+    kind = save_str(d, "kind", path, tuple(dict.fromkeys(HEX_TABLE.values())))
+    save_need(kind == HEX_TABLE[roll], f"{path}.kind", f"must be d6 {roll}'s {HEX_TABLE[roll]!r}, got {kind!r}")
+    h = cls(roll, kind, save_str(d, "detail", path), save_opt(Site.from_dict, d["site"], f"{path}.site"), save_opt(Lair.from_dict, d["lair"], f"{path}.lair"))
+    save_need((h.site is not None) == (kind == "site") or kind == "lair", f"{path}.site", f"does not fit a hex of kind {kind!r}")
+    save_need(kind == "lair" or h.lair is None, f"{path}.lair", f"must be null in a hex of kind {kind!r}")
+    save_need(kind != "lair" or (h.lair is None) != (h.site is None), f"{path}.lair", "a lair is one room (lair) or a site (site), one of them")
+    return h
+
+def _region_from_dict(cls, d, path="region") -> Region:
+    "A Region from its `to_dict`: the map's size, its haven, each hex's terrain and stocking, its encounters."
+    save_record(d, path, ("cols", "rows", "start", "hexes", "terrain", "encounters"))
+    cols, rows = save_int(d, "cols", path, 3, 99), save_int(d, "rows", path, 3, 99)   # (hex numbers are CCRR: two digits each)
+    hexes, terrain = save_record(d["hexes"], f"{path}.hexes"), save_record(d["terrain"], f"{path}.terrain")
+    for n in hexes:
+        try: c, r = divmod(int(n), 100); ok = hex_label(hex_of(n)) == n and 1 <= c <= cols and 1 <= r <= rows
+        except (FmcError, ValueError): ok = False
+        save_need(ok, f"{path}.hexes", f"has {n!r}, not a hex of the {cols} × {rows} map")
+    save_need(set(terrain) == set(hexes), f"{path}.terrain", "must give a terrain for every hex and no other")
+    for n, t in terrain.items(): save_need(isinstance(t, str), f"{path}.terrain.{n}", f"must be text, got {t!r}")
+    start = save_str(d, "start", path, tuple(hexes))
+    reg = cls(cols, rows, start, {n: Hex.from_dict(h, f"{path}.hexes.{n}") for n, h in hexes.items()}, dict(terrain),
+              save_opt(EncounterTable.from_dict, d["encounters"], f"{path}.encounters"))
+    save_need(reg.hexes[start].kind == "haven", f"{path}.start", f"must be the haven, but hex {start} is a {reg.hexes[start].kind}")
+    return reg
+
+Lair.from_dict, Hex.from_dict, Region.from_dict = classmethod(_lair_from_dict), classmethod(_hex_from_dict), classmethod(_region_from_dict)

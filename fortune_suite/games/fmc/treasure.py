@@ -10,6 +10,8 @@ from functools import lru_cache
 import numpy as np
 from ...dice import Dist, Roller, die
 from .data import FmcError, SPELLS, monster as _monster
+from .records import save_record, save_need, save_int, save_str, save_list
+
 
 # %% auto #0
 __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TABLE', 'COIN_CP', 'COIN_TABLE', 'VALUABLES',
@@ -17,7 +19,7 @@ __all__ = ['POWER_DICE', 'WEAPON_KINDS', 'WEAPON_POWERS', 'SCROLL_CP', 'MAGIC_TA
            'power_die_of', 'MagicWeapon', 'weapon_from', 'magic_weapon', 'magic_weapon_powers', 'magic_weapon_bonus',
            'magic_weapon_table', 'Scroll', 'ArcaneFocus', 'spell_names', 'scroll', 'arcane_focus', 'magic_item',
            'MagicFind', 'roll_magic_item', 'coins_for', 'coin_value', 'coin_slots', 'TreasureOptions', 'Hoard',
-           'Treasure', 'split_share', 'site_treasure', 'lair_hoard', 'magic_items_law']
+           'Treasure', 'split_share', 'site_treasure', 'lair_hoard', 'magic_items_law', 'item_from_dict']
 
 # %% ../../../nbs/62_fmc_treasure.ipynb #5cd621d3
 def as_rng(rng) -> np.random.Generator:
@@ -373,3 +375,76 @@ def magic_items_law(level:int, power_dice=(6, 6), options:TreasureOptions|None=N
                 kept.append(k)
             law[tuple(kept)] = law.get(tuple(kept), 0) + 1 / 36
     return law
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #a7d1c3e1
+def _weapon_from_dict(cls, d, path="magic_weapon") -> MagicWeapon:
+    "A MagicWeapon from its `to_dict`; its level, bonus and worth must follow from its die and powers (and its dice)."
+    save_record(d, path, ("kind", "two_handed", "level", "powers", "bonus", "value_gp", "power_die", "rolls"))
+    pd = save_int(d, "power_die", path, 4, 12); save_need(pd in POWER_DICE, f"{path}.power_die", f"must be one of {POWER_DICE}, got {pd}")
+    save_need(isinstance(d["two_handed"], bool), f"{path}.two_handed", "must be true or false")
+    powers = save_list(d, "powers", path)
+    for i, p in enumerate(powers): save_need(p in WEAPON_POWERS, f"{path}.powers[{i}]", f"is not one of the 12 powers: {p!r}")
+    rolls = save_list(d, "rolls", path)
+    w = cls(save_str(d, "kind", path, WEAPON_KINDS), d["two_handed"], save_int(d, "level", path, 1, 5), tuple(powers),
+            save_int(d, "bonus", path), save_int(d, "value_gp", path), pd, tuple(rolls))
+    save_need(w.level == weapon_level(pd), f"{path}.level", f"must be {weapon_level(pd)} for a d{pd} power die, got {w.level}")
+    save_need(w.bonus == max(0, w.level - len(powers)), f"{path}.bonus", f"must be level − powers ({max(0, w.level - len(powers))}), got {w.bonus}")
+    save_need(w.value_gp == pd, f"{path}.value_gp", f"must be the power die's largest face ({pd}), got {w.value_gp}")
+    if rolls:
+        ok = len(rolls) == POWER_DICE.index(pd) + 2 and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= s for f, s in zip(rolls, (6,) + POWER_DICE))
+        save_need(ok and weapon_from(pd, rolls[0], tuple(rolls[1:])) == w, f"{path}.rolls", f"{rolls} do not make this weapon")
+    return w
+
+def _scroll_from_dict(cls, d, path="scroll") -> Scroll:
+    save_record(d, path, ("spell", "roll", "value_cp"))
+    sp, k = save_str(d, "spell", path, spell_names()), save_int(d, "roll", path, 0, 20)
+    save_need(k == 0 or spell_names()[k - 1] == sp, f"{path}.roll", f"d20 {k} is the spell {spell_names()[k - 1]!r}, not {sp!r}")
+    return cls(sp, k, save_int(d, "value_cp", path))
+
+def _focus_from_dict(cls, d, path="arcane_focus") -> ArcaneFocus:
+    save_record(d, path, ("energy", "value_cp"))
+    return cls(save_int(d, "energy", path, 1), save_int(d, "value_cp", path))
+
+MagicWeapon.from_dict, Scroll.from_dict = classmethod(_weapon_from_dict), classmethod(_scroll_from_dict)
+ArcaneFocus.from_dict = classmethod(_focus_from_dict)
+
+def item_from_dict(d, path:str="item"):
+    "A magic item (or None) from its `to_dict`, by its 'type'."
+    if d is None: return None
+    kinds = {"magic_weapon": MagicWeapon, "scroll": Scroll, "arcane_focus": ArcaneFocus}
+    save_str(save_record(d, path, ("type",)), "type", path, tuple(kinds))
+    return kinds[d["type"]].from_dict(d, path)
+
+# %% ../../../nbs/62_fmc_treasure.ipynb #a7d1c3e4
+def _hoard_from_dict(cls, d, path="hoard") -> Hoard:
+    "A Hoard from its `to_dict`; its coins, valuables and item must add up to its worth."
+    save_record(d, path, ("value_cp", "magic_roll", "item", "valuables", "coins", "notes", "owner", "coin_roll", "valuables_roll"))
+    roll = save_int(d, "magic_roll", path, 1, 6)
+    item = item_from_dict(d["item"], f"{path}.item")
+    save_need(item is None or roll <= 3, f"{path}.item", f"must be null: magic item d6 {roll} gives valuables")
+    val = save_list(d, "valuables", path)
+    if val:
+        save_need(len(val) == 3 and isinstance(val[1], str) and all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in val[::2]),
+              f"{path}.valuables", f"must be [count, kind, c.p. each] or [], got {val!r}")
+    coins = save_record(d["coins"], f"{path}.coins", tuple(COIN_CP))
+    save_need(set(coins) == set(COIN_CP), f"{path}.coins", "must have exactly gp, sp and cp")
+    coins = {k: save_int(coins, k, f"{path}.coins") for k in ("gp", "sp", "cp")}
+    notes = save_list(d, "notes", path)
+    save_need(all(isinstance(n, str) for n in notes), f"{path}.notes", "must be a list of text")
+    h = cls(save_int(d, "value_cp", path), roll, item, tuple(val), coins, tuple(notes), save_str(d, "owner", path),
+            save_int(d, "coin_roll", path, 0, 6), save_int(d, "valuables_roll", path, 0, 6))
+    parts = coin_value(coins) + (val[0] * val[2] if val else 0) + (item.value_cp if item else 0)
+    save_need(parts == h.value_cp, f"{path}.value_cp", f"is {h.value_cp:,} but the coins, valuables and item are worth {parts:,}")
+    return h
+
+def _treasure_from_dict(cls, d, path="treasure") -> Treasure:
+    "A Treasure from its `to_dict`; its two hoards must add up to its budget."
+    save_record(d, path, ("level", "budget_cp", "split_roll", "hoards"))
+    hoards = tuple(Hoard.from_dict(h, f"{path}.hoards[{i}]") for i, h in enumerate(save_list(d, "hoards", path, 2)))
+    t = cls(save_int(d, "level", path, 1), save_int(d, "budget_cp", path), hoards, save_int(d, "split_roll", path, 0, 12))
+    save_need(t.split_roll != 1, f"{path}.split_roll", "must be 0 (even) or a 2d6 total, got 1")
+    save_need(sum(h.value_cp for h in hoards) == t.budget_cp, f"{path}.budget_cp",
+          f"is {t.budget_cp:,} but the hoards are worth {sum(h.value_cp for h in hoards):,}")
+    return t
+
+Hoard.from_dict, Treasure.from_dict = classmethod(_hoard_from_dict), classmethod(_treasure_from_dict)
