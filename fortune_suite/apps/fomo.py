@@ -14,7 +14,7 @@ from .scaffold import AppScaffold, Component
 from .roomlink import room_state
 from .fomo_table import (deck_of, mecha_face, scavenger_card, stack_html,
                                            player_card_html, pile_html, summary_items, legend, stack_tip, card_help, terms_line,
-                                           term, num, LEGAL, TERMS)
+                                           term, terms_of, num, LEGAL)
 
 # %% auto #0
 __all__ = ['STYLE', 'CardSlot', 'FomoBoard', 'FomoApp']
@@ -104,13 +104,13 @@ def _notes(self:FomoBoard, view) -> list:
     prev = max([i for i, e in enumerate(evs[:start]) if "dealt" in e.data] or [0])
     notes = [[] for _ in range(4)]
     for e in evs[prev:start]:
-        if "carry" in e.data: notes[e.data["carry"]].append(tip("carried over", TERMS["carry over"]))
+        if "carry" in e.data: notes[e.data["carry"]].append(tip("carried over", terms_of(view)["carry over"]))
     for e in evs[start:]:
         if "takes" in e.data:
             notes[e.data["takes"]].append(f"taken by {'you' if e.data['winner'] == self.seat else self._names[e.data['winner']]}")
         if "hook" in e.data and "stack" in e.data:
             who = self._names[e.data["hook"]]
-            notes[e.data["stack"]].append(tip(f"+1 hooked from {'your' if e.data['hook'] == self.seat else who + chr(39) + 's'} pile", TERMS["Hook"]))
+            notes[e.data["stack"]].append(tip(f"+1 hooked from {'your' if e.data['hook'] == self.seat else who + chr(39) + 's'} pile", terms_of(view)["Hook"]))
     return notes
 
 def _revealed(self:FomoBoard) -> dict:
@@ -132,7 +132,7 @@ FomoBoard._revealed = _revealed
 def _draw(self:FomoBoard, view:dict):
     "Draw the table from the seat's view."
     legal, names, me, phase = self._legal(view), self._names, view["player"], view["phase"]
-    deck = deck_of(view)
+    deck, g = deck_of(view), terms_of(view)
     if self.selected is not None and (self.selected not in view["hand"] or phase != "bid" or not legal): self.selected = None
     sel = self.selected
     hooks = sorted({a["hook"] for a in legal if a.get("play") == HOOK and a.get("hook") is not None})
@@ -143,7 +143,7 @@ def _draw(self:FomoBoard, view:dict):
                 "click a green stack to bid the selected card" if sel is not None else
                 "select a card of your hand first, then a stack" if phase == "bid" and legal else "")
         self._stacks_head.value = (f'<div style="margin-top:6px"><b>Reward stacks</b> <span style="color:#616161;font-size:12px">'
-                                   f'— {term("Mecha card", "Mecha cards")} face down; the highest bid takes a stack when the round ends'
+                                   f'— {term(g, "Mecha card", "Mecha cards")} face down; the highest bid takes a stack when the round ends'
                                    f'{": " + esc(what) if what else ""}</span></div>')
         notes = self._notes(view)
         for s, (line, lit) in enumerate(self._stack_lines(view, legal)):
@@ -156,13 +156,13 @@ def _draw(self:FomoBoard, view:dict):
         for i, slot in enumerate(self._hand):
             if i >= len(hand): slot.set("", classes=("fs-fomo-hit",)); continue
             v = hand[i]
-            slot.set(scavenger_card(v, me, selected=v == sel, dim=not my_bid),
-                     card_help(v) + (" Click: put it back." if v == sel else " Click: select it, then click a stack."),
+            slot.set(scavenger_card(v, me, selected=v == sel, dim=not my_bid, terms=g),
+                     card_help(v, g) + (" Click: put it back." if v == sel else " Click: select it, then click a stack."),
                      enabled=my_bid, classes=("fs-fomo-hit", "fs-fomo-card", f"fs-fomo-card-{v}") + (("fs-fomo-selected",) if v == sel else ()))
         tank = " · your Tank is used" if view["tanks_played"][me] else ""
         self._hand_head.value = (f'<div style="margin-top:6px"><b>Your hand</b> <span style="color:#616161;font-size:12px">— '
-                                 f'{len(hand)} {term("Scavenger card", "Scavenger cards")}, {view["discard_counts"][me]} in your '
-                                 f'{term("discard", "discard pile")} until the {term("refresh")}{tank}</span></div>')
+                                 f'{len(hand)} {term(g, "Scavenger card", "Scavenger cards")}, {view["discard_counts"][me]} in your '
+                                 f'{term(g, "discard", "discard pile")} until the {term(g, "refresh")}{tank}</span></div>')
         self._discard.disabled = sel is None or {"discard": sel} not in legal
         self._discard.description = self.state.discard_line(sel) if sel is not None else "Discard (select a card first)"
         if sel == HOOK:
@@ -175,7 +175,7 @@ def _draw(self:FomoBoard, view:dict):
         self._hand_help.value = help_line(help) if help else ""
         # the players
         self._players_head.value = (f'<div style="margin-top:6px"><b>Players</b> <span style="color:#616161;font-size:12px">— '
-                                    f'{term("Mecha pile", "Mecha piles")} face down, the {term("top card")} on the left</span></div>')
+                                    f'{term(g, "Mecha pile", "Mecha piles")} face down, the {term(g, "top card")} on the left</span></div>')
         shown = self._revealed() if view["is_over"] else {}
         for q, slot in enumerate(self._players):
             if q >= view["players"]: slot.set(""); continue
@@ -188,7 +188,7 @@ def _draw(self:FomoBoard, view:dict):
                      else f"{names[q]}", enabled=target)
         # the seat's own pile
         self._draw_pile(view, legal, deck)
-        self._legend.value = legend(view["players"], names) + terms_line()
+        self._legend.value = legend(view["players"], names, g) + terms_line(g)
     self.version += 1
 
 def _draw_pile(self:FomoBoard, view, legal, deck):
@@ -204,7 +204,7 @@ def _draw_pile(self:FomoBoard, view, legal, deck):
         if i >= len(pile): slot.set("", classes=("fs-fomo-hit",)); continue
         name, top = pile[i], i == len(pile) - 1
         ok = name in tops
-        face = mecha_face(deck.card(name), width=64, height=88)
+        face = mecha_face(deck.card(name), width=64, height=88, terms=terms_of(view))
         if ok: face = face.replace("box-shadow:", f"outline:3px solid {LEGAL};box-shadow:", 1)
         cap = "top" if top else ("bottom" if i == 0 else "")
         slot.set(f'<div style="text-align:center">{face}<div style="font-size:10px;color:#616161;height:12px;margin-top:-4px">{cap}</div></div>',
@@ -213,7 +213,7 @@ def _draw_pile(self:FomoBoard, view, legal, deck):
     score = f"{num(view['my_score'])} points" if pile else ""
     how = ("the rewards are taken: click the card to lie on top of your pile — the one a Hook would take (clicking the top card keeps it)"
            if order else "click a card outlined green to put it on top (this does not use your bid)" if tops else "")
-    self._pile_head.value = (f'<div style="margin-top:6px"><b>Your {term("Mecha pile")}</b> <span style="color:#616161;font-size:12px">'
+    self._pile_head.value = (f'<div style="margin-top:6px"><b>Your {term(terms_of(view), "Mecha pile")}</b> <span style="color:#616161;font-size:12px">'
                              f'— bottom → top, face down for the others: {len(pile)} card{"s" if len(pile) != 1 else ""}'
                              f'{", " + score if score else ""}</span></div>' + (help_line(how) if how else "")
                              + ("" if pile else '<div style="font-size:12px;color:#9e9e9e">no Mecha cards yet</div>'))

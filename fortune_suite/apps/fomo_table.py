@@ -5,11 +5,11 @@
 # %% ../../nbs/53a_app_fomo_table.ipynb #58dc1d65
 from __future__ import annotations
 from ..ui.tabletop import card_html, status_card_html, legend_html, Swatch, tip, help_line, esc
-from ..games.fomo import mecha_deck, PEEK, HOOK, TANK, score_details, giant_mecha, STACK_NAMES
+from ..games.fomo import mecha_deck, PEEK, HOOK, TANK, score_details, giant_mecha, STACK_NAMES, glossary
 
 # %% auto #0
 __all__ = ['PLAYER_COLORS', 'PLAYER_TINTS', 'SILVER_BACK', 'RAINBOW_BACK', 'PLAIN_BACK', 'SPECIAL_FACE', 'PEEKED', 'LEGAL',
-           'SELECTED', 'SHAPES', 'TERMS', 'SCAVENGER_RULES', 'num', 'term', 'deck_of', 'mecha_face', 'mecha_back',
+           'SELECTED', 'SHAPES', 'SCAVENGER_RULES', 'terms_of', 'num', 'term', 'deck_of', 'mecha_face', 'mecha_back',
            'card_help', 'scavenger_card', 'stack_cards', 'stack_html', 'stack_tip', 'points_help', 'giant_progress',
            'player_card_html', 'pile_html', 'summary_items', 'legend', 'terms_line']
 
@@ -24,40 +24,17 @@ PEEKED = "#1565c0"                         # the dashed outline of a card you pe
 LEGAL, SELECTED = "#2e7d32", "#ff8f00"     # outline of where a bid may go; of the selected card and the top bid
 SHAPES = {"circle": ("●", "#c2185b", "#fce4ec"), "diamond": ("◆", "#00838f", "#e0f7fa"), "star": ("★", "#e65100", "#fff8e1")}
 
-TERMS = {
-    "Mecha card": "The loot: 24 face-down cards dealt four a round onto the reward stacks. Blue cards score in sets, red cards are broken parts that cost points, rainbow-backed cards are special.",
-    "silver back": "The back of an ordinary Mecha card (a blue set card or a red broken part). Everyone sees the backs of face-down cards, never their faces.",
-    "rainbow back": "The back of the special cards (Unicorn, Shapeshifter, Poltergeist): everyone can see that a special card is there, not which one.",
-    "blue card": "A working Mecha (circle, diamond or star): it scores only in sets — one of each shape is 3 points, three of the same shape 5.",
-    "red card": "A broken Giant Mecha part (head, torso, arms, legs or core) marked −1 or −2: it costs that many points at the end — but all five parts together complete the Giant Mecha.",
-    "Giant Mecha": "Hold the five different parts (head, torso, arms, legs, core; −1 or −2 each) and you win at once when the rewards are taken. If two players complete it, the lower red total wins.",
-    "Unicorn": "Doubles your blue points (before the red cards are subtracted). It is no part of any set.",
-    "Shapeshifter": "Counts as any shape, to complete a set.",
-    "Poltergeist": "Scores 0, and stands in for any one missing part of the Giant Mecha. In a Giant Mecha tie its holder loses.",
-    "Scavenger card": "Your bidding cards, 1 to 10, the same for every player. Three bids a round; a bid is played face up beside a stack.",
-    "peek": "Look at a stack's cards in secret. You peek at the stack facing you when a round starts, when you bid the 1, and with the 1st player card.",
-    "Hook": "The 4. When you bid it you may pull the top card of any player's Mecha pile (yours too) face down into that stack, unseen — whoever wins the stack takes it.",
-    "Tank": "The 10: it beats everything, but only once a game. After the round it is set aside face up.",
-    "1st player card": "Its holder bids first this round and, before that, peeks at one stack of their choice. It passes to the next player each round.",
-    "faces": "The stack in front of that player: they peek at it when the round starts.",
-    "overbid": "A stack that has a bid takes only a higher card from someone else; you never bid over your own top bid.",
-    "top bid": "The highest bid on a stack: when every player has bid three times, it takes all the stack's cards.",
-    "carry over": "A stack nobody bid on stays on the table for the next round and gets one more card.",
-    "Mecha pile": "A player's won Mecha cards, face down. Everyone may count them; only their owner knows their faces and chooses which card lies on top.",
-    "top card": "The card on top of a Mecha pile: the one a Hook would take. Its owner chooses which card it is.",
-    "discard": "Instead of bidding, a card goes face down to the discard pile: the others see that you discarded, not which card.",
-    "refresh": "At the end of a round, a player down to one card (or none) takes back every card they played or discarded — except a used Tank.",
-    "points": "Blue sets (3 for one of each shape, 5 for three alike; Shapeshifters fill gaps), doubled by the Unicorn, minus the red cards. The most points wins; then the most Mecha cards.",
-    "deck": "The Mecha cards not dealt yet. The game ends after the round in which it runs out (or when someone completes the Giant Mecha).",
-}
+def terms_of(view:dict|None) -> dict:
+    "The glossary of the view's game: every FOMO term explained for its options, from the game (`games.fomo.glossary`)."
+    return glossary((view or {}).get("rules"))
 
 def num(x) -> str:
     "A whole number as the table prints it (a true minus sign: −2)."
     return str(x).replace("-", "−")
 
-def term(word:str, shown:str|None=None) -> str:
-    "A FOMO term, drawn with its explanation from `TERMS` as a tooltip (`shown`: the text on screen, default the term)."
-    return tip(shown or word, TERMS[word])
+def term(terms:dict, word:str, shown:str|None=None) -> str:
+    "A FOMO term, drawn with its explanation from the game's glossary `terms` (`terms_of(view)`) as a tooltip (`shown`: the text on screen)."
+    return tip(shown or word, terms[word])
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #42ac89bb
 def deck_of(view:dict):
@@ -65,25 +42,25 @@ def deck_of(view:dict):
     r = view.get("rules", {})
     return mecha_deck(r.get("deck_file"), tuple(r.get("blue", (4, 3, 3))))
 
-def _face(card):
+def _face(card, terms:dict):
     "(sign, title, lines, face colour, ink, help) of a Mecha card kind."
     if card.type == "blue":
         sign, ink, face = SHAPES.get(card.shape, ("■", "#37474f", "#eceff1"))
-        return sign, card.shape, ["blue set card"], face, ink, f"{card.shape.capitalize()}: {TERMS['blue card']}"
+        return sign, card.shape, ["blue set card"], face, ink, f"{card.shape.capitalize()}: {terms['blue card']}"
     if card.type == "red":
         return (f"{card.value:+d}".replace("-", "−"), card.part, ["broken part"], "#ffcdd2", "#b71c1c",
-                f"{card.label()}: a red card, the {card.part} of the Giant Mecha, {num(card.value)} points. {TERMS['red card']}")
+                f"{card.label()}: a red card, the {card.part} of the Giant Mecha, {num(card.value)} points. {terms['red card']}")
     word = card.type.capitalize()
     sign, line = {"unicorn": ("×2", "doubles blue"), "shapeshifter": ("?", "any shape"), "poltergeist": ("0", "any part")}[card.type]
     title = {"Shapeshifter": "Shape\u00adshifter", "Poltergeist": "Polter\u00adgeist"}.get(word, word)   # soft hyphens: it breaks to fit
-    return sign, title, [line], SPECIAL_FACE, "#4a148c", f"{word} (rainbow back): {TERMS[word]}"
+    return sign, title, [line], SPECIAL_FACE, "#4a148c", f"{word} (rainbow back): {terms[word]}"
 
 _TITLE_STYLE = "font-size:12px;font-weight:bold;padding:2px 6px"    # card_html's name line …
 _TITLE_SMALL = "font-size:11px;font-weight:bold;padding:2px 4px"    # … a little smaller on Mecha cards
 
-def mecha_face(card, peeked:bool=False, width:int=64, height:int=88, css:str="", note:str="", mini:bool=False) -> str:
-    "Mecha card kind `card` face up (`peeked`: the dashed outline of a card only you have seen; `note`: added to the tooltip; `mini`: its sign only, 44 × 42 px)."
-    sign, title, lines, face, ink, help = _face(card)
+def mecha_face(card, peeked:bool=False, width:int=64, height:int=88, css:str="", note:str="", mini:bool=False, terms:dict|None=None) -> str:
+    "Mecha card kind `card` face up (`peeked`: the dashed outline of a card only you have seen; `note`: added to the tooltip; `mini`: its sign only, 44 × 42 px; `terms`: the game's glossary)."
+    sign, title, lines, face, ink, help = _face(card, terms or glossary())
     if mini: title, lines, width, height, help = "", [], 44, 42, f"{card.label()} — {help}"
     html = card_html(title, sign, face, ink, lines, help + (" " + note if note else ""), width=width, height=height,
                      css=f"fs-fomo-mecha fs-fomo-face {css}".strip())
@@ -92,30 +69,30 @@ def mecha_face(card, peeked:bool=False, width:int=64, height:int=88, css:str="",
     if peeked: html = html.replace("box-shadow:", f"outline:2px dashed {PEEKED};outline-offset:1px;box-shadow:", 1)
     return html
 
-def mecha_back(back:str|None, width:int=64, height:int=88, css:str="", help:str="") -> str:
+def mecha_back(back:str|None, width:int=64, height:int=88, css:str="", help:str="", terms:dict|None=None) -> str:
     "A face-down Mecha card showing only its back: 'silver', 'rainbow', or None (backs not visible)."
     look = {"silver": SILVER_BACK, "rainbow": RAINBOW_BACK}.get(back, PLAIN_BACK)
     word = {"silver": "silver back", "rainbow": "rainbow back"}.get(back)
     return card_html(face_down=True, back=look, back_label="", width=width, height=height,
-                     help=help or (TERMS[word] if word else "A face-down Mecha card."),
+                     help=help or ((terms or glossary())[word] if word else "A face-down Mecha card."),
                      css=f"fs-fomo-mecha fs-fomo-back fs-fomo-back-{back or 'plain'} {css}".strip())
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #1a4ff466
 SCAVENGER_RULES = {PEEK: ("Peek", "then peek at the stack"), HOOK: ("Hook", "pulls a pile's top card in"),
                    TANK: ("Tank", "once a game")}
-_SCAV_HELP = {PEEK: TERMS["peek"], HOOK: TERMS["Hook"], TANK: TERMS["Tank"]}
+_SCAV_HELP = {PEEK: "peek", HOOK: "Hook", TANK: "Tank"}     # the glossary term of each special card
 
-def card_help(v:int) -> str:
-    "What Scavenger card `v` is, in a sentence (its tooltip)."
+def card_help(v:int, terms:dict) -> str:
+    "What Scavenger card `v` is, in a sentence (its tooltip), in the words of the game's glossary `terms`."
     name = SCAVENGER_RULES.get(v, ("",))[0]
-    return f"Scavenger card {v}" + (f" — {name}: {_SCAV_HELP[v]}" if v in _SCAV_HELP else ": a plain bid.")
+    return f"Scavenger card {v}" + (f" — {name}: {terms[_SCAV_HELP[v]]}" if v in _SCAV_HELP else ": a plain bid.")
 
 def scavenger_card(v:int, owner:int=0, selected:bool=False, dim:bool=False, width:int=72, height:int=100,
-                   small:bool=False, css:str="", help:str="") -> str:
-    "Scavenger card `v` of seat `owner` face up (`small`: a bid beside a stack: value only)."
+                   small:bool=False, css:str="", help:str="", terms:dict|None=None) -> str:
+    "Scavenger card `v` of seat `owner` face up (`small`: a bid beside a stack: value only; `help` or the game's glossary `terms`: its tooltip)."
     name, rule = SCAVENGER_RULES.get(v, ("", ""))
     if small: name, rule, width, height = "", "", 34, 46
-    tipt = help or card_help(v)
+    tipt = help or card_help(v, terms or glossary())
     return card_html(name, v, PLAYER_TINTS[owner % 5], "#212121", [rule] if rule else [], tipt, selected=selected, dim=dim,
                      width=width, height=height, css=f"fs-fomo-scav {css}".strip()).replace(
                      "border:1px solid #9e9e9e", f"border:2px solid {PLAYER_COLORS[owner % 5]}", 1)
@@ -130,26 +107,26 @@ def _fan(cards:list, room:int=186, w:int=64) -> str:
 
 def stack_cards(view:dict, s:int, deck=None) -> list:
     "The Mecha cards of stack `s` as the seat sees them (HTML): the known ones face up (peeked), then the backs."
-    st, deck = view["stacks"][s], deck or deck_of(view)
+    st, deck, g = view["stacks"][s], deck or deck_of(view), terms_of(view)
     known = [deck.card(n) for n in st["known"]]
-    out = [mecha_face(c, peeked=True, width=64, height=88, note="You peeked at it; the others see only its back.") for c in known]
+    out = [mecha_face(c, peeked=True, width=64, height=88, note="You peeked at it; the others see only its back.", terms=g) for c in known]
     rb = st["rainbow"]
-    if rb is None: out += [mecha_back(None, 64, 88)] * (st["cards"] - len(known))
+    if rb is None: out += [mecha_back(None, 64, 88, terms=g)] * (st["cards"] - len(known))
     else:
         left_rb = max(0, rb - sum(c.back == "rainbow" for c in known))
-        out += [mecha_back("rainbow", 64, 88)] * left_rb + [mecha_back("silver", 64, 88)] * (st["cards"] - len(known) - left_rb)
+        out += [mecha_back("rainbow", 64, 88, terms=g)] * left_rb + [mecha_back("silver", 64, 88, terms=g)] * (st["cards"] - len(known) - left_rb)
     return out
 
 def stack_html(view:dict, s:int, names:list, line:str="", lit:bool=False, badges=(), deck=None) -> str:
     "Stack `s` as the seat sees it: name, facing, cards, bids (top one outlined) and the line of what a bid here does."
-    st, me = view["stacks"][s], view["player"]
+    st, me, g = view["stacks"][s], view["player"], terms_of(view)
     faces = " and ".join(names[p] + (" (you)" if p == me else "") for p in st["facing"]) or "nobody"
     n = st["cards"]
     head = (f'<div style="display:flex;justify-content:space-between;align-items:baseline;gap:6px">'
             f'<b style="font-size:14px">Stack {STACK_NAMES[s]}</b><span style="font-size:11px;color:#616161">'
-            f'{term("faces")} {esc(faces)}</span></div>')
+            f'{term(g, "faces")} {esc(faces)}</span></div>')
     cards = _fan(stack_cards(view, s, deck)) if n else '<div style="height:85px;color:#9e9e9e;font-size:12px">empty</div>'
-    count = f'{n} {term("Mecha card", "Mecha card" + ("s" if n != 1 else ""))}' + "".join(
+    count = f'{n} {term(g, "Mecha card", "Mecha card" + ("s" if n != 1 else ""))}' + "".join(
         f' · <span class="fs-fomo-badge" style="color:#6d4c41">{b}</span>' for b in badges)
     bids = []
     for i, (p, v) in enumerate(st["bids"]):
@@ -160,7 +137,7 @@ def stack_html(view:dict, s:int, names:list, line:str="", lit:bool=False, badges
         bids.append(f'<div class="fs-fomo-bid fs-fomo-bid-p{p}" style="display:inline-flex;flex-direction:column;align-items:center;'
                     f'margin-right:2px"><div>{card}</div><div style="font-size:10px;line-height:1;color:{PLAYER_COLORS[p % 5]};'
                     f'white-space:nowrap;margin-top:-3px">{esc(who)}{" ▲" if top else ""}</div></div>')
-    label = f'<div style="font-size:11px;color:#616161">{term("top bid", "bids")}' + (" (first → last):</div>" if bids else ": none yet</div>")
+    label = f'<div style="font-size:11px;color:#616161">{term(g, "top bid", "bids")}' + (" (first → last):</div>" if bids else ": none yet</div>")
     color = LEGAL if lit else "#9e9e9e"
     foot = (f'<div class="fs-fomo-stack-line" style="font-size:12px;line-height:1.3;margin-top:3px;color:{color};'
             f'font-weight:{"bold" if lit else "normal"}">{esc(line)}</div>') if line else ""
@@ -202,7 +179,7 @@ def points_help(view:dict) -> str:
              ", ".join(f"three {k}s" for k, n in d["triples"].items() for _ in range(n))]
     sets = "; ".join(p for p in parts if p) or "no set yet"
     uni = " × 2 (Unicorn)" if d["unicorn"] else ""
-    return f"Blue: {sets} = {d['blue']}{uni}; red cards {num(d['red'])}; total {num(d['score'])}. " + TERMS["points"]
+    return f"Blue: {sets} = {d['blue']}{uni}; red cards {num(d['red'])}; total {num(d['score'])}. " + terms_of(view)["points"]
 
 def giant_progress(cards, deck) -> str:
     "How far a pile of Mecha cards (names) is from the Giant Mecha: its parts, the Poltergeist, complete or not (the game's `giant_mecha`)."
@@ -214,28 +191,28 @@ def giant_progress(cards, deck) -> str:
 
 def player_card_html(view:dict, q:int, names:list, hook_target:bool=False, hook_chosen:bool=False, deck=None, revealed=None) -> str:
     "Player `q`'s status card as the seat sees it (active while it is their move; `hook_target`: the Hook may take from them; `revealed`: their pile shown at the end)."
-    me, deck = view["player"], deck or deck_of(view)
+    me, deck, g = view["player"], deck or deck_of(view), terms_of(view)
     n, top = view["piles"][q], view["pile_tops"][q]
     over = view["is_over"]
     if q == me: pts, ph = num(view["my_score"]), points_help(view)
-    elif over and view.get("result"): pts, ph = num(view["result"]["scores"][q]), TERMS["points"]
-    else: pts, ph = "hidden (pile face down)", "The others' piles are face down: their points show at the end. " + TERMS["points"]
+    elif over and view.get("result"): pts, ph = num(view["result"]["scores"][q]), g["points"]
+    else: pts, ph = "hidden (pile face down)", "The others' piles are face down: their points show at the end. " + terms_of(view)["points"]
     known = view["known_in_piles"][q] if q != me else []
-    rows = [("Mecha pile", f"{n} card{'s' if n != 1 else ''}" + (f", top: {top} back" if top and q != me else ""), TERMS["Mecha pile"]),
-            ("Hand", f"{view['hand_sizes'][q]} Scavenger cards", TERMS["Scavenger card"]),
-            ("Bids left", f"{view['bids_left'][q]} this round", "Each player bids (or discards) three times a round."),
+    rows = [("Mecha pile", f"{n} card{'s' if n != 1 else ''}" + (f", top: {top} back" if top and q != me else ""), g["Mecha pile"]),
+            ("Hand", f"{view['hand_sizes'][q]} Scavenger cards", g["Scavenger card"]),
+            ("Bids left", f"{view['bids_left'][q]} this round", g["bids left"]),
             ("Points", pts, ph)]
     if known and revealed is None:
         rows.append(("You know", ", ".join(deck.card(k).label() for k in known),
                      "Cards you have seen go into this pile (their place in it is unknown: the owner may reorder it)."))
     mine = view["my_pile"] if q == me else revealed
     if mine and any(deck.card(c).type in ("red", "poltergeist") for c in mine):
-        rows.append(("Giant Mecha", giant_progress(mine, deck), TERMS["Giant Mecha"]))
+        rows.append(("Giant Mecha", giant_progress(mine, deck), g["Giant Mecha"]))
     badges = []
-    if view["first_player"] == q: badges.append(("1st player", TERMS["1st player card"]))
-    if view["tanks_played"][q]: badges.append(("Tank used", TERMS["Tank"]))
-    if hook_chosen: badges.append(("Hook takes from here", TERMS["Hook"]))
-    elif hook_target: badges.append(("click: Hook from here", TERMS["Hook"]))
+    if view["first_player"] == q: badges.append(("1st player", g["1st player card"]))
+    if view["tanks_played"][q]: badges.append(("Tank used", g["Tank"]))
+    if hook_chosen: badges.append(("Hook takes from here", g["Hook"]))
+    elif hook_target: badges.append(("click: Hook from here", g["Hook"]))
     if over and view.get("result") and q in view["result"]["winners"]: badges.append(("winner", "This player won the game."))
     moving = q in view["to_move"] and not over
     html = status_card_html(names[q] + (" (you)" if q == me else ""), PLAYER_COLORS[q % 5],
@@ -252,42 +229,43 @@ def pile_html(view:dict, q:int, names:list, revealed=None, deck=None) -> str:
     if revealed is not None:
         deck = deck or deck_of(view)
         return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="font-size:11px;color:#616161;width:200px">shown at the end, '
-                f'bottom → top:<div style="display:flex;flex-wrap:wrap">{"".join(mecha_face(deck.card(c), mini=True) for c in revealed)}</div></div>')
-    back = mecha_back(top, 40, 55, help=f"The top card of {names[q]}'s pile: the one a Hook would take. " + TERMS["top card"])
+                f'bottom → top:<div style="display:flex;flex-wrap:wrap">{"".join(mecha_face(deck.card(c), mini=True, terms=terms_of(view)) for c in revealed)}</div></div>')
+    g = terms_of(view)
+    back = mecha_back(top, 40, 55, help=f"The top card of {names[q]}'s pile: the one a Hook would take. " + g["top card"])
     under = f"+ {n - 1} under it" if n > 1 else "(its only card)"
     return (f'<div class="fs-fomo-pile fs-fomo-pile-p{q}" style="display:flex;align-items:center;gap:4px;font-size:12px">'
-            f'{back}<span>{term("top card")}<br>{esc(under)}</span></div>')
+            f'{back}<span>{term(g, "top card")}<br>{esc(under)}</span></div>')
 
 # %% ../../nbs/53a_app_fomo_table.ipynb #20c4030d
 def summary_items(view:dict, names:list) -> list:
     "[(label, value, help)] for the top of the app."
-    me = view["player"]
+    me, g = view["player"], terms_of(view)
     if view["is_over"] and view.get("result"):
         r = view["result"]
         won = " and ".join(names[p] for p in r["winners"])
         how = "completed the Giant Mecha" if r["reason"] == "giant" else "most points"
-        return [("Game over", f"{won} ({how})", TERMS["Giant Mecha"] if r["reason"] == "giant" else TERMS["points"]),
+        return [("Game over", f"{won} ({how})", g["Giant Mecha"] if r["reason"] == "giant" else g["points"]),
                 ("Rounds", str(r.get("rounds", view["round"])), "Rounds played."),
-                ("Scores", ", ".join(f"{names[p]} {num(x)}" for p, x in enumerate(r["scores"])), TERMS["points"])]
-    return [("Round", str(view["round"]), "One hunt: four stacks dealt, three bids each, then the rewards."),
-            ("1st player", names[view["first_player"]], TERMS["1st player card"]),
-            ("Mecha deck", f"{view['deck_left']} cards left", TERMS["deck"]),
+                ("Scores", ", ".join(f"{names[p]} {num(x)}" for p, x in enumerate(r["scores"])), g["points"])]
+    return [("Round", str(view["round"]), g["round"]),
+            ("1st player", names[view["first_player"]], g["1st player card"]),
+            ("Mecha deck", f"{view['deck_left']} cards left", g["deck"]),
             ("Your points", num(view["my_score"]), points_help(view)),
-            ("Your bids left", str(view["bids_left"][me]), "Each player bids (or discards) three times a round.")]
+            ("Your bids left", str(view["bids_left"][me]), g["bids left"])]
 
-def legend(players:int, names:list) -> str:
-    "Every colour and mark of the table."
-    sw = [Swatch(SILVER_BACK, "silver back", "square", TERMS["silver back"]),
-          Swatch(RAINBOW_BACK, "rainbow back (special card)", "square", TERMS["rainbow back"]),
+def legend(players:int, names:list, terms:dict) -> str:
+    "Every colour and mark of the table (`terms`: the game's glossary, `terms_of(view)`)."
+    sw = [Swatch(SILVER_BACK, "silver back", "square", terms["silver back"]),
+          Swatch(RAINBOW_BACK, "rainbow back (special card)", "square", terms["rainbow back"]),
           Swatch(PEEKED, "you peeked (others see the back)", "dashed", "A face-down card you have seen: drawn face up for you alone."),
           Swatch("#f1f8e9", "you may bid here", "square", "With a card selected, the stacks where it may go are outlined green.", LEGAL),
           Swatch(SELECTED, "selected card / top bid", "ring", "The card you selected (raised), and each stack's top bid.")]
     sw += [Swatch(PLAYER_COLORS[p % 5], names[p], "circle", f"{names[p]}'s colour: their bids and status card.") for p in range(players)]
     return legend_html(sw)
 
-def terms_line() -> str:
-    "The terms of the game, each with its help on hover."
+def terms_line(terms:dict) -> str:
+    "The terms of the game, each with its help on hover (`terms`: the game's glossary, `terms_of(view)`)."
     words = ["blue card", "red card", "Giant Mecha", "Unicorn", "Shapeshifter", "Poltergeist", "peek", "Hook", "Tank",
              "1st player card", "overbid", "carry over", "top card", "discard", "refresh", "points"]
     return ('<div class="fs-fomo-terms" style="font-size:12px;line-height:1.6;color:#424242"><b>Terms</b> (hover for help): '
-            + " · ".join(term(w) for w in words) + "</div>")
+            + " · ".join(term(terms, w) for w in words) + "</div>")

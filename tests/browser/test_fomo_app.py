@@ -13,6 +13,7 @@ plays it: by clicking cards.
 Screenshots of the key moments go to test-artifacts/fomo_app-*.png (looked at by hand when the layout changes).
 Click → visible change is timed and printed (target: median ≤ 300 ms)."""
 import base64, json, statistics, time
+from pathlib import Path
 from helpers import wait, log_lines, app_shot, cut_off, run_in_kernel, no_scrollbars
 
 def py(page, code):
@@ -312,3 +313,37 @@ def test_voila(voila, lab, vpage):
     assert "Player 0 (you)" not in panel.locator(".fs-fomo-stacks").inner_text()
     fits(panel)
     shot(panel, "voila")
+
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+_SHOW_TIP = """(el) => {
+    // a native title tooltip is drawn by the OS, never in a screenshot: draw its text in a box under the hovered word
+    const r = el.getBoundingClientRect(), box = document.createElement("div");
+    box.className = "fs-test-tip"; box.textContent = el.getAttribute("title");
+    Object.assign(box.style, {position: "fixed", left: `${r.left}px`, top: `${r.bottom + 4}px`, maxWidth: "420px", zIndex: 10000,
+        background: "#fffde7", border: "1px solid #616161", padding: "4px 6px", font: "12px sans-serif", color: "#212121"});
+    document.body.appendChild(box); return box.textContent;
+}"""
+
+
+def test_tooltips_follow_the_options(lab, page):
+    "The words of a term's tooltip are the game's glossary for the table's options: refresh at 2 cards, the assembly tie-break."
+    lab.run(page, "fomo_terms.ipynb", [
+        "from fortune_suite.apps.fomo import FomoApp\n"
+        "app = FomoApp(players=3, seed=2, bots={1: 'greedy', 2: 'greedy'}, options={'refresh_at': 2, 'giant_tiebreak': 'assembly'})\napp"])
+    panel = page.locator(".fs-fomo-app").first
+    panel.wait_for(state="visible")
+    for word, says, not_says, name in [("refresh", "a player holding 2 cards or fewer takes back", "one card (or none)", "refresh-at-2"),
+                                       ("Giant Mecha", "the lowest total of the five assembled parts wins", "every red card", "giant-assembly")]:
+        el = panel.locator(".fs-fomo-terms .fs-tip", has_text=word).first if word == "Giant Mecha" else \
+             panel.locator(".fs-tip", has_text=word).first
+        el.scroll_into_view_if_needed(); el.hover()
+        text = el.evaluate(_SHOW_TIP)
+        assert says in text and not_says not in text, text
+        page.wait_for_timeout(200)
+        b = el.bounding_box()                                # the word and its tooltip: test-artifacts/fomo_app-tip-NAME.png
+        page.screenshot(path=str(ARTIFACTS / f"fomo_app-tip-{name}.png"),
+                        clip={"x": max(0, b["x"] - 200), "y": max(0, b["y"] - 60), "width": 700, "height": 160})
+        page.evaluate("document.querySelectorAll('.fs-test-tip').forEach(b => b.remove())")
+    py(page, "app.close()")

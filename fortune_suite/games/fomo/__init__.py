@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DEFAULT_DECK', 'MechaCard', 'MechaDeck', 'DeckError', 'load_deck', 'deck_from_dict', 'PEEK', 'HOOK', 'TANK', 'score',
            'score_details', 'giant_mecha', 'blue_points', 'decide', 'FomoOptions', 'facing', 'action_json',
-           'STACK_NAMES', 'mecha_deck', 'Bid', 'Discard', 'Peek', 'Top', 'Fomo', 'FomoState', 'FomoView',
+           'STACK_NAMES', 'mecha_deck', 'Bid', 'Discard', 'Peek', 'Top', 'Fomo', 'FomoState', 'FomoView', 'glossary',
            'parse_action', 'deal_order', 'greedy_bot', 'ev_bot', 'observe', 'obs_from_view']
 
 # %% ../../../nbs/39_fomo_api.ipynb #c003
@@ -15,10 +15,11 @@ from .table import facing, action_json, STACK_NAMES, mecha_deck, Bid, Discard, P
 from .game import FomoOptions, Fomo, FomoState, deal_order
 from .legal import parse_action
 from .views import FomoView
+from .terms import glossary
 from .bots import greedy_bot, ev_bot, observe, obs_from_view
 
 _all_ = ["DEFAULT_DECK", "MechaCard", "MechaDeck", "DeckError", "load_deck", "deck_from_dict", "PEEK", "HOOK", "TANK",
          "score", "score_details", "giant_mecha", "blue_points", "decide",
          "FomoOptions", "facing", "action_json", "STACK_NAMES", "mecha_deck", "Bid", "Discard", "Peek", "Top",
-         "Fomo", "FomoState", "FomoView", "parse_action", "deal_order",
+         "Fomo", "FomoState", "FomoView", "glossary", "parse_action", "deal_order",
          "greedy_bot", "ev_bot", "observe", "obs_from_view"]

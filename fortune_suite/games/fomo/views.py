@@ -47,6 +47,9 @@ def _my_score(s, p):
     for c in s.piles[p]: mine[s.kind[c]] += 1
     return s.sc.score_counts(tuple(mine))
 
+_RULES = ("overbid_strict", "hook_own_pile", "deck_file", "refresh_at", "tank_spent_on_discard", "giant_tiebreak",   # options a seat
+          "hooked_card_stays", "carry_over", "peek_all", "start_peeks", "first_player_peek", "open_discards", "backs_visible")  # may read
+
 _VIEW = {   # what player p may see: key → how to read it from the game (each one a fresh JSON value)
     "players": lambda s, p: s.players, "round": lambda s, p: s.round, "first_player": lambda s, p: s.first,
     "phase": lambda s, p: s.phase, "turn": lambda s, p: s.t, "bids_left": _bids_left,
@@ -59,8 +62,7 @@ _VIEW = {   # what player p may see: key → how to read it from the game (each 
     "my_pile": lambda s, p: [s.deck.kinds[s.kind[c]].name for c in s.piles[p]],
     "known_in_piles": lambda s, p: [_names(s, [c for c in pl if c in s.know[p]]) for pl in s.piles],
     "my_score": _my_score, "unseen": _unseen, "deck": lambda s, p: {k.name: k.count for k in s.deck.kinds},
-    "rules": lambda s, p: {"overbid_strict": s.options.overbid_strict, "hook_own_pile": s.options.hook_own_pile,
-                           "deck_file": s.options.deck_file, "blue": list(s.options.blue)},
+    "rules": lambda s, p: {**{k: getattr(s.options, k) for k in _RULES}, "blue": list(s.options.blue)},
 }
 
 def table_view(s, p:int) -> dict:
