@@ -114,6 +114,7 @@ class _Prices:
         if r is None: r = self.tds[k] = _defence(t, self.table, src, cover_ok)
         return r
 
+# %% ../../../nbs/73_votoms_bots.ipynb #a1cff38e
 def _shot_value(view, a, units, table, prices=None) -> float:
     td_of = prices.defence if prices is not None else lambda t, src, ok=True: _defence(t, table, src, ok)
     me = units[a["unit"]]
@@ -140,6 +141,7 @@ def _shot_value(view, a, units, table, prices=None) -> float:
     if shots > 1 and g["ammo"] is not None: v -= 0.1 * shots
     return v
 
+# %% ../../../nbs/73_votoms_bots.ipynb #4955b770
 def _move_value(view, a, units, table, foes, objectives, prices=None) -> float:
     if prices is None: prices = _Prices(units, table, foes, objectives)
     me = units[a["unit"]]
@@ -162,8 +164,42 @@ def _move_value(view, a, units, table, foes, objectives, prices=None) -> float:
     if a.get("drive_by"): v -= 0.2
     return v
 
+# %% ../../../nbs/73_votoms_bots.ipynb #eb24b8b3
 _r = score_key     # a value as the bot compares it (9 decimals: ties alike on every CPU)
 
+def _answer(view:dict, d:dict, legal:list, units:dict):
+    "The greedy bot's answer to a question (`d`, the view's decision; `units` by id): the choice with the best odds, as described above."
+    data = d["data"]
+    if d["kind"] == "defend":
+        def loss(c):
+            e = data["defend"][c]
+            o = odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"])
+            return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
+        return min(legal, key=lambda c: (_r(loss(c)), legal.index(c)))
+    if d["kind"] == "snap": return "fire"
+    if d["kind"] == "grapple":     # worth an action when it saves the AT or most of its armor
+        me = units[data["unit"]]
+        return "grapple" if data["damage"] >= me["hp"] or data["damage"] >= 2 else "no"
+    if d["kind"] == "reroll":      # the attacker raises its chance to win (then its damage), the defender lowers it
+        sign = 1 if data["side"] == "attacker" else -1
+        ch = data["choices"]
+        return max(legal, key=lambda c: (_r(sign * ch[c]["p_win"]), _r(sign * ch[c]["damage"]), c == "keep"))
+    if d["kind"] == "plus":        # the +1 that gives the best result (the rules' "used as a player would use them best")
+        ch = data["choices"]
+        return max(legal, key=lambda c: (ch[c]["outcome"], ch[c]["best"], -legal.index(c)))
+    if d["kind"] == "charge":
+        me, table = units[data["unit"]], get_table(view["table"])
+        best, pick = 0.05, "none"
+        for tid in legal:
+            if tid == "none": continue
+            t = units[tid]
+            o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
+            v = _r(o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"])
+            if v > best: best, pick = v, tid
+        return pick
+    return legal[0]
+
+# %% ../../../nbs/73_votoms_bots.ipynb #da5f65fd
 @register_bot("votoms", "greedy")
 def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
                legal:list,       # that player's legal actions
@@ -172,36 +208,7 @@ def greedy_bot(view:dict,        # a VOTOMS view of a player who is to move
     "Greedy on the exact odds: it fires or melees where the expected damage is worth most, else moves each unit to the square that gains most for the risk it runs; asked a question, it takes the answer with the best odds."
     d = view.get("decision")
     units = {u["id"]: u for u in view["units"]}
-    if d is not None:
-        data = d["data"]
-        if d["kind"] == "defend":
-            def loss(c):
-                e = data["defend"][c]
-                o = odds(data["attack_dice"], e["dice"], data["hp"], tuple(e["tokens"]), *data["rules"])
-                return o["mean"] + 2 * o["destroy"] + 0.5 * o["stun"] - (o["back_mean"] + 0.3 * o["back"] if c == "melee" else 0)
-            return min(legal, key=lambda c: (_r(loss(c)), legal.index(c)))
-        if d["kind"] == "snap": return "fire"
-        if d["kind"] == "grapple":     # worth an action when it saves the AT or most of its armor
-            me = units[data["unit"]]
-            return "grapple" if data["damage"] >= me["hp"] or data["damage"] >= 2 else "no"
-        if d["kind"] == "reroll":      # the attacker raises its chance to win (then its damage), the defender lowers it
-            sign = 1 if data["side"] == "attacker" else -1
-            ch = data["choices"]
-            return max(legal, key=lambda c: (_r(sign * ch[c]["p_win"]), _r(sign * ch[c]["damage"]), c == "keep"))
-        if d["kind"] == "plus":        # the +1 that gives the best result (the rules' "used as a player would use them best")
-            ch = data["choices"]
-            return max(legal, key=lambda c: (ch[c]["outcome"], ch[c]["best"], -legal.index(c)))
-        if d["kind"] == "charge":
-            me, table = units[data["unit"]], get_table(view["table"])
-            best, pick = 0.05, "none"
-            for tid in legal:
-                if tid == "none": continue
-                t = units[tid]
-                o = odds(me["melee"] - _minus(me), max(_defence(t, table, me["pos"]), 0), _hp(t))
-                v = _r(o["mean"] + 2 * o["destroy"] - 0.5 * o["back_mean"])
-                if v > best: best, pick = v, tid
-            return pick
-        return legal[0]
+    if d is not None: return _answer(view, d, legal, units)
     table = get_table(view["table"])
     me_side = view["player"]
     foes = [u for u in view["units"] if u["side"] != me_side and not u["destroyed"]]

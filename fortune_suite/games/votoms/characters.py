@@ -106,6 +106,7 @@ def item_cost(name:str) -> int:
     if rec.cost is None: raise VotomsError(f"{rec.name} is not sold on its own: it comes with its {rec.host or 'AT'}")
     return rec.cost
 
+# %% ../../../nbs/70a_votoms_characters.ipynb #ac1ab066
 def _check(self:Character) -> Character:
     "The sheet itself if it follows the rules; else SheetError naming the field and the problem."
     r = self.rules

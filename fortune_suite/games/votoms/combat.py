@@ -145,6 +145,7 @@ def snap_back(self) -> bool:
     self.ambush = None
     return False
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #8ed5e685
 def defend_question(self, job, a, t) -> dict:
     "The defence question of contest `job` (attacker `a`, target `t`): each defence's dice after the target's stun and wound, and the rerolls and +1s it brings."
     pools = defence_pools(self, t, job)
@@ -269,6 +270,7 @@ def _spend(self, u, names, helper, helper_skill, notes, what, spent=None):
         return f"{helper_skill} from {helper.label}"
     return what
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #8a2aee89
 def _label(c) -> str:
     return "keep" if c.action == "keep" else f"{'own' if c.action == 'reroll own' else 'opp'} {c.die}"
 
@@ -301,6 +303,7 @@ def contest_choices(af, df, side, tk, tk0, ties="defender", overkill="minus1") -
                               bool(pol == (u if kind == "own" else 6 + u))))
     return out
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #53ed9b74
 def _reroll_step(self, job, a, t):
     "Ask the side whose turn it is in the reroll phase what to reroll; False once neither side has a reroll left."
     while job["phase"] in ("attacker", "defender"):
@@ -341,6 +344,7 @@ def reroll_answer(self, answer):
         tk[2 if mine else 3] -= 1
     job["notes"].append(f"{u.label} rerolls {'its' if mine else 'an opposing'} {face} ({used}): {new}")
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #80298d02
 def settle(self, job, a, t) -> bool:
     "Roll (once), let both sides reroll (decisions), place the +1s (decisions), resolve one contest, log it, apply the result; False while a reroll, +1 or grapple is being decided."
     choice = job["choice"]
@@ -370,6 +374,7 @@ def settle(self, job, a, t) -> bool:
         hit(self, a, -1 - res, {"kind": "melee", "src": list(t.pos), "melee": True, "grapple": job.get("grapple")}, t)
     return True
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #68920c66
 def _plus_label(c) -> str:
     return "no +1" if c.die is None else f"+1 on {c.die}"
 
@@ -409,6 +414,7 @@ def plus_answer(self, answer):
     job["tk"][4] -= 1
     job["notes"].append(f"{src}: +1 on a {face}")
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #88797b07
 def _finish_roll(self, job, a, t):
     "The result and the log line (the +1s are placed by then)."
     choice = job["choice"]
@@ -457,6 +463,7 @@ def hit(self, t, k, job, by):
     else: damage(self, t, k, job, by)
     if job.get("knock") and not t.destroyed: knock(self, t, tuple(job["src"]))
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #7e48c0d4
 def damage(self, t, k, job, by):
     "`t` takes `k` damage from `job` (see above)."
     if job.get("grapple") and t.can_use("AT Grapple") and k >= 1:
@@ -486,6 +493,7 @@ def damage(self, t, k, job, by):
             self.emit("info", f"{t.label}'s {vol.name} explodes!", {"round": self.round, "unit": t.label, "volatile": True})
             blast_around(self, t.pos, 3, "volatile", f"{t.label}'s {vol.name}", include=t)
 
+# %% ../../../nbs/72b_votoms_combat.ipynb #58a8d98c
 def destroy(self, t, explodes:bool):
     "Remove `t`; an explosion if it had more overkill than hits left (ATs and vehicles); a player character bails out."
     t.destroyed, t.hidden, t.rest = True, False, None          # (destroyed: no action left)

@@ -74,6 +74,7 @@ class ContestResult:
         res = "stun" if self.overkill == 0 else f"overkill {self.overkill}"
         return f"attack [{a}] vs defence [{d}]: {who} wins{' (no dice against it)' if self.auto else ''}, {res}"
 
+# %% ../../../nbs/71_votoms_contest.ipynb #120662d7
 def check_dice(dice, what) -> tuple:
     if isinstance(dice, (str, bytes)) or not hasattr(dice, "__iter__"):
         raise VotomsError(f"{what} must be a list of dice, not {dice!r}")
@@ -182,6 +183,7 @@ def _tables_for(*pools):
     top = max(pools)
     return _tables(13 if top <= 12 else top + 1)
 
+# %% ../../../nbs/71_votoms_contest.ipynb #63542f65
 def _walk(n:int, m:int, ties:str, rule:str):
     "The walk down the faces (either option): signed outcome probabilities and offset, for n, m ≥ 1."
     R = max(n, m)
@@ -256,6 +258,7 @@ def _defender_fast(n:int, m:int, rule:str):
         att = np.concatenate([[att[:2].sum()], att[2:]]); dfd = np.concatenate([[dfd[:2].sum()], dfd[2:]])
     return _signed(att, dfd)
 
+# %% ../../../nbs/71_votoms_contest.ipynb #2b81727c
 _BIN13, _, _B613 = (t.tolist() for t in _tables(13))                 # the standard tables as lists, for the
 _TOP = [[(t / 6) ** k - ((t - 1) / 6) ** k if t else float(k == 0) for t in range(7)] for k in range(13)]   # small paths
 
@@ -284,6 +287,7 @@ def _defender_small(n:int, m:int, rule:str):
     if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
     return _signed(att, dfd)
 
+# %% ../../../nbs/71_votoms_contest.ipynb #a4ccb753
 def _q_table():
     "Q[w][a][p] = P(the top p of a dice on 1..w, sorted, equal p other dice on 1..w, sorted), for a, p ≤ 13."
     BIN = _tables(13)[0]; R = BIN.shape[1] - 1
@@ -318,6 +322,7 @@ def _cancel_small(n:int, m:int, rule:str):
     if rule == "minus1": att = [att[0] + att[1]] + att[2:]; dfd = [dfd[0] + dfd[1]] + dfd[2:]
     return _signed(att, dfd)
 
+# %% ../../../nbs/71_votoms_contest.ipynb #89aa7908
 @functools.lru_cache(maxsize=4096)
 def _plain(n:int, m:int, ties:str, rule:str):
     "The signed outcome distribution of n dice against m (no rerolls) as (read-only probabilities, offset)."

@@ -300,6 +300,7 @@ class ATSkill:
         if isinstance(level, bool) or not isinstance(level, int) or not lo <= level <= self.max_level:
             raise VotomsError(f"{self.name}: level {level!r} is not {lo} to its maximum {self.max_level}")
 
+# %% ../../../nbs/70_votoms_data.ipynb #70859fbe
 _AT_SKILL_SCHEMA = {"name": ((str,), True, None), "kind": ((str,), True, None), "benefit": ((str,), True, None),
                     "stats": ((list,), True, None), "needs": ((list,), True, None), "costs": ((list,), True, None),
                     "effect": ((str,), True, None), "when": ((str,), True, None),

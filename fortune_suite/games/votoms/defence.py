@@ -41,6 +41,7 @@ def _with_rerolls(modifiers:dict, extra:dict, defence:str) -> dict:
         out[k] = out.get(k, 0) + v
     return out
 
+# %% ../../../nbs/71c_votoms_defence.ipynb #cc27574f
 def defence_odds(attack:int, defence:str, dice:int, armor:int, **modifiers) -> DefenceOdds:
     "The exact odds of defending with `defence` (rolling `dice` before modifiers) at `armor` left."
     armor = check_armor(armor)

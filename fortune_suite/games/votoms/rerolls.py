@@ -117,6 +117,74 @@ class _Engine:
     nodes: dict            # (side, own, opp) -> (W, G, policy)
     dist: Dist             # signed outcome distribution from the roll
 
+# %% ../../../nbs/71b_votoms_rerolls.ipynb #9898b1e5
+def _backward(nodes:dict, vals:dict, moves:tuple, side, own, opp, S_end, W_end, G_end, sign):
+    "One side's reroll phase, values backwards from `(S_end, W_end, G_end)` at its end: every node (side, own, opp) of it into `nodes` (W, G, policy) and `vals` (S, W, G); the values at its start. `moves`: the attacker's and the defender's `_moves`; `sign` +1 for the attacker (raises the scaled value), −1 for the defender."
+    mvA, mvD = moves
+    # side "A": own dice are the attacker's (rows), opponent's the defender's (columns); "D" the other way round
+    vals[(side, 0, 0)] = (S_end, W_end, G_end)
+    nodes[(side, 0, 0)] = (W_end, G_end, np.zeros(S_end.shape, np.int8))
+    for t in range(1, own + opp + 1):
+        for o in range(max(0, t - opp), min(own, t) + 1):
+            p = t - o
+            S, W, G = S_end * 6 ** t, W_end.copy(), G_end.copy()
+            pol = np.zeros(S.shape, np.int8)
+            for kind, left, child in (("own", o, (side, o - 1, p)), ("opp", p, (side, o, p - 1))):
+                if not left: continue
+                Sc, Wc, Gc = vals[child]
+                rows_side = (side == "A") == (kind == "own")        # does this reroll change the attacker's roll?
+                rem, add = mvA if rows_side else mvD
+                # the sum over the rerolled die's new face, once per roll of the other dice: sums[r] = Σ_x X[r + x]
+                if rows_side: sums = [sum(X[add[:, x]] for x in range(6)) for X in (Sc, Wc, Gc)]
+                else: sums = [sum(X[:, add[:, x]] for x in range(6)) for X in (Sc, Wc, Gc)]
+                for u in range(1, 7):
+                    rr = rem[:, u]; has = rr >= 0
+                    if not has.any(): continue
+                    rr = np.where(has, rr, 0)
+                    if rows_side:
+                        cS, cW, cG = (X[rr] for X in sums); mask = has[:, None]
+                    else:
+                        cS, cW, cG = (X[:, rr] for X in sums); mask = has[None, :]
+                    better = mask & ((cS - S) * sign > 0)
+                    S = np.where(better, cS, S); W = np.where(better, cW / 6, W); G = np.where(better, cG / 6, G)
+                    pol[better] = u if kind == "own" else 6 + u
+            vals[(side, o, p)] = (S, W, G); nodes[(side, o, p)] = (W, G, pol)
+    return vals[(side, own, opp)]
+
+# %% ../../../nbs/71b_votoms_rerolls.ipynb #3752bc10
+def _forward(nodes:dict, moves:tuple, shape:tuple, side, own, opp, mass0, out):
+    "One side's reroll phase, probabilities forwards: `mass0` (the chance of each pair of rolls at its start, shape `shape`) spread along the `nodes`' policies; the chance of each pair of rolls where the side stops rerolling is added to `out` (returned)."
+    mvA, mvD = moves; NA, ND = shape
+    mass = {(own, opp): mass0}
+    for t in range(own + opp, -1, -1):
+        for o in range(max(0, t - opp), min(own, t) + 1):
+            p = t - o; M_ = mass.pop((o, p), None)
+            if M_ is None: continue
+            pol = nodes[(side, o, p)][2]
+            out += np.where(pol == 0, M_, 0.0)
+            codes = np.flatnonzero(np.bincount(pol.ravel(), minlength=13)[1:]) + 1
+            for kind in ("own", "opp"):
+                mine = [int(c) for c in codes if (c <= 6) == (kind == "own")]
+                if not mine: continue
+                rows_side = (side == "A") == (kind == "own")
+                rem, add = mvA if rows_side else mvD
+                child = (o - 1, p) if kind == "own" else (o, p - 1)
+                tgt = mass.setdefault(child, np.zeros((NA, ND)))
+                # the mass leaving by rerolling a die showing u, gathered on the roll of the other dice (one u
+                # removed: a one-to-one map for each u), then spread over the new face x (one-to-one for each x)
+                Mr = np.zeros((len(add), ND)) if rows_side else np.zeros((NA, len(add)))
+                for code in mine:
+                    u = code if code <= 6 else code - 6
+                    ok = rem[:, u] >= 0
+                    Mu = np.where(pol == code, M_, 0.0) / 6
+                    if rows_side: Mr[rem[ok, u]] += Mu[ok]
+                    else: Mr[:, rem[ok, u]] += Mu[:, ok]
+                for x in range(6):
+                    if rows_side: tgt[add[:, x]] += Mr
+                    else: tgt[:, add[:, x]] += Mr
+    return out
+
+# %% ../../../nbs/71b_votoms_rerolls.ipynb #ba805f2f
 @functools.lru_cache(maxsize=8)             # the node arrays are large: only the last few contests keep them
 def reroll_engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
     SA, pA, tA = sorted_rolls(n); SD, pD, tD = sorted_rolls(m)
@@ -131,77 +199,19 @@ def reroll_engine(n, m, ao, ap, do, dp, plus, ties, rule, goal) -> _Engine:
     S0 = M * w1 + w2
     W0, G0 = (T >= 0).astype(float), np.maximum(T, 0).astype(float)
     nodes, vals = {}, {}
-    def phase(side, own, opp, S_end, W_end, G_end, sign):
-        # side "A": own dice are the attacker's (rows), opponent's the defender's (columns); "D" the other way round
-        vals[(side, 0, 0)] = (S_end, W_end, G_end)
-        nodes[(side, 0, 0)] = (W_end, G_end, np.zeros(S_end.shape, np.int8))
-        for t in range(1, own + opp + 1):
-            for o in range(max(0, t - opp), min(own, t) + 1):
-                p = t - o
-                S, W, G = S_end * 6 ** t, W_end.copy(), G_end.copy()
-                pol = np.zeros(S.shape, np.int8)
-                for kind, left, child in (("own", o, (side, o - 1, p)), ("opp", p, (side, o, p - 1))):
-                    if not left: continue
-                    Sc, Wc, Gc = vals[child]
-                    rows_side = (side == "A") == (kind == "own")        # does this reroll change the attacker's roll?
-                    rem, add = mvA if rows_side else mvD
-                    # the sum over the rerolled die's new face, once per roll of the other dice: sums[r] = Σ_x X[r + x]
-                    if rows_side: sums = [sum(X[add[:, x]] for x in range(6)) for X in (Sc, Wc, Gc)]
-                    else: sums = [sum(X[:, add[:, x]] for x in range(6)) for X in (Sc, Wc, Gc)]
-                    for u in range(1, 7):
-                        rr = rem[:, u]; has = rr >= 0
-                        if not has.any(): continue
-                        rr = np.where(has, rr, 0)
-                        if rows_side:
-                            cS, cW, cG = (X[rr] for X in sums); mask = has[:, None]
-                        else:
-                            cS, cW, cG = (X[:, rr] for X in sums); mask = has[None, :]
-                        better = mask & ((cS - S) * sign > 0)
-                        S = np.where(better, cS, S); W = np.where(better, cW / 6, W); G = np.where(better, cG / 6, G)
-                        pol[better] = u if kind == "own" else 6 + u
-                vals[(side, o, p)] = (S, W, G); nodes[(side, o, p)] = (W, G, pol)
-        return vals[(side, own, opp)]
-    Sd, Wd, Gd = phase("D", do, dp, S0, W0, G0, -1)
-    phase("A", ao, ap, Sd, Wd, Gd, +1)
+    Sd, Wd, Gd = _backward(nodes, vals, (mvA, mvD), "D", do, dp, S0, W0, G0, -1)
+    _backward(nodes, vals, (mvA, mvD), "A", ao, ap, Sd, Wd, Gd, +1)
     # forwards: the chance of every pair of rolls reaching every node, then the final outcome
     NA, ND = len(SA), len(SD)
     final = np.zeros((NA, ND))
-    def forward(side, own, opp, mass0, out):
-        mass = {(own, opp): mass0}
-        for t in range(own + opp, -1, -1):
-            for o in range(max(0, t - opp), min(own, t) + 1):
-                p = t - o; M_ = mass.pop((o, p), None)
-                if M_ is None: continue
-                pol = nodes[(side, o, p)][2]
-                out += np.where(pol == 0, M_, 0.0)
-                codes = np.flatnonzero(np.bincount(pol.ravel(), minlength=13)[1:]) + 1
-                for kind in ("own", "opp"):
-                    mine = [int(c) for c in codes if (c <= 6) == (kind == "own")]
-                    if not mine: continue
-                    rows_side = (side == "A") == (kind == "own")
-                    rem, add = mvA if rows_side else mvD
-                    child = (o - 1, p) if kind == "own" else (o, p - 1)
-                    tgt = mass.setdefault(child, np.zeros((NA, ND)))
-                    # the mass leaving by rerolling a die showing u, gathered on the roll of the other dice (one u
-                    # removed: a one-to-one map for each u), then spread over the new face x (one-to-one for each x)
-                    Mr = np.zeros((len(add), ND)) if rows_side else np.zeros((NA, len(add)))
-                    for code in mine:
-                        u = code if code <= 6 else code - 6
-                        ok = rem[:, u] >= 0
-                        Mu = np.where(pol == code, M_, 0.0) / 6
-                        if rows_side: Mr[rem[ok, u]] += Mu[ok]
-                        else: Mr[:, rem[ok, u]] += Mu[:, ok]
-                    for x in range(6):
-                        if rows_side: tgt[add[:, x]] += Mr
-                        else: tgt[:, add[:, x]] += Mr
-        return out
     start = np.zeros((NA, ND))
-    forward("A", ao, ap, pA[:, None] * pD[None, :], start)
-    forward("D", do, dp, start, final)
+    _forward(nodes, (mvA, mvD), (NA, ND), "A", ao, ap, pA[:, None] * pD[None, :], start)
+    _forward(nodes, (mvA, mvD), (NA, ND), "D", do, dp, start, final)
     lo = int(T.min())
     h = np.bincount((T - lo).ravel(), final.ravel())
     return _Engine(n, m, T, nodes, Dist._raw(h / h.sum(), lo))
 
+# %% ../../../nbs/71b_votoms_rerolls.ipynb #4c9d4b9a
 def reroll_dist(n:int, m:int,               # dice rolled by each side (1 or more)
                 att_rerolls:int=0, att_opp_rerolls:int=0, def_rerolls:int=0, def_opp_rerolls:int=0,
                 plus:int=0,                 # the attacker's +1s (at most 2)
@@ -237,6 +247,7 @@ def _six(dice, what):
     if not d: raise VotomsError(f"{what}: no dice")
     return d
 
+# %% ../../../nbs/71b_votoms_rerolls.ipynb #c3c2f5ce
 def reroll_choices(attack,                  # the attacker's dice now (1–6 each)
                    defend,                  # the defender's dice now
                    side:str="attacker",     # whose decision: "attacker" or "defender"

@@ -60,29 +60,31 @@ class Scenario:
         VotomsOptions(table=self.table, max_rounds=self.max_rounds, objective_points=self.objective_points, first=self.first)   # names a bad number
         return self
 
-    def options(self, squad:list, **more) -> dict:
-        "The battle's options (a dict of `VotomsOptions` fields) for the player characters' `squad` (unit specs); `more`: other options."
-        if not isinstance(squad, (list, tuple)) or not squad: raise VotomsError(f"scenario {self.name!r}: the player characters' squad is a non-empty list of unit specs")
-        if len(squad) > len(self.deploy): raise VotomsError(f"scenario {self.name!r} deploys at most {len(self.deploy)} units for side 0, got {len(squad)}")
-        mine = [{**sp, "pos": list(sq), "facing": list(self.facing)} for sp, sq in zip(squad, self.deploy)]
-        return {"scenario": self.name, "squads": [mine, [dict(sp) for sp in self.enemy]], "budgets": [0, self.budget], "table": self.table,
-                "max_rounds": self.max_rounds, "objective_points": self.objective_points, "first": self.first, **more}
+# %% ../../../nbs/74_votoms_scenarios.ipynb #fd3bd553
+def options(self:Scenario, squad:list, **more) -> dict:
+    "The battle's options (a dict of `VotomsOptions` fields) for the player characters' `squad` (unit specs); `more`: other options."
+    if not isinstance(squad, (list, tuple)) or not squad: raise VotomsError(f"scenario {self.name!r}: the player characters' squad is a non-empty list of unit specs")
+    if len(squad) > len(self.deploy): raise VotomsError(f"scenario {self.name!r} deploys at most {len(self.deploy)} units for side 0, got {len(squad)}")
+    mine = [{**sp, "pos": list(sq), "facing": list(self.facing)} for sp, sq in zip(squad, self.deploy)]
+    return {"scenario": self.name, "squads": [mine, [dict(sp) for sp in self.enemy]], "budgets": [0, self.budget], "table": self.table,
+            "max_rounds": self.max_rounds, "objective_points": self.objective_points, "first": self.first, **more}
 
-    def to_dict(self) -> dict:
-        "The scenario as JSON-ready data."
-        return {k: [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+def to_dict(self:Scenario) -> dict:
+    "The scenario as JSON-ready data."
+    return {k: [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
-    @classmethod
-    def from_dict(cls, d:dict) -> "Scenario":
-        "A checked scenario from data (as `to_dict` writes it); VotomsError names the problem."
-        if not isinstance(d, dict): raise VotomsError(f"a scenario is a JSON object, got {type(d).__name__}")
-        known = [f for f in cls.__dataclass_fields__]
-        if bad := [k for k in d if k not in known]: raise VotomsError(f"scenario: unknown field {bad[0]!r} (fields: {', '.join(known)})")
-        if miss := [k for k in ("name", "title", "description", "table", "deploy", "enemy", "budget", "objective") if k not in d]:
-            raise VotomsError(f"scenario: missing field {miss[0]!r}")
-        if not isinstance(d["enemy"], list) or not isinstance(d["deploy"], list): raise VotomsError("scenario: enemy and deploy are lists")
-        return cls(**{**d, "deploy": tuple(tuple(x) if isinstance(x, list) else x for x in d["deploy"]), "enemy": tuple(d["enemy"]),
-                      "facing": tuple(d.get("facing", (0, 1)))}).check()
+def from_dict(cls, d:dict) -> "Scenario":
+    "A checked scenario from data (as `to_dict` writes it); VotomsError names the problem."
+    if not isinstance(d, dict): raise VotomsError(f"a scenario is a JSON object, got {type(d).__name__}")
+    known = [f for f in cls.__dataclass_fields__]
+    if bad := [k for k in d if k not in known]: raise VotomsError(f"scenario: unknown field {bad[0]!r} (fields: {', '.join(known)})")
+    if miss := [k for k in ("name", "title", "description", "table", "deploy", "enemy", "budget", "objective") if k not in d]:
+        raise VotomsError(f"scenario: missing field {miss[0]!r}")
+    if not isinstance(d["enemy"], list) or not isinstance(d["deploy"], list): raise VotomsError("scenario: enemy and deploy are lists")
+    return cls(**{**d, "deploy": tuple(tuple(x) if isinstance(x, list) else x for x in d["deploy"]), "enemy": tuple(d["enemy"]),
+                  "facing": tuple(d.get("facing", (0, 1)))}).check()
+
+Scenario.options, Scenario.to_dict, Scenario.from_dict = options, to_dict, classmethod(from_dict)
 
 # %% ../../../nbs/74_votoms_scenarios.ipynb #fcbb7930
 SCENARIOS = {s.name: s.check() for s in (

@@ -92,6 +92,15 @@ TABLES = {
         "00000000",
         "00000000"]),
     "open": Table.parse("open", ["........"] * 8),
+}
+
+def get_table(name:str) -> Table:
+    "The shipped table called `name`; `VotomsError` lists the known ones."
+    if name not in TABLES: raise VotomsError(f"unknown table {name!r} (known: {', '.join(TABLES)})")
+    return TABLES[name]
+
+# %% ../../../nbs/72_votoms_table.ipynb #801c3865
+TABLES.update({                  # the scenarios' tables (canyon, scrapyard, arena, river), after the three plain ones
     "canyon": Table.parse("canyon", [          # 8 × 10: a road between cliffs (walls), ledges behind cover on the rims
         "##.*..##",
         "#c....c#",
@@ -130,12 +139,7 @@ TABLES = {
         "...c....",
         ".,....,.",
         "........"]),
-}
-
-def get_table(name:str) -> Table:
-    "The shipped table called `name`; `VotomsError` lists the known ones."
-    if name not in TABLES: raise VotomsError(f"unknown table {name!r} (known: {', '.join(TABLES)})")
-    return TABLES[name]
+})
 
 # %% ../../../nbs/72_votoms_table.ipynb #ca602887
 def dist(a, b) -> int:
@@ -176,6 +180,7 @@ def _steps(t:Table, mode:str, height:int) -> dict:
                                 if t.on_table((x + dx, y + dy)) and _step_ok(t, (x, y), (x + dx, y + dy), mode, height))
     return out
 
+# %% ../../../nbs/72_votoms_table.ipynb #448e6683
 def reach(t:Table, start, mode:str, squares:int, height:int=2, blocked=frozenset()) -> dict:
     "{square: sticks moved} a unit at `start` can end a `mode` move on, moving at most `squares` sticks; `blocked`: squares taken."
     return dict(reach_map(t, tuple(start), mode, squares, height, frozenset(blocked)))

@@ -22,6 +22,7 @@ class Gun:
         w = self.w
         return {"name": w.name, "dice": w.dice, "traits": [*w.traits], "ammo": self.ammo, "charge": self.charge, "fired": self.fired}
 
+# %% ../../../nbs/72a_votoms_units.ipynb #d48eb9fb
 OFF_TABLE = "off the table"     # `Unit.aboard` of reinforcements that have not arrived yet
 
 class Unit:
@@ -70,33 +71,37 @@ class Unit:
         if skill not in self.skills: return False
         u = self.uses.get(skill)
         return u is None or u > 0
-    def gun(self, name:str) -> Gun:
-        for g in self.guns:
-            if g.w.name == name: return g
-        raise VotomsError(f"{self.label} carries no weapon {name!r} (it has: {', '.join(g.w.name for g in self.guns) or 'none'})")
-    def actions_per_turn(self) -> int:
-        "Two, less one while wounded or a hit two-hit team, less an action lost to AT Grapple this turn."
-        n = 2 - (1 if self.wounded or (self.hurt_action_loss and self.hp < self.max_hp) else 0)
-        return max(0, n - self.lost)
-    @property
-    def actions(self) -> int:
-        "Actions left: on its side's turn, what it may take now less what it has spent (a wound taken mid-turn counts at once); else 0."
-        return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed and self.aboard != OFF_TABLE else 0
-    def begin_turn(self):
-        "Its side's turn begins: no action spent yet; an action lost to AT Grapple last turn is lost now."
-        self.on_turn, self.spent, self.lost, self.lose_action, self.rest = True, 0, self.lose_action, 0, None
-    def end_turn(self):
-        "Its side's turn is over: no action left until the next."
-        self.on_turn, self.rest = False, None
-    def to_dict(self) -> dict:
-        "The unit as a view shows it."
-        return {"id": self.id, "side": self.side, "name": self.name, "label": self.label, "kind": self.kind,
-                "run": self.run, "dash": self.dash, "swim": self.swim, "armor": self.armor_dice(), "hp": self.hp,
-                "max_hp": self.max_hp, "melee": self.melee, "weapons": [g.to_dict() for g in self.guns],
-                "pos": list(self.pos), "facing": list(self.facing), "stun": self.stun, "actions": self.actions,
-                "hidden": self.hidden, "pc": self.pc, "skills": dict(self.skills), "uses": dict(self.uses),
-                "waterproof": self.waterproof, "cost": self.cost, "destroyed": self.destroyed, "wounded": self.wounded,
-                "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard, "transports": self.transports, "arrives": self.arrives}
+
+# %% ../../../nbs/72a_votoms_units.ipynb #92f48f09
+def gun(self:Unit, name:str) -> Gun:
+    for g in self.guns:
+        if g.w.name == name: return g
+    raise VotomsError(f"{self.label} carries no weapon {name!r} (it has: {', '.join(g.w.name for g in self.guns) or 'none'})")
+def actions_per_turn(self:Unit) -> int:
+    "Two, less one while wounded or a hit two-hit team, less an action lost to AT Grapple this turn."
+    n = 2 - (1 if self.wounded or (self.hurt_action_loss and self.hp < self.max_hp) else 0)
+    return max(0, n - self.lost)
+def actions(self:Unit) -> int:
+    "Actions left: on its side's turn, what it may take now less what it has spent (a wound taken mid-turn counts at once); else 0."
+    return max(0, self.actions_per_turn() - self.spent) if self.on_turn and not self.destroyed and self.aboard != OFF_TABLE else 0
+def begin_turn(self:Unit):
+    "Its side's turn begins: no action spent yet; an action lost to AT Grapple last turn is lost now."
+    self.on_turn, self.spent, self.lost, self.lose_action, self.rest = True, 0, self.lose_action, 0, None
+def end_turn(self:Unit):
+    "Its side's turn is over: no action left until the next."
+    self.on_turn, self.rest = False, None
+def to_dict(self:Unit) -> dict:
+    "The unit as a view shows it."
+    return {"id": self.id, "side": self.side, "name": self.name, "label": self.label, "kind": self.kind,
+            "run": self.run, "dash": self.dash, "swim": self.swim, "armor": self.armor_dice(), "hp": self.hp,
+            "max_hp": self.max_hp, "melee": self.melee, "weapons": [g.to_dict() for g in self.guns],
+            "pos": list(self.pos), "facing": list(self.facing), "stun": self.stun, "actions": self.actions,
+            "hidden": self.hidden, "pc": self.pc, "skills": dict(self.skills), "uses": dict(self.uses),
+            "waterproof": self.waterproof, "cost": self.cost, "destroyed": self.destroyed, "wounded": self.wounded,
+            "rest": None if self.rest is None else list(self.rest), "aim": self.aim, "dodge": self.dodge, "aboard": self.aboard, "transports": self.transports, "arrives": self.arrives}
+
+Unit.gun, Unit.actions_per_turn, Unit.actions = gun, actions_per_turn, property(actions)
+Unit.begin_turn, Unit.end_turn, Unit.to_dict = begin_turn, end_turn, to_dict
 
 # %% ../../../nbs/72a_votoms_units.ipynb #a3ac319c
 SPEC_KEYS = ("at", "infantry", "foot", "weapons", "skills", "pilot", "pc", "pos", "facing", "hidden", "arrives")
@@ -121,6 +126,7 @@ def spec_cost(spec:dict) -> int:
     if "foot" in spec: return sum(personal_weapon(n).cost or 0 for n in spec.get("weapons", []))
     return vehicle(spec["at"]).cost + sum(at_weapon(n).cost or 0 for n in spec.get("weapons", []))
 
+# %% ../../../nbs/72a_votoms_units.ipynb #be869607
 def make_unit(spec:dict, id:str, side:int) -> Unit:
     "A unit from its spec (see above); `VotomsError` names the unit and the problem."
     u = _make_unit(spec, id, side)
@@ -162,6 +168,7 @@ def _make_unit(spec:dict, id:str, side:int) -> Unit:
     u.transports = at.transports or 0
     return u
 
+# %% ../../../nbs/72a_votoms_units.ipynb #23f7f760
 def _on_foot(spec, id, side, where) -> Unit:
     "A player character on foot from the start (spec 'foot': true): its personal weapons, the starred skills."
     if spec["foot"] is not True: raise VotomsError(f"{where}: foot must be true (a character on foot), got {spec['foot']!r}")
