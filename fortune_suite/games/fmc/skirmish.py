@@ -61,13 +61,17 @@ def _shots(s, f:Figure) -> list:
     ts = [g for g in _enemies(s, f) if dist(f, g) <= r + 1e-9 and not (forbid and _in_melee(s, g, f.side))]
     if s.terrain: ts = [g for g in ts if sees(s, f, g)]          # a missile needs its target in sight (63e)
     if not ts: return []
-    out = [{"fig": i, "do": "shoot", "target": g.id} for g in ts]
-    if can_split(f):                   # a fighter's prowess split into several shots ("multiple attacks … per turn")
-        weak = sorted(ts, key=lambda g: (g.hp - g.damage, g.id))
-        for p in split_ways(f.bonus)[1:]:
-            out += [{"fig": i, "do": "shoot", "at": [[g.id, b] for b in p]} for g in ts]
-            if len(ts) > 1: out.append({"fig": i, "do": "shoot", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
-    return out + [{"fig": i, "do": "pass"}]
+    return [{"fig": i, "do": "shoot", "target": g.id} for g in ts] + _splits(f, "shoot", ts) + [{"fig": i, "do": "pass"}]
+
+def _splits(f:Figure, do:str, ts:list) -> list:
+    """A fighter's prowess split into several shots or blows (`do`: "shoot" or "attack"; "multiple attacks … per turn"):
+    each split of its bonus on one target, and, with several targets, spread over them from the weakest."""
+    if not can_split(f): return []
+    weak, out = sorted(ts, key=lambda g: (g.hp - g.damage, g.id)), []
+    for p in split_ways(f.bonus)[1:]:
+        out += [{"fig": f.id, "do": do, "at": [[g.id, b] for b in p]} for g in ts]
+        if len(ts) > 1: out.append({"fig": f.id, "do": do, "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
+    return out
 
 def _blows(s, f:Figure) -> list:
     "Melee: an attack (or a split bonus's attacks) on enemies in reach."
@@ -75,13 +79,7 @@ def _blows(s, f:Figure) -> list:
     if f.attacked: return []
     ts = reachable(s, f)
     if not ts: return []
-    out = [{"fig": i, "do": "attack", "at": [[g.id, f.bonus]]} for g in ts]
-    if can_split(f):
-        weak = sorted(ts, key=lambda g: (g.hp - g.damage, g.id))
-        for p in split_ways(f.bonus)[1:]:
-            out += [{"fig": i, "do": "attack", "at": [[g.id, b] for b in p]} for g in ts]
-            if len(ts) > 1: out.append({"fig": i, "do": "attack", "at": [[weak[k % len(weak)].id, b] for k, b in enumerate(p)]})
-    return out + [{"fig": i, "do": "pass"}]
+    return [{"fig": i, "do": "attack", "at": [[g.id, f.bonus]]} for g in ts] + _splits(f, "attack", ts) + [{"fig": i, "do": "pass"}]
 
 # %% ../../../nbs/63_fmc_skirmish.ipynb #f3c1a0d4
 def _magic(s, f:Figure) -> list:
