@@ -9,7 +9,7 @@ import numpy as np
 from .events import RulesError, canon, jsonable, brief
 
 # %% auto #0
-__all__ = ['ActionSpace', 'require_codec', 'check_codec', 'check_encoding']
+__all__ = ['ActionSpace', 'require_codec', 'DecisionIds', 'check_codec', 'check_encoding']
 
 # %% ../../nbs/03h_engine_codec.ipynb #568681be
 class ActionSpace:
@@ -69,6 +69,49 @@ def require_codec(game, options) -> ActionSpace:
         raise RulesError(f"{game.name} has no action codec: {game.__name__}.action_space(options) returns None. Outside tools need "
                          "every action numbered; a game with combinatorial orders first splits them into sub-decisions (engine.codec)")
     return sp
+
+# %% ../../nbs/03h_engine_codec.ipynb #3c58eefd
+class DecisionIds:
+    "The ids of one decision of a state: a subclass's `numbered()` gives {id: legal action}; encode, decode, ids and mask follow."
+    def __init__(self, space, s, player=None):
+        self.space, self.s = space, s
+        self.player = min(s.to_move()) if player is None and s.to_move() else player
+        self._by_id = None
+
+    @property
+    def size(self) -> int: return self.space.size
+
+    def numbered(self) -> dict:
+        "{id: action} of this decision's legal actions (the game's rule for its ids)."
+        raise NotImplementedError
+
+    def _table(self) -> dict:
+        if self._by_id is None:
+            self._by_id = self.numbered()
+            self._canon = {canon(a): i for i, a in self._by_id.items()}
+        return self._by_id
+
+    def encode(self, action) -> int:
+        "The id of `action`, one of this decision's legal actions; `RulesError` if it is not one."
+        self._table()
+        try: i = self._canon.get(canon(action))
+        except (TypeError, ValueError): i = None
+        if i is None: raise RulesError(f"{self.space.game}: {brief(action)} is not a legal action here, so it has no id")
+        return i
+
+    def decode(self, i:int):
+        "The legal action with id `i`; `RulesError` naming its kind and slot if that is not legal here."
+        k, j = self.space.kind_slot(i)
+        a = self._table().get(int(i))
+        if a is None: raise RulesError(f"{self.space.game}: id {int(i)} ({k} slot {j}) is not a legal action here")
+        return a
+
+    def ids(self, legal=None) -> list:
+        "The ids of this decision's legal actions (or of `legal`, a subset of them), increasing."
+        return sorted(self._table()) if legal is None else sorted(self.encode(a) for a in legal)
+
+    def mask(self, legal=None) -> np.ndarray:
+        m = np.zeros(self.size, dtype=np.int8); m[self.ids(legal)] = 1; return m
 
 # %% ../../nbs/03h_engine_codec.ipynb #07ce5055
 def check_codec(game, options=None, seeds=range(20), max_steps:int=5_000) -> int:

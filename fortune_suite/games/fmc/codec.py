@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools, math
 import numpy as np
 from ...engine import RulesError, brief, canon
-from ...engine.codec import ActionSpace
+from ...engine.codec import ActionSpace, DecisionIds
 from .data import MONSTERS
 from .combat import Figure, STATUSES, ACTIVE, split_ways
 from .magic import SPELLS_IN_COMBAT
@@ -117,47 +117,17 @@ class FmcSpace(ActionSpace):
     def mask(self, legal): raise RulesError("fmc: use `at(state, player).mask`")
     def __repr__(self): return f"FmcSpace(fmc: {self.size} ids in {len(self.kinds)} kinds, {self.N} figure slots)"
 
-class FmcDecision:
+class FmcDecision(DecisionIds):
     "The ids of one decision of an FMC state: its legal actions, each at the id of what it does (`FmcSpace.id_of`)."
-    def __init__(self, space, s, player=None):
-        self.space, self.s = space, s
-        self.player = min(s.to_move()) if player is None and s.to_move() else player
-        self._by_id = None
-
-    @property
-    def size(self) -> int: return self.space.size
-
-    def _table(self) -> dict:
-        if self._by_id is None:
-            s, by_id = self.s, {}
-            legal = s.legal_actions(self.player) if self.player is not None and self.player >= 0 else []
-            for a in legal:
-                i = self.space.id_of(a)
-                if i in by_id: raise RulesError(f"fmc: {brief(a)} and {brief(by_id[i])} share id {i} ({self.space.kind_slot(i)})")
-                by_id[i] = a
-            self._by_id, self._canon = by_id, {canon(a): i for i, a in by_id.items()}
-        return self._by_id
-
-    def encode(self, action) -> int:
-        "The id of `action`, one of this decision's legal actions; `RulesError` if it is not one."
-        self._table()
-        try: i = self._canon.get(canon(action))
-        except (TypeError, ValueError): i = None
-        if i is None: raise RulesError(f"fmc: {brief(action)} is not a legal action here, so it has no id")
-        return i
-
-    def decode(self, i:int):
-        "The legal action with id `i`; `RulesError` naming its kind and slot if that is not legal here."
-        k, j = self.space.kind_slot(i)
-        a = self._table().get(int(i))
-        if a is None: raise RulesError(f"fmc: id {int(i)} ({k} slot {j}) is not a legal action here")
-        return a
-
-    def ids(self, legal=None) -> list:
-        return sorted(self._table()) if legal is None else sorted(self.encode(a) for a in legal)
-
-    def mask(self, legal=None) -> np.ndarray:
-        m = np.zeros(self.size, dtype=np.int8); m[self.ids(legal)] = 1; return m
+    def numbered(self) -> dict:
+        "{id: action} of this decision's legal actions."
+        by_id = {}
+        legal = self.s.legal_actions(self.player) if self.player is not None and self.player >= 0 else []
+        for a in legal:
+            i = self.space.id_of(a)
+            if i in by_id: raise RulesError(f"fmc: {brief(a)} and {brief(by_id[i])} share id {i} ({self.space.kind_slot(i)})")
+            by_id[i] = a
+        return by_id
 
 @functools.lru_cache(maxsize=64)
 def _space(P, F, E, B): return FmcSpace(P, F, E, B)

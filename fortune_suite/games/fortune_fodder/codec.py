@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools, math
 import numpy as np
 from ...engine import RulesError, Decision, brief, canon, jsonable
-from ...engine.codec import ActionSpace
+from ...engine.codec import ActionSpace, DecisionIds
 from .fields import FORMS, ACTS
 from .scenarios import SCENARIOS, SECONDARIES, controller
 from .state import cards_for, on_table
@@ -66,56 +66,23 @@ class FFSpace(ActionSpace):
     def mask(self, legal): raise RulesError("fortune_fodder: ids depend on the position: use `at(state, player).mask`")
     def __repr__(self): return f"FFSpace(fortune_fodder: {self.size} ids in {len(self.kinds)} kinds)"
 
-class FFDecision:
+class FFDecision(DecisionIds):
     "The ids of one decision of a Fortune Fodder state: its legal actions numbered (kind, slot)."
-    def __init__(self, space, s, player=None):
-        self.space, self.s = space, s
-        self.player = min(s.to_move()) if player is None and s.to_move() else player
-        self._slots = None
-
-    @property
-    def size(self) -> int: return self.space.size
-
-    def _table(self):
-        "{id: action} and [(canonical action, id)] of this decision's legal actions."
-        if self._slots is None:
-            s, sp = self.s, self.space
-            legal = list(s.legal_actions(self.player)) if not s.is_over and self.player in s.to_move() else []
-            frame, count, by_id = s.stack[-1]["kind"] if s.stack else "over", {}, {}
-            u = s.by_id[s.stack[-1]["unit"]] if frame == "act" else None
-            for a in legal:
-                k = _kind(frame, a)
-                if k == "act:jets": j = _direction(u.pos, a["to"])
-                else: j = count.get(k, 0); count[k] = j + 1
-                if j >= SLOTS[k]: raise RulesError(f"fortune_fodder: more than {SLOTS[k]} legal actions of kind {k} ({brief(a)}): the codec's bound")
-                i = sp.offset[k] + j
-                if i in by_id: raise RulesError(f"fortune_fodder: {brief(a)} and {brief(by_id[i])} share id {i} ({k} slot {j})")
-                by_id[i] = a
-            self._slots = by_id
-            self._canon = {canon(a): i for i, a in by_id.items()}
-        return self._slots
-
-    def encode(self, action) -> int:
-        "The id of `action`, one of this decision's legal actions; `RulesError` if it is not one."
-        self._table()
-        try: i = self._canon.get(canon(action))
-        except (TypeError, ValueError): i = None
-        if i is None: raise RulesError(f"fortune_fodder: {brief(action)} is not a legal action here, so it has no id")
-        return i
-
-    def decode(self, i:int):
-        "The legal action with id `i`; `RulesError` naming its kind and slot if that is not legal here."
-        k, j = self.space.kind_slot(i)
-        a = self._table().get(int(i))
-        if a is None: raise RulesError(f"fortune_fodder: id {int(i)} ({k} slot {j}) is not a legal action here")
-        return a
-
-    def ids(self, legal=None) -> list:
-        "The ids of this decision's legal actions (or of `legal`, a subset of them), increasing."
-        return sorted(self._table()) if legal is None else sorted(self.encode(a) for a in legal)
-
-    def mask(self, legal=None) -> np.ndarray:
-        m = np.zeros(self.size, dtype=np.int8); m[self.ids(legal)] = 1; return m
+    def numbered(self) -> dict:
+        "{id: action} of this decision's legal actions: the k-th of a kind at slot k (Hit the Jets: at its direction)."
+        s, sp = self.s, self.space
+        legal = list(s.legal_actions(self.player)) if not s.is_over and self.player in s.to_move() else []
+        frame, count, by_id = s.stack[-1]["kind"] if s.stack else "over", {}, {}
+        u = s.by_id[s.stack[-1]["unit"]] if frame == "act" else None
+        for a in legal:
+            k = _kind(frame, a)
+            if k == "act:jets": j = _direction(u.pos, a["to"])
+            else: j = count.get(k, 0); count[k] = j + 1
+            if j >= SLOTS[k]: raise RulesError(f"fortune_fodder: more than {SLOTS[k]} legal actions of kind {k} ({brief(a)}): the codec's bound")
+            i = sp.offset[k] + j
+            if i in by_id: raise RulesError(f"fortune_fodder: {brief(a)} and {brief(by_id[i])} share id {i} ({k} slot {j})")
+            by_id[i] = a
+        return by_id
 
 _SPACE = FFSpace()
 def action_space(o) -> FFSpace:
